@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["tests/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    // Two cores: end-to-end tests start real terminals and workers.
+    maxWorkers: 2,
+  },
+});
