@@ -22,6 +22,16 @@ export interface ConversationMessage {
   interrupted?: boolean;
   /** A user message that came from a skill or slash command: what the user typed. */
   typed?: string;
+  /** role "tool": what the UI showed, so a resumed transcript looks as it did. Never sent to a model. */
+  display?: ToolDisplay;
+}
+
+export interface ToolDisplay {
+  label: string;
+  ok: boolean;
+  summary: string;
+  diff?: string;
+  path?: string;
 }
 
 export type PermissionMode = "ask" | "auto-edit" | "yolo";
@@ -47,7 +57,10 @@ export interface RunConfig {
   apiKey?: string;
   cwd: string;
   systemPrompt: string;
+  /** num_ctx sent with every request of the session; 0 = not known yet (the loop asks /api/show). */
   numCtx: number;
+  /** Upper bound for num_ctx (the model's own context length may be larger). */
+  numCtxCap: number;
   keepAlive?: string | number;
   temperature?: number;
   maxSteps: number;
@@ -95,6 +108,7 @@ export type AgentEvent =
   | { type: "notice"; level: NoticeLevel; text: string }
   | { type: "error"; message: string; hint?: string }
   | { type: "compacted"; before: number; after: number; conversation: ConversationMessage[] }
+  | { type: "model-info"; model: string; contextLength: number; numCtx: number; capabilities: string[] }
   | { type: "done"; reason: DoneReason };
 
 /** UI -> worker. */
@@ -103,6 +117,8 @@ export type WorkerCommand =
   | { type: "cancel" }
   | { type: "permission-reply"; id: string; decision: PermissionDecision }
   | { type: "compact"; conversation: ConversationMessage[]; config: RunConfig }
+  /** Resolve the model (first installed when none is set) and its context length, before the first run. */
+  | { type: "probe"; config: RunConfig }
   | { type: "shutdown" };
 
 export function assertNever(x: never): never {

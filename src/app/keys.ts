@@ -1,0 +1,109 @@
+import type { Key, Msg } from "./msg.js";
+
+/** Escape sequences of the keys we bind, as xterm-compatible terminals send them. */
+const SEQUENCES: Record<string, Key> = {
+  "\x1b[A": { name: "up" },
+  "\x1b[B": { name: "down" },
+  "\x1b[C": { name: "right" },
+  "\x1b[D": { name: "left" },
+  "\x1bOA": { name: "up" },
+  "\x1bOB": { name: "down" },
+  "\x1bOC": { name: "right" },
+  "\x1bOD": { name: "left" },
+  "\x1b[H": { name: "home" },
+  "\x1b[F": { name: "end" },
+  "\x1bOH": { name: "home" },
+  "\x1bOF": { name: "end" },
+  "\x1b[1~": { name: "home" },
+  "\x1b[4~": { name: "end" },
+  "\x1b[7~": { name: "home" },
+  "\x1b[8~": { name: "end" },
+  "\x1b[2~": { name: "insert" },
+  "\x1b[3~": { name: "delete" },
+  "\x1b[5~": { name: "pageup" },
+  "\x1b[6~": { name: "pagedown" },
+  "\x1b[Z": { name: "tab", shift: true },
+  "\x1b[1;3A": { name: "up", meta: true },
+  "\x1b[1;3B": { name: "down", meta: true },
+  "\x1b[1;5C": { name: "right", ctrl: true },
+  "\x1b[1;5D": { name: "left", ctrl: true },
+  "\x1b[13;2u": { name: "enter", shift: true, meta: true },
+  "\x1b[13;3u": { name: "enter", meta: true },
+};
+
+const PASTE_START = "\x1b[200~";
+const PASTE_END = "\x1b[201~";
+// CSI: ESC [ params intermediates final; SS3: ESC O final.
+const CSI = /^\x1b\[[0-9;<?]*[ -/]*[@-~]/;
+const SS3 = /^\x1bO[@-~]/;
+const SGR_MOUSE = /^\x1b\[<(\d+);(\d+);(\d+)([Mm])/;
+
+function single(ch: string): Key {
+  const code = ch.charCodeAt(0);
+  if (ch === "\r") return { name: "enter" };
+  if (ch === "\n") return { name: "j", ctrl: true };
+  if (ch === "\t") return { name: "tab" };
+  if (ch === "\x7f" || ch === "\b") return { name: "backspace" };
+  if (ch === "\x1b") return { name: "escape" };
+  if (code === 0) return { name: "space", ctrl: true };
+  if (code < 27) return { name: String.fromCharCode(code + 96), ctrl: true };
+  return { name: ch };
+}
+
+/**
+ * Turns raw terminal input into Msgs: keys, bracketed pastes and mouse wheel. It keeps state
+ * only for a paste that spans several reads. A lone ESC at the end of a read is the Escape key:
+ * terminals send a whole sequence in one write.
+ */
+export function createInputDecoder() {
+  let pasting: string | null = null;
+  return function feed(data: string): Msg[] {
+    const out: Msg[] = [];
+    let s = data;
+    while (s.length > 0) {
+      if (pasting !== null) {
+        const end = s.indexOf(PASTE_END);
+        if (end === -1) {
+          pasting += s;
+          return out;
+        }
+        out.push({ type: "paste", text: pasting + s.slice(0, end) });
+        pasting = null;
+        s = s.slice(end + PASTE_END.length);
+        continue;
+      }
+      if (s.startsWith(PASTE_START)) {
+        pasting = "";
+        s = s.slice(PASTE_START.length);
+        continue;
+      }
+      if (s[0] === "\x1b" && s.length > 1) {
+        const mouse = SGR_MOUSE.exec(s);
+        if (mouse) {
+          const button = Number(mouse[1]);
+          if (button === 64) out.push({ type: "wheel", direction: "up" });
+          if (button === 65) out.push({ type: "wheel", direction: "down" });
+          s = s.slice(mouse[0].length);
+          continue;
+        }
+        const seq = CSI.exec(s)?.[0] ?? SS3.exec(s)?.[0];
+        if (seq) {
+          const key = SEQUENCES[seq];
+          if (key) out.push({ type: "key", key });
+          s = s.slice(seq.length);
+          continue;
+        }
+        // ESC + key = Alt+key (Alt+Enter inserts a new line).
+        const [next] = [...s.slice(1)];
+        const key = single(next!);
+        out.push({ type: "key", key: { ...key, meta: true } });
+        s = s.slice(1 + next!.length);
+        continue;
+      }
+      const [ch] = [...s];
+      out.push({ type: "key", key: single(ch!) });
+      s = s.slice(ch!.length);
+    }
+    return out;
+  };
+}

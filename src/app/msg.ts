@@ -1,0 +1,42 @@
+import type { AgentEvent, ConversationMessage, PermissionDecision, PermissionMode, RunConfig } from "../core/events.js";
+import type { PickerItem } from "./model.js";
+
+/** A decoded key press (see keys.ts). `name` is a printable character or a key name. */
+export interface Key {
+  name: string;
+  ctrl?: boolean;
+  meta?: boolean;
+  shift?: boolean;
+}
+
+/** What happened. */
+export type Msg =
+  | { type: "key"; key: Key }
+  | { type: "paste"; text: string }
+  | { type: "wheel"; direction: "up" | "down" }
+  | { type: "resize"; width: number; height: number }
+  | { type: "tick"; now: number }
+  | { type: "agent"; event: AgentEvent }
+  | { type: "picker-items"; purpose: "model" | "session"; items: PickerItem[] }
+  | { type: "session-opened"; sessionId: string; conversation: ConversationMessage[]; model?: string }
+  | { type: "notice"; level: "info" | "warn" | "error"; text: string }
+  | { type: "markdown-ready" };
+
+/** What to do: data, run by runtime.ts. */
+export type Cmd =
+  | { type: "run"; conversation: ConversationMessage[]; config: RunConfig }
+  | { type: "cancel" }
+  | { type: "permission-reply"; id: string; decision: PermissionDecision }
+  | { type: "session-append"; message: ConversationMessage }
+  | { type: "session-reset"; conversation: ConversationMessage[] }
+  | { type: "session-meta"; fields: { model?: string; permissionMode?: PermissionMode } }
+  | { type: "new-session" }
+  | { type: "open-session"; idOrPrefix: string }
+  | { type: "list-models" }
+  | { type: "list-sessions" }
+  | { type: "probe"; config: RunConfig }
+  | { type: "compact"; conversation: ConversationMessage[]; config: RunConfig }
+  | { type: "save-config"; keys: Record<string, unknown> }
+  | { type: "show"; what: "context" | "memory" | "mcp" | "skills" }
+  | { type: "undo" }
+  | { type: "quit" };

@@ -1,0 +1,270 @@
+import blessed from "blessed";
+import { AgentHandle } from "../core/agent.js";
+import type { AgentEvent } from "../core/events.js";
+import { assertNever } from "../core/events.js";
+import { loadMarkdown } from "../render/markdown.js";
+import type { Model } from "./model.js";
+import type { Cmd, Msg } from "./msg.js";
+import type { Services } from "./services.js";
+import { createInputDecoder } from "./keys.js";
+import { openTerminal, type Terminal } from "./terminal.js";
+import { update } from "./update.js";
+import { view, type Frame } from "./view.js";
+
+export interface RuntimeOptions {
+  model: Model;
+  services: Services;
+  tickMs: number;
+  /** Cmds to run once the first frame is on screen (e.g. probing the model). */
+  startCmds?: Cmd[];
+  now?: () => number;
+  /** A first message given on the command line. */
+  initialPrompt?: string;
+  /** Told of every new model (main reads the live config through it). */
+  onUpdate?: (model: Model) => void;
+}
+
+interface Widgets {
+  transcript: blessed.Widgets.BoxElement;
+  status: blessed.Widgets.BoxElement;
+  rule: blessed.Widgets.BoxElement;
+  input: blessed.Widgets.BoxElement;
+  dialog: blessed.Widgets.BoxElement;
+}
+
+/**
+ * The loop: keys are decoded and handled at once (and painted at once); agent events queue up
+ * and are drained on the tick, with one paint per tick. Cmds are run here and nowhere else.
+ */
+export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved: boolean }> {
+  const now = opts.now ?? Date.now;
+  const services = opts.services;
+  let model = opts.model;
+  const queue: AgentEvent[] = [];
+  let dirty = true;
+  let finished = false;
+  let resolveDone!: (v: { sessionId: string; saved: boolean }) => void;
+  const done = new Promise<{ sessionId: string; saved: boolean }>((r) => (resolveDone = r));
+
+  const agent = new AgentHandle((e) => {
+    queue.push(e);
+    services.log("event", e);
+  });
+  const decode = createInputDecoder();
+  const term: Terminal = openTerminal(
+    (data) => {
+      if (process.env.AGENT0_DEBUG_KEYS) require_fs().appendFileSync(process.env.AGENT0_DEBUG_KEYS, JSON.stringify({ data, msgs: decode.length }) + "\n");
+      for (const msg of decode(data)) dispatch(msg);
+      paint();
+    },
+    () => {
+      dispatch({ type: "resize", width: process.stdout.columns ?? 80, height: process.stdout.rows ?? 24 });
+      paint();
+    },
+  );
+  const w = createWidgets(term.screen);
+
+  function dispatch(msg: Msg): void {
+    if (finished) return;
+    const [next, cmds] = update(model, msg);
+    if (next !== model) {
+      dirty = true;
+      opts.onUpdate?.(next);
+    }
+    model = next;
+    for (const cmd of cmds) runCmd(cmd);
+  }
+
+  const lastContent = new Map<blessed.Widgets.BoxElement, string>();
+  function setContent(box: blessed.Widgets.BoxElement, text: string) {
+    // setContent re-parses and marks lines dirty: skip it when nothing changed.
+    if (lastContent.get(box) === text) return;
+    lastContent.set(box, text);
+    box.setContent(text);
+  }
+
+  function paint(): void {
+    if (finished || !dirty) return;
+    dirty = false;
+    const frame: Frame = view(model);
+    const tHeight = frame.transcript.length;
+    const rows = model.height;
+    const inputTop = rows - frame.input.length;
+    place(w.transcript, 0, Math.max(1, inputTop - 2));
+    place(w.status, inputTop - 2, 1);
+    place(w.rule, inputTop - 1, 1);
+    place(w.input, inputTop, frame.input.length);
+    setContent(w.transcript, padTop(frame.transcript, Math.max(1, inputTop - 2), tHeight));
+    setContent(w.status, frame.status);
+    setContent(w.rule, frame.rule);
+    setContent(w.input, frame.input.join("\n"));
+    if (frame.dialog) {
+      const d = frame.dialog;
+      w.dialog.width = d.width;
+      w.dialog.height = d.height;
+      w.dialog.top = Math.max(0, Math.floor((rows - d.height) / 2));
+      w.dialog.left = Math.max(0, Math.floor((model.width - d.width) / 2));
+      w.dialog.setLabel(d.title);
+      setContent(w.dialog, d.lines.join("\n"));
+      w.dialog.show();
+    } else {
+      w.dialog.hide();
+    }
+    term.screen.render();
+    if (frame.dialog) {
+      term.screen.program.hideCursor();
+    } else {
+      term.screen.program.cup(frame.cursor.row, frame.cursor.col);
+      term.screen.program.showCursor();
+    }
+  }
+
+  function runCmd(cmd: Cmd): void {
+    switch (cmd.type) {
+      case "run":
+        agent.send({ type: "run", conversation: cmd.conversation, config: cmd.config });
+        break;
+      case "cancel":
+        agent.send({ type: "cancel" });
+        break;
+      case "permission-reply":
+        agent.send({ type: "permission-reply", id: cmd.id, decision: cmd.decision });
+        break;
+      case "session-append":
+        services.appendMessage(cmd.message);
+        break;
+      case "session-reset":
+        services.resetSession(cmd.conversation);
+        break;
+      case "session-meta":
+        services.sessionMeta(cmd.fields);
+        break;
+      case "new-session": {
+        const id = services.newSession();
+        later({ type: "session-opened", sessionId: id, conversation: [] });
+        break;
+      }
+      case "open-session": {
+        const opened = services.openSession(cmd.idOrPrefix);
+        later(opened.ok
+          ? { type: "session-opened", sessionId: opened.sessionId, conversation: opened.conversation, model: opened.model }
+          : { type: "notice", level: "error", text: opened.error });
+        break;
+      }
+      case "list-sessions": {
+        const { items, warnings } = services.listSessions();
+        for (const text of warnings) later({ type: "notice", level: "warn", text });
+        later({ type: "picker-items", purpose: "session", items });
+        break;
+      }
+      case "list-models":
+        services.listModels().then(
+          (items) => later({ type: "picker-items", purpose: "model", items }),
+          (err: Error) => later({ type: "notice", level: "error", text: err.message }),
+        );
+        break;
+      case "probe":
+        agent.send({ type: "probe", config: cmd.config });
+        break;
+      case "compact":
+        agent.send({ type: "compact", conversation: cmd.conversation, config: cmd.config });
+        break;
+      case "save-config":
+        later({ type: "notice", level: "info", text: services.saveConfig(cmd.keys) });
+        break;
+      case "show":
+        services.show(cmd.what).then(
+          (text) => later({ type: "notice", level: "info", text }),
+          (err: Error) => later({ type: "notice", level: "error", text: err.message }),
+        );
+        break;
+      case "undo":
+        services.undo(model.conversation).then((r) => {
+          if (r.conversation) later({ type: "session-opened", sessionId: model.sessionId, conversation: r.conversation });
+          later({ type: "notice", level: r.ok ? "info" : "warn", text: r.text });
+        });
+        break;
+      case "quit":
+        void quit();
+        break;
+      default:
+        assertNever(cmd);
+    }
+  }
+
+  /** A Msg produced by a Cmd: handled on the next turn of the event loop, then painted. */
+  function later(msg: Msg): void {
+    setImmediate(() => {
+      dispatch(msg);
+      paint();
+    });
+  }
+
+  const tick = setInterval(() => {
+    if (queue.length > 0) {
+      for (const event of queue.splice(0)) dispatch({ type: "agent", event });
+    }
+    if (model.run || dirty) dispatch({ type: "tick", now: now() });
+    paint();
+  }, opts.tickMs);
+
+  async function quit() {
+    if (finished) return;
+    finished = true;
+    clearInterval(tick);
+    term.restore();
+    await agent.close().catch(() => {});
+    await services.close().catch(() => {});
+    resolveDone({ sessionId: services.sessionId(), saved: services.saved() });
+  }
+
+  dispatch({ type: "tick", now: now() });
+  dispatch({ type: "resize", width: process.stdout.columns ?? 80, height: process.stdout.rows ?? 24 });
+  paint();
+  for (const cmd of opts.startCmds ?? []) runCmd(cmd);
+  if (opts.initialPrompt) {
+    dispatch({ type: "paste", text: opts.initialPrompt });
+    dispatch({ type: "key", key: { name: "enter" } });
+    paint();
+  }
+  // marked-terminal is heavy: load it after the first frame is on screen.
+  void loadMarkdown().then(() => {
+    dispatch({ type: "markdown-ready" });
+    dirty = true;
+    paint();
+  });
+  return done;
+}
+
+function createWidgets(screen: blessed.Widgets.Screen): Widgets {
+  const box = (opts: blessed.Widgets.BoxOptions) =>
+    blessed.box({ parent: screen, left: 0, width: "100%", tags: false, wrap: false, ...opts } as blessed.Widgets.BoxOptions);
+  return {
+    transcript: box({ top: 0, height: 1 }),
+    status: box({ top: 0, height: 1 }),
+    rule: box({ top: 0, height: 1 }),
+    input: box({ top: 0, height: 1 }),
+    dialog: blessed.box({
+      parent: screen,
+      hidden: true,
+      border: { type: "line" },
+      style: { border: { fg: "yellow" } },
+      tags: false,
+      wrap: false,
+    } as blessed.Widgets.BoxOptions),
+  };
+}
+
+function place(box: blessed.Widgets.BoxElement, top: number, height: number) {
+  if (box.top !== top) box.top = top;
+  if (box.height !== height) box.height = height;
+}
+
+/** The transcript is bottom-aligned: a short one sits just above the input. */
+function padTop(lines: string[], height: number, count: number): string {
+  const pad = Math.max(0, height - count);
+  return "\n".repeat(pad) + lines.join("\n");
+}
+
+import { createRequire } from "node:module";
+function require_fs(): typeof import("node:fs") { return createRequire(import.meta.url)("node:fs"); }

@@ -1,0 +1,102 @@
+import { PassThrough } from "node:stream";
+import blessed from "blessed";
+import { eastAsianWidth } from "get-east-asian-width";
+
+// Mouse (button events, SGR encoding) and bracketed paste: enabled on start, disabled on exit.
+const MODES_ON = "\x1b[?1000h\x1b[?1006h\x1b[?2004h";
+const MODES_OFF = "\x1b[?1000l\x1b[?1006l\x1b[?2004l";
+
+let patched = false;
+
+/**
+ * blessed's width tables predate Unicode 9: emoji count as 1 column while terminals draw 2,
+ * which breaks every line they are on. Width comes from get-east-asian-width instead, and the
+ * spacer blessed inserts after wide characters follows the same rule.
+ */
+function patchUnicodeWidth(): void {
+  if (patched) return;
+  patched = true;
+  const unicode = (blessed as unknown as { unicode: BlessedUnicode }).unicode;
+  const original = unicode.charWidth;
+  unicode.charWidth = (str: string | number, i?: number) => {
+    const point = typeof str === "number" ? str : unicode.codePointAt(str, i ?? 0);
+    if (point < 0x1100 || unicode.combining[point]) return original(point);
+    return eastAsianWidth(point);
+  };
+  unicode.chars.all = {
+    [Symbol.replace](text: string, replacement: string): string {
+      // blessed calls replace(chars.all, "$1\x03"): a spacer after each wide character.
+      const spacer = replacement.replace("$1", "");
+      let out = "";
+      for (const ch of text) {
+        out += ch;
+        if (ch.codePointAt(0)! >= 0x1100 && unicode.charWidth(ch, 0) === 2) out += spacer;
+      }
+      return out;
+    },
+  };
+}
+
+interface BlessedUnicode {
+  charWidth(str: string | number, i?: number): number;
+  codePointAt(str: string, i: number): number;
+  combining: Record<number, boolean>;
+  chars: { all: unknown };
+}
+
+export interface Terminal {
+  screen: blessed.Widgets.Screen;
+  restore(): void;
+}
+
+/** A full-screen blessed screen used for output only: input is decoded by keys.ts. */
+export function openTerminal(onData: (s: string) => void, onResize: () => void): Terminal {
+  patchUnicodeWidth();
+  const stdin = process.stdin;
+  const screen = blessed.screen({
+    smartCSR: true,
+    fullUnicode: true,
+    // blessed cannot parse Debian's terminfo format and falls back to 8 colours otherwise.
+    terminal: "xterm-256color",
+    input: new PassThrough(),
+    output: process.stdout,
+    autoPadding: false,
+    warnings: false,
+    title: "agent0",
+  });
+  if (stdin.isTTY) stdin.setRawMode(true);
+  stdin.setEncoding("utf8");
+  stdin.on("data", onData);
+  stdin.resume();
+  process.stdout.write(MODES_ON);
+  process.stdout.on("resize", onResize);
+  let restored = false;
+  const term: Terminal = {
+    screen,
+    restore() {
+      if (restored) return;
+      restored = true;
+      process.stdout.off("resize", onResize);
+      stdin.off("data", onData);
+      process.stdout.write(MODES_OFF);
+      try {
+        screen.destroy();
+      } catch {
+        // A half-initialised screen must not stop the terminal from being restored.
+      }
+      if (stdin.isTTY) stdin.setRawMode(false);
+      stdin.pause();
+      process.stdout.write("\x1b[?1049l\x1b[?25h\x1b[0m");
+      if (active === term) active = undefined;
+    },
+  };
+  active = term;
+  return term;
+}
+
+let active: Terminal | undefined;
+
+/** For crash handlers: leave the alternate screen and raw mode before printing anything. */
+export function restoreTerminal(): void {
+  active?.restore();
+}

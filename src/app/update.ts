@@ -1,0 +1,110 @@
+import { produce } from "immer";
+import { assertNever } from "../core/events.js";
+import type { InitOptions, Model } from "./model.js";
+import type { Cmd, Msg } from "./msg.js";
+import { applyAgentEvent } from "./update-agent.js";
+import { applyKey, applyPaste, applyWheel } from "./update-input.js";
+import { addEntry, entriesFromConversation } from "./transcript.js";
+import { scrollBy } from "./scroll.js";
+
+export function init(opts: InitOptions): Model {
+  const model: Model = {
+    width: opts.width,
+    height: opts.height,
+    now: opts.now,
+    entries: [],
+    nextId: 1,
+    conversation: opts.conversation ?? [],
+    input: { text: "", cursor: 0 },
+    history: opts.history ?? [],
+    historyPos: null,
+    draft: "",
+    run: null,
+    queued: [],
+    warm: false,
+    scroll: 0,
+    thinkingOpen: false,
+    dialog: null,
+    config: opts.config,
+    contextLength: 0,
+    usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+    sessionId: opts.sessionId,
+    skills: opts.skills ?? [],
+    completions: opts.completions ?? [],
+    quitting: false,
+  };
+  return produce(model, (m) => {
+    addEntry(m, { kind: "welcome", model: m.config.model, host: m.config.host, cwd: m.config.cwd });
+    const rebuilt = entriesFromConversation(m.conversation, m.nextId);
+    m.entries.push(...rebuilt.entries);
+    m.nextId = rebuilt.nextId;
+  });
+}
+
+/** update(model, msg) -> [model', cmds]: pure; no I/O, no clock, no randomness. */
+export function update(model: Model, msg: Msg): [Model, Cmd[]] {
+  const cmds: Cmd[] = [];
+  const next = produce(model, (m) => {
+    switch (msg.type) {
+      case "key":
+        applyKey(m, msg.key, cmds);
+        break;
+      case "paste":
+        applyPaste(m, msg.text);
+        break;
+      case "wheel":
+        applyWheel(m, msg.direction);
+        break;
+      case "resize":
+        m.width = Math.max(10, msg.width);
+        m.height = Math.max(5, msg.height);
+        scrollBy(m, 0);
+        break;
+      case "tick":
+        m.now = msg.now;
+        break;
+      case "agent": {
+        const before = m.entries.length;
+        applyAgentEvent(m, msg.event, cmds);
+        // While scrolled up, keep the same lines in view as new output arrives below.
+        if (m.scroll > 0 && m.entries.length !== before) scrollBy(m, 0);
+        break;
+      }
+      case "picker-items":
+        m.dialog = {
+          kind: "picker",
+          purpose: msg.purpose,
+          title: msg.purpose === "model" ? "Choose a model (Enter: use · s: use and save as default · Esc: close)" : "Open a session (Enter · Esc)",
+          items: msg.items,
+          selected: 0,
+        };
+        if (msg.items.length === 0) {
+          m.dialog = null;
+          addEntry(m, { kind: "notice", level: "warn", text: msg.purpose === "model" ? "The server lists no models." : "No saved sessions yet." });
+        }
+        break;
+      case "session-opened": {
+        m.sessionId = msg.sessionId;
+        m.conversation = msg.conversation;
+        if (msg.model) m.config.model = msg.model;
+        m.entries = [];
+        addEntry(m, { kind: "welcome", model: m.config.model, host: m.config.host, cwd: m.config.cwd });
+        const rebuilt = entriesFromConversation(msg.conversation, m.nextId);
+        m.entries.push(...rebuilt.entries);
+        m.nextId = rebuilt.nextId;
+        m.scroll = 0;
+        m.usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+        break;
+      }
+      case "notice":
+        if (msg.level === "error") addEntry(m, { kind: "error", message: msg.text });
+        else addEntry(m, { kind: "notice", level: msg.level, text: msg.text });
+        break;
+      case "markdown-ready":
+        break;
+      default:
+        assertNever(msg);
+    }
+  });
+  return [next, cmds];
+}

@@ -1,0 +1,195 @@
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { z } from "zod";
+import type { McpServerConfig } from "../core/events.js";
+
+const positiveInt = z.number().int().positive();
+
+export const mcpServerSchema = z.object({
+  command: z.string().optional(),
+  args: z.array(z.string()).optional(),
+  env: z.record(z.string(), z.string()).optional(),
+  url: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  trusted: z.boolean().optional(),
+});
+
+/** One schema per key, so a bad value costs only that key, never the whole file. */
+export const configKeySchemas = {
+  model: z.string().min(1),
+  host: z.string().min(1),
+  provider: z.enum(["ollama", "anthropic", "openai"]),
+  baseUrl: z.string().min(1),
+  numCtxCap: positiveInt,
+  permissionMode: z.enum(["ask", "auto-edit", "yolo"]),
+  tickMs: positiveInt,
+  theme: z.enum(["dark", "light"]),
+  keepAlive: z.union([z.string(), z.number()]),
+  temperature: z.number().min(0),
+  maxSteps: positiveInt,
+  outputLimit: positiveInt,
+  idleTimeoutMs: positiveInt,
+  webSearch: z.object({
+    backend: z.enum(["duckduckgo", "searxng", "ollama"]),
+    url: z.string().optional(),
+    apiKey: z.string().optional(),
+  }),
+  mcpServers: z.record(z.string(), z.unknown()),
+} as const;
+
+export const configDefaults = {
+  numCtxCap: 32768,
+  tickMs: 100,
+  maxSteps: 50,
+  outputLimit: 32000,
+  idleTimeoutMs: 120000,
+} as const;
+
+type KeySchemas = typeof configKeySchemas;
+type Raw = { [K in keyof KeySchemas]?: z.infer<KeySchemas[K]> };
+
+export type Config = Omit<Raw, keyof typeof configDefaults | "mcpServers"> & {
+  [K in keyof typeof configDefaults]: number;
+} & { mcpServers?: Record<string, McpServerConfig> };
+
+export interface LoadedConfig {
+  config: Config;
+  warnings: string[];
+}
+
+export function defaultConfig(): Config {
+  return { ...configDefaults };
+}
+
+/** "Invalid input: expected number, received string" -> "expected number, received string". */
+function issueText(issue: z.core.$ZodIssue): string {
+  return issue.message.replace(/^Invalid (input|option):\s*/, "");
+}
+
+function keyPath(parts: readonly PropertyKey[]): string {
+  return parts.map(String).join(".");
+}
+
+/** Validates each server on its own; a bad server is skipped with a warning naming it. */
+export function parseMcpServers(
+  file: string,
+  raw: unknown,
+  prefix: string,
+): { servers: Record<string, McpServerConfig>; warnings: string[] } {
+  const servers: Record<string, McpServerConfig> = {};
+  const warnings: string[] = [];
+  if (raw === undefined) return { servers, warnings };
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    warnings.push(`${file}: ${prefix}: expected an object of servers — ignored`);
+    return { servers, warnings };
+  }
+  for (const [name, value] of Object.entries(raw)) {
+    const parsed = mcpServerSchema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const where = keyPath([prefix, name, ...issue.path]);
+      warnings.push(`${file}: ${where}: ${issueText(issue)} — server skipped`);
+      continue;
+    }
+    if (!parsed.data.command && !parsed.data.url) {
+      warnings.push(`${file}: ${prefix}.${name}: needs "command" or "url" — server skipped`);
+      continue;
+    }
+    servers[name] = parsed.data;
+  }
+  return { servers, warnings };
+}
+
+function readJsonObject(path: string): { value?: Record<string, unknown>; warning?: string } {
+  if (!existsSync(path)) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, "utf8"));
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    return { warning: `${path}: not valid JSON (${why}) — using the defaults` };
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    return { warning: `${path}: expected a JSON object — using the defaults` };
+  }
+  return { value: parsed as Record<string, unknown> };
+}
+
+/**
+ * Reads config.json. A missing file is not an error. Each invalid key gets a warning
+ * naming the file and the key, and falls back to its default; the valid keys are kept.
+ */
+export function loadConfig(path: string): LoadedConfig {
+  const config: Config = defaultConfig();
+  const { value, warning } = readJsonObject(path);
+  if (!value) return { config, warnings: warning ? [warning] : [] };
+
+  const warnings: string[] = [];
+  const out = config as Record<string, unknown>;
+  for (const [key, rawValue] of Object.entries(value)) {
+    if (!(key in configKeySchemas)) {
+      warnings.push(`${path}: ${key}: unknown key — ignored`);
+      continue;
+    }
+    if (key === "mcpServers") {
+      const mcp = parseMcpServers(path, rawValue, "mcpServers");
+      warnings.push(...mcp.warnings);
+      out.mcpServers = mcp.servers;
+      continue;
+    }
+    const schema = configKeySchemas[key as keyof KeySchemas];
+    const parsed = schema.safeParse(rawValue);
+    if (parsed.success) {
+      out[key] = parsed.data;
+    } else {
+      const issue = parsed.error.issues[0]!;
+      warnings.push(`${path}: ${keyPath([key, ...issue.path])}: ${issueText(issue)} — using the default`);
+    }
+  }
+  return { config, warnings };
+}
+
+/**
+ * Merges `partial` into the file's JSON and writes it back (creating the folder).
+ * A key set to undefined is removed. Keys it does not know are kept as they were.
+ */
+export async function saveConfigKeys(path: string, partial: Partial<Config>): Promise<void> {
+  let current: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(await readFile(path, "utf8"));
+    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
+      current = parsed as Record<string, unknown>;
+    }
+  } catch {
+    // Missing or unreadable: start from an empty object rather than refuse to save.
+  }
+  for (const [key, value] of Object.entries(partial)) {
+    if (value === undefined) delete current[key];
+    else current[key] = value;
+  }
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  await writeFile(tmp, `${JSON.stringify(current, null, 2)}\n`, "utf8");
+  await rename(tmp, path);
+}
+
+/**
+ * MCP servers from config.json and `<cwd>/.agent0/mcp.json` (`{"mcpServers": {...}}`);
+ * the project's win on a name clash. A project file cannot mark its own servers trusted.
+ */
+export function loadMcpServers(
+  cwd: string,
+  config: Pick<Config, "mcpServers">,
+): { servers: Record<string, McpServerConfig>; warnings: string[] } {
+  const path = join(cwd, ".agent0", "mcp.json");
+  const servers: Record<string, McpServerConfig> = { ...(config.mcpServers ?? {}) };
+  const { value, warning } = readJsonObject(path);
+  if (!value) return { servers, warnings: warning ? [warning.replace("using the defaults", "ignored")] : [] };
+  const project = parseMcpServers(path, value.mcpServers, "mcpServers");
+  for (const [name, server] of Object.entries(project.servers)) {
+    const { trusted: _ignored, ...rest } = server;
+    servers[name] = rest;
+  }
+  return { servers, warnings: project.warnings };
+}

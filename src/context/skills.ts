@@ -1,0 +1,104 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseAgent0Skills, parseSkillMd, type Skill } from "./skill-parse.js";
+import { slashCommands } from "./slash.js";
+
+export { parseAgent0Skills, parseSkillMd, firstLineDescription } from "./skill-parse.js";
+export type { Skill, SkillFormat, SkillSummary, ParsedSkillMd } from "./skill-parse.js";
+export { completeSlash, expandSkill, parseSlash, usage, type Expansion } from "./skill-expand.js";
+
+export interface SkillDirs {
+  cwd: string;
+  home: string;
+  configDir: string;
+  /** The package's built-in skills folder; omitted -> none. */
+  builtinDir?: string;
+  /** Names a skill may not take (the built-in slash commands by default). */
+  reserved?: string[];
+}
+
+export interface LoadedSkills {
+  skills: Skill[];
+  warnings: string[];
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+function listDir(dir: string): { name: string; isDir: boolean; isFile: boolean }[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .map((e) => ({ name: e.name, isDir: e.isDirectory() || e.isSymbolicLink(), isFile: e.isFile() || e.isSymbolicLink() }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  } catch {
+    return [];
+  }
+}
+
+/** One agent0-format file. */
+function fromAgent0File(path: string): Skill[] {
+  const text = readText(path);
+  return text === undefined ? [] : parseAgent0Skills(text, path);
+}
+
+/** Every `<dir>/<name>/SKILL.md` under `dir`. */
+function fromSkillMdDir(dir: string, warnings: string[]): Skill[] {
+  const out: Skill[] = [];
+  for (const entry of listDir(dir)) {
+    if (!entry.isDir) continue;
+    const path = join(dir, entry.name, "SKILL.md");
+    const text = readText(path);
+    if (text === undefined) continue;
+    const parsed = parseSkillMd(text, path);
+    if (parsed.ok) out.push(parsed.skill);
+    else warnings.push(parsed.error);
+  }
+  return out;
+}
+
+/** Every `*.md` file directly in `dir`, in agent0's format. */
+function fromAgent0Dir(dir: string): Skill[] {
+  return listDir(dir)
+    .filter((e) => e.isFile && e.name.endsWith(".md"))
+    .flatMap((e) => fromAgent0File(join(dir, e.name)));
+}
+
+/**
+ * All skills, later sources overriding earlier ones of the same name:
+ * built-in < user (~/.claude/skills, $XDG_CONFIG_HOME/agent0) < project (.claude/skills, .agent0).
+ * A broken SKILL.md becomes a warning naming the file; the rest still load.
+ */
+export function loadSkills(dirs: SkillDirs): LoadedSkills {
+  const warnings: string[] = [];
+  const claudeUser = join(dirs.home, ".claude", "skills");
+  const layers: Skill[][] = [
+    dirs.builtinDir ? [...fromAgent0Dir(dirs.builtinDir), ...fromSkillMdDir(dirs.builtinDir, warnings)] : [],
+    [
+      ...fromAgent0Dir(claudeUser),
+      ...fromSkillMdDir(claudeUser, warnings),
+      ...fromAgent0File(join(dirs.configDir, "skills.md")),
+      ...fromSkillMdDir(join(dirs.configDir, "skills"), warnings),
+    ],
+    [
+      ...fromSkillMdDir(join(dirs.cwd, ".claude", "skills"), warnings),
+      ...fromAgent0File(join(dirs.cwd, ".agent0", "skills.md")),
+      ...fromSkillMdDir(join(dirs.cwd, ".agent0", "skills"), warnings),
+    ],
+  ];
+  const reserved = new Set(dirs.reserved ?? slashCommands.map((c) => c.name));
+  const byName = new Map<string, Skill>();
+  for (const skill of layers.flat()) {
+    if (reserved.has(skill.name)) {
+      warnings.push(`${skill.source}: skill /${skill.name} has the name of a built-in command — skipped`);
+      continue;
+    }
+    byName.set(skill.name, skill);
+  }
+  const skills = [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return { skills, warnings };
+}

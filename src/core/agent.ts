@@ -1,0 +1,57 @@
+import { Worker } from "node:worker_threads";
+import type { AgentEvent, WorkerCommand } from "./events.js";
+
+/**
+ * The main thread's handle on the agent worker. If the worker dies, the UI is told, a new
+ * worker is started, and the conversation (which the UI holds) goes on with nothing lost.
+ */
+export class AgentHandle {
+  private worker!: Worker;
+  private running = false;
+  private closing = false;
+
+  constructor(private readonly onEvent: (e: AgentEvent) => void) {
+    this.spawn();
+  }
+
+  private spawn() {
+    const worker = new Worker(new URL("./worker.js", import.meta.url));
+    worker.on("message", (e: AgentEvent) => {
+      if (e.type === "done") this.running = false;
+      this.onEvent(e);
+    });
+    worker.on("error", (err) => this.died(worker, err.message));
+    worker.on("exit", (code) => this.died(worker, `exit code ${code}`));
+    this.worker = worker;
+  }
+
+  private died(worker: Worker, why: string) {
+    if (this.closing || worker !== this.worker) return;
+    this.onEvent({
+      type: "error",
+      message: `The agent worker stopped unexpectedly (${why}).`,
+      hint: "A new worker was started; your conversation is kept. Send your message again to continue.",
+    });
+    this.spawn();
+    if (this.running) {
+      this.running = false;
+      this.onEvent({ type: "done", reason: "error" });
+    }
+  }
+
+  send(cmd: WorkerCommand) {
+    if (cmd.type === "run" || cmd.type === "compact") this.running = true;
+    this.worker.postMessage(cmd);
+  }
+
+  /** For tests and fault drills: kill the worker as a crash would. */
+  crashForTest() {
+    void this.worker.terminate();
+  }
+
+  async close() {
+    this.closing = true;
+    this.worker.postMessage({ type: "cancel" } satisfies WorkerCommand);
+    await this.worker.terminate();
+  }
+}

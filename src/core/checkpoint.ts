@@ -1,0 +1,240 @@
+// Checkpoints for /undo: before a tool first changes a file in a user turn, its previous bytes
+// (or its absence) are saved beside the session, never in the project. Each turn is a folder
+// `turn-<n>/` holding `manifest.json` and one blob per saved file, so undo survives a restart.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+
+export interface CheckpointFile {
+  /** Absolute path of the file a tool changed. */
+  path: string;
+  existed: boolean;
+  /** Blob name in the turn folder holding the previous bytes (when it existed). */
+  blob?: string;
+  mode?: number;
+  beforeHash?: string;
+  /** sha256 of what agent0 left there; null: agent0 left no file; absent: not recorded yet. */
+  afterHash?: string | null;
+}
+
+export interface TurnCheckpoint {
+  /** Index of the turn's user message in the conversation. */
+  turn: number;
+  ranShell: boolean;
+  files: CheckpointFile[];
+}
+
+export interface UndoResult {
+  turn: number;
+  /** False when conflicts stopped it: nothing was touched and the checkpoint is kept. */
+  applied: boolean;
+  restored: string[];
+  removedCreated: string[];
+  /** Files changed outside agent0 since the turn; only overwritten with `force`. */
+  conflicts: string[];
+  /** Shell commands cannot be undone; the UI says so. */
+  ranShell: boolean;
+}
+
+/** `<sessionsDir>/<id>.checkpoints` for `<sessionsDir>/<id>.jsonl`. */
+export function checkpointDirFor(sessionPath: string): string {
+  return sessionPath.replace(/\.jsonl$/, "") + ".checkpoints";
+}
+
+const TURN_DIR = /^turn-(\d+)$/;
+const MANIFEST = "manifest.json";
+
+export class Checkpoints {
+  private current: TurnCheckpoint | undefined;
+  /** File work runs one at a time so manifest writes never interleave. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly dir: string) {}
+
+  /**
+   * Starts recording turn `turn`. Checkpoints at `turn` or later belong to a conversation that
+   * no longer exists (it was undone or cut), so they are dropped. The previous turn is sealed:
+   * what its files hold now is what agent0 left, if endTurn() was not called.
+   */
+  beginTurn(turn: number): void {
+    const previous = this.lastTurn();
+    for (const n of this.turnNumbers()) if (n >= turn) fs.rmSync(this.turnDir(n), { recursive: true, force: true });
+    if (previous && previous.turn < turn && previous.files.some((f) => f.afterHash === undefined)) {
+      for (const f of previous.files) f.afterHash ??= hashSync(f.path);
+      this.save(previous);
+    }
+    this.current = { turn, ranShell: false, files: [] };
+    fs.mkdirSync(this.turnDir(turn), { recursive: true, mode: 0o700 });
+    this.save(this.current);
+  }
+
+  /** Saves the file's bytes (or its absence) the first time the current turn is about to change it. */
+  recordBefore(absPath: string): Promise<void> {
+    const cp = this.current;
+    return this.serial(async () => {
+      if (!cp || cp.files.some((f) => f.path === absPath)) return;
+      const entry: CheckpointFile = { path: absPath, existed: false };
+      const bytes = await readIfExists(absPath);
+      if (bytes) {
+        entry.existed = true;
+        entry.blob = `${cp.files.length}.bin`;
+        entry.mode = (await fsp.stat(absPath)).mode & 0o7777;
+        entry.beforeHash = hash(bytes);
+        await fsp.writeFile(path.join(this.turnDir(cp.turn), entry.blob), bytes, { mode: 0o600 });
+      }
+      cp.files.push(entry);
+      this.save(cp);
+    });
+  }
+
+  /** Notes what a tool left in the file, so a later change by someone else can be told apart. */
+  recordAfter(absPath: string): Promise<void> {
+    const cp = this.current;
+    return this.serial(async () => {
+      const entry = cp?.files.find((f) => f.path === absPath);
+      if (!cp || !entry) return;
+      entry.afterHash = await hashOf(absPath);
+      this.save(cp);
+    });
+  }
+
+  /** Records what every file of the current turn holds as the turn ends. */
+  endTurn(): Promise<void> {
+    const cp = this.current;
+    return this.serial(async () => {
+      if (!cp) return;
+      for (const f of cp.files) f.afterHash = await hashOf(f.path);
+      this.save(cp);
+    });
+  }
+
+  /** The turn ran a shell command, whose effects no checkpoint holds. */
+  markShell(turn?: number): void {
+    const cp = turn === undefined || turn === this.current?.turn ? this.current : this.read(turn);
+    if (!cp || cp.ranShell) return;
+    cp.ranShell = true;
+    this.save(cp);
+  }
+
+  lastTurn(): TurnCheckpoint | undefined {
+    const numbers = this.turnNumbers().sort((a, b) => b - a);
+    for (const n of numbers) {
+      const cp = this.read(n);
+      if (cp) return cp;
+    }
+    return undefined;
+  }
+
+  /**
+   * Puts every file of the last recorded turn back as it was before the turn and drops that
+   * checkpoint, so the next undo walks further back. Undefined when no turn is recorded.
+   */
+  undo(opts: { force?: boolean } = {}): Promise<UndoResult | undefined> {
+    return this.serial(async () => {
+      const cp = this.lastTurn();
+      if (!cp) return undefined;
+      const result: UndoResult = { turn: cp.turn, applied: false, restored: [], removedCreated: [], conflicts: [], ranShell: cp.ranShell };
+      const changed: CheckpointFile[] = [];
+      for (const f of cp.files) {
+        const now = await hashOf(f.path);
+        if (now === (f.existed ? f.beforeHash : null)) continue; // already as before the turn
+        // Unsealed (agent0 stopped mid-turn): what is there now is taken as agent0's.
+        if (f.afterHash !== undefined && now !== f.afterHash) result.conflicts.push(f.path);
+        changed.push(f);
+      }
+      if (result.conflicts.length > 0 && !opts.force) return result;
+      for (const f of changed) {
+        if (f.existed && f.blob) {
+          await fsp.mkdir(path.dirname(f.path), { recursive: true });
+          await fsp.rm(f.path, { recursive: true, force: true }); // it may have become a folder
+          await fsp.writeFile(f.path, await fsp.readFile(path.join(this.turnDir(cp.turn), f.blob)));
+          if (f.mode !== undefined) await fsp.chmod(f.path, f.mode);
+          result.restored.push(f.path);
+        } else {
+          await fsp.rm(f.path, { recursive: true, force: true });
+          result.removedCreated.push(f.path);
+        }
+      }
+      fs.rmSync(this.turnDir(cp.turn), { recursive: true, force: true });
+      if (this.current?.turn === cp.turn) this.current = undefined;
+      result.applied = true;
+      return result;
+    });
+  }
+
+  /** Forgets every checkpoint (after /clear or compaction, when turn numbers no longer match). */
+  clear(): void {
+    fs.rmSync(this.dir, { recursive: true, force: true });
+    this.current = undefined;
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private turnDir(turn: number): string {
+    return path.join(this.dir, `turn-${turn}`);
+  }
+
+  private turnNumbers(): number[] {
+    try {
+      return fs
+        .readdirSync(this.dir)
+        .map((name) => TURN_DIR.exec(name))
+        .filter((m): m is RegExpExecArray => m !== null)
+        .map((m) => Number(m[1]));
+    } catch {
+      return [];
+    }
+  }
+
+  private read(turn: number): TurnCheckpoint | undefined {
+    try {
+      const cp = JSON.parse(fs.readFileSync(path.join(this.turnDir(turn), MANIFEST), "utf8")) as TurnCheckpoint;
+      return cp.turn === turn && Array.isArray(cp.files) ? cp : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Write-then-rename, so a crash never leaves half a manifest. */
+  private save(cp: TurnCheckpoint): void {
+    const file = path.join(this.turnDir(cp.turn), MANIFEST);
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.writeFileSync(file + ".tmp", JSON.stringify(cp), { mode: 0o600 });
+    fs.renameSync(file + ".tmp", file);
+  }
+}
+
+function hash(bytes: Buffer): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+async function readIfExists(file: string): Promise<Buffer | undefined> {
+  try {
+    return await fsp.readFile(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw err;
+  }
+}
+
+/** sha256 of the file's bytes; null when there is no file (or no readable file) there. */
+async function hashOf(file: string): Promise<string | null> {
+  try {
+    return hash(await fsp.readFile(file));
+  } catch {
+    return null;
+  }
+}
+
+function hashSync(file: string): string | null {
+  try {
+    return hash(fs.readFileSync(file));
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,58 @@
+// Reading a run of JSON values ({...} or [...]) one after another, as models write
+// several calls: `{...}\n{...}`, `{...}; {...}`, `[{...}, {...}]`.
+
+import { balancedEnd, isRecord, parseLenientJson } from "./lenient-json.js";
+import { readCallShape, type WrittenCall } from "./tool-call-shape.js";
+
+export interface ValueRun {
+  values: unknown[];
+  /** Offset just after the last value read. */
+  end: number;
+}
+
+/**
+ * Values from `start` on, separated by whitespace, commas or semicolons. `whole`: every
+ * character must belong to a value (else undefined); otherwise reading stops at the first
+ * thing that is not a value.
+ */
+export function readValues(text: string, start = 0, whole = false): ValueRun | undefined {
+  const values: unknown[] = [];
+  let i = start;
+  let end = start;
+  for (;;) {
+    while (i < text.length && /[\s,;]/.test(text[i]!)) i++;
+    if (i >= text.length) break;
+    const ch = text[i];
+    const close = ch === "{" || ch === "[" ? balancedEnd(text, i) : undefined;
+    const parsed = close === undefined ? undefined : parseLenientJson(text.slice(i, close));
+    if (close === undefined || !parsed?.ok) {
+      if (whole) return undefined;
+      break;
+    }
+    values.push(parsed.value);
+    i = end = close;
+  }
+  return values.length > 0 ? { values, end } : undefined;
+}
+
+/**
+ * The calls a run of values holds: arrays and `{tool_calls: [...]}` are opened; every
+ * other value must be a call shape, or the result is undefined.
+ */
+export function callsOf(values: unknown[]): WrittenCall[] | undefined {
+  const calls: WrittenCall[] = [];
+  for (const v of values) {
+    const inner = Array.isArray(v) ? v : isRecord(v) && Array.isArray(v.tool_calls) ? v.tool_calls : undefined;
+    if (inner) {
+      if (inner.length === 0) return undefined;
+      const nested = callsOf(inner);
+      if (!nested) return undefined;
+      calls.push(...nested);
+      continue;
+    }
+    const call = readCallShape(v);
+    if (!call) return undefined;
+    calls.push(call);
+  }
+  return calls;
+}

@@ -1,0 +1,64 @@
+// Shared checks of the file tools: what exists, what is text, and the messages the model reads.
+import fs from "node:fs";
+import path from "node:path";
+
+/** Git's rule: a NUL byte in the first 8000 bytes makes a file binary. */
+export function looksBinary(buf: Uint8Array): boolean {
+  const end = Math.min(buf.length, 8000);
+  for (let i = 0; i < end; i++) if (buf[i] === 0) return true;
+  return false;
+}
+
+export function statOrNull(abs: string): fs.Stats | null {
+  try {
+    return fs.statSync(abs);
+  } catch {
+    return null;
+  }
+}
+
+/** `Error: <p> does not exist.` with up to three similar names from the same folder. */
+export function missingMessage(p: string, abs: string): string {
+  const similar = similarNames(abs).map((name) => path.posix.join(path.posix.dirname(p), name));
+  const hint = similar.length > 0 ? ` Did you mean: ${similar.join(", ")}?` : "";
+  return `Error: ${p} does not exist.${hint}`;
+}
+
+function similarNames(abs: string): string[] {
+  const wanted = path.basename(abs).toLowerCase();
+  const stem = wanted.replace(/\.[^.]*$/, "");
+  let names: string[];
+  try {
+    names = fs.readdirSync(path.dirname(abs));
+  } catch {
+    return [];
+  }
+  return names
+    .map((name) => ({ name, lower: name.toLowerCase() }))
+    .filter(({ lower }) => lower === wanted || (stem.length >= 3 && lower.startsWith(stem)) || editDistance(lower, wanted) <= 2)
+    .map(({ name }) => name)
+    .sort()
+    .slice(0, 3);
+}
+
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+export function deniedMessage(reason: string): string {
+  return `Denied by the user: ${reason}`;
+}
+
+export function countLines(text: string): number {
+  if (text === "") return 0;
+  return text.replace(/\n$/, "").split("\n").length;
+}

@@ -1,0 +1,97 @@
+// Which shell commands may run without asking in `ask` mode: only a plain, single command
+// from a read-only allowlist. Anything that could chain, redirect, substitute, expand or
+// smuggle an option that writes or executes makes the command "not read-only".
+//
+// Known limit: git reads the repository's own config, so a hostile .git/config (diff drivers,
+// core.fsmonitor) could still run programs on `git diff` / `git status`; the project folder
+// is trusted as the user's own.
+
+/** Allowed outside quotes. Everything else (metacharacters, globs, `~`, `\`, non-ASCII) is refused. */
+const PLAIN = /^[A-Za-z0-9_\-./,:=@%+^]$/;
+/** Control characters (newline, CR, NUL, ESC, ...) are refused even inside quotes. */
+const CONTROL = /[\x00-\x08\x0a-\x1f\x7f]/;
+
+const SIMPLE_COMMANDS = new Set([
+  "ls", "cat", "head", "tail", "wc", "pwd", "echo", "grep", "egrep", "fgrep",
+  "stat", "du", "df", "basename", "dirname", "realpath", "which", "whoami", "uname", "diff", "cmp",
+]);
+
+const FIND_FORBIDDEN = new Set(["-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf", "-fls"]);
+/** rg options that run another program. */
+const RG_FORBIDDEN = ["--pre", "--hostname-bin"];
+const GIT_READ_ONLY = new Set(["status", "diff", "log", "show", "branch", "rev-parse", "ls-files", "blame", "remote"]);
+/** Diff options that write a file or run an external program. */
+const GIT_FORBIDDEN = ["--output", "--ext-diff"];
+const GIT_BRANCH_LIST_FLAGS = new Set([
+  "-a", "--all", "-r", "--remotes", "-v", "-vv", "--verbose", "--list", "-l", "--show-current",
+  "--merged", "--no-merged", "--no-color", "--color=never",
+]);
+
+export function isReadOnlyCommand(cmd: string): boolean {
+  const words = splitWords(cmd);
+  if (!words || words.length === 0) return false;
+  const [name, ...args] = words as [string, ...string[]];
+  if (SIMPLE_COMMANDS.has(name)) return true;
+  switch (name) {
+    case "find":
+      return !args.some((a) => FIND_FORBIDDEN.has(a));
+    case "rg":
+      return !args.some((a) => RG_FORBIDDEN.some((f) => a === f || a.startsWith(`${f}=`)));
+    case "git":
+      return gitIsReadOnly(args);
+    default:
+      return false;
+  }
+}
+
+function gitIsReadOnly(args: string[]): boolean {
+  // Global options (-c, -C, --git-dir, --exec-path, ...) come before the subcommand: none allowed.
+  const [sub, ...rest] = args;
+  if (!sub || !GIT_READ_ONLY.has(sub)) return false;
+  if (rest.some((a) => GIT_FORBIDDEN.some((f) => a === f || a.startsWith(`${f}=`)))) return false;
+  if (sub === "branch") {
+    // Listing only: a bare name would create a branch, -d/-m/-c... change them.
+    const listing = rest.includes("--list") || rest.includes("-l");
+    return rest.every((a) => GIT_BRANCH_LIST_FLAGS.has(a) || (listing && !a.startsWith("-")));
+  }
+  if (sub === "remote") return rest.every((a) => a === "-v" || a === "--verbose");
+  return true;
+}
+
+/**
+ * Splits like the shell would for the plain cases, or returns null when the text uses
+ * anything beyond words and quotes. Inside single quotes all is literal; inside double
+ * quotes `$`, backticks and `\` would still expand, so they are refused there.
+ */
+export function splitWords(cmd: string): string[] | null {
+  if (CONTROL.test(cmd)) return null;
+  const words: string[] = [];
+  let current = "";
+  let inWord = false;
+  let i = 0;
+  while (i < cmd.length) {
+    const c = cmd[i]!;
+    if (c === " " || c === "\t") {
+      if (inWord) words.push(current);
+      current = "";
+      inWord = false;
+      i++;
+    } else if (c === "'" || c === '"') {
+      const end = cmd.indexOf(c, i + 1);
+      if (end < 0) return null;
+      const quoted = cmd.slice(i + 1, end);
+      if (c === '"' && /[$`\\]/.test(quoted)) return null;
+      current += quoted;
+      inWord = true;
+      i = end + 1;
+    } else if (PLAIN.test(c)) {
+      current += c;
+      inWord = true;
+      i++;
+    } else {
+      return null;
+    }
+  }
+  if (inWord) words.push(current);
+  return words;
+}

@@ -1,0 +1,60 @@
+import { execFileSync } from "node:child_process";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { findRepoRoot, formatGitFacts, gitFacts } from "../../src/context/git.js";
+import { tempDir } from "./helpers.js";
+
+const env = {
+  ...process.env,
+  GIT_AUTHOR_NAME: "t",
+  GIT_AUTHOR_EMAIL: "t@example.invalid",
+  GIT_COMMITTER_NAME: "t",
+  GIT_COMMITTER_EMAIL: "t@example.invalid",
+  GIT_CONFIG_GLOBAL: "/dev/null",
+  GIT_CONFIG_NOSYSTEM: "1",
+};
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync("git", args, { cwd, env, encoding: "utf8" });
+}
+
+describe("gitFacts", () => {
+  it("is undefined outside a repo", async () => {
+    const dir = await tempDir();
+    expect(await gitFacts(dir)).toBeUndefined();
+    expect(findRepoRoot(dir)).toBeUndefined();
+  });
+
+  it("reports branch, short status (at most 20 lines) and the last 5 commits", async () => {
+    const dir = await tempDir();
+    git(dir, "init", "-q", "-b", "trunk");
+    for (let i = 1; i <= 6; i++) {
+      await writeFile(join(dir, "f.txt"), `v${i}`);
+      git(dir, "add", "f.txt");
+      git(dir, "commit", "-q", "-m", `commit ${i}`);
+    }
+    for (let i = 0; i < 23; i++) await writeFile(join(dir, `new${String(i).padStart(2, "0")}.txt`), "x");
+    await writeFile(join(dir, "f.txt"), "changed");
+
+    const facts = await gitFacts(dir);
+    expect(facts?.branch).toBe("trunk");
+    expect(facts?.status).toHaveLength(20);
+    expect(facts?.status[0]).toBe(" M f.txt");
+    expect(facts?.moreStatus).toBe(4);
+    expect(facts?.commits.map((c) => c.replace(/^[0-9a-f]+ /, ""))).toEqual(["commit 6", "commit 5", "commit 4", "commit 3", "commit 2"]);
+    expect(findRepoRoot(dir)).toBe(dir);
+
+    const text = formatGitFacts(facts!);
+    expect(text).toMatch(/^Branch: trunk\nStatus \(git status --short\):\n {3}M f\.txt\n/);
+    expect(text).toContain("  … and 4 more\nRecent commits:\n  ");
+  });
+
+  it("handles a repo without commits", async () => {
+    const dir = await tempDir();
+    git(dir, "init", "-q", "-b", "main");
+    const facts = await gitFacts(dir);
+    expect(facts).toMatchObject({ branch: "main", status: [], moreStatus: 0, commits: [] });
+    expect(formatGitFacts(facts!)).toBe("Branch: main\nStatus: clean\nNo commits yet.");
+  });
+});

@@ -1,0 +1,59 @@
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterEach } from "vitest";
+import type { RunConfig } from "../../src/core/events.js";
+import type { ToolContext } from "../../src/core/tools/types.js";
+
+const made: string[] = [];
+
+afterEach(async () => {
+  await Promise.all(made.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+});
+
+/** A fresh temp folder, removed after the test. */
+export async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "agent0-ctx-"));
+  made.push(dir);
+  return dir;
+}
+
+/** Writes `files` (relative path -> text) under `root`, creating folders. */
+export async function writeTree(root: string, files: Record<string, string>): Promise<void> {
+  for (const [rel, text] of Object.entries(files)) {
+    const path = join(root, rel);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, text);
+  }
+}
+
+export function toolContext(cwd: string, configDir: string): ToolContext {
+  const config: RunConfig = {
+    provider: "ollama",
+    model: "test",
+    host: "http://127.0.0.1:1",
+    cwd,
+    systemPrompt: "",
+    numCtx: 8192,
+    numCtxCap: 32768,
+    maxSteps: 50,
+    outputLimit: 32000,
+    permissionMode: "ask",
+    allowedTools: [],
+    toolProtocol: "native",
+    idleTimeoutMs: 1000,
+    interactive: false,
+    dataDir: join(configDir, "data"),
+    configDir,
+  };
+  return {
+    cwd,
+    signal: new AbortController().signal,
+    config,
+    approve: async () => ({ ok: false, reason: "tests never approve" }),
+    beforeWrite: async () => undefined,
+    emit: () => undefined,
+    depth: 0,
+    callId: "call-1",
+  };
+}

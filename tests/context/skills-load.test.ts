@@ -1,0 +1,96 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { builtinSkillsDir } from "../../src/context/dirs.js";
+import { expandSkill, loadSkills } from "../../src/context/skills.js";
+import { tempDir, writeTree } from "./helpers.js";
+
+async function layout() {
+  const root = await tempDir();
+  const dirs = { cwd: join(root, "proj"), home: join(root, "home"), configDir: join(root, "cfg", "agent0"), builtinDir: join(root, "builtin") };
+  return { root, dirs };
+}
+
+describe("loadSkills", () => {
+  it("loads both formats from every source", async () => {
+    const { root, dirs } = await layout();
+    await writeTree(root, {
+      "builtin/commit.md": "## /commit\nBuilt-in commit.",
+      "home/.claude/skills/notes.md": "## /jot <text>\nWrite {text} down.",
+      "home/.claude/skills/lint/SKILL.md": "---\nname: lint\ndescription: Run the linter\n---\nLint.",
+      "cfg/agent0/skills.md": "## /cfg-one\nFrom config.",
+      "cfg/agent0/skills/cfg-two/SKILL.md": "---\ndescription: Second\n---\nTwo.",
+      "proj/.agent0/skills.md": "## /myskill <arg>\nDo {arg}.",
+      "proj/.agent0/skills/deploy/SKILL.md": "---\nname: deploy\ndescription: Ship\nallowed-tools: run_shell_command\n---\nGo.",
+    });
+    const { skills, warnings } = loadSkills(dirs);
+    expect(warnings).toEqual([]);
+    expect(skills.map((s) => `${s.name}:${s.format}`)).toEqual([
+      "cfg-one:agent0",
+      "cfg-two:skill-md",
+      "commit:agent0",
+      "deploy:skill-md",
+      "jot:agent0",
+      "lint:skill-md",
+      "myskill:agent0",
+    ]);
+    expect(skills.find((s) => s.name === "deploy")?.allowedTools).toEqual(["run_shell_command"]);
+  });
+
+  it("lets project skills override user skills, and user skills override built-ins", async () => {
+    const { root, dirs } = await layout();
+    await writeTree(root, {
+      "builtin/review.md": "## /review\nBuilt-in review.\n## /test\nBuilt-in test.",
+      "cfg/agent0/skills.md": "## /review\nUser review.\n## /deploy\nUser deploy.",
+      "home/.claude/skills/test/SKILL.md": "---\nname: test\n---\nUser test.",
+      "proj/.agent0/skills/deploy/SKILL.md": "---\nname: deploy\n---\nProject deploy.",
+    });
+    const { skills } = loadSkills(dirs);
+    const text = Object.fromEntries(skills.map((s) => [s.name, s.template]));
+    expect(text).toEqual({ deploy: "Project deploy.", review: "User review.", test: "User test." });
+  });
+
+  it("reports a malformed SKILL.md by file and still loads the others", async () => {
+    const { root, dirs } = await layout();
+    await writeTree(root, {
+      "proj/.agent0/skills/broken/SKILL.md": "---\ndescription: [unclosed\n---\nBody.",
+      "proj/.agent0/skills/fine/SKILL.md": "---\nname: fine\ndescription: Works\n---\nBody.",
+      "proj/.agent0/skills.md": "## /other\nAlso works.",
+    });
+    const { skills, warnings } = loadSkills(dirs);
+    expect(skills.map((s) => s.name)).toEqual(["fine", "other"]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(new RegExp(`^${join(dirs.cwd, ".agent0/skills/broken/SKILL.md")}: malformed frontmatter: `));
+  });
+
+  it("skips a skill that takes the name of a built-in command", async () => {
+    const { root, dirs } = await layout();
+    await writeTree(root, { "proj/.agent0/skills.md": "## /help\nMine.\n## /ok\nFine." });
+    const { skills, warnings } = loadSkills(dirs);
+    expect(skills.map((s) => s.name)).toEqual(["ok"]);
+    expect(warnings).toEqual([`${join(dirs.cwd, ".agent0/skills.md")}: skill /help has the name of a built-in command — skipped`]);
+  });
+
+  it("finds nothing, and no warning, when no folder exists", async () => {
+    const { dirs } = await layout();
+    expect(loadSkills(dirs)).toEqual({ skills: [], warnings: [] });
+  });
+});
+
+describe("built-in skills", () => {
+  it("ship commit, review, test and explain in agent0's format, each described", async () => {
+    const { dirs } = await layout();
+    const { skills, warnings } = loadSkills({ ...dirs, builtinDir: builtinSkillsDir() });
+    expect(warnings).toEqual([]);
+    expect(skills.map((s) => [s.name, s.params, s.format])).toEqual([
+      ["commit", [], "agent0"],
+      ["explain", ["target"], "agent0"],
+      ["review", [], "agent0"],
+      ["test", [], "agent0"],
+    ]);
+    for (const s of skills) expect(s.description.length).toBeGreaterThan(10);
+    const explain = skills.find((s) => s.name === "explain")!;
+    const expanded = expandSkill(explain, "parseArgs");
+    expect(expanded.ok && expanded.prompt).toContain("Explain parseArgs in this project.");
+    expect(expandSkill(explain, "")).toEqual({ ok: false, error: "/explain needs <target>: usage /explain <target>" });
+  });
+});

@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
+import { sandbox, Tui, type Sandbox } from "./harness.js";
+
+const ANSWER = [
+  "# Plan of attack",
+  "",
+  "This is **very important** and *subtle*.",
+  "",
+  "```ts",
+  "const answer = 42;",
+  "```",
+  "",
+  "| name | value |",
+  "| ---- | ----- |",
+  "| alpha | 1 |",
+  "| beta | 2 |",
+].join("\n");
+
+describe("chatting in the TUI", () => {
+  let fake: FakeOllama;
+  let sb: Sandbox;
+  let tui: Tui | undefined;
+  beforeEach(async () => {
+    sb = sandbox();
+  });
+  afterEach(async () => {
+    tui?.kill();
+    await fake?.close();
+    sb.cleanup();
+  });
+
+  it("streams a rendered answer, stops on Esc, answers again, and quits cleanly on Ctrl-D", async () => {
+    fake = await startFakeOllama({
+      models: [{ name: "qwen3:8b", contextLength: 40960 }],
+      replies: [
+        { steps: [{ text: ANSWER }] },
+        // A long, slow answer to interrupt.
+        { steps: Array.from({ length: 400 }, (_, i) => ({ text: `word${i} `, delayMs: 30 })) },
+        { steps: [{ text: "Second answer arrived." }] },
+      ],
+    });
+    tui = new Tui(sb, ["--host", fake.url, "--model", "qwen3:8b"]);
+    await tui.waitFor("Ask anything");
+    tui.type("explain the plan");
+    tui.press("Enter");
+    let screen = await tui.waitFor("alpha");
+    expect(screen).toContain("Plan of attack");
+    expect(screen).not.toContain("# Plan");
+    expect(screen).toContain("very important");
+    expect(screen).not.toContain("**very");
+    expect(screen).toContain("const answer = 42;");
+    expect(screen).toMatch(/alpha\s*│\s*1/);
+
+    tui.type("tell me a long story");
+    tui.press("Enter");
+    await tui.waitFor("word5");
+    const abortWait = fake.waitForAbort(3000);
+    tui.press("Escape");
+    const ms = await abortWait;
+    expect(ms).toBeLessThan(1000);
+    screen = await tui.waitFor("interrupted");
+    await new Promise((r) => setTimeout(r, 400));
+    const frozen = tui.screen();
+    await new Promise((r) => setTimeout(r, 400));
+    expect(tui.screen()).toBe(frozen);
+
+    tui.type("and now?");
+    tui.press("Enter");
+    await tui.waitFor("Second answer arrived.");
+
+    tui.press("C-d");
+    screen = await tui.waitFor("[exit 0]");
+    expect(screen).toContain("resume with: agent0 --resume");
+    // The alternate screen was left: the shell's own output is visible again.
+    expect(tui.tmux("display-message", "-p", "-t", "main", "#{alternate_on}").trim()).toBe("0");
+  });
+});

@@ -1,0 +1,115 @@
+// Drives the built app in a real terminal (tmux on a private socket) against the fake Ollama.
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const BIN = path.join(ROOT, "bin", "agent0.js");
+
+export interface Sandbox {
+  home: string;
+  project: string;
+  env: Record<string, string>;
+  cleanup(): void;
+}
+
+/** A temp HOME and XDG folders and an empty project folder; nothing of the real user is touched. */
+export function sandbox(): Sandbox {
+  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "agent0-e2e-")));
+  const home = path.join(base, "home");
+  const project = path.join(base, "project");
+  for (const d of [home, project, path.join(home, ".config"), path.join(home, ".local", "share")]) fs.mkdirSync(d, { recursive: true });
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, ".config"),
+    XDG_DATA_HOME: path.join(home, ".local", "share"),
+    TERM: "xterm-256color",
+    LANG: "C.UTF-8",
+    NCURSES_NO_UTF8_ACS: "1",
+  };
+  return { home, project, env, cleanup: () => fs.rmSync(base, { recursive: true, force: true }) };
+}
+
+export function sessionFiles(sb: Sandbox): string[] {
+  const dir = path.join(sb.env.XDG_DATA_HOME!, "agent0", "sessions");
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".jsonl")).map((f) => path.join(dir, f)) : [];
+}
+
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+let seq = 0;
+
+/** The app running in a tmux pane. */
+export class Tui {
+  readonly socket = `agent0-test-${process.pid}-${++seq}`;
+  constructor(
+    readonly sb: Sandbox,
+    args: string[],
+    opts: { width?: number; height?: number } = {},
+  ) {
+    const envs = Object.entries(sb.env).map(([k, v]) => `${k}=${shellQuote(v)}`).join(" ");
+    // After the app exits, the pane shows what it printed, and stays for us to read.
+    const cmd = `cd ${shellQuote(sb.project)} && env -i ${envs} node ${shellQuote(BIN)} ${args.map(shellQuote).join(" ")}; echo "[exit $?]"; sleep 600`;
+    this.tmux("new-session", "-d", "-s", "main", "-x", String(opts.width ?? 100), "-y", String(opts.height ?? 30), cmd);
+  }
+
+  tmux(...args: string[]): string {
+    return execFileSync("tmux", ["-L", this.socket, "-f", "/dev/null", ...args], { encoding: "utf8" });
+  }
+
+  screen(): string {
+    return this.tmux("capture-pane", "-p", "-t", "main");
+  }
+
+  /** With SGR colour codes, to check colours. */
+  screenAnsi(): string {
+    return this.tmux("capture-pane", "-p", "-e", "-t", "main");
+  }
+
+  type(text: string): void {
+    this.tmux("send-keys", "-t", "main", "-l", text);
+  }
+
+  /** tmux key names: Enter, Escape, C-d, PageUp, ... */
+  press(...keys: string[]): void {
+    this.tmux("send-keys", "-t", "main", ...keys);
+  }
+
+  async waitFor(what: string | RegExp, timeoutMs = 10_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    let last = "";
+    while (Date.now() < deadline) {
+      last = this.screen();
+      if (typeof what === "string" ? last.includes(what) : what.test(last)) return last;
+      await sleep(50);
+    }
+    throw new Error(`timed out waiting for ${String(what)}; screen was:\n${last}`);
+  }
+
+  /** The pid of the app (the node process inside the pane's shell). */
+  appPid(): number | undefined {
+    const shell = Number(this.tmux("list-panes", "-t", "main", "-F", "#{pane_pid}").trim());
+    const out = spawnSync("pgrep", ["-P", String(shell), "node"], { encoding: "utf8" }).stdout.trim();
+    return out ? Number(out.split("\n")[0]) : undefined;
+  }
+
+  kill(): void {
+    try {
+      this.tmux("kill-server");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Runs the app headless and waits for it to exit. */
+export function runHeadless(sb: Sandbox, args: string[], timeoutMs = 20_000) {
+  const started = Date.now();
+  const r = spawnSync("node", [BIN, ...args], { cwd: sb.project, env: sb.env, encoding: "utf8", timeout: timeoutMs });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - started };
+}

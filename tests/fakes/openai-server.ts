@@ -1,0 +1,84 @@
+// A fake OpenAI-compatible chat.completions endpoint (POST /v1/chat/completions, SSE): `data:` chunks
+// of chat.completion.chunk, role only in the first, tool-call arguments split across deltas keyed by
+// index (as real OpenAI sends them), a finish chunk, a usage chunk when asked, then `data: [DONE]`.
+// Replies are used in order; when they run out every request gets a plain "ok".
+import type { ServerResponse } from "node:http";
+import { pause, sendFailure, sseHead, startRecordingServer, type HttpFailure, type RecordedHttp, type RecordingServer } from "./sse-server.js";
+
+export interface OpenAIReply {
+  text?: string;
+  reasoning?: string;
+  toolCalls?: { name: string; arguments: Record<string, unknown>; id?: string }[];
+  failure?: HttpFailure;
+  /** Characters per content delta (default 5) and per arguments fragment (default 6). */
+  chunkChars?: number;
+  argChunkChars?: number;
+  usage?: { prompt: number; completion: number };
+  /** End the stream without a finish chunk or [DONE] (how Ollama's /v1 loses a mid-stream error). */
+  cutShort?: true;
+  delayMs?: number;
+}
+
+export interface FakeOpenAI extends RecordingServer {
+  setReplies(replies: OpenAIReply[]): void;
+}
+
+export const openaiError = (status: number, message: string, type = "invalid_request_error", headers?: Record<string, string>): OpenAIReply => ({
+  failure: { status, body: { error: { message, type, param: null, code: null } }, headers },
+});
+export const rateLimited = () => openaiError(429, "Rate limit reached for requests", "requests");
+export const unauthorized = () => openaiError(401, "Incorrect API key provided: sk-bad.", "invalid_request_error");
+
+function pieces(s: string, n: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < s.length; i += n) out.push(s.slice(i, i + n));
+  return out;
+}
+
+async function play(res: ServerResponse, req: RecordedHttp, r: OpenAIReply): Promise<void> {
+  if (r.delayMs) await pause(res, r.delayMs);
+  if (res.destroyed) return;
+  if (r.failure) return sendFailure(res, r.failure);
+  const body = (req.body ?? {}) as { model?: string; stream_options?: { include_usage?: boolean } };
+  const base = { id: "chatcmpl-417", object: "chat.completion.chunk", created: 1751919739, model: body.model ?? "gpt", system_fingerprint: "fp_fake" };
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+    res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+  sseHead(res);
+  chunk({ role: "assistant", content: "" });
+  for (const p of pieces(r.reasoning ?? "", r.chunkChars ?? 5)) chunk({ reasoning: p });
+  const text = r.text ?? (r.toolCalls?.length ? "" : "ok");
+  for (const p of pieces(text, r.chunkChars ?? 5)) chunk({ content: p });
+  (r.toolCalls ?? []).forEach((c, index) => {
+    chunk({ tool_calls: [{ index, id: c.id ?? `call_fake${index}`, type: "function", function: { name: c.name, arguments: "" } }] });
+    for (const p of pieces(JSON.stringify(c.arguments), r.argChunkChars ?? 6)) chunk({ tool_calls: [{ index, function: { arguments: p } }] });
+  });
+  if (r.cutShort) {
+    res.end();
+    return;
+  }
+  chunk({}, r.toolCalls?.length ? "tool_calls" : "stop");
+  if (body.stream_options?.include_usage) {
+    const u = r.usage ?? { prompt: 31, completion: 9 };
+    res.write(`data: ${JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: u.prompt, completion_tokens: u.completion, total_tokens: u.prompt + u.completion } })}\n\n`);
+  }
+  res.end("data: [DONE]\n\n");
+}
+
+export async function startFakeOpenAI(opts: { replies?: OpenAIReply[] } = {}): Promise<FakeOpenAI> {
+  let replies = opts.replies ?? [];
+  let next = 0;
+  const server = await startRecordingServer(async (req, res) => {
+    if (req.method === "GET" && req.path.endsWith("/models")) {
+      return sendFailure(res, { status: 200, body: { object: "list", data: [{ id: "gpt-fake", object: "model", created: 0, owned_by: "fake" }] } });
+    }
+    if (req.method !== "POST" || !req.path.endsWith("/chat/completions")) return sendFailure(res, { status: 404, body: { error: { message: "not found", type: "not_found_error", param: null, code: null } } });
+    await play(res, req, replies[next++] ?? {});
+  });
+  return {
+    ...server,
+    setReplies(r) {
+      replies = r;
+      next = 0;
+    },
+  };
+}
