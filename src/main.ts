@@ -108,7 +108,10 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
 
   if (headless) {
     process.on("SIGINT", () => process.exit(130));
-    return runHeadless({ prompt: flags.print!, config, conversation, format: flags.outputFormat, session: state, logger });
+    const code = await runHeadless({ prompt: flags.print!, config, conversation, format: flags.outputFormat, session: state, logger });
+    // Exit as soon as the answer is out: an idle keep-alive socket must not hold a script up.
+    await new Promise<void>((r) => process.stdout.write("", () => r()));
+    process.exit(code);
   }
 
   if (!process.stdin.isTTY || !process.stdout.isTTY) {

@@ -53,7 +53,6 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
   const decode = createInputDecoder();
   const term: Terminal = openTerminal(
     (data) => {
-      if (process.env.AGENT0_DEBUG_KEYS) require_fs().appendFileSync(process.env.AGENT0_DEBUG_KEYS, JSON.stringify({ data, msgs: decode.length }) + "\n");
       for (const msg of decode(data)) dispatch(msg);
       paint();
     },
@@ -173,6 +172,10 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
         later({ type: "notice", level: "info", text: services.saveConfig(cmd.keys) });
         break;
       case "show":
+        if (cmd.what === "mcp") {
+          agent.send({ type: "mcp-status" });
+          break;
+        }
         services.show(cmd.what).then(
           (text) => later({ type: "notice", level: "info", text }),
           (err: Error) => later({ type: "notice", level: "error", text: err.message }),
@@ -265,6 +268,3 @@ function padTop(lines: string[], height: number, count: number): string {
   const pad = Math.max(0, height - count);
   return "\n".repeat(pad) + lines.join("\n");
 }
-
-import { createRequire } from "node:module";
-function require_fs(): typeof import("node:fs") { return createRequire(import.meta.url)("node:fs"); }

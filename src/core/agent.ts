@@ -49,9 +49,14 @@ export class AgentHandle {
     void this.worker.terminate();
   }
 
-  async close() {
+  /** Asks the worker to stop (it stops its MCP servers first); terminates it if it takes too long. */
+  async close(graceMs = 3000) {
     this.closing = true;
-    this.worker.postMessage({ type: "cancel" } satisfies WorkerCommand);
-    await this.worker.terminate();
+    const worker = this.worker;
+    const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+    worker.postMessage({ type: "shutdown" } satisfies WorkerCommand);
+    const timer = setTimeout(() => void worker.terminate(), graceMs);
+    await exited;
+    clearTimeout(timer);
   }
 }

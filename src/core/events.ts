@@ -119,6 +119,8 @@ export type WorkerCommand =
   | { type: "compact"; conversation: ConversationMessage[]; config: RunConfig }
   /** Resolve the model (first installed when none is set) and its context length, before the first run. */
   | { type: "probe"; config: RunConfig }
+  /** Post the MCP servers' state as a notice (for /mcp). */
+  | { type: "mcp-status" }
   | { type: "shutdown" };
 
 export function assertNever(x: never): never {

@@ -137,9 +137,13 @@ export class McpManager {
         entry.error = withStderr("the server exited unexpectedly", opened.stderrTail());
       };
     } catch (err) {
-      entry.error = withStderr(describeStartError(err, entry.config), opened.stderrTail());
       await this.stopEntry(entry);
-      entry.state = this.closed ? "stopped" : "failed";
+      if (this.closed) {
+        entry.state = "stopped";
+      } else {
+        entry.state = "failed";
+        entry.error = withStderr(describeStartError(err, entry.config), opened.stderrTail());
+      }
     }
   }
 
@@ -170,7 +174,7 @@ export class McpManager {
     const grace = entry.state === "starting" ? 0 : MCP_CLOSE_GRACE_MS;
     const closing = client.close().catch(() => {});
     if (pid !== undefined) {
-      await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, grace))]);
+      await withTimeout(closing, grace, "grace period over").catch(() => {});
       if (isRunning(pid)) await killProcess(pid, 500);
     } else {
       await withTimeout(closing, MCP_CLOSE_GRACE_MS, "").catch(() => {});

@@ -8,6 +8,7 @@ import { createProvider } from "./providers/index.js";
 import { toolsFor } from "./tools/all.js";
 import { ensureModelInfo } from "./model-info.js";
 import { compactIfNeeded } from "./compaction-run.js";
+import { McpManager } from "./mcp.js";
 
 const port = parentPort;
 if (!port) throw new Error("worker.ts must run inside a worker thread");
@@ -15,6 +16,24 @@ if (!port) throw new Error("worker.ts must run inside a worker thread");
 const emit = (e: AgentEvent) => port.postMessage(e);
 const pending = new Map<string, (d: PermissionDecision) => void>();
 let controller: AbortController | undefined;
+let mcp: McpManager | undefined;
+
+/** MCP servers start once per session, in parallel; one that fails is reported and the rest work. */
+async function ensureMcp(config: RunConfig): Promise<McpManager | undefined> {
+  const servers = config.mcpServers ?? {};
+  if (Object.keys(servers).length === 0) return undefined;
+  if (!mcp) {
+    mcp = new McpManager(servers, { cwd: config.cwd });
+    const statuses = await mcp.start();
+    for (const s of statuses) {
+      if (s.state === "failed") emit({ type: "notice", level: "warn", text: `MCP server ${s.name} failed to start: ${s.error ?? "unknown error"}` });
+    }
+    const running = statuses.filter((s) => s.state === "running");
+    if (running.length) emit({ type: "notice", level: "info", text: `MCP: ${running.map((s) => `${s.name} (${s.tools.length} tools)`).join(", ")}` });
+  }
+  await mcp.start();
+  return mcp;
+}
 
 async function run(cmd: Extract<WorkerCommand, { type: "run" }>) {
   controller?.abort();
@@ -25,7 +44,7 @@ async function run(cmd: Extract<WorkerCommand, { type: "run" }>) {
     const provider = createProvider(config);
     const result = await runAgent(cmd.conversation, config, {
       provider,
-      tools: await toolsFor(config),
+      tools: toolsFor(config, await ensureMcp(config)),
       emit,
       signal: ctl.signal,
       askUser: (req) =>
@@ -48,8 +67,15 @@ async function run(cmd: Extract<WorkerCommand, { type: "run" }>) {
 
 async function probe(config: RunConfig) {
   const ctl = new AbortController();
-  const info = await ensureModelInfo(createProvider(config), config, ctl.signal, emit);
+  const [info] = await Promise.all([ensureModelInfo(createProvider(config), config, ctl.signal, emit), ensureMcp(config)]);
   if (!info.ok) emit({ type: "error", message: info.message, hint: info.hint });
+}
+
+async function shutdown() {
+  controller?.abort();
+  // MCP servers are child processes of this process: stop them before the worker goes.
+  await mcp?.close().catch(() => {});
+  process.exit(0);
 }
 
 async function compact(cmd: Extract<WorkerCommand, { type: "compact" }>) {
@@ -84,9 +110,11 @@ port.on("message", (cmd: WorkerCommand) => {
     case "compact":
       void compact(cmd);
       break;
+    case "mcp-status":
+      emit({ type: "notice", level: "info", text: mcp ? mcp.formatStatus() : "No MCP servers configured." });
+      break;
     case "shutdown":
-      controller?.abort();
-      process.exit(0);
+      void shutdown();
       break;
     default:
       assertNever(cmd);

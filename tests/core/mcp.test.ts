@@ -118,7 +118,7 @@ describe("McpManager", () => {
     const started = m.start();
     await m.close();
     await started;
-    expect(m.status()[0]!.state).toBe("stopped");
+    expect(m.status()).toEqual([{ name: "demo", state: "stopped", tools: [] }]);
     if (fs.existsSync(file)) expect(() => probe(readPid(file))).toThrow(expect.objectContaining({ code: "ESRCH" }));
   });
 

@@ -1,5 +1,5 @@
 // Drives the built app in a real terminal (tmux on a private socket) against the fake Ollama.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -107,9 +107,22 @@ export class Tui {
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** Runs the app headless and waits for it to exit. */
-export function runHeadless(sb: Sandbox, args: string[], timeoutMs = 20_000) {
+/**
+ * Runs the app headless and waits for it to exit. Asynchronous on purpose: the fake servers run
+ * in this process and must keep answering while the app runs.
+ */
+export function runHeadless(sb: Sandbox, args: string[], timeoutMs = 20_000): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   const started = Date.now();
-  const r = spawnSync("node", [BIN, ...args], { cwd: sb.project, env: sb.env, encoding: "utf8", timeout: timeoutMs });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - started };
+  return new Promise((resolve) => {
+    const child = spawn("node", [BIN, ...args], { cwd: sb.project, env: sb.env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, ms: Date.now() - started });
+    });
+  });
 }

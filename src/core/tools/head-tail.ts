@@ -18,7 +18,7 @@ export class HeadTailBuffer {
     this.total += chunk.length;
     if (!this.overflowed) {
       this.full += chunk;
-      return;
+      if (this.full.length <= this.limit) return;
       this.overflowed = true;
       this.head = this.full.slice(0, Math.floor(this.limit / 2));
       this.tail = this.full.slice(this.head.length);

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { formatMcpResult, type McpCallResult } from "../mcp-content.js";
 import { deniedMessage } from "./file-checks.js";
+import { RUN_INTERRUPTED } from "./registry.js";
 import type { ToolDef, ToolResult } from "./types.js";
 
 /** Providers accept tool names of at most 64 characters from this alphabet. */
@@ -83,6 +84,7 @@ export function mcpToolDef(name: string, tool: McpToolInfo, source: McpToolSourc
         const { content, isError } = formatMcpResult(result as McpCallResult);
         return isError ? { content, isError: true } : { content };
       } catch (err) {
+        if (ctx.signal.aborted) return { content: RUN_INTERRUPTED, isError: true };
         const message = err instanceof Error ? err.message : String(err);
         return { content: `Error: MCP server ${server} failed to run ${tool.name}: ${message}`, isError: true };
       }

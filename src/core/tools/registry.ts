@@ -25,7 +25,8 @@ export interface SummarizedResult extends ToolResult {
 export function toolSpecs(tools: ToolDef[]): ToolSpec[] {
   return tools.map((tool) => {
     // "input" so that fields with a default are optional for the model.
-    const { $schema: _drop, ...schema } = z.toJSONSchema(tool.schema, { io: "input" }) as Record<string, unknown>;
+    const raw = tool.jsonSchema ?? (z.toJSONSchema(tool.schema, { io: "input" }) as Record<string, unknown>);
+    const { $schema: _drop, ...schema } = raw;
     return {
       name: tool.name,
       description: tool.description,
@@ -109,7 +110,9 @@ export async function runToolCall(call: ToolCall, tools: ToolDef[], ctx: ToolCon
     : { ok: false, error: `Error: unknown tool "${call.name}". Available tools: ${tools.map((t) => t.name).join(", ")}.` };
   // Unknown tools and bad arguments still get a line in the UI, so every call is accounted for.
   const label = tool && checked.ok ? safeLabel(tool, checked.args) : call.name;
-  ctx.emit({ type: "tool-start", id: call.id, name: call.name, args: call.args, label });
+  // Arguments that came as a JSON string are shown parsed; the UI event always carries an object.
+  const shownArgs = checked.ok ? checked.args : isRecord(call.args) ? call.args : { arguments: String(call.args) };
+  ctx.emit({ type: "tool-start", id: call.id, name: call.name, args: shownArgs, label });
   const raw = tool && checked.ok ? await runGuarded(tool, checked.args, ctx) : errorResult(checked.ok ? "" : checked.error);
 
   const limit = ctx.config.outputLimit > 0 ? ctx.config.outputLimit : DEFAULT_OUTPUT_LIMIT;
@@ -123,6 +126,10 @@ export async function runToolCall(call: ToolCall, tools: ToolDef[], ctx: ToolCon
   const summary = summarize({ ...raw, content: result.content, diff: result.diff });
   ctx.emit({ type: "tool-end", id: call.id, ok: !raw.isError, summary });
   return result;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function safeLabel(tool: ToolDef, args: Record<string, unknown>): string {

@@ -48,7 +48,7 @@ export const runShellTool = defineTool({
   schema,
   readOnly: false,
   concurrentSafe: false,
-  label: (args) => `run ${args.command}`,
+  label: (args) => `run ${oneLine(args.command)}`,
   async run(args, ctx): Promise<SummarizedResult> {
     const approval = await ctx.approve({ tool: "run_shell_command", kind: "shell", args, preview: args.command });
     if (!approval.ok) return { content: deniedMessage(approval.reason), isError: true };
@@ -62,6 +62,13 @@ export const runShellTool = defineTool({
     return describeOutcome(outcome, timeoutMs);
   },
 });
+
+/** The UI line holds one short line; a multi-line script shows its first line. */
+function oneLine(command: string): string {
+  const lines = command.trim().split("\n");
+  const first = lines[0]!.length > 80 ? `${lines[0]!.slice(0, 79)}…` : lines[0]!;
+  return lines.length > 1 && !first.endsWith("…") ? `${first} …` : first;
+}
 
 function describeOutcome(o: ShellOutcome, timeoutMs: number): SummarizedResult {
   const body = o.output === "" ? "(no output)" : o.output;
@@ -104,7 +111,9 @@ export function runCommand(command: string, opts: ShellOptions): Promise<ShellOu
       return;
     }
     const buffer = new HeadTailBuffer(opts.outputLimit);
-    const child = spawn("bash", ["-c", command], {
+    // One pipe for both streams keeps their true order (two pipes are read in whatever order
+    // the event loop sees them). bash runs the first line before parsing the rest.
+    const child = spawn("bash", ["-c", `exec 2>&1\n${command}`], {
       cwd: opts.cwd,
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],

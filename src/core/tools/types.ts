@@ -41,6 +41,8 @@ export interface ToolDef<S extends z.ZodType = z.ZodType> {
   /** Tells the model when to use the tool. */
   description: string;
   schema: S;
+  /** When set, sent to the model instead of the schema derived from `schema` (MCP tools bring their own). */
+  jsonSchema?: Record<string, unknown>;
   readOnly: boolean;
   concurrentSafe: boolean;
   /** One short line for the UI, e.g. "edit src/args.ts". */

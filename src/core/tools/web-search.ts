@@ -34,7 +34,10 @@ const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Fir
  * config `url`, else AGENT0_DDG_URL / AGENT0_SEARXNG_URL / AGENT0_OLLAMA_SEARCH_URL — so tests
  * and self-hosted setups never have to reach the public services.
  */
-export function resolveSearchBackend(setting: RunConfig["webSearch"], env: Env = process.env): SearchBackend | { error: string } {
+export function resolveSearchBackend(
+  setting: RunConfig["webSearch"],
+  env: Env = process.env,
+): SearchBackend | { error: string } {
   const backend = setting?.backend ?? "duckduckgo";
   const configured = setting?.url?.trim() || undefined;
   switch (backend) {
@@ -43,14 +46,22 @@ export function resolveSearchBackend(setting: RunConfig["webSearch"], env: Env =
     case "searxng": {
       const url = configured ?? env.AGENT0_SEARXNG_URL;
       if (!url) {
-        return { error: 'Error: web search is set to SearXNG but no URL is configured: set webSearch.url in config.json (e.g. "http://localhost:8888").' };
+        return {
+          error:
+            "Error: web search is set to SearXNG but no URL is configured: " +
+            'set webSearch.url in config.json (e.g. "http://localhost:8888").',
+        };
       }
       return { backend, url };
     }
     case "ollama": {
       const apiKey = setting?.apiKey || env.OLLAMA_API_KEY;
       if (!apiKey) {
-        return { error: "Error: Ollama's web search needs an API key: set OLLAMA_API_KEY or webSearch.apiKey in config.json (keys: https://ollama.com/settings/keys)." };
+        return {
+          error:
+            "Error: Ollama's web search needs an API key: set OLLAMA_API_KEY or webSearch.apiKey in config.json " +
+            "(keys: https://ollama.com/settings/keys).",
+        };
       }
       return { backend, url: configured ?? (env.AGENT0_OLLAMA_SEARCH_URL || DEFAULT_OLLAMA_SEARCH_URL), apiKey };
     }
@@ -77,14 +88,21 @@ async function search(b: SearchBackend, query: string, signal: AbortSignal): Pro
     if (hits.length === 0 && (out.response.status === 202 || isDuckDuckGoChallenge(html))) {
       return {
         ok: false,
-        error: 'Error: DuckDuckGo refused this automated search (rate limit or bot check). Try again later, or configure webSearch {"backend": "searxng", "url": ...} or {"backend": "ollama"} in config.json.',
+        error:
+          "Error: DuckDuckGo refused this automated search (rate limit or bot check). Try again later, or configure " +
+          'webSearch {"backend": "searxng", "url": ...} or {"backend": "ollama"} in config.json.',
       };
     }
     return { ok: true, hits };
   }
   if (b.backend === "searxng") {
-    const out = await httpRequest({ ...common, url: endpoint(b.url, "search", { q: query, format: "json" }), headers: { accept: "application/json" } });
-    if (!out.ok) return out.error.includes("HTTP 403") ? { ok: false, error: `${out.error} Enable the json format under search.formats in SearXNG's settings.yml.` } : out;
+    const url = endpoint(b.url, "search", { q: query, format: "json" });
+    const out = await httpRequest({ ...common, url, headers: { accept: "application/json" } });
+    // SearXNG answers 403 when its JSON format is not enabled.
+    if (!out.ok && out.error.includes("HTTP 403")) {
+      return { ok: false, error: `${out.error} Enable the json format under search.formats in SearXNG's settings.yml.` };
+    }
+    if (!out.ok) return out;
     return parseJson(out.response.body, parseSearxngJson, "SearXNG");
   }
   const out = await httpRequest({

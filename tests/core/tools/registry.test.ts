@@ -127,6 +127,13 @@ describe("runToolCall", () => {
     expect(result).toEqual({ content: "Invalid arguments for echo: text: expected string, received number", isError: true });
   });
 
+  it("runs a call whose arguments came as a JSON string, showing them parsed", async () => {
+    const ctx = makeCtx("/tmp");
+    const args = '{"text":"hi"}' as unknown as Record<string, unknown>;
+    expect(await runToolCall({ id: "c1", name: "echo", args }, [echo], ctx)).toEqual({ content: "hi" });
+    expect(ctx.events[0]).toEqual({ type: "tool-start", id: "c1", name: "echo", args: { text: "hi" }, label: "echo hi" });
+  });
+
   it("turns an exception into an error result", async () => {
     const boom = defineTool({ ...echo, name: "boom", run: async () => Promise.reject(new Error("disk on fire")) });
     const ctx = makeCtx("/tmp");

@@ -37,13 +37,13 @@ describe("run_shell_command", () => {
   it("runs in the project folder, asks first, and reports exit code and combined output in order", async () => {
     const dir = project({ "hello.txt": "hi" });
     const ctx = makeCtx(dir);
-    const command = "cat hello.txt; echo; echo to-stderr >&2; sleep 0.05; echo back; exit 3";
+    const command = "cat hello.txt; echo; echo to-stderr >&2; echo back; echo err2 >&2; exit 3";
     const result = await callTool(ctx, "run_shell_command", { command });
-    expect(result).toEqual({ content: "exit code 3\nhi\nto-stderr\nback\n", isError: true });
+    expect(result).toEqual({ content: "exit code 3\nhi\nto-stderr\nback\nerr2\n", isError: true });
     expect(ctx.approvals).toEqual([{ tool: "run_shell_command", kind: "shell", args: { command }, preview: command }]);
     expect(ctx.events).toEqual([
       { type: "tool-start", id: "call-1", name: "run_shell_command", args: { command }, label: `run ${command}` },
-      { type: "tool-end", id: "call-1", ok: false, summary: "exit 3 · 3 lines" },
+      { type: "tool-end", id: "call-1", ok: false, summary: "exit 3 · 4 lines" },
     ]);
   });
 

@@ -1,0 +1,152 @@
+// Sub-agent types for the delegate tool: three built in, more from markdown files with YAML
+// frontmatter (name, description, tools, model; the body is the system prompt) in
+// `$XDG_CONFIG_HOME/agent0/agents/` (user) and `<project>/.agent0/agents/` (project wins).
+import fs from "node:fs";
+import { basename, join } from "node:path";
+import YAML from "yaml";
+import { z } from "zod";
+
+export interface AgentType {
+  name: string;
+  description: string;
+  /** The tools it may use; undefined = every tool of the run. */
+  tools?: string[];
+  /** A model of its own (a `provider/` prefix switches provider); undefined = the parent's. */
+  model?: string;
+  systemPrompt: string;
+  /** "built-in" or the file it came from. */
+  source: string;
+}
+
+export const EXPLORE_TOOLS = ["read_file", "list_files", "glob_files", "grep_files", "memory_search", "memory_list"];
+export const RESEARCH_TOOLS = ["web_search", "web_fetch"];
+
+const REPORT =
+  "Your final answer goes back to the agent that gave you the task, not to the user: make it complete " +
+  "and self-contained, since that agent sees nothing else of your work.";
+
+export const BUILTIN_AGENT_TYPES: readonly AgentType[] = [
+  {
+    name: "general",
+    description: "Any self-contained task, with every tool (it may change files and run commands).",
+    systemPrompt:
+      "You are a sub-agent of a coding assistant. Do the task you are given, completely, using your tools. " +
+      `Then answer with what you did and what you found. ${REPORT}`,
+    source: "built-in",
+  },
+  {
+    name: "explore",
+    description: "Find and read code or files to answer a question; read-only.",
+    tools: EXPLORE_TOOLS,
+    systemPrompt:
+      "You are a read-only exploration sub-agent. Find and read the files that answer the question you are given: " +
+      "search with grep_files and glob_files, look around with list_files, read with read_file. You cannot change " +
+      "anything. Answer with your findings, naming the file paths (and line numbers) each one comes from. " +
+      REPORT,
+    source: "built-in",
+  },
+  {
+    name: "research",
+    description: "Search the web and read pages to answer a question; cites URLs.",
+    tools: RESEARCH_TOOLS,
+    systemPrompt:
+      "You are a web research sub-agent. Search with web_search (a few good queries, not many), read the most " +
+      "promising pages with web_fetch, and answer the question from what they say. Cite the URL of every fact; " +
+      `say plainly what you could not find. ${REPORT}`,
+    source: "built-in",
+  },
+];
+
+const NAME = /^[A-Za-z0-9][\w.-]*$/;
+const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+
+const toolList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (typeof v === "string" ? v.split(/[\s,]+/) : v).map((t) => t.trim()).filter(Boolean));
+
+const frontmatter = z.looseObject({
+  name: z.string().regex(NAME, "must be one word of letters, digits, '-', '_' or '.'").optional(),
+  description: z.string().optional(),
+  tools: toolList.optional(),
+  model: z.string().min(1).optional(),
+});
+
+export type ParsedAgentType = { ok: true; type: AgentType } | { ok: false; error: string };
+
+/** One agent file. The name defaults to the file's name; the body must hold the prompt. */
+export function parseAgentFile(text: string, source: string): ParsedAgentType {
+  const match = FRONTMATTER.exec(text);
+  if (!match) {
+    const why = text.startsWith("---") ? 'no closing "---" line' : "no frontmatter (start the file with ---)";
+    return { ok: false, error: `${source}: malformed agent file: ${why}` };
+  }
+  let raw: unknown;
+  try {
+    raw = YAML.parse(match[1]!);
+  } catch (err) {
+    const why = err instanceof Error ? err.message.split("\n")[0] : String(err);
+    return { ok: false, error: `${source}: malformed frontmatter: ${why}` };
+  }
+  const parsed = frontmatter.safeParse(raw ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length > 0 ? `${issue.path.map(String).join(".")}: ` : "";
+    return { ok: false, error: `${source}: malformed frontmatter: ${where}${issue.message}` };
+  }
+  const meta = parsed.data;
+  const name = meta.name ?? basename(source).replace(/\.md$/, "");
+  if (!NAME.test(name)) return { ok: false, error: `${source}: no usable name: set "name:" in the frontmatter` };
+  const body = text.slice(match[0].length).trim();
+  if (!body) return { ok: false, error: `${source}: the body is empty: write the sub-agent's system prompt below the frontmatter` };
+  const type: AgentType = {
+    name,
+    description: meta.description?.trim() || `Custom agent from ${basename(source)}`,
+    systemPrompt: body,
+    source,
+  };
+  if (meta.tools) type.tools = meta.tools;
+  if (meta.model) type.model = meta.model;
+  return { ok: true, type };
+}
+
+function fromDir(dir: string, warnings: string[]): AgentType[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir).filter((n) => n.endsWith(".md")).sort();
+  } catch {
+    return []; // no such folder: nothing defined there
+  }
+  const out: AgentType[] = [];
+  for (const n of names) {
+    const file = join(dir, n);
+    let text: string;
+    try {
+      text = fs.readFileSync(file, "utf8");
+    } catch (err) {
+      warnings.push(`${file}: cannot read: ${err instanceof Error ? err.message : String(err)}`);
+      continue;
+    }
+    const parsed = parseAgentFile(text, file);
+    if (parsed.ok) out.push(parsed.type);
+    else warnings.push(parsed.error);
+  }
+  return out;
+}
+
+export interface LoadedAgentTypes {
+  types: AgentType[];
+  warnings: string[];
+}
+
+/** Built-in < user (`<configDir>/agents`) < project (`<cwd>/.agent0/agents`), by name. */
+export function loadAgentTypes(dirs: { cwd: string; configDir: string }): LoadedAgentTypes {
+  const warnings: string[] = [];
+  const byName = new Map<string, AgentType>();
+  const layers = [
+    BUILTIN_AGENT_TYPES,
+    fromDir(join(dirs.configDir, "agents"), warnings),
+    fromDir(join(dirs.cwd, ".agent0", "agents"), warnings),
+  ];
+  for (const type of layers.flat()) byName.set(type.name, type);
+  return { types: [...byName.values()], warnings };
+}
