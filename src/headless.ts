@@ -2,6 +2,7 @@ import { AgentHandle } from "./core/agent.js";
 import type { AgentEvent, ConversationMessage, DoneReason, RunConfig } from "./core/events.js";
 import type { Logger } from "./core/log.js";
 import { appendToSession, type SessionState } from "./services.js";
+import { checkpointDirFor } from "./core/checkpoint.js";
 
 export type OutputFormat = "text" | "json" | "stream-json";
 
@@ -28,6 +29,7 @@ export function runHeadless(opts: {
     }
   };
   save(user);
+  if (session.writer) config.checkpointDir = checkpointDirFor(session.writer.path);
   let answer = "";
   let errorText = "";
   const usage = { promptTokens: 0, completionTokens: 0 };

@@ -3,13 +3,11 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { Command, Option } from "commander";
 import type { ConversationMessage } from "./core/events.js";
-import { createLogger } from "./core/log.js";
 import { logsDir, sessionsDir } from "./core/paths.js";
-import { formatSessionList, latestSessionFor, listSessions } from "./core/session.js";
 import { slashCommands } from "./context/slash.js";
-import { startup, type CliOptions } from "./startup.js";
-import { createServices, openSaved, type SessionState } from "./services.js";
-import { runHeadless, type OutputFormat } from "./headless.js";
+import { startup, loadProjectContext, type CliOptions } from "./startup.js";
+import type { SessionState } from "./services.js";
+import type { OutputFormat } from "./headless.js";
 import { restoreTerminal } from "./app/terminal.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
@@ -57,6 +55,9 @@ Keys: Enter send · Alt+Enter/Ctrl+J newline · Esc stop · PgUp/PgDn/Home/End s
       Ctrl+T thinking · Tab complete · Ctrl+C stop/quit · Ctrl+D quit
 Commands inside the app: ${slashCommands.map((c) => `/${c.name}`).join(" ")}
 
+Environment: OLLAMA_HOST, AGENT_MODEL, ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, OPENAI_API_KEY, OPENAI_BASE_URL
+Config file: $XDG_CONFIG_HOME/agent0/config.json (default ~/.config/agent0/config.json)
+
 Examples:
   agent0                          open the TUI in this folder
   agent0 -p "explain src/main.ts" print an answer and exit
@@ -70,45 +71,55 @@ Examples:
 program
   .command("sessions")
   .description("list saved sessions, newest first")
-  .action(() => {
+  .action(async () => {
+    const { formatSessionList, listSessions } = await import("./core/session.js");
     const { sessions, warnings } = listSessions(sessionsDir());
     for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
     process.stdout.write(sessions.length ? formatSessionList(sessions, Date.now()) + "\n" : "No saved sessions yet.\n");
   });
 
+/** Resumes --resume/--session/--continue into `state`; returns the saved conversation. */
+async function resume(flags: Flags, state: SessionState, cwd: string): Promise<{ conversation: ConversationMessage[]; model?: string }> {
+  const resumeId = flags.resume ?? flags.session;
+  if (!resumeId && !flags.continue) return { conversation: [] };
+  const { latestSessionFor } = await import("./core/session.js");
+  const { openSaved } = await import("./services.js");
+  let target = resumeId;
+  if (!target) {
+    const latest = latestSessionFor(state.dir, cwd);
+    if (!latest) fail(`No saved session for ${cwd} yet.`);
+    target = latest.id;
+  }
+  const opened = openSaved(state.dir, target);
+  if (!opened.ok) fail(opened.error);
+  state.writer = opened.writer;
+  state.id = opened.writer.id;
+  return { conversation: opened.conversation, model: opened.model };
+}
+
 async function main(firstPrompt: string, flags: Flags): Promise<number> {
   const headless = flags.print !== undefined;
   let boot;
   try {
-    boot = await startup(flags, !headless);
+    boot = startup(flags, !headless);
   } catch (err) {
     fail((err as Error).message);
   }
   const { config } = boot;
   for (const w of boot.warnings) process.stderr.write(`warning: ${w}\n`);
-  const dir = sessionsDir();
-  const state: SessionState = { dir, id: randomUUID() };
-  let conversation: ConversationMessage[] = [];
-  const resumeId = flags.resume ?? flags.session;
-  if (resumeId || flags.continue) {
-    let target = resumeId;
-    if (!target) {
-      const latest = latestSessionFor(dir, config.cwd);
-      if (!latest) fail(`No saved session for ${config.cwd} yet.`);
-      target = latest.id;
-    }
-    const opened = openSaved(dir, target);
-    if (!opened.ok) fail(opened.error);
-    state.writer = opened.writer;
-    state.id = opened.writer.id;
-    conversation = opened.conversation;
-    if (!flags.model && opened.model) config.model = opened.model;
-  }
+  const state: SessionState = { dir: sessionsDir(), id: randomUUID() };
+  const resumed = await resume(flags, state, config.cwd);
+  if (!flags.model && resumed.model) config.model = resumed.model;
+  const { createLogger } = await import("./core/log.js");
   const logger = createLogger(logsDir());
 
   if (headless) {
+    const context = await loadProjectContext(config.cwd);
+    for (const w of context.warnings) process.stderr.write(`warning: ${w}\n`);
+    config.systemPrompt = context.systemPrompt;
     process.on("SIGINT", () => process.exit(130));
-    const code = await runHeadless({ prompt: flags.print!, config, conversation, format: flags.outputFormat, session: state, logger });
+    const { runHeadless } = await import("./headless.js");
+    const code = await runHeadless({ prompt: flags.print!, config, conversation: resumed.conversation, format: flags.outputFormat, session: state, logger });
     // Exit as soon as the answer is out: an idle keep-alive socket must not hold a script up.
     await new Promise<void>((r) => process.stdout.write("", () => r()));
     process.exit(code);
@@ -117,14 +128,18 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     fail("the TUI needs a terminal; use -p \"prompt\" to run headless.");
   }
-  const { runApp } = await import("./app/runtime.js");
-  const { init } = await import("./app/update.js");
-  const notices: string[] = [...boot.warnings];
+  const [{ runApp }, { init }, { createServices }] = await Promise.all([
+    import("./app/runtime.js"),
+    import("./app/update.js"),
+    import("./services.js"),
+  ]);
+  let promptParts: import("./context/prompt.js").PromptPart[] = [];
+  const notices: string[] = [];
   const services = createServices({
     state,
     config: () => current.config,
     logger,
-    promptParts: boot.promptParts,
+    promptParts: () => promptParts,
     newId: () => randomUUID(),
     onError: (text) => notices.push(text),
   });
@@ -134,12 +149,25 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
     now: Date.now(),
     config,
     sessionId: state.id,
-    skills: boot.skills,
-    completions: [...slashCommands.map((c) => c.name), ...boot.skills.map((s) => s.name)],
-    conversation,
+    conversation: resumed.conversation,
+    completions: slashCommands.map((c) => c.name),
   });
   let current = model;
   const tickMs = Number(flags.tickMs ?? boot.file.tickMs) || 100;
+  const builtins = slashCommands.map((c) => c.name);
+  // Loaded while the first frame is on screen; the first run waits for it.
+  const context = new Promise<void>((r) => setImmediate(r))
+    .then(() => loadProjectContext(config.cwd))
+    .then((c) => {
+      promptParts = c.promptParts;
+      return {
+        type: "context-ready" as const,
+        systemPrompt: c.systemPrompt,
+        skills: c.skills,
+        completions: [...builtins, ...c.skills.map((s) => s.name)],
+        warnings: [...boot.warnings, ...c.warnings, ...notices.splice(0)],
+      };
+    });
   const result = await runApp({
     model,
     services,
@@ -147,6 +175,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
     startCmds: [{ type: "probe", config: { ...config } }],
     initialPrompt: firstPrompt || undefined,
     onUpdate: (m) => (current = m),
+    context,
   });
   if (result.saved) {
     process.stdout.write(`Session ${result.sessionId} saved — resume with: agent0 --resume ${result.sessionId}\n`);

@@ -1,13 +1,14 @@
 import type { ConversationMessage, PermissionMode, RunConfig } from "./core/events.js";
 import { SessionWriter, loadSession, listSessions, resolveSession, shorten, formatRelativeTime } from "./core/session.js";
 import type { Logger } from "./core/log.js";
-import { createProvider } from "./core/providers/index.js";
 import { saveConfigKeys } from "./context/config.js";
 import { configFilePath } from "./context/dirs.js";
 import { formatContextReport, type PromptPart } from "./context/prompt.js";
 import { listMemories, memoryDirs } from "./context/memory.js";
 import type { Services, Opened } from "./app/services.js";
 import type { PickerItem } from "./app/model.js";
+import { Checkpoints, checkpointDirFor } from "./core/checkpoint.js";
+import path from "node:path";
 
 export interface SessionState {
   dir: string;
@@ -45,7 +46,7 @@ export function createServices(opts: {
   state: SessionState;
   config: () => RunConfig;
   logger: Logger;
-  promptParts: PromptPart[];
+  promptParts: () => PromptPart[];
   newId: () => string;
   onError: (text: string) => void;
 }): Services {
@@ -90,6 +91,8 @@ export function createServices(opts: {
       return { items, warnings };
     },
     async listModels() {
+      // Providers (and their SDKs) load on demand: they are not needed for the first frame.
+      const { createProvider } = await import("./core/providers/index.js");
       const models = await createProvider(opts.config()).listModels();
       return models.map((m) => ({
         value: m.name,
@@ -109,7 +112,7 @@ export function createServices(opts: {
     async show(what) {
       switch (what) {
         case "context":
-          return formatContextReport(opts.promptParts);
+          return formatContextReport(opts.promptParts());
         case "memory": {
           const c = opts.config();
           const memories = await listMemories(memoryDirs(c.cwd, c.configDir));
@@ -121,8 +124,28 @@ export function createServices(opts: {
           return "";
       }
     },
-    async undo() {
-      return { ok: false, text: "Nothing to undo." };
+    checkpointDir: () => (state.writer ? checkpointDirFor(state.writer.path) : undefined),
+    async undo(conversation, force) {
+      if (!state.writer) return { ok: false, text: "Nothing to undo yet." };
+      const cwd = opts.config().cwd;
+      const rel = (p: string) => path.relative(cwd, p) || p;
+      const result = await new Checkpoints(checkpointDirFor(state.writer.path)).undo({ force });
+      if (!result) return { ok: false, text: "Nothing to undo." };
+      if (!result.applied) {
+        return {
+          ok: false,
+          text: `Not undone: ${result.conflicts.map(rel).join(", ")} changed outside agent0 since that turn. Type /undo force to overwrite ${result.conflicts.length === 1 ? "it" : "them"} anyway.`,
+        };
+      }
+      const kept = conversation.slice(0, result.turn);
+      state.writer.reset(kept);
+      const lines = [
+        `Undid the last turn${result.restored.length + result.removedCreated.length ? ":" : " (it changed no files)."}`,
+        ...result.restored.map((p) => `  restored ${rel(p)}`),
+        ...result.removedCreated.map((p) => `  removed ${rel(p)} (created in that turn)`),
+      ];
+      if (result.ranShell) lines.push("That turn ran shell commands; their effects cannot be undone.");
+      return { ok: true, text: lines.join("\n"), conversation: kept };
     },
     log: (kind, data) => (kind === "event" ? logger.event(data as never) : logger.info(kind, { data })),
     async close() {

@@ -23,15 +23,21 @@ export interface Startup {
   config: RunConfig;
   file: Config;
   warnings: string[];
+}
+
+/** What the model is told about the project; loaded after the first frame is on screen. */
+export interface ProjectContext {
+  systemPrompt: string;
   skills: Skill[];
   promptParts: PromptPart[];
+  warnings: string[];
 }
 
 const PROVIDERS: ProviderName[] = ["ollama", "anthropic", "openai"];
 const MODES: PermissionMode[] = ["ask", "auto-edit", "yolo"];
 
 /** Flags > environment > config file > defaults. `provider/model` in a model name picks the provider. */
-export async function startup(opts: CliOptions, interactive: boolean, env = process.env): Promise<Startup> {
+export function startup(opts: CliOptions, interactive: boolean, env = process.env): Startup {
   const cwd = process.cwd();
   const { config: file, warnings } = loadConfig(configFilePath(env));
   let model = opts.model ?? env.AGENT_MODEL ?? file.model ?? "";
@@ -49,26 +55,13 @@ export async function startup(opts: CliOptions, interactive: boolean, env = proc
   const mcp = loadMcpServers(cwd, file);
   warnings.push(...mcp.warnings);
 
-  const loadedSkills = loadSkills({ cwd, home: homeDir(env), configDir: configDir(env), builtinDir: builtinSkillsDir() });
-  warnings.push(...loadedSkills.warnings);
-  const context = await loadContext(cwd, env);
-  const prompt = buildSystemPrompt({
-    cwd,
-    date: new Date().toISOString().slice(0, 10),
-    platform: `${os.platform()} ${os.release()}`,
-    files: context.files,
-    git: context.git,
-    memoryIndex: context.memoryIndex,
-    skills: loadedSkills.skills,
-  });
-
   const config: RunConfig = {
     provider,
     model,
     host: provider === "ollama" ? resolveOllamaHost(opts.host ?? file.host, env) : (opts.host ?? file.host ?? ""),
     baseUrl: opts.baseUrl ?? file.baseUrl,
     cwd,
-    systemPrompt: prompt.text,
+    systemPrompt: "",
     numCtx: 0,
     numCtxCap,
     keepAlive: opts.keepAlive ?? file.keepAlive,
@@ -85,5 +78,21 @@ export async function startup(opts: CliOptions, interactive: boolean, env = proc
     webSearch: file.webSearch,
     mcpServers: mcp.servers,
   };
-  return { config, file, warnings, skills: loadedSkills.skills, promptParts: prompt.parts };
+  return { config, file, warnings };
+}
+
+/** Instruction files, git facts, memory and skills: the system prompt of the session. */
+export async function loadProjectContext(cwd: string, env = process.env): Promise<ProjectContext> {
+  const loadedSkills = loadSkills({ cwd, home: homeDir(env), configDir: configDir(env), builtinDir: builtinSkillsDir() });
+  const context = await loadContext(cwd, env);
+  const prompt = buildSystemPrompt({
+    cwd,
+    date: new Date().toISOString().slice(0, 10),
+    platform: `${os.platform()} ${os.release()}`,
+    files: context.files,
+    git: context.git,
+    memoryIndex: context.memoryIndex,
+    skills: loadedSkills.skills,
+  });
+  return { systemPrompt: prompt.text, skills: loadedSkills.skills, promptParts: prompt.parts, warnings: loadedSkills.warnings };
 }

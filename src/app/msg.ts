@@ -1,5 +1,5 @@
 import type { AgentEvent, ConversationMessage, PermissionDecision, PermissionMode, RunConfig } from "../core/events.js";
-import type { PickerItem } from "./model.js";
+import type { PickerItem, SkillRef } from "./model.js";
 
 /** A decoded key press (see keys.ts). `name` is a printable character or a key name. */
 export interface Key {
@@ -20,7 +20,9 @@ export type Msg =
   | { type: "picker-items"; purpose: "model" | "session"; items: PickerItem[] }
   | { type: "session-opened"; sessionId: string; conversation: ConversationMessage[]; model?: string }
   | { type: "notice"; level: "info" | "warn" | "error"; text: string }
-  | { type: "markdown-ready" };
+  | { type: "markdown-ready" }
+  /** The project context (system prompt, skills) finished loading after the first frame. */
+  | { type: "context-ready"; systemPrompt: string; skills: SkillRef[]; completions: string[]; warnings: string[] };
 
 /** What to do: data, run by runtime.ts. */
 export type Cmd =
@@ -38,5 +40,5 @@ export type Cmd =
   | { type: "compact"; conversation: ConversationMessage[]; config: RunConfig }
   | { type: "save-config"; keys: Record<string, unknown> }
   | { type: "show"; what: "context" | "memory" | "mcp" | "skills" }
-  | { type: "undo" }
+  | { type: "undo"; force: boolean }
   | { type: "quit" };

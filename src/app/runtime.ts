@@ -1,3 +1,5 @@
+import { appendFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
 import blessed from "blessed";
 import { AgentHandle } from "../core/agent.js";
 import type { AgentEvent } from "../core/events.js";
@@ -22,6 +24,8 @@ export interface RuntimeOptions {
   initialPrompt?: string;
   /** Told of every new model (main reads the live config through it). */
   onUpdate?: (model: Model) => void;
+  /** The project context, loaded while the first frame is on screen; runs wait for it. */
+  context?: Promise<Extract<Msg, { type: "context-ready" }>>;
 }
 
 interface Widgets {
@@ -46,13 +50,26 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
   let resolveDone!: (v: { sessionId: string; saved: boolean }) => void;
   const done = new Promise<{ sessionId: string; saved: boolean }>((r) => (resolveDone = r));
 
-  const agent = new AgentHandle((e) => {
-    queue.push(e);
-    services.log("event", e);
-  });
+  let agent!: AgentHandle;
+  const contextReady: Promise<unknown> = opts.context
+    ? opts.context.then(
+        (msg) => {
+          dispatch(msg);
+          paint();
+        },
+        (err: Error) => later({ type: "notice", level: "error", text: `Could not load the project context: ${err.message}` }),
+      )
+    : Promise.resolve();
   const decode = createInputDecoder();
+  // `npm run bench` reads paint timings from here (ms since process start, and durations).
+  const benchFile = process.env.AGENT0_BENCH_FILE;
+  const mark = (event: string, data: Record<string, number | string> = {}) => {
+    if (benchFile) appendFileSync(benchFile, JSON.stringify({ event, at: performance.now(), ...data }) + "\n");
+  };
+  let keyAt: number | undefined;
   const term: Terminal = openTerminal(
     (data) => {
+      keyAt = performance.now();
       for (const msg of decode(data)) dispatch(msg);
       paint();
     },
@@ -66,6 +83,7 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
   function dispatch(msg: Msg): void {
     if (finished) return;
     const [next, cmds] = update(model, msg);
+    if (next.run) sawRun = true;
     if (next !== model) {
       dirty = true;
       opts.onUpdate?.(next);
@@ -82,9 +100,11 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
     box.setContent(text);
   }
 
+  let painted = 0;
   function paint(): void {
     if (finished || !dirty) return;
     dirty = false;
+    const started = performance.now();
     const frame: Frame = view(model);
     const tHeight = frame.transcript.length;
     const rows = model.height;
@@ -116,12 +136,28 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
       term.screen.program.cup(frame.cursor.row, frame.cursor.col);
       term.screen.program.showCursor();
     }
+    if (benchFile) {
+      const end = performance.now();
+      if (painted++ === 0) mark("first-paint");
+      mark("paint", { ms: end - started, entries: model.entries.length, running: model.run ? 1 : 0 });
+      if (keyAt !== undefined) mark("key-to-paint", { ms: end - keyAt, running: model.run ? 1 : 0 });
+      keyAt = undefined;
+      if (!model.run && sawRun) {
+        sawRun = false;
+        mark("run-painted");
+      }
+    }
   }
+  let sawRun = false;
 
   function runCmd(cmd: Cmd): void {
     switch (cmd.type) {
       case "run":
-        agent.send({ type: "run", conversation: cmd.conversation, config: cmd.config });
+        // The system prompt may still be loading (it is not needed for the first frame).
+        void contextReady.then(() => {
+          const config = { ...cmd.config, systemPrompt: model.config.systemPrompt, checkpointDir: services.checkpointDir() };
+          agent.send({ type: "run", conversation: cmd.conversation, config });
+        });
         break;
       case "cancel":
         agent.send({ type: "cancel" });
@@ -182,7 +218,7 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
         );
         break;
       case "undo":
-        services.undo(model.conversation).then((r) => {
+        services.undo(model.conversation, cmd.force).then((r) => {
           if (r.conversation) later({ type: "session-opened", sessionId: model.sessionId, conversation: r.conversation });
           later({ type: "notice", level: r.ok ? "info" : "warn", text: r.text });
         });
@@ -224,6 +260,11 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
   dispatch({ type: "tick", now: now() });
   dispatch({ type: "resize", width: process.stdout.columns ?? 80, height: process.stdout.rows ?? 24 });
   paint();
+  // The worker thread starts after the first frame: it loads the providers and tools.
+  agent = new AgentHandle((e) => {
+    queue.push(e);
+    services.log("event", e);
+  });
   for (const cmd of opts.startCmds ?? []) runCmd(cmd);
   if (opts.initialPrompt) {
     dispatch({ type: "paste", text: opts.initialPrompt });

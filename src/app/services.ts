@@ -20,8 +20,10 @@ export interface Services {
   listModels(): Promise<PickerItem[]>;
   saveConfig(keys: Record<string, unknown>): string;
   show(what: "context" | "memory" | "mcp" | "skills"): Promise<string>;
+  /** Where this session's /undo checkpoints live (undefined before anything was saved). */
+  checkpointDir(): string | undefined;
   /** Restores the files of the last turn; returns the conversation without that turn. */
-  undo(conversation: ConversationMessage[]): Promise<{ ok: boolean; text: string; conversation?: ConversationMessage[] }>;
+  undo(conversation: ConversationMessage[], force: boolean): Promise<{ ok: boolean; text: string; conversation?: ConversationMessage[] }>;
   log(kind: string, data: unknown): void;
   /** Whether anything was saved (so quitting can print the resume line). */
   saved(): boolean;

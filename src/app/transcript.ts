@@ -8,10 +8,19 @@ export function addEntry(model: Model, entry: NewEntry): void {
   model.entries.push({ ...entry, id: model.nextId++ } as Entry);
 }
 
-/** The assistant entry that is still receiving deltas, if the newest entry is one. */
+/**
+ * The assistant entry still receiving deltas. Not only the newest entry: a notice, a diff or a
+ * queued-message note may land below an answer mid-stream, and the answer must go on in place
+ * (else it splits in two and the first half stays "streaming" forever). A streaming entry never
+ * sits above the latest user entry, so the search stops there.
+ */
 export function streamingEntry(model: Model): Extract<Entry, { kind: "assistant" }> | undefined {
-  const last = model.entries[model.entries.length - 1];
-  return last?.kind === "assistant" && last.streaming ? last : undefined;
+  for (let i = model.entries.length - 1; i >= 0; i--) {
+    const e = model.entries[i]!;
+    if (e.kind === "assistant" && e.streaming) return e;
+    if (e.kind === "user") return undefined;
+  }
+  return undefined;
 }
 
 /** A generic label for a tool call, used when rebuilding a transcript from a saved conversation. */

@@ -1,5 +1,5 @@
 import type { PermissionMode } from "../core/events.js";
-import { expandSkill } from "../context/skills.js";
+import { expandSkill } from "../context/skill-expand.js";
 import { formatHelp, slashCommands } from "../context/slash.js";
 import type { Model } from "./model.js";
 import type { Cmd } from "./msg.js";
@@ -92,7 +92,7 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       return notice(model.thinkingOpen ? "Thinking is shown in full." : "Thinking is folded to one line.");
     case "undo":
       if (busy()) return;
-      cmds.push({ type: "undo" });
+      cmds.push({ type: "undo", force: rest[0] === "force" });
       return;
     default: {
       const skill = model.skills.find((s) => s.name === head);

@@ -63,13 +63,9 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
       case "tick":
         m.now = msg.now;
         break;
-      case "agent": {
-        const before = m.entries.length;
+      case "agent":
         applyAgentEvent(m, msg.event, cmds);
-        // While scrolled up, keep the same lines in view as new output arrives below.
-        if (m.scroll > 0 && m.entries.length !== before) scrollBy(m, 0);
         break;
-      }
       case "picker-items":
         m.dialog = {
           kind: "picker",
@@ -102,9 +98,18 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         break;
       case "markdown-ready":
         break;
+      case "context-ready":
+        m.config.systemPrompt = msg.systemPrompt;
+        m.skills = msg.skills;
+        m.completions = msg.completions;
+        for (const text of msg.warnings) addEntry(m, { kind: "notice", level: "warn", text });
+        break;
       default:
         assertNever(msg);
     }
+    // The transcript can shrink under a scrolled-up view (a final answer replacing its stream,
+    // thinking folded, a resize): keep the offset within it. Cost follows the scroll distance.
+    if (m.scroll > 0) scrollBy(m, 0);
   });
   return [next, cmds];
 }

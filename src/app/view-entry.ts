@@ -43,7 +43,7 @@ function renderEntry(entry: Entry, ctx: EntryViewContext): string[] {
   switch (entry.kind) {
     case "welcome":
       return [
-        theme.heading("agent0") + theme.dim(" — a coding agent for local models"),
+        truncateLine(theme.heading("agent0") + theme.dim(" — a coding agent for local models"), w),
         truncateLine(`${theme.dim("model ")}${ctx.model || "(choosing…)"}${theme.dim("   host ")}${entry.host}`, w),
         truncateLine(`${theme.dim("folder")} ${entry.cwd}`, w),
         ...wrapText(
@@ -64,11 +64,11 @@ function renderEntry(entry: Entry, ctx: EntryViewContext): string[] {
           out.push(...prefixed(theme.thinking("✻ "), "  ", wrapText(sanitize(thinking), w - 2).map((l) => theme.thinking(l))));
         } else {
           const first = sanitize(thinking).split("\n").find((l) => l.trim()) ?? "";
-          out.push(truncateLine(theme.thinking(`✻ ${first.trim()}`), Math.max(1, w - 22)) + theme.dim(" (Ctrl+T to expand)"));
+          out.push(truncateLine(truncateLine(theme.thinking(`✻ ${first.trim()}`), Math.max(1, w - 22)) + theme.dim(" (Ctrl+T to expand)"), w));
         }
       }
       if (entry.text) out.push(...renderMarkdownCached(entry.text, w));
-      if (entry.interrupted) out.push(theme.warn("⏹ interrupted"));
+      if (entry.interrupted) out.push(truncateLine(theme.warn("⏹ interrupted"), w));
       return out;
     }
     case "tool": {
@@ -79,7 +79,7 @@ function renderEntry(entry: Entry, ctx: EntryViewContext): string[] {
     }
     case "diff": {
       const pad = indent(entry.depth + 1);
-      return renderDiff(sanitize(entry.unified), Math.max(10, w - pad.length)).map((l) => pad + l);
+      return renderDiff(sanitize(entry.unified), Math.max(10, w - pad.length)).map((l) => truncateLine(pad + l, w));
     }
     case "notice": {
       const icon = entry.level === "info" ? theme.dim("ℹ ") : entry.level === "warn" ? theme.warn("⚠ ") : theme.err("✗ ");

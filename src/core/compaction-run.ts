@@ -1,6 +1,20 @@
 import type { AgentEvent, ConversationMessage, RunConfig } from "./events.js";
 import type { Provider } from "./providers/types.js";
-import { applySummary, estimateTokens, planCompaction, summaryPrompt } from "./compaction.js";
+import type { ToolSpec } from "./tools/types.js";
+import { applySummary, estimateTextTokens, estimateTokens, planCompaction, summaryPrompt } from "./compaction.js";
+
+/** What goes into the request beside the conversation, and so counts against the window too. */
+export interface RequestOverhead {
+  /** The system message as it will be sent (with the JSON protocol's instructions, if any). */
+  system?: ConversationMessage;
+  /** The tool schemas sent with the request: some 2,000 tokens for the built-in tools. */
+  tools?: readonly ToolSpec[];
+}
+
+/** The tool schemas as the wire carries them (`{type: "function", function: spec}`), in tokens. */
+export function toolSpecTokens(tools: readonly ToolSpec[]): number {
+  return tools.length ? estimateTextTokens(JSON.stringify(tools.map((t) => ({ type: "function", function: t })))) : 0;
+}
 
 /**
  * Keeps the prompt inside the context window before a model call (issue 6): snip old tool
@@ -14,12 +28,14 @@ export async function compactIfNeeded(
   signal: AbortSignal,
   emit: (e: AgentEvent) => void,
   force = false,
+  overhead: RequestOverhead = {},
 ): Promise<ConversationMessage[] | undefined> {
-  const system: ConversationMessage = { role: "system", content: config.systemPrompt };
-  const before = estimateTokens([system, ...conversation]);
+  const system: ConversationMessage = overhead.system ?? { role: "system", content: config.systemPrompt };
+  const fixed = estimateTokens([system]) + toolSpecTokens(overhead.tools ?? []);
+  const before = fixed + estimateTokens(conversation);
   const plan = planCompaction(conversation, {
     contextWindow: config.numCtx,
-    systemTokens: estimateTokens([system]),
+    systemTokens: fixed,
     force,
   });
   if (plan.action === "none") return undefined;
@@ -45,7 +61,7 @@ export async function compactIfNeeded(
     }
     next = applySummary(undefined, summary.trim(), plan.tail);
   }
-  const after = estimateTokens([system, ...next]);
+  const after = fixed + estimateTokens(next);
   emit({ type: "compacted", before, after, conversation: next });
   emit({ type: "notice", level: "info", text: `compacted: ${before} → ${after} tokens` });
   return next;

@@ -4,6 +4,7 @@ import type { ToolSpec } from "./tools/types.js";
 import { recoverToolCalls } from "./text-tool-calls.js";
 import { parseJsonProtocolReply } from "./json-protocol.js";
 import { toJsonProtocolHistory } from "./json-history.js";
+import { ToolCallStreamGuard } from "./tool-call-stream.js";
 
 export interface ModelReply {
   message: ConversationMessage;
@@ -42,6 +43,12 @@ export async function callModel(
   let error: ProviderError | undefined;
   let promptTokens: number | undefined;
   let completionTokens: number | undefined;
+  // Text that may be a call written into the reply waits until recovery has seen all of it.
+  const guard = new ToolCallStreamGuard();
+  const release = () => {
+    const held = guard.release();
+    if (held && !json) emit({ type: "text", delta: held });
+  };
   emit({ type: "status", phase: "loading" });
 
   for await (const ev of provider.stream({
@@ -58,7 +65,11 @@ export async function callModel(
       case "text":
         content += ev.delta;
         // The JSON protocol's raw object is not for the user's eyes: show it as thinking.
-        emit(json ? { type: "thinking", delta: ev.delta } : { type: "text", delta: ev.delta });
+        if (json) emit({ type: "thinking", delta: ev.delta });
+        else {
+          const shown = guard.push(ev.delta);
+          if (shown) emit({ type: "text", delta: shown });
+        }
         break;
       case "thinking":
         thinking += ev.delta;
@@ -82,6 +93,7 @@ export async function callModel(
 
   const toolNames = tools.map((t) => t.name);
   if (error) {
+    release();
     const message: ConversationMessage = { role: "assistant", content, interrupted: true };
     if (thinking) message.thinking = thinking;
     return { message, error };
@@ -97,6 +109,8 @@ export async function callModel(
       for (const c of recovered.calls) toolCalls.push({ id: newCallId(), name: c.name, args: c.args });
     }
   }
+  // Held text that was no call after all is shown; a recovered call's text stays hidden.
+  if (message.content === content) release();
   if (toolCalls.length > 0) message.toolCalls = toolCalls;
   const reply: ModelReply = { message, promptTokens, completionTokens };
   if (toolCalls.length === 0 && !content.trim()) {

@@ -9,6 +9,7 @@ import { toolsFor } from "./tools/all.js";
 import { ensureModelInfo } from "./model-info.js";
 import { compactIfNeeded } from "./compaction-run.js";
 import { McpManager } from "./mcp.js";
+import { Checkpoints } from "./checkpoint.js";
 
 const port = parentPort;
 if (!port) throw new Error("worker.ts must run inside a worker thread");
@@ -35,17 +36,34 @@ async function ensureMcp(config: RunConfig): Promise<McpManager | undefined> {
   return mcp;
 }
 
+/** Test hook for worker-death drills: AGENT0_FAULT=worker-exit-on:<marker> exits on a prompt holding <marker>. */
+function faultDrill(cmd: Extract<WorkerCommand, { type: "run" }>) {
+  const fault = process.env.AGENT0_FAULT;
+  if (!fault?.startsWith("worker-exit-on:")) return;
+  const last = [...cmd.conversation].reverse().find((m) => m.role === "user");
+  if (last?.content.includes(fault.slice("worker-exit-on:".length))) process.exit(1);
+}
+
 async function run(cmd: Extract<WorkerCommand, { type: "run" }>) {
+  faultDrill(cmd);
   controller?.abort();
   const ctl = new AbortController();
   controller = ctl;
   const config: RunConfig = cmd.config;
+  // Files a tool changes are saved before the change, per user turn, for /undo.
+  const checkpoints = config.checkpointDir ? new Checkpoints(config.checkpointDir) : undefined;
+  checkpoints?.beginTurn(lastUserIndex(cmd.conversation));
+  const runEmit = (e: AgentEvent) => {
+    if (e.type === "tool-start" && e.name === "run_shell_command") checkpoints?.markShell();
+    emit(e);
+  };
   try {
     const provider = createProvider(config);
     const result = await runAgent(cmd.conversation, config, {
       provider,
       tools: toolsFor(config, await ensureMcp(config)),
-      emit,
+      emit: runEmit,
+      beforeWrite: checkpoints ? (abs) => checkpoints.recordBefore(abs) : undefined,
       signal: ctl.signal,
       askUser: (req) =>
         new Promise<PermissionDecision>((resolve) => {
@@ -55,6 +73,7 @@ async function run(cmd: Extract<WorkerCommand, { type: "run" }>) {
           emit({ type: "permission-request", id: req.id, tool: req.tool, args: req.args, preview: req.preview });
         }),
     });
+    await checkpoints?.endTurn().catch(() => {});
     emit({ type: "done", reason: result.reason });
   } catch (err) {
     emit({ type: "error", message: `Internal error: ${(err as Error).stack ?? String(err)}` });
@@ -63,6 +82,11 @@ async function run(cmd: Extract<WorkerCommand, { type: "run" }>) {
     if (controller === ctl) controller = undefined;
     pending.clear();
   }
+}
+
+function lastUserIndex(conversation: { role: string }[]): number {
+  for (let i = conversation.length - 1; i >= 0; i--) if (conversation[i]!.role === "user") return i;
+  return 0;
 }
 
 async function probe(config: RunConfig) {

@@ -39,12 +39,13 @@ export const createFileTool = defineTool({
       if ((err as NodeJS.ErrnoException).code === "EEXIST") return { content: alreadyExists, isError: true };
       throw err;
     }
-    const lines = countLines(args.content);
+    const count = countLines(args.content);
+    const lines = `${count} ${count === 1 ? "line" : "lines"}`;
     return {
-      content: `Created ${args.path} (${lines} lines).`,
+      content: `Created ${args.path} (${lines}).`,
       diff,
       path: where.rel,
-      summary: `created (${lines} lines)`,
+      summary: `created (${lines})`,
     };
   },
 });

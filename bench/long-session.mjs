@@ -1,0 +1,59 @@
+// 2,000 turns through the real worker, the pure UI model (update/view) and the session file:
+// resident memory must stay flat (issue 8).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { startFakeOllama } from "../.bench-build/fakes/ollama-server.js";
+import { ROOT } from "./tui.mjs";
+
+const dist = (p) => import(pathToFileURL(path.join(ROOT, "dist", p)).href);
+
+export async function benchLongSession({ turns = 2000 } = {}) {
+  const { AgentHandle } = await dist("core/agent.js");
+  const { init, update } = await dist("app/update.js");
+  const { view } = await dist("app/view.js");
+  const { SessionWriter } = await dist("core/session.js");
+  const fake = await startFakeOllama({ models: [{ name: "m" }], replies: () => ({ steps: [{ text: "Sure — **done**. Here is a short answer with `code`." }] }) });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agent0-bench-long-"));
+  const writer = SessionWriter.create(dir, { cwd: dir, provider: "ollama", model: "m" });
+  const config = {
+    provider: "ollama", model: "m", host: fake.url, cwd: dir, systemPrompt: "You are agent0.", numCtx: 8192, numCtxCap: 32768,
+    maxSteps: 50, outputLimit: 32000, permissionMode: "ask", allowedTools: [], toolProtocol: "native", idleTimeoutMs: 60000,
+    interactive: true, dataDir: dir, configDir: dir,
+  };
+  let model = init({ width: 100, height: 40, now: Date.now(), config, sessionId: "bench" });
+  let resolveDone;
+  const agent = new AgentHandle((event) => {
+    let cmds;
+    [model, cmds] = update(model, { type: "agent", event });
+    for (const c of cmds) if (c.type === "session-append") writer.append(c.message);
+    if (event.type === "done") resolveDone();
+  });
+  const rss = () => {
+    globalThis.gc?.();
+    return process.memoryUsage().rss / 1024 / 1024;
+  };
+  let start = 0;
+  for (let t = 0; t < turns; t++) {
+    const done = new Promise((r) => (resolveDone = r));
+    let cmds;
+    [model, cmds] = update(model, { type: "paste", text: `question ${t}` });
+    [model, cmds] = update(model, { type: "key", key: { name: "enter" } });
+    for (const c of cmds) {
+      if (c.type === "session-append") writer.append(c.message);
+      // The conversation is trimmed as compaction would, so the request size stays bounded.
+      if (c.type === "run") agent.send({ type: "run", conversation: c.conversation.slice(-20), config: c.config });
+    }
+    await done;
+    [model] = update(model, { type: "tick", now: Date.now() });
+    view(model);
+    if (t === 99) start = rss();
+  }
+  const end = rss();
+  await agent.close();
+  writer.close();
+  await fake.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { rss_start_mb: start, rss_end_mb: end };
+}

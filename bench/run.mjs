@@ -1,0 +1,214 @@
+// `npm run bench`: the DESIGN.md §5 figures, printed as a table. Scripts, not tests: machines
+// here are shared and noisy, so this reports numbers and never fails on them.
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { startFakeOllama } from "../.bench-build/fakes/ollama-server.js";
+import { ROOT, Tui, marks, median, rssMb, runHeadless, sandbox, sleep, waitMark } from "./tui.mjs";
+import { benchGrep } from "./grep-bench.mjs";
+import { benchSessions } from "./session-bench.mjs";
+import { benchLongSession } from "./long-session.mjs";
+
+const only = process.argv.slice(2);
+const want = (name) => only.length === 0 || only.includes(name);
+const rows = [];
+const row = (what, value, budget) => {
+  rows.push({ what, value, budget });
+  process.stderr.write(`  ${what}: ${value}\n`);
+};
+const ms = (n) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+const mb = (n) => `${n.toFixed(0)} MB`;
+const dist = (p) => import(pathToFileURL(path.join(ROOT, "dist", p)).href);
+
+const MODEL = { name: "qwen3:8b", contextLength: 40960 };
+
+async function launch() {
+  const fake = await startFakeOllama({ models: [MODEL] });
+  const firsts = [];
+  let rss = NaN;
+  for (let i = 0; i < 5; i++) {
+    const sb = sandbox();
+    const tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name]);
+    try {
+      firsts.push((await waitMark(sb, "first-paint")).at);
+      if (i === 0) {
+        await sleep(2500);
+        rss = rssMb(tui.pid());
+      }
+    } finally {
+      tui.kill();
+      sb.cleanup();
+    }
+  }
+  await fake.close();
+  row("launch to first painted frame (median of 5)", ms(median(firsts)), "≤ 120 ms");
+  row("resident memory, idle after start", mb(rss), "≤ 100 MB");
+}
+
+async function bigTranscript() {
+  const { SessionWriter } = await dist("core/session.js");
+  const fake = await startFakeOllama({ models: [MODEL] });
+  const sb = sandbox();
+  const dir = path.join(sb.env.XDG_DATA_HOME, "agent0", "sessions");
+  const writer = SessionWriter.create(dir, { cwd: sb.project, provider: "ollama", model: MODEL.name, title: "bench" });
+  const para = "The parser reads **flags** left to right; a flag given twice keeps the last value. ";
+  for (let i = 0; i < 5000; i++) {
+    const role = i % 2 === 0 ? "user" : "assistant";
+    const content = role === "user" ? `question ${i}: ${para}` : `## Answer ${i}\n\n${para.repeat(3)}\n\n- item one\n- item \`two\`\n`;
+    writer.append({ role, content });
+  }
+  writer.close();
+  const size = fs.statSync(writer.path).size / 1e6;
+  const tui = new Tui(sb, ["--host", fake.url, "--resume", writer.id.slice(0, 8)]);
+  try {
+    const first = await waitMark(sb, "first-paint");
+    row(`resume a 5,000-message (${size.toFixed(1)} MB) session to first frame`, ms(first.at), "≤ 500 ms");
+    await sleep(1500); // markdown loads after the first frame
+    const before = marks(sb).length;
+    for (let i = 0; i < 20; i++) {
+      tui.keys("PageUp");
+      await sleep(60);
+    }
+    for (let i = 0; i < 20; i++) {
+      tui.keys("PageDown");
+      await sleep(60);
+    }
+    await sleep(300);
+    const paints = marks(sb).slice(before).filter((m) => m.event === "paint").map((m) => m.ms);
+    row("paint one frame, 5,000-message transcript (median while scrolling)", ms(median(paints)), "≤ 8 ms");
+    row("resident memory with that transcript", mb(rssMb(tui.pid())), "≤ 150 MB");
+  } finally {
+    tui.kill();
+    sb.cleanup();
+    await fake.close();
+  }
+}
+
+function bigAnswer(bytes) {
+  const block = [
+    "## Section",
+    "",
+    "Some **bold** text with `code` and a [link](https://example.com). ".repeat(4),
+    "",
+    "- a list item with *emphasis*",
+    "- another item",
+    "",
+    "```ts",
+    "export function add(a: number, b: number): number { return a + b; }",
+    "```",
+    "",
+  ].join("\n");
+  return block.repeat(Math.ceil(bytes / block.length)).slice(0, bytes);
+}
+
+async function streaming() {
+  const answer = bigAnswer(400_000);
+  const reply = () => ({ steps: [{ text: answer }], chunkChars: 64 });
+  const fake = await startFakeOllama({ models: [MODEL], replies: () => reply() });
+  const heads = [];
+  const tuis = [];
+  for (let i = 0; i < 3; i++) {
+    const sb = sandbox();
+    const h = await runHeadless(sb, ["-p", "write it", "--host", fake.url, "--model", MODEL.name]);
+    if (h.code !== 0) throw new Error(`headless run failed: ${h.err}`);
+    heads.push(h.ms);
+    sb.cleanup();
+    const sb2 = sandbox();
+    const tui = new Tui(sb2, ["--host", fake.url, "--model", MODEL.name, "write it"]);
+    try {
+      tuis.push((await waitMark(sb2, "run-painted", 60_000)).at);
+    } finally {
+      tui.kill();
+      sb2.cleanup();
+    }
+  }
+  await fake.close();
+  const h = median(heads);
+  const t = median(tuis);
+  row("400 KB answer at wire speed: headless (process start to exit)", ms(h), "");
+  row("400 KB answer at wire speed: TUI (process start to final frame)", `${ms(t)} (${(t / h).toFixed(2)}× headless)`, "≤ 1.5× headless");
+}
+
+async function keystrokes() {
+  const steps = Array.from({ length: 600 }, (_, i) => ({ text: `token${i} `, delayMs: 10 }));
+  const fake = await startFakeOllama({ models: [MODEL], replies: [{ steps }] });
+  const sb = sandbox();
+  const tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name]);
+  try {
+    await waitMark(sb, "first-paint");
+    await sleep(800);
+    tui.type("tell me");
+    tui.keys("Enter");
+    await sleep(800);
+    const before = marks(sb).length;
+    for (let i = 0; i < 30; i++) {
+      tui.type("x");
+      await sleep(40);
+    }
+    await sleep(200);
+    const lat = marks(sb).slice(before).filter((m) => m.event === "key-to-paint" && m.running).map((m) => m.ms);
+    row(`keystroke to screen while the model streams (median of ${lat.length})`, ms(median(lat)), "≤ 30 ms");
+  } finally {
+    tui.kill();
+    sb.cleanup();
+    await fake.close();
+  }
+}
+
+async function toolSteps() {
+  const STEPS = 50;
+  const fake = await startFakeOllama({
+    models: [MODEL],
+    replies: (req) => {
+      const tools = req.messages.filter((m) => m.role === "tool").length;
+      if (tools >= STEPS) return { steps: [{ text: "done" }] };
+      return { steps: [{ toolCalls: [{ name: "read_file", arguments: { path: "a.txt", offset: tools + 1, limit: 1 } }] }] };
+    },
+  });
+  const sb = sandbox();
+  fs.writeFileSync(path.join(sb.project, "a.txt"), Array.from({ length: 100 }, (_, i) => `line ${i}`).join("\n"));
+  fs.writeFileSync(path.join(sb.home, ".config", "agent0", "config.json"), JSON.stringify({ maxSteps: 60 }));
+  const base = await runHeadless(sb, ["-p", "hi", "--host", fake.url, "--model", MODEL.name, "--yolo"].map((a) => a));
+  fake.setReplies([{ steps: [{ text: "ok" }] }]);
+  const plain = await runHeadless(sb, ["-p", "hi", "--host", fake.url, "--model", MODEL.name]);
+  await fake.close();
+  sb.cleanup();
+  if (base.code !== 0) throw new Error(`tool-step run failed: ${base.err}`);
+  row(`${STEPS} tool steps against an instant fake model (total; a one-step run takes ${ms(plain.ms)})`, `${ms(base.ms)} (${ms(base.ms - plain.ms)} for the steps)`, "≤ 2 s");
+}
+
+async function grep() {
+  const r = await benchGrep({ files: 20_000, runs: 3 });
+  row("grep_files over 20,000 files: ripgrep", ms(r.grep_rg_ms), "");
+  row("grep_files over 20,000 files: JavaScript fallback", ms(r.grep_fallback_ms), "");
+}
+
+async function sessions() {
+  const r = await benchSessions();
+  row("append one message at message 10", `${(r.append_at_10_us / 1000).toFixed(2)} ms`, "≈ same as at 5,000");
+  row("append one message at message 5,000", `${(r.append_at_5000_us / 1000).toFixed(2)} ms`, "");
+  row(`load a 5,000-message session (${r.file_mb.toFixed(1)} MB)`, ms(r.load_5000_ms), "");
+}
+
+async function longSession() {
+  const r = await benchLongSession({ turns: 2000 });
+  row("RSS after 100 turns → after 2,000 turns (UI model + worker + session file)", `${mb(r.rss_start_mb)} → ${mb(r.rss_end_mb)}`, "flat");
+}
+
+const parts = { launch, bigTranscript, streaming, keystrokes, toolSteps, grep, sessions, longSession };
+for (const [name, fn] of Object.entries(parts)) {
+  if (!want(name)) continue;
+  process.stderr.write(`${name}…\n`);
+  try {
+    await fn();
+  } catch (err) {
+    row(name, `failed: ${err.message}`, "");
+  }
+}
+
+const w1 = Math.max(...rows.map((r) => r.what.length), 4);
+const w2 = Math.max(...rows.map((r) => r.value.length), 8);
+console.log(`| ${"what".padEnd(w1)} | ${"measured".padEnd(w2)} | budget |`);
+console.log(`| ${"-".repeat(w1)} | ${"-".repeat(w2)} | ------ |`);
+for (const r of rows) console.log(`| ${r.what.padEnd(w1)} | ${r.value.padEnd(w2)} | ${r.budget} |`);
+process.exit(0);

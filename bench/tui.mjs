@@ -1,0 +1,90 @@
+// Helpers for benchmarks that drive the built app in a real terminal (tmux).
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const BIN = path.join(ROOT, "bin", "agent0.js");
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export function sandbox() {
+  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "agent0-bench-")));
+  const home = path.join(base, "home");
+  const project = path.join(base, "project");
+  fs.mkdirSync(project, { recursive: true });
+  fs.mkdirSync(path.join(home, ".config", "agent0"), { recursive: true });
+  const env = {
+    PATH: process.env.PATH,
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, ".config"),
+    XDG_DATA_HOME: path.join(home, ".local", "share"),
+    TERM: "xterm-256color",
+    LANG: "C.UTF-8",
+    AGENT0_BENCH_FILE: path.join(base, "bench.jsonl"),
+  };
+  return { base, home, project, env, benchFile: env.AGENT0_BENCH_FILE, cleanup: () => fs.rmSync(base, { recursive: true, force: true }) };
+}
+
+const q = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
+let seq = 0;
+
+export class Tui {
+  constructor(sb, args, { width = 120, height = 40 } = {}) {
+    this.socket = `agent0-bench-${process.pid}-${++seq}`;
+    const envs = Object.entries(sb.env).map(([k, v]) => `${k}=${q(v)}`).join(" ");
+    this.tmux("new-session", "-d", "-s", "b", "-x", String(width), "-y", String(height),
+      `cd ${q(sb.project)} && env -i ${envs} node ${q(BIN)} ${args.map(q).join(" ")}; sleep 600`);
+    this.sb = sb;
+  }
+  tmux(...args) {
+    return execFileSync("tmux", ["-L", this.socket, "-f", "/dev/null", ...args], { encoding: "utf8" });
+  }
+  keys(...k) { this.tmux("send-keys", "-t", "b", ...k); }
+  type(t) { this.tmux("send-keys", "-t", "b", "-l", t); }
+  pid() {
+    const shell = this.tmux("list-panes", "-t", "b", "-F", "#{pane_pid}").trim();
+    const out = spawnSync("pgrep", ["-P", shell, "node"], { encoding: "utf8" }).stdout.trim();
+    return out ? Number(out.split("\n")[0]) : undefined;
+  }
+  kill() { try { this.tmux("kill-server"); } catch {} }
+}
+
+export function marks(sb) {
+  if (!fs.existsSync(sb.benchFile)) return [];
+  return fs.readFileSync(sb.benchFile, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+}
+
+export async function waitMark(sb, event, timeoutMs = 30_000, after = 0) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const m = marks(sb).filter((x) => x.event === event);
+    if (m.length > after) return m[after];
+    await sleep(10);
+  }
+  throw new Error(`no '${event}' mark within ${timeoutMs} ms`);
+}
+
+export function rssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)[1]);
+  return kb / 1024;
+}
+
+export function runHeadless(sb, args) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn("node", [BIN, ...args], { cwd: sb.project, env: sb.env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (err += d));
+    child.on("close", (code) => resolve({ code, out, err, ms: performance.now() - started }));
+  });
+}
+
+export function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)] : NaN;
+}
