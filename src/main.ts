@@ -5,7 +5,7 @@ import { Command, Option } from "commander";
 import type { ConversationMessage } from "./core/events.js";
 import { logsDir, sessionsDir } from "./core/paths.js";
 import { slashCommands } from "./context/slash.js";
-import { startup, loadProjectContext, type CliOptions } from "./startup.js";
+import { resolveConfig, type CliOptions } from "./startup-config.js";
 import type { SessionState } from "./services.js";
 import type { OutputFormat } from "./headless.js";
 import { restoreTerminal } from "./app/terminal.js";
@@ -98,10 +98,89 @@ async function resume(flags: Flags, state: SessionState, cwd: string): Promise<{
 }
 
 async function main(firstPrompt: string, flags: Flags): Promise<number> {
-  const headless = flags.print !== undefined;
+  if (flags.print !== undefined) return headless(flags.print, flags);
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    fail("the TUI needs a terminal; use -p \"prompt\" to run headless.");
+  }
+  // The first frame comes from flags and environment alone; the config file, the session and
+  // the project context load while it is on screen (DESIGN.md §5: launch to first frame).
+  let provisional;
+  try {
+    provisional = resolveConfig(flags, {}, { interactive: true });
+  } catch (err) {
+    fail((err as Error).message);
+  }
+  const [{ runApp }, { init }] = await Promise.all([import("./app/runtime.js"), import("./app/update.js")]);
+  const builtins = slashCommands.map((c) => c.name);
+  const model = init({
+    width: process.stdout.columns ?? 80,
+    height: process.stdout.rows ?? 24,
+    now: Date.now(),
+    config: provisional,
+    sessionId: "",
+    completions: builtins,
+  });
+  let current = model;
+  const boot = new Promise<void>((r) => setImmediate(r)).then(async () => {
+    const { startup } = await import("./startup.js");
+    const b = startup(flags, true);
+    const state: SessionState = { dir: sessionsDir(), id: randomUUID() };
+    const resumed = await resume(flags, state, b.config.cwd);
+    if (!flags.model && resumed.model) b.config.model = resumed.model;
+    const [{ createLogger }, { createServices }, { loadProjectContext }] = await Promise.all([
+      import("./core/log.js"),
+      import("./services.js"),
+      import("./project-context.js"),
+    ]);
+    const context = await loadProjectContext(b.config.cwd);
+    b.config.systemPrompt = context.systemPrompt;
+    const notices: string[] = [];
+    const services = createServices({
+      state,
+      config: () => current.config,
+      logger: createLogger(logsDir()),
+      promptParts: () => context.promptParts,
+      newId: () => randomUUID(),
+      onError: (text) => notices.push(text),
+    });
+    return {
+      services,
+      tickMs: Number(flags.tickMs ?? b.file.tickMs) || 100,
+      ready: {
+        type: "boot-ready" as const,
+        config: b.config,
+        sessionId: state.id,
+        conversation: resumed.conversation,
+        skills: context.skills,
+        completions: [...builtins, ...context.skills.map((sk) => sk.name)],
+        warnings: [...b.warnings, ...context.warnings, ...notices],
+      },
+    };
+  });
+  let result;
+  try {
+    result = await runApp({
+      model,
+      boot,
+      tickMs: Number(flags.tickMs) || 100,
+      startCmds: [{ type: "probe", config: provisional }],
+      initialPrompt: firstPrompt || undefined,
+      onUpdate: (m) => (current = m),
+    });
+  } catch (err) {
+    fail((err as Error).message);
+  }
+  if (result.saved) {
+    process.stdout.write(`Session ${result.sessionId} saved — resume with: agent0 --resume ${result.sessionId}\n`);
+  }
+  return 0;
+}
+
+async function headless(prompt: string, flags: Flags): Promise<number> {
+  const { startup } = await import("./startup.js");
   let boot;
   try {
-    boot = startup(flags, !headless);
+    boot = startup(flags, false);
   } catch (err) {
     fail((err as Error).message);
   }
@@ -110,77 +189,19 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
   const state: SessionState = { dir: sessionsDir(), id: randomUUID() };
   const resumed = await resume(flags, state, config.cwd);
   if (!flags.model && resumed.model) config.model = resumed.model;
-  const { createLogger } = await import("./core/log.js");
-  const logger = createLogger(logsDir());
-
-  if (headless) {
-    const context = await loadProjectContext(config.cwd);
-    for (const w of context.warnings) process.stderr.write(`warning: ${w}\n`);
-    config.systemPrompt = context.systemPrompt;
-    process.on("SIGINT", () => process.exit(130));
-    const { runHeadless } = await import("./headless.js");
-    const code = await runHeadless({ prompt: flags.print!, config, conversation: resumed.conversation, format: flags.outputFormat, session: state, logger });
-    // Exit as soon as the answer is out: an idle keep-alive socket must not hold a script up.
-    await new Promise<void>((r) => process.stdout.write("", () => r()));
-    process.exit(code);
-  }
-
-  if (!process.stdin.isTTY || !process.stdout.isTTY) {
-    fail("the TUI needs a terminal; use -p \"prompt\" to run headless.");
-  }
-  const [{ runApp }, { init }, { createServices }] = await Promise.all([
-    import("./app/runtime.js"),
-    import("./app/update.js"),
-    import("./services.js"),
+  const [{ createLogger }, { loadProjectContext }, { runHeadless }] = await Promise.all([
+    import("./core/log.js"),
+    import("./project-context.js"),
+    import("./headless.js"),
   ]);
-  let promptParts: import("./context/prompt.js").PromptPart[] = [];
-  const notices: string[] = [];
-  const services = createServices({
-    state,
-    config: () => current.config,
-    logger,
-    promptParts: () => promptParts,
-    newId: () => randomUUID(),
-    onError: (text) => notices.push(text),
-  });
-  const model = init({
-    width: process.stdout.columns ?? 80,
-    height: process.stdout.rows ?? 24,
-    now: Date.now(),
-    config,
-    sessionId: state.id,
-    conversation: resumed.conversation,
-    completions: slashCommands.map((c) => c.name),
-  });
-  let current = model;
-  const tickMs = Number(flags.tickMs ?? boot.file.tickMs) || 100;
-  const builtins = slashCommands.map((c) => c.name);
-  // Loaded while the first frame is on screen; the first run waits for it.
-  const context = new Promise<void>((r) => setImmediate(r))
-    .then(() => loadProjectContext(config.cwd))
-    .then((c) => {
-      promptParts = c.promptParts;
-      return {
-        type: "context-ready" as const,
-        systemPrompt: c.systemPrompt,
-        skills: c.skills,
-        completions: [...builtins, ...c.skills.map((s) => s.name)],
-        warnings: [...boot.warnings, ...c.warnings, ...notices.splice(0)],
-      };
-    });
-  const result = await runApp({
-    model,
-    services,
-    tickMs,
-    startCmds: [{ type: "probe", config: { ...config } }],
-    initialPrompt: firstPrompt || undefined,
-    onUpdate: (m) => (current = m),
-    context,
-  });
-  if (result.saved) {
-    process.stdout.write(`Session ${result.sessionId} saved — resume with: agent0 --resume ${result.sessionId}\n`);
-  }
-  return 0;
+  const context = await loadProjectContext(config.cwd);
+  for (const w of context.warnings) process.stderr.write(`warning: ${w}\n`);
+  config.systemPrompt = context.systemPrompt;
+  process.on("SIGINT", () => process.exit(130));
+  const code = await runHeadless({ prompt, config, conversation: resumed.conversation, format: flags.outputFormat, session: state, logger: createLogger(logsDir()) });
+  // Exit as soon as the answer is out: an idle keep-alive socket must not hold a script up.
+  await new Promise<void>((r) => process.stdout.write("", () => r()));
+  process.exit(code);
 }
 
 await program.parseAsync(process.argv);

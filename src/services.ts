@@ -1,13 +1,11 @@
 import type { ConversationMessage, PermissionMode, RunConfig } from "./core/events.js";
 import { SessionWriter, loadSession, listSessions, resolveSession, shorten, formatRelativeTime } from "./core/session.js";
 import type { Logger } from "./core/log.js";
-import { saveConfigKeys } from "./context/config.js";
 import { configFilePath } from "./context/dirs.js";
-import { formatContextReport, type PromptPart } from "./context/prompt.js";
-import { listMemories, memoryDirs } from "./context/memory.js";
+import type { PromptPart } from "./context/prompt.js";
 import type { Services, Opened } from "./app/services.js";
 import type { PickerItem } from "./app/model.js";
-import { Checkpoints, checkpointDirFor } from "./core/checkpoint.js";
+import { checkpointDirFor } from "./core/checkpoint-dir.js";
 import path from "node:path";
 
 export interface SessionState {
@@ -106,14 +104,17 @@ export function createServices(opts: {
     },
     saveConfig(keys) {
       const file = configFilePath();
-      saveConfigKeys(file, keys).catch((err: Error) => opts.onError(`Could not save ${file}: ${err.message}`));
+      import("./context/config.js").then(({ saveConfigKeys }) => saveConfigKeys(file, keys)).catch((err: Error) => opts.onError(`Could not save ${file}: ${err.message}`));
       return `Saved ${Object.keys(keys).join(", ")} to ${file}.`;
     },
     async show(what) {
       switch (what) {
-        case "context":
+        case "context": {
+          const { formatContextReport } = await import("./context/prompt.js");
           return formatContextReport(opts.promptParts());
+        }
         case "memory": {
+          const { listMemories, memoryDirs } = await import("./context/memory.js");
           const c = opts.config();
           const memories = await listMemories(memoryDirs(c.cwd, c.configDir));
           return memories.length ? memories.map((m) => `${m.name} (${m.type}) — ${m.description}`).join("\n") : "No memories saved yet.";
@@ -129,6 +130,7 @@ export function createServices(opts: {
       if (!state.writer) return { ok: false, text: "Nothing to undo yet." };
       const cwd = opts.config().cwd;
       const rel = (p: string) => path.relative(cwd, p) || p;
+      const { Checkpoints } = await import("./core/checkpoint.js");
       const result = await new Checkpoints(checkpointDirFor(state.writer.path)).undo({ force });
       if (!result) return { ok: false, text: "Nothing to undo." };
       if (!result.applied) {

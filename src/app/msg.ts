@@ -21,8 +21,19 @@ export type Msg =
   | { type: "session-opened"; sessionId: string; conversation: ConversationMessage[]; model?: string }
   | { type: "notice"; level: "info" | "warn" | "error"; text: string }
   | { type: "markdown-ready" }
-  /** The project context (system prompt, skills) finished loading after the first frame. */
-  | { type: "context-ready"; systemPrompt: string; skills: SkillRef[]; completions: string[]; warnings: string[] };
+  /**
+   * Everything loaded after the first frame: the validated config, the resumed conversation,
+   * the system prompt and skills. Runs wait for it.
+   */
+  | {
+      type: "boot-ready";
+      config: RunConfig;
+      sessionId: string;
+      conversation: ConversationMessage[];
+      skills: SkillRef[];
+      completions: string[];
+      warnings: string[];
+    };
 
 /** What to do: data, run by runtime.ts. */
 export type Cmd =

@@ -13,9 +13,16 @@ import { openTerminal, type Terminal } from "./terminal.js";
 import { update } from "./update.js";
 import { view, type Frame } from "./view.js";
 
+export interface Booted {
+  services: Services;
+  ready: Extract<Msg, { type: "boot-ready" }>;
+  tickMs: number;
+}
+
 export interface RuntimeOptions {
   model: Model;
-  services: Services;
+  /** Settings, session and project context, loaded while the first frame is on screen. */
+  boot: Promise<Booted>;
   tickMs: number;
   /** Cmds to run once the first frame is on screen (e.g. probing the model). */
   startCmds?: Cmd[];
@@ -24,8 +31,6 @@ export interface RuntimeOptions {
   initialPrompt?: string;
   /** Told of every new model (main reads the live config through it). */
   onUpdate?: (model: Model) => void;
-  /** The project context, loaded while the first frame is on screen; runs wait for it. */
-  context?: Promise<Extract<Msg, { type: "context-ready" }>>;
 }
 
 interface Widgets {
@@ -42,24 +47,36 @@ interface Widgets {
  */
 export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved: boolean }> {
   const now = opts.now ?? Date.now;
-  const services = opts.services;
+  let services!: Services;
   let model = opts.model;
   const queue: AgentEvent[] = [];
   let dirty = true;
   let finished = false;
   let resolveDone!: (v: { sessionId: string; saved: boolean }) => void;
-  const done = new Promise<{ sessionId: string; saved: boolean }>((r) => (resolveDone = r));
+  let rejectDone!: (err: Error) => void;
+  const done = new Promise<{ sessionId: string; saved: boolean }>((resolve, reject) => {
+    resolveDone = resolve;
+    rejectDone = reject;
+  });
 
   let agent!: AgentHandle;
-  const contextReady: Promise<unknown> = opts.context
-    ? opts.context.then(
-        (msg) => {
-          dispatch(msg);
-          paint();
-        },
-        (err: Error) => later({ type: "notice", level: "error", text: `Could not load the project context: ${err.message}` }),
-      )
-    : Promise.resolve();
+  let tick: NodeJS.Timeout | undefined;
+  // Every Cmd runs after boot, in the order it was made (callbacks on one promise keep order).
+  const booted: Promise<void> = opts.boot.then(
+    (b) => {
+      services = b.services;
+      dispatch(b.ready);
+      paint();
+      startTick(b.tickMs);
+    },
+    (err: Error) => {
+      finished = true;
+      if (tick) clearInterval(tick);
+      term.restore();
+      void agent?.close().catch(() => {});
+      rejectDone(err);
+    },
+  );
   const decode = createInputDecoder();
   // `npm run bench` reads paint timings from here (ms since process start, and durations).
   const benchFile = process.env.AGENT0_BENCH_FILE;
@@ -151,13 +168,15 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
   let sawRun = false;
 
   function runCmd(cmd: Cmd): void {
+    void booted.then(() => {
+      if (!finished || cmd.type === "quit") execCmd(cmd);
+    });
+  }
+
+  function execCmd(cmd: Cmd): void {
     switch (cmd.type) {
       case "run":
-        // The system prompt may still be loading (it is not needed for the first frame).
-        void contextReady.then(() => {
-          const config = { ...cmd.config, systemPrompt: model.config.systemPrompt, checkpointDir: services.checkpointDir() };
-          agent.send({ type: "run", conversation: cmd.conversation, config });
-        });
+        agent.send({ type: "run", conversation: cmd.conversation, config: { ...cmd.config, checkpointDir: services.checkpointDir() } });
         break;
       case "cancel":
         agent.send({ type: "cancel" });
@@ -239,18 +258,22 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
     });
   }
 
-  const tick = setInterval(() => {
-    if (queue.length > 0) {
-      for (const event of queue.splice(0)) dispatch({ type: "agent", event });
-    }
-    if (model.run || dirty) dispatch({ type: "tick", now: now() });
-    paint();
-  }, opts.tickMs);
+  function startTick(ms: number) {
+    if (tick) clearInterval(tick);
+    tick = setInterval(() => {
+      if (queue.length > 0) {
+        for (const event of queue.splice(0)) dispatch({ type: "agent", event });
+      }
+      if (model.run || dirty) dispatch({ type: "tick", now: now() });
+      paint();
+    }, ms);
+  }
+  startTick(opts.tickMs);
 
   async function quit() {
     if (finished) return;
     finished = true;
-    clearInterval(tick);
+    if (tick) clearInterval(tick);
     term.restore();
     await agent.close().catch(() => {});
     await services.close().catch(() => {});
@@ -263,7 +286,7 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
   // The worker thread starts after the first frame: it loads the providers and tools.
   agent = new AgentHandle((e) => {
     queue.push(e);
-    services.log("event", e);
+    services?.log("event", e);
   });
   for (const cmd of opts.startCmds ?? []) runCmd(cmd);
   if (opts.initialPrompt) {

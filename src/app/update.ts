@@ -41,6 +41,19 @@ export function init(opts: InitOptions): Model {
   });
 }
 
+/** Shows a conversation from its start: a fresh welcome, then the transcript rebuilt from it. */
+function openConversation(m: Model, sessionId: string, conversation: Model["conversation"]): void {
+  m.sessionId = sessionId;
+  m.conversation = conversation;
+  m.entries = [];
+  addEntry(m, { kind: "welcome", model: m.config.model, host: m.config.host, cwd: m.config.cwd });
+  const rebuilt = entriesFromConversation(conversation, m.nextId);
+  m.entries.push(...rebuilt.entries);
+  m.nextId = rebuilt.nextId;
+  m.scroll = 0;
+  m.usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+}
+
 /** update(model, msg) -> [model', cmds]: pure; no I/O, no clock, no randomness. */
 export function update(model: Model, msg: Msg): [Model, Cmd[]] {
   const cmds: Cmd[] = [];
@@ -79,29 +92,21 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
           addEntry(m, { kind: "notice", level: "warn", text: msg.purpose === "model" ? "The server lists no models." : "No saved sessions yet." });
         }
         break;
-      case "session-opened": {
-        m.sessionId = msg.sessionId;
-        m.conversation = msg.conversation;
+      case "session-opened":
         if (msg.model) m.config.model = msg.model;
-        m.entries = [];
-        addEntry(m, { kind: "welcome", model: m.config.model, host: m.config.host, cwd: m.config.cwd });
-        const rebuilt = entriesFromConversation(msg.conversation, m.nextId);
-        m.entries.push(...rebuilt.entries);
-        m.nextId = rebuilt.nextId;
-        m.scroll = 0;
-        m.usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+        openConversation(m, msg.sessionId, msg.conversation);
         break;
-      }
       case "notice":
         if (msg.level === "error") addEntry(m, { kind: "error", message: msg.text });
         else addEntry(m, { kind: "notice", level: msg.level, text: msg.text });
         break;
       case "markdown-ready":
         break;
-      case "context-ready":
-        m.config.systemPrompt = msg.systemPrompt;
+      case "boot-ready":
+        m.config = msg.config;
         m.skills = msg.skills;
         m.completions = msg.completions;
+        openConversation(m, msg.sessionId, msg.conversation);
         for (const text of msg.warnings) addEntry(m, { kind: "notice", level: "warn", text });
         break;
       default:

@@ -1,6 +1,6 @@
 import { markdownReady, renderMarkdownCached } from "../render/markdown.js";
 import { renderDiff } from "../render/diff.js";
-import { sanitize } from "../render/sanitize.js";
+import { sanitize, sanitizeLine } from "../render/sanitize.js";
 import { theme } from "../render/theme.js";
 import { truncateLine, wrapText } from "../render/wrap.js";
 import type { Entry } from "./model.js";
@@ -44,8 +44,8 @@ function renderEntry(entry: Entry, ctx: EntryViewContext): string[] {
     case "welcome":
       return [
         truncateLine(theme.heading("agent0") + theme.dim(" — a coding agent for local models"), w),
-        truncateLine(`${theme.dim("model ")}${ctx.model || "(choosing…)"}${theme.dim("   host ")}${entry.host}`, w),
-        truncateLine(`${theme.dim("folder")} ${entry.cwd}`, w),
+        truncateLine(`${theme.dim("model ")}${sanitizeLine(ctx.model) || "(choosing…)"}${theme.dim("   host ")}${sanitizeLine(entry.host)}`, w),
+        truncateLine(`${theme.dim("folder")} ${sanitizeLine(entry.cwd)}`, w),
         ...wrapText(
           theme.dim("Enter send · Alt+Enter/Ctrl+J newline · Esc stop · PgUp/PgDn scroll · Ctrl+T thinking · /help · Ctrl+D quit"),
           w,
@@ -75,7 +75,7 @@ function renderEntry(entry: Entry, ctx: EntryViewContext): string[] {
       const icon = entry.state === "running" ? theme.tool("⚙") : entry.state === "ok" ? theme.ok("✓") : theme.err("✗");
       const elapsed = entry.state === "running" && entry.startedAt ? theme.dim(` ${Math.max(0, Math.floor((ctx.now - entry.startedAt) / 1000))}s`) : "";
       const summary = entry.summary ? theme.dim(` — ${sanitize(entry.summary).split("\n")[0]}`) : "";
-      return [truncateLine(`${indent(entry.depth)}${icon} ${sanitize(entry.label)}${elapsed}${summary}`, w)];
+      return [truncateLine(`${indent(entry.depth)}${icon} ${sanitizeLine(entry.label)}${elapsed}${summary}`, w)];
     }
     case "diff": {
       const pad = indent(entry.depth + 1);

@@ -1,5 +1,5 @@
 import { renderDiff } from "../render/diff.js";
-import { sanitize } from "../render/sanitize.js";
+import { sanitize, sanitizeLine } from "../render/sanitize.js";
 import { theme } from "../render/theme.js";
 import { displayWidth, padLine, truncateLine, wrapText } from "../render/wrap.js";
 import type { Dialog, Model } from "./model.js";
@@ -45,7 +45,7 @@ function statusLine(model: Model, width: number): string {
   } else {
     parts.push(theme.dim("idle"));
   }
-  parts.push(model.config.model || theme.dim("no model"));
+  parts.push(sanitizeLine(model.config.model) || theme.dim("no model"));
   if (model.config.permissionMode !== "ask") parts.push(theme.warn(model.config.permissionMode));
   if (model.queued.length) parts.push(theme.dim(`${model.queued.length} queued`));
   if (model.scroll > 0) parts.push(theme.warn(`↑ ${model.scroll} lines (End to follow)`));
@@ -72,7 +72,7 @@ function phaseLabel(model: Model): string {
       return "answering…";
     case "tool": {
       const running = [...model.entries].reverse().find((e) => e.kind === "tool" && e.state === "running");
-      return running && running.kind === "tool" ? `running ${sanitize(running.label)}` : "running a tool";
+      return running && running.kind === "tool" ? `running ${sanitizeLine(running.label)}` : "running a tool";
     }
   }
 }
@@ -93,7 +93,9 @@ function inputView(model: Model, width: number): { lines: string[]; cursor: { ro
     let row = "";
     let rowWidth = 0;
     let i = 0;
-    for (const ch of logical) {
+    for (const raw of logical) {
+      // Pasted text may hold escapes and tabs: shown as visible text, never sent to the terminal.
+      const ch = sanitizeLine(raw);
       const w = displayWidth(ch);
       if (rowWidth + w > avail) {
         rows.push(row);
@@ -106,7 +108,7 @@ function inputView(model: Model, width: number): { lines: string[]; cursor: { ro
       }
       row += ch;
       rowWidth += w;
-      i += ch.length;
+      i += raw.length;
     }
     if (offset + i === cursor) {
       cursorRow = rows.length;
@@ -132,15 +134,15 @@ function dialogView(dialog: Dialog, width: number, height: number): NonNullable<
     const body = dialog.preview.startsWith("---") || dialog.preview.startsWith("Index:") || dialog.preview.includes("\n@@")
       ? renderDiff(sanitize(dialog.preview), inner, { maxLines: maxBody - 2 }).slice(0, maxBody - 2)
       : wrapText(sanitize(dialog.preview), inner).slice(0, maxBody - 2);
-    const lines = [...body, "", `${theme.ok("y")} allow once   ${theme.ok("a")} always allow ${dialog.tool} this session   ${theme.err("n")} deny   ${theme.dim("Esc stop")}`];
-    return { title: ` Allow ${dialog.tool}? `, lines: lines.map((l) => padLine(truncateLine(l, inner), inner)), width: w, height: lines.length + 2 };
+    const lines = [...body, "", `${theme.ok("y")} allow once   ${theme.ok("a")} always allow ${sanitizeLine(dialog.tool)} this session   ${theme.err("n")} deny   ${theme.dim("Esc stop")}`];
+    return { title: ` Allow ${sanitizeLine(dialog.tool)}? `, lines: lines.map((l) => padLine(truncateLine(l, inner), inner)), width: w, height: lines.length + 2 };
   }
   const visible = Math.min(dialog.items.length, maxBody);
   const first = Math.max(0, Math.min(dialog.selected - Math.floor(visible / 2), dialog.items.length - visible));
   const lines = dialog.items.slice(first, first + visible).map((item, i) => {
     const selected = first + i === dialog.selected;
-    const text = `${selected ? "›" : " "} ${item.label}${item.detail ? theme.dim("  " + item.detail) : ""}`;
+    const text = `${selected ? "›" : " "} ${sanitizeLine(item.label)}${item.detail ? theme.dim("  " + sanitizeLine(item.detail)) : ""}`;
     return padLine(truncateLine(selected ? theme.user(text) : text, inner), inner);
   });
-  return { title: ` ${dialog.title} `, lines, width: w, height: lines.length + 2 };
+  return { title: ` ${sanitizeLine(dialog.title)} `, lines, width: w, height: lines.length + 2 };
 }

@@ -38,13 +38,8 @@ export const configKeySchemas = {
   mcpServers: z.record(z.string(), z.unknown()),
 } as const;
 
-export const configDefaults = {
-  numCtxCap: 32768,
-  tickMs: 100,
-  maxSteps: 50,
-  outputLimit: 32000,
-  idleTimeoutMs: 120000,
-} as const;
+export { configDefaults } from "./config-defaults.js";
+import { configDefaults } from "./config-defaults.js";
 
 type KeySchemas = typeof configKeySchemas;
 type Raw = { [K in keyof KeySchemas]?: z.infer<KeySchemas[K]> };

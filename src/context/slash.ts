@@ -12,7 +12,7 @@ export const slashCommands: readonly SlashCommand[] = [
   { name: "help", help: "list commands and skills" },
   { name: "model", args: "[name]", help: "switch model; without a name, pick from the server's models" },
   { name: "new", help: "start a new session" },
-  { name: "clear", help: "clear the screen and start a new session" },
+  { name: "clear", help: "clear the conversation: the model starts afresh in this session" },
   { name: "sessions", help: "list saved sessions" },
   { name: "resume", args: "<id>", help: "resume a saved session by id (a prefix is enough)" },
   { name: "context", help: "show what the model was told: files, git, memory, skills, with token estimates" },

@@ -37,10 +37,7 @@ export interface UndoResult {
   ranShell: boolean;
 }
 
-/** `<sessionsDir>/<id>.checkpoints` for `<sessionsDir>/<id>.jsonl`. */
-export function checkpointDirFor(sessionPath: string): string {
-  return sessionPath.replace(/\.jsonl$/, "") + ".checkpoints";
-}
+export { checkpointDirFor } from "./checkpoint-dir.js";
 
 const TURN_DIR = /^turn-(\d+)$/;
 const MANIFEST = "manifest.json";

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { AgentEvent } from "./events.js";
-import { maskedJson } from "./session.js";
+import { maskedJson } from "./masked-json.js";
 
 export interface Logger {
   readonly path: string;

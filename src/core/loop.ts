@@ -8,6 +8,7 @@ import { correctiveMessage, jsonProtocolPrompt } from "./json-protocol.js";
 import { createApprover, type AskUser } from "./approval.js";
 import { ensureModelInfo } from "./model-info.js";
 import { compactIfNeeded } from "./compaction-run.js";
+import { pairToolResults } from "./session-repair.js";
 
 export interface LoopDeps {
   provider: Provider;
@@ -67,7 +68,8 @@ export async function runAgent(initial: ConversationMessage[], config: RunConfig
     if (compacted) conversation = compacted;
 
     const system = systemMessage(config, specs);
-    const reply = await callModel(provider, [system, ...conversation], specs, config, signal, emit);
+    // A resumed session may hold a call whose result never came (the app was killed mid-step).
+    const reply = await callModel(provider, [system, ...pairToolResults(conversation)], specs, config, signal, emit);
     if (reply.promptTokens !== undefined) {
       emit({
         type: "usage",

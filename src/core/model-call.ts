@@ -5,6 +5,7 @@ import { recoverToolCalls } from "./text-tool-calls.js";
 import { parseJsonProtocolReply } from "./json-protocol.js";
 import { toJsonProtocolHistory } from "./json-history.js";
 import { ToolCallStreamGuard } from "./tool-call-stream.js";
+import { estimateTokens, truncationSuspected } from "./compaction.js";
 
 export interface ModelReply {
   message: ConversationMessage;
@@ -91,6 +92,7 @@ export async function callModel(
     }
   }
 
+  warnIfTruncated(config, messages, promptTokens, emit);
   const toolNames = tools.map((t) => t.name);
   if (error) {
     release();
@@ -117,6 +119,30 @@ export async function callModel(
     reply.unusable = { kind: "empty", detail: "the model returned an empty reply" };
   }
   return reply;
+}
+
+/**
+ * Ollama silently drops the start of a prompt longer than num_ctx; its prompt_eval_count then
+ * falls far below our estimate. Only the messages are estimated (not the tool schemas), so
+ * a tokenizer that packs text tighter than ours cannot raise a false alarm. Hosted providers
+ * fail loudly instead, and count cached prompt tokens apart: they are not checked.
+ */
+function warnIfTruncated(
+  config: RunConfig,
+  messages: ConversationMessage[],
+  promptTokens: number | undefined,
+  emit: (e: AgentEvent) => void,
+): void {
+  if (config.provider !== "ollama" || !promptTokens) return;
+  const estimate = estimateTokens(messages);
+  if (!truncationSuspected(promptTokens, estimate)) return;
+  emit({
+    type: "notice",
+    level: "warn",
+    text:
+      `Ollama read only ${promptTokens} tokens of a prompt of about ${estimate}: it cut the start of the conversation ` +
+      `to fit num_ctx ${config.numCtx}. The model no longer sees all of it; /compact or /new helps.`,
+  });
 }
 
 function interpretJsonReply(

@@ -13,12 +13,12 @@ export const NOT_RUN = "Not run: the run was stopped before this tool finished."
 export function pairToolResults(messages: ConversationMessage[]): ConversationMessage[] {
   if (isPaired(messages)) return messages;
   const out: ConversationMessage[] = [];
-  // Call id -> the slots in `out` still waiting for that id's result, latest last
-  // (a model may reuse ids like "call_0" from one step to the next).
+  // Call id -> the slots in `out` still waiting for that id's result, oldest first
+  // (a model may give two calls of one step the same id; they are answered in order).
   const waiting = new Map<string, number[]>();
   for (const m of messages) {
     if (m.role === "tool" && m.toolCallId !== undefined) {
-      const slot = waiting.get(m.toolCallId)?.pop();
+      const slot = waiting.get(m.toolCallId)?.shift();
       if (slot !== undefined) out[slot] = m;
       else out.push(m);
       continue;

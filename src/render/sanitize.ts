@@ -60,3 +60,8 @@ const NOT_SGR = /\x1b(?!\[[0-9;]*m)|[\x00-\x09\x0b-\x1a\x1c-\x1f\x7f-\x9f]/g;
 export function keepOnlySgr(styled: string): string {
   return styled.replace(NOT_SGR, visibleControl);
 }
+
+/** `sanitize` for text shown on one line (a label, a title): line breaks become spaces. */
+export function sanitizeLine(text: string): string {
+  return sanitize(text).replace(/\n/g, " ");
+}
