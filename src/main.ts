@@ -10,7 +10,18 @@ import type { SessionState } from "./services.js";
 import type { OutputFormat } from "./headless.js";
 import { restoreTerminal } from "./app/terminal.js";
 
-const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+/** The package's own package.json (this file runs from dist/ or dist/bundle/). */
+function packageVersion(): string {
+  for (const rel of ["../package.json", "../../package.json"]) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), "utf8")) as { name?: string; version?: string };
+      if (pkg.name === "agent0" && pkg.version) return pkg.version;
+    } catch {
+      // not at this level
+    }
+  }
+  return "unknown";
+}
 
 interface Flags extends CliOptions {
   print?: string;
@@ -32,7 +43,7 @@ process.on("unhandledRejection", (err) => fail(`unexpected error: ${(err as Erro
 const program = new Command()
   .name("agent0")
   .description("A full-screen terminal coding agent for local models (Ollama by default).")
-  .version(pkg.version, "-v, --version")
+  .version(packageVersion(), "-v, --version")
   .argument("[prompt...]", "a first message to send when the TUI opens")
   .option("-p, --print <prompt>", "run headless: print the final answer and exit")
   .addOption(new Option("--output-format <format>", "headless output").choices(["text", "json", "stream-json"]).default("text"))
@@ -163,7 +174,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
       model,
       boot,
       tickMs: Number(flags.tickMs) || 100,
-      startCmds: [{ type: "probe", config: provisional }],
+      startCmds: [{ type: "probe" }],
       initialPrompt: firstPrompt || undefined,
       onUpdate: (m) => (current = m),
     });

@@ -6,6 +6,7 @@ import type { PromptPart } from "./context/prompt.js";
 import type { Services, Opened } from "./app/services.js";
 import type { PickerItem } from "./app/model.js";
 import { checkpointDirFor } from "./core/checkpoint-dir.js";
+import { pairToolResults } from "./core/session-repair.js";
 import path from "node:path";
 
 export interface SessionState {
@@ -25,7 +26,11 @@ export function openSaved(dir: string, idOrPrefix: string): { ok: true; writer: 
   if (!loaded.ok) return { ok: false, error: loaded.error };
   try {
     const writer = SessionWriter.open(dir, resolved.id);
-    return { ok: true, writer, conversation: loaded.messages, model: loaded.meta.model ?? loaded.header.model };
+    // A crash mid-step can leave a tool call without its result: fill it in, right after the
+    // call, and save that, so the transcript shows the tool as stopped and the history is valid.
+    const conversation = pairToolResults(loaded.messages);
+    if (conversation !== loaded.messages) writer.reset(conversation);
+    return { ok: true, writer, conversation, model: loaded.meta.model ?? loaded.header.model };
   } catch (err) {
     return { ok: false, error: (err as Error).message };
   }

@@ -47,7 +47,8 @@ export type Cmd =
   | { type: "open-session"; idOrPrefix: string }
   | { type: "list-models" }
   | { type: "list-sessions" }
-  | { type: "probe"; config: RunConfig }
+  /** Resolve the model and its context length with the current settings, before the first run. */
+  | { type: "probe" }
   | { type: "compact"; conversation: ConversationMessage[]; config: RunConfig }
   | { type: "save-config"; keys: Record<string, unknown> }
   | { type: "show"; what: "context" | "memory" | "mcp" | "skills" }

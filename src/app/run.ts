@@ -2,7 +2,7 @@ import type { ConversationMessage } from "../core/events.js";
 import { current, isDraft } from "immer";
 import type { Model } from "./model.js";
 import type { Cmd } from "./msg.js";
-import { addEntry } from "./transcript.js";
+import { addEntry, streamingEntry } from "./transcript.js";
 
 export interface Prompt {
   content: string;
@@ -19,6 +19,9 @@ export function startRun(model: Model, prompt: Prompt | string, cmds: Cmd[]): vo
   if (p.typed) message.typed = p.typed;
   model.conversation.push(message);
   cmds.push({ type: "session-append", message });
+  // A new turn: an answer still marked streaming (a stray event after its run) is over.
+  const stale = streamingEntry(model);
+  if (stale) stale.streaming = false;
   addEntry(model, { kind: "user", text: p.typed ?? p.content, note: p.typed ? "expanded skill" : undefined });
   model.run = { startedAt: model.now, phase: "loading" };
   model.scroll = 0;

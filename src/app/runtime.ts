@@ -218,7 +218,7 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
         );
         break;
       case "probe":
-        agent.send({ type: "probe", config: cmd.config });
+        agent.send({ type: "probe", config: model.config });
         break;
       case "compact":
         agent.send({ type: "compact", conversation: cmd.conversation, config: cmd.config });

@@ -72,11 +72,13 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       cmds.push({ type: "session-reset", conversation: event.conversation });
       break;
     case "model-info":
+      if (event.model !== model.config.model || model.config.numCtx === 0) {
+        cmds.push({ type: "session-meta", fields: { model: event.model } });
+      }
       model.config.model = event.model;
       model.config.numCtx = event.numCtx;
       model.contextLength = event.contextLength;
       if (event.capabilities.length > 0 && !event.capabilities.includes("tools")) model.config.toolProtocol = "json";
-      cmds.push({ type: "session-meta", fields: { model: event.model } });
       break;
     case "done":
       finishRun(model, event.reason === "interrupted", cmds);

@@ -160,7 +160,28 @@ export class Checkpoints {
     });
   }
 
-  /** Forgets every checkpoint (after /clear or compaction, when turn numbers no longer match). */
+  /**
+   * Compaction renumbered the conversation: the checkpoint of turn `from` moves to `to`, the new
+   * index of its user message, or is dropped when that message went into the summary (undefined).
+   * Every other turn now lives only inside the summary, so it can no longer be undone.
+   */
+  rebase(from: number, to: number | undefined): Promise<void> {
+    return this.serial(async () => {
+      const cp = this.current?.turn === from ? this.current : this.read(from);
+      for (const n of this.turnNumbers()) if (n !== from) fs.rmSync(this.turnDir(n), { recursive: true, force: true });
+      if (!cp || to === undefined) {
+        fs.rmSync(this.turnDir(from), { recursive: true, force: true });
+        if (this.current?.turn === from) this.current = undefined;
+        return;
+      }
+      if (to === from) return;
+      fs.renameSync(this.turnDir(from), this.turnDir(to));
+      cp.turn = to;
+      this.save(cp);
+    });
+  }
+
+  /** Forgets every checkpoint (after /clear, when turn numbers no longer match). */
   clear(): void {
     fs.rmSync(this.dir, { recursive: true, force: true });
     this.current = undefined;
@@ -234,4 +255,22 @@ function hashSync(file: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Where the user message at `turn` of `before` sits in the compacted `after`: the last user
+ * message with the same text (the kept tail is a suffix, so a later copy is the one that
+ * survived); undefined when it went into the summary.
+ */
+export function turnAfterCompaction(
+  before: readonly { role: string; content: string }[],
+  turn: number,
+  after: readonly { role: string; content: string }[],
+): number | undefined {
+  const message = before[turn];
+  if (message?.role !== "user") return undefined;
+  for (let i = after.length - 1; i >= 0; i--) {
+    if (after[i]!.role === "user" && after[i]!.content === message.content) return i;
+  }
+  return undefined;
 }

@@ -105,14 +105,19 @@ export function planCompaction(messages: readonly ConversationMessage[], opts: C
   // The tail also leaves half of what is under the limit after the overhead for the
   // summary and the messages still to come.
   const budget = Math.min(opts.contextWindow * (opts.keepRecentFraction ?? 0.3), Math.max(0, limit - overhead) / 2);
-  const split = splitForSummary(body, budget);
+  const split = splitForSummary(body, budget, opts.force ?? false);
   if (split.head.length === 0) return opts.force ? { action: "none" } : snipPlan;
   return { action: "summarize", system, head: split.head, tail: split.tail, before };
 }
 
+/**
+ * `force` (/compact): the user asked for a smaller history even when it all fits the recent
+ * budget, so everything before the last user message is summarized at least.
+ */
 function splitForSummary(
   body: readonly ConversationMessage[],
   budget: number,
+  force: boolean,
 ): { head: ConversationMessage[]; tail: ConversationMessage[] } {
   let cut = body.length;
   let used = 0;
@@ -131,6 +136,7 @@ function splitForSummary(
       break;
     }
   }
+  if (force && lastUser > cut) cut = lastUser;
   if (lastUser === -1 || cut <= lastUser) return { head: body.slice(0, cut), tail: body.slice(cut) };
   return {
     head: [...body.slice(0, lastUser), ...body.slice(lastUser + 1, cut)],
