@@ -127,7 +127,7 @@ export async function runAgent(initial: ConversationMessage[], config: RunConfig
 
     const shown = new Map<string, ToolDisplay>();
     const record = (e: AgentEvent) => {
-      if (e.type === "tool-start") shown.set(e.id, { label: e.label, ok: true, summary: "" });
+      if (e.type === "tool-start" && !e.parentId) shown.set(e.id, { label: e.label, ok: true, summary: "" });
       if (e.type === "tool-end" && !e.parentId) Object.assign(shown.get(e.id) ?? {}, { ok: e.ok, summary: e.summary });
       emit(e);
     };

@@ -3,46 +3,14 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AgentEvent, ConversationMessage, RunConfig } from "../../../src/core/events.js";
 import { runAgent, type LoopResult } from "../../../src/core/loop.js";
-import type { ChatRequest, Provider, ProviderEvent } from "../../../src/core/providers/types.js";
+import type { ChatRequest } from "../../../src/core/providers/types.js";
 import { createDelegateTool, DEPTH_LIMIT_MESSAGE, subAgentConfig } from "../../../src/core/tools/agents.js";
 import { BUILTIN_AGENT_TYPES } from "../../../src/core/agent-types.js";
 import { coreTools } from "../../../src/core/tools/index.js";
 import { runToolCall } from "../../../src/core/tools/registry.js";
 import type { ToolDef } from "../../../src/core/tools/types.js";
 import { makeCtx, tempProject, testConfig } from "./ctx.js";
-
-/** One scripted model reply: text and/or tool calls with fixed ids. */
-type Reply = { text?: string; calls?: { id: string; name: string; args: Record<string, unknown> }[]; error?: string };
-
-/**
- * A model in memory: answers requests from one queue, in order, whichever agent asks — the
- * parent and its sub-agents take turns, so the order of replies is the order of the run.
- */
-function scriptedProvider(replies: Reply[]): Provider & { requests: ChatRequest[] } {
-  const requests: ChatRequest[] = [];
-  return {
-    name: "scripted",
-    requests,
-    async *stream(req): AsyncIterable<ProviderEvent> {
-      requests.push(structuredClone({ ...req, signal: undefined }) as unknown as ChatRequest);
-      const reply = replies.shift();
-      if (!reply) throw new Error(`no scripted reply left for request ${requests.length}`);
-      if (reply.error) {
-        yield { type: "error", error: { kind: "server", message: reply.error } };
-        return;
-      }
-      if (reply.text) yield { type: "text", delta: reply.text };
-      for (const call of reply.calls ?? []) yield { type: "tool-call", call };
-      yield { type: "done", promptTokens: 10, completionTokens: 5 };
-    },
-    async listModels() {
-      return [{ name: "test-model", capabilities: ["tools"] }];
-    },
-    async modelInfo(model) {
-      return { name: model, contextLength: 8192, capabilities: ["tools"] };
-    },
-  };
-}
+import { scriptedProvider, type Reply } from "../scripted-provider.js";
 
 let cleanup = (): void => {};
 afterEach(() => cleanup());
