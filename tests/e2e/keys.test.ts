@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
+import { sandbox, sleep, Tui, type Sandbox } from "./harness.js";
+
+const LONG = Array.from({ length: 120 }, (_, i) => `Paragraph number ${i} says something worth reading about the parser and its flags.`).join("\n\n");
+
+describe("reading and typing in the TUI", () => {
+  let fake: FakeOllama;
+  let sb: Sandbox;
+  let tui: Tui | undefined;
+  beforeEach(() => {
+    sb = sandbox();
+  });
+  afterEach(async () => {
+    tui?.kill();
+    await fake?.close();
+    sb.cleanup();
+  });
+
+  it("scrolls with PgUp, the wheel and End; re-wraps on resize; folds thinking until Ctrl+T", async () => {
+    fake = await startFakeOllama({
+      models: [{ name: "qwen3:8b", capabilities: ["completion", "tools", "thinking"] }],
+      replies: [{ steps: [{ thinking: "First I consider the flags.\nThen the parser." }, { text: LONG }] }],
+    });
+    tui = new Tui(sb, ["--host", fake.url, "--model", "qwen3:8b"], { width: 100, height: 30 });
+    await tui.waitFor("Ask anything");
+    tui.type("tell me everything");
+    tui.press("Enter");
+    await tui.waitFor("Paragraph number 119");
+    await tui.waitFor("idle");
+
+    tui.press("PageUp");
+    let screen = await tui.waitFor("End to follow");
+    expect(screen).not.toContain("Paragraph number 119");
+    tui.press("Home");
+    screen = await tui.waitFor("✻ First I consider the flags.");
+    expect(screen).toContain("Ctrl+T to expand");
+    expect(screen).not.toContain("Then the parser.");
+    tui.press("C-t");
+    await tui.waitFor("Then the parser.");
+
+    tui.press("End");
+    await tui.waitFor("Paragraph number 119");
+    // SGR mouse wheel up, as a terminal sends it.
+    tui.type("\x1b[<64;10;10M\x1b[<64;10;10M\x1b[<64;10;10M");
+    screen = await tui.waitFor("End to follow");
+    expect(screen).not.toMatch(/Paragraph number 119 says/);
+    tui.press("End");
+    await tui.waitFor("Paragraph number 119");
+
+    tui.tmux("resize-window", "-t", "main", "-x", "50", "-y", "30");
+    screen = await tui.waitFor(/Paragraph number 119 says something worth reading\s*\n\s*about the parser/);
+    for (const line of screen.split("\n")) expect([...line].length).toBeLessThanOrEqual(50);
+  });
+
+  it("pastes several lines without sending, recalls earlier input with Up, and inserts new lines with Ctrl+J", async () => {
+    fake = await startFakeOllama({ models: [{ name: "qwen3:8b" }], replies: [{ steps: [{ text: "first answer" }] }, { steps: [{ text: "second answer" }] }] });
+    tui = new Tui(sb, ["--host", fake.url, "--model", "qwen3:8b"]);
+    await tui.waitFor("Ask anything");
+    tui.tmux("set-buffer", "line one\nline two");
+    tui.tmux("paste-buffer", "-p", "-t", "main");
+    await tui.waitFor("line two");
+    await sleep(300);
+    expect(fake.chats.length).toBe(0);
+    tui.press("C-j");
+    tui.type("line three");
+    tui.press("Enter");
+    await tui.waitFor("first answer");
+    expect(fake.chats[0]!.messages.at(-1)!.content).toBe("line one\nline two\nline three");
+
+    tui.press("Up");
+    // The recalled input sits under the transcript's copy of it.
+    await tui.waitFor(/line three[\s\S]*line three/);
+    tui.press("C-u");
+    tui.type("again");
+    tui.press("Enter");
+    await tui.waitFor("second answer");
+    expect(fake.chats[1]!.messages.at(-1)!.content).toBe("line one\nline two\nagain");
+  });
+});
