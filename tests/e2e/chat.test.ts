@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
 import { sandbox, Tui, type Sandbox } from "./harness.js";
@@ -74,5 +76,22 @@ describe("chatting in the TUI", () => {
     expect(screen).toContain("resume with: agent0 --resume");
     // The alternate screen was left: the shell's own output is visible again.
     expect(tui.tmux("display-message", "-p", "-t", "main", "#{alternate_on}").trim()).toBe("0");
+  });
+
+  it("takes the host and model from the config file, and names an invalid key without stopping", async () => {
+    fake = await startFakeOllama({ models: [{ name: "other:1b" }, { name: "llama3.2:3b" }], replies: [{ steps: [{ text: "configured answer" }] }] });
+    fs.writeFileSync(
+      path.join(sb.env.XDG_CONFIG_HOME!, "agent0", "config.json"),
+      JSON.stringify({ host: fake.url, model: "llama3.2:3b", numCtxCap: "lots" }),
+    );
+    tui = new Tui(sb, []);
+    let screen = await tui.waitFor("numCtxCap");
+    expect(screen).toContain(fake.url);
+    expect(screen).toContain("llama3.2:3b");
+    tui.type("hi");
+    tui.press("Enter");
+    screen = await tui.waitFor("configured answer");
+    expect(fake.chats[0]!.model).toBe("llama3.2:3b");
+    expect(fake.chats[0]!.options?.num_ctx).toBe(8192);
   });
 });

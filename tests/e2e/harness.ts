@@ -20,7 +20,7 @@ export function sandbox(): Sandbox {
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "agent0-e2e-")));
   const home = path.join(base, "home");
   const project = path.join(base, "project");
-  for (const d of [home, project, path.join(home, ".config"), path.join(home, ".local", "share")]) fs.mkdirSync(d, { recursive: true });
+  for (const d of [home, project, path.join(home, ".config", "agent0"), path.join(home, ".local", "share")]) fs.mkdirSync(d, { recursive: true });
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: home,
