@@ -130,8 +130,11 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
     config: provisional,
     sessionId: "",
     completions: builtins,
+    booted: false,
   });
   let current = model;
+  // Set by runApp at once: errors found while saving show up in the transcript.
+  let show: ((level: "info" | "warn" | "error", text: string) => void) | undefined;
   const boot = new Promise<void>((r) => setImmediate(r)).then(async () => {
     const { startup } = await import("./startup.js");
     const b = startup(flags, true);
@@ -152,7 +155,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
       logger: createLogger(logsDir()),
       promptParts: () => context.promptParts,
       newId: () => randomUUID(),
-      onError: (text) => notices.push(text),
+      onError: (text) => (show ? show("error", text) : notices.push(text)),
     });
     return {
       services,
@@ -177,6 +180,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
       startCmds: [{ type: "probe" }],
       initialPrompt: firstPrompt || undefined,
       onUpdate: (m) => (current = m),
+      bindNotify: (fn) => (show = fn),
     });
   } catch (err) {
     fail((err as Error).message);

@@ -67,7 +67,14 @@ export function createServices(opts: {
     sessionId: () => state.id,
     saved: () => state.writer !== undefined,
     appendMessage: (m) => guard("save the session", () => appendToSession(state, opts.config(), m)),
-    resetSession: (conversation) => guard("save the session", () => state.writer?.reset(conversation)),
+    resetSession: (conversation) =>
+      guard("save the session", () => {
+        state.writer?.reset(conversation);
+        // /clear: the turns that /undo could restore are gone from the conversation.
+        if (conversation.length === 0 && state.writer) {
+          void import("./core/checkpoint.js").then(({ Checkpoints }) => new Checkpoints(checkpointDirFor(state.writer!.path)).clear());
+        }
+      }),
     sessionMeta: (fields: { model?: string; permissionMode?: PermissionMode }) => guard("save the session", () => state.writer?.meta(fields)),
     newSession() {
       state.writer?.close();

@@ -58,6 +58,8 @@ export interface Model {
   run: RunState | null;
   /** Messages typed while a run was going, sent when it ends. */
   queued: string[];
+  /** Settings, session and skills have loaded (boot-ready); lines sent before are queued. */
+  booted: boolean;
   /** An answer has arrived in this session: the model is loaded (else the status says "loading model…"). */
   warm: boolean;
   /** Lines scrolled up from the newest output; 0 follows new output. */
@@ -88,4 +90,6 @@ export interface InitOptions {
   completions?: string[];
   conversation?: ConversationMessage[];
   history?: string[];
+  /** False when settings, session and skills still load after the first frame (default true). */
+  booted?: boolean;
 }

@@ -31,6 +31,8 @@ export interface RuntimeOptions {
   initialPrompt?: string;
   /** Told of every new model (main reads the live config through it). */
   onUpdate?: (model: Model) => void;
+  /** Receives a function that shows a notice in the transcript (for errors found outside a Cmd). */
+  bindNotify?: (notify: (level: "info" | "warn" | "error", text: string) => void) => void;
 }
 
 interface Widgets {
@@ -221,7 +223,7 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
         agent.send({ type: "probe", config: model.config });
         break;
       case "compact":
-        agent.send({ type: "compact", conversation: cmd.conversation, config: cmd.config });
+        agent.send({ type: "compact", conversation: cmd.conversation, config: { ...cmd.config, checkpointDir: services.checkpointDir() } });
         break;
       case "save-config":
         later({ type: "notice", level: "info", text: services.saveConfig(cmd.keys) });
@@ -269,6 +271,7 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
     }, ms);
   }
   startTick(opts.tickMs);
+  opts.bindNotify?.((level, text) => later({ type: "notice", level, text }));
 
   async function quit() {
     if (finished) return;
@@ -290,6 +293,7 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
   });
   for (const cmd of opts.startCmds ?? []) runCmd(cmd);
   if (opts.initialPrompt) {
+    // Sent like typed input: it waits in the queue until settings and skills have loaded.
     dispatch({ type: "paste", text: opts.initialPrompt });
     dispatch({ type: "key", key: { name: "enter" } });
     paint();

@@ -108,7 +108,9 @@ function applyMessage(model: Model, message: ConversationMessage, cmds: Cmd[]): 
       });
     }
   } else if (message.role === "user") {
-    addEntry(model, { kind: "notice", level: "info", text: "agent0 reminded the model of the reply format." });
+    // The loop's own messages to the model (a format reminder, a nudge to answer): shown briefly.
+    const first = message.content.split("\n").find((l) => l.trim()) ?? "";
+    addEntry(model, { kind: "notice", level: "info", text: `agent0 → model: ${first.length > 140 ? first.slice(0, 139) + "…" : first}` });
   }
 }
 

@@ -99,6 +99,16 @@ function submit(model: Model, cmds: Cmd[]): void {
   model.historyPos = null;
   model.draft = "";
   setInput(model, "", 0);
+  if (!model.booted) {
+    // Settings, session and skills are still loading (a few ms after the first frame).
+    model.queued.push(text);
+    return;
+  }
+  submitLine(model, text, cmds);
+}
+
+/** A line the user sent: a slash command or skill, or a prompt (queued while a run goes). */
+export function submitLine(model: Model, text: string, cmds: Cmd[]): void {
   if (text.trimStart().startsWith("/")) return runSlash(model, text.trim(), cmds);
   if (model.run) {
     model.queued.push(text);

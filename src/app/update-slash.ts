@@ -1,6 +1,6 @@
 import type { PermissionMode } from "../core/events.js";
 import { expandSkill } from "../context/skill-expand.js";
-import { formatHelp, slashCommands } from "../context/slash.js";
+import { formatHelp, slashCommands, unknownCommandHint } from "../context/slash.js";
 import type { Model } from "./model.js";
 import type { Cmd } from "./msg.js";
 import { plain, startRun } from "./run.js";
@@ -96,7 +96,7 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       return;
     default: {
       const skill = model.skills.find((s) => s.name === head);
-      if (!skill) return notice(`Unknown command /${head}. Type /help to see the commands and skills.`, "warn");
+      if (!skill) return notice(unknownCommandHint(head, model.completions), "warn");
       const expanded = expandSkill(skill, args);
       if (!expanded.ok) return notice(expanded.error, "warn");
       if (busy()) return;

@@ -3,9 +3,10 @@ import { assertNever } from "../core/events.js";
 import type { InitOptions, Model } from "./model.js";
 import type { Cmd, Msg } from "./msg.js";
 import { applyAgentEvent } from "./update-agent.js";
-import { applyKey, applyPaste, applyWheel } from "./update-input.js";
+import { applyKey, applyPaste, applyWheel, submitLine } from "./update-input.js";
 import { addEntry, entriesFromConversation } from "./transcript.js";
 import { scrollBy } from "./scroll.js";
+import { plain, sendRun } from "./run.js";
 
 export function init(opts: InitOptions): Model {
   const model: Model = {
@@ -21,6 +22,7 @@ export function init(opts: InitOptions): Model {
     draft: "",
     run: null,
     queued: [],
+    booted: opts.booted ?? true,
     warm: false,
     scroll: 0,
     thinkingOpen: false,
@@ -102,13 +104,21 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         break;
       case "markdown-ready":
         break;
-      case "boot-ready":
+      case "boot-ready": {
+        // Prompts typed before boot waited (see startRun): they follow the resumed conversation.
+        const early = plain(m.conversation);
         m.config = msg.config;
         m.skills = msg.skills;
         m.completions = msg.completions;
-        openConversation(m, msg.sessionId, msg.conversation);
+        openConversation(m, msg.sessionId, [...msg.conversation, ...early]);
         for (const text of msg.warnings) addEntry(m, { kind: "notice", level: "warn", text });
+        for (const message of early) cmds.push({ type: "session-append", message });
+        if (m.run) sendRun(m, cmds);
+        m.booted = true;
+        // Lines sent before boot waited in the queue (a skill needs the skills loaded).
+        for (const text of m.queued.splice(0)) submitLine(m, text, cmds);
         break;
+      }
       default:
         assertNever(msg);
     }

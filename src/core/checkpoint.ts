@@ -258,16 +258,14 @@ function hashSync(file: string): string | null {
 }
 
 /**
- * Where the user message at `turn` of `before` sits in the compacted `after`: the last user
- * message with the same text (the kept tail is a suffix, so a later copy is the one that
- * survived); undefined when it went into the summary.
+ * The index of a turn's user message in a compacted conversation: the last user message with the
+ * same text (the kept tail is a suffix, so a later copy is the one that survived); undefined when
+ * the message went into the summary.
  */
 export function turnAfterCompaction(
-  before: readonly { role: string; content: string }[],
-  turn: number,
+  message: { role: string; content: string } | undefined,
   after: readonly { role: string; content: string }[],
 ): number | undefined {
-  const message = before[turn];
   if (message?.role !== "user") return undefined;
   for (let i = after.length - 1; i >= 0; i--) {
     if (after[i]!.role === "user" && after[i]!.content === message.content) return i;

@@ -64,10 +64,14 @@ export async function runAgent(initial: ConversationMessage[], config: RunConfig
 
   for (let step = 0; ; step++) {
     if (signal.aborted) return finish("interrupted");
-    const compacted = await compactIfNeeded(provider, conversation, config, signal, emit);
+    // The prompt is the system message and the tool schemas as well as the conversation.
+    const system = systemMessage(config, specs);
+    const compacted = await compactIfNeeded(provider, conversation, config, signal, emit, false, {
+      system,
+      tools: config.toolProtocol === "json" ? [] : specs,
+    });
     if (compacted) conversation = compacted;
 
-    const system = systemMessage(config, specs);
     // A resumed session may hold a call whose result never came (the app was killed mid-step).
     const reply = await callModel(provider, [system, ...pairToolResults(conversation)], specs, config, signal, emit);
     if (reply.promptTokens !== undefined) {

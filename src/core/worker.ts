@@ -9,7 +9,7 @@ import { toolsFor } from "./tools/all.js";
 import { ensureModelInfo } from "./model-info.js";
 import { compactIfNeeded } from "./compaction-run.js";
 import { McpManager } from "./mcp.js";
-import { Checkpoints } from "./checkpoint.js";
+import { Checkpoints, turnAfterCompaction } from "./checkpoint.js";
 
 const port = parentPort;
 if (!port) throw new Error("worker.ts must run inside a worker thread");
@@ -52,9 +52,18 @@ async function run(cmd: Extract<WorkerCommand, { type: "run" }>) {
   const config: RunConfig = cmd.config;
   // Files a tool changes are saved before the change, per user turn, for /undo.
   const checkpoints = config.checkpointDir ? new Checkpoints(config.checkpointDir) : undefined;
-  checkpoints?.beginTurn(lastUserIndex(cmd.conversation));
+  let turn = lastUserIndex(cmd.conversation);
+  const turnMessage = cmd.conversation[turn];
+  checkpoints?.beginTurn(turn);
   const runEmit = (e: AgentEvent) => {
     if (e.type === "tool-start" && e.name === "run_shell_command") checkpoints?.markShell();
+    // Compaction renumbers the messages: the turn's checkpoint follows its user message.
+    if (e.type === "compacted" && checkpoints) {
+      const from = turn;
+      const to = turnAfterCompaction(turnMessage, e.conversation);
+      if (to !== undefined) turn = to;
+      void checkpoints.rebase(from, to).catch(() => {});
+    }
     emit(e);
   };
   try {
@@ -108,6 +117,10 @@ async function compact(cmd: Extract<WorkerCommand, { type: "compact" }>) {
   try {
     const out = await compactIfNeeded(createProvider(cmd.config), cmd.conversation, cmd.config, ctl.signal, emit, true);
     if (!out) emit({ type: "notice", level: "info", text: "Nothing to compact yet." });
+    if (out && cmd.config.checkpointDir) {
+      const t = lastUserIndex(cmd.conversation);
+      await new Checkpoints(cmd.config.checkpointDir).rebase(t, turnAfterCompaction(cmd.conversation[t], out)).catch(() => {});
+    }
   } finally {
     emit({ type: "done", reason: ctl.signal.aborted ? "interrupted" : "complete" });
     if (controller === ctl) controller = undefined;

@@ -46,7 +46,10 @@ describe("the agent loop", () => {
         { calls: [{ id: "c1", name: "read_file", args: { path: "a.txt" } }], promptTokens: 1200 },
         { text: "done", promptTokens: 1200 },
       ],
-      (c) => (c.systemPrompt = big),
+      (c) => {
+        c.systemPrompt = big;
+        c.numCtx = 32768;
+      },
     );
     const warnings = notices.filter((n) => n.includes("cut the start of the conversation"));
     expect(warnings.length).toBeGreaterThan(0);
