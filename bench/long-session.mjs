@@ -4,7 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { startFakeOllama } from "../.bench-build/fakes/ollama-server.js";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { ROOT } from "./tui.mjs";
 
 const dist = (p) => import(pathToFileURL(path.join(ROOT, "dist", p)).href);
@@ -14,7 +15,9 @@ export async function benchLongSession({ turns = 2000 } = {}) {
   const { init, update } = await dist("app/update.js");
   const { view } = await dist("app/view.js");
   const { SessionWriter } = await dist("core/session.js");
-  const fake = await startFakeOllama({ models: [{ name: "m" }], replies: () => ({ steps: [{ text: "Sure — **done**. Here is a short answer with `code`." }] }) });
+  const child = spawn(process.execPath, [path.join(ROOT, "bench", "fake-process.mjs"), "Sure — **done**. Here is a short answer with `code`."], { stdio: ["pipe", "pipe", "inherit"] });
+  const [line] = await once(child.stdout, "data");
+  const fake = { url: JSON.parse(String(line)).url, close: async () => { child.stdin.end(); await once(child, "exit"); } };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agent0-bench-long-"));
   const writer = SessionWriter.create(dir, { cwd: dir, provider: "ollama", model: "m" });
   const config = {
@@ -34,6 +37,8 @@ export async function benchLongSession({ turns = 2000 } = {}) {
     globalThis.gc?.();
     return process.memoryUsage().rss / 1024 / 1024;
   };
+  const heap = () => process.memoryUsage().heapUsed / 1024 / 1024;
+  let heapStart = 0;
   let start = 0;
   for (let t = 0; t < turns; t++) {
     const done = new Promise((r) => (resolveDone = r));
@@ -48,12 +53,17 @@ export async function benchLongSession({ turns = 2000 } = {}) {
     await done;
     [model] = update(model, { type: "tick", now: Date.now() });
     view(model);
-    if (t === 99) start = rss();
+    if (process.env.AGENT0_BENCH_VERBOSE && t % 250 === 0) process.stderr.write(`    turn ${t}: rss ${rss().toFixed(0)} MB\n`);
+    if (t === 99) {
+      start = rss();
+      heapStart = heap();
+    }
   }
   const end = rss();
+  const heapEnd = heap();
   await agent.close();
   writer.close();
   await fake.close();
   fs.rmSync(dir, { recursive: true, force: true });
-  return { rss_start_mb: start, rss_end_mb: end };
+  return { rss_start_mb: start, rss_end_mb: end, heap_start_mb: heapStart, heap_end_mb: heapEnd, entries: model.entries.length };
 }

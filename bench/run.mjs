@@ -193,6 +193,7 @@ async function sessions() {
 async function longSession() {
   const r = await benchLongSession({ turns: 2000 });
   row("RSS after 100 turns → after 2,000 turns (UI model + worker + session file)", `${mb(r.rss_start_mb)} → ${mb(r.rss_end_mb)}`, "flat");
+  row(`JS heap after 100 → 2,000 turns (the transcript holds ${r.entries} entries)`, `${mb(r.heap_start_mb)} → ${mb(r.heap_end_mb)}`, "");
 }
 
 const parts = { launch, bigTranscript, streaming, keystrokes, toolSteps, grep, sessions, longSession };
@@ -212,3 +213,4 @@ console.log(`| ${"what".padEnd(w1)} | ${"measured".padEnd(w2)} | budget |`);
 console.log(`| ${"-".repeat(w1)} | ${"-".repeat(w2)} | ------ |`);
 for (const r of rows) console.log(`| ${r.what.padEnd(w1)} | ${r.value.padEnd(w2)} | ${r.budget} |`);
 process.exit(0);
+

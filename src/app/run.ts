@@ -12,14 +12,6 @@ export interface Prompt {
   toolFilter?: string[];
 }
 
-/**
- * Before boot-ready the model is main's provisional one: no session, no system prompt, no resumed
- * conversation yet. A prompt typed then waits in the conversation; boot-ready sends it.
- */
-export function booting(model: Model): boolean {
-  return model.sessionId === "";
-}
-
 /** Sends a user message to the agent: shown, saved, and run with the whole conversation. */
 export function startRun(model: Model, prompt: Prompt | string, cmds: Cmd[]): void {
   const p: Prompt = typeof prompt === "string" ? { content: prompt } : prompt;
@@ -32,15 +24,9 @@ export function startRun(model: Model, prompt: Prompt | string, cmds: Cmd[]): vo
   addEntry(model, { kind: "user", text: p.typed ?? p.content, note: p.typed ? "expanded skill" : undefined });
   model.run = { startedAt: model.now, phase: "loading" };
   model.scroll = 0;
-  if (booting(model)) return;
   cmds.push({ type: "session-append", message });
-  sendRun(model, cmds, p.toolFilter);
-}
-
-/** The run Cmd: the whole conversation, with the session's settings. */
-export function sendRun(model: Model, cmds: Cmd[], toolFilter?: string[]): void {
   const config = { ...plain(model.config), interactive: true };
-  if (toolFilter) config.toolFilter = toolFilter;
+  if (p.toolFilter) config.toolFilter = p.toolFilter;
   else delete config.toolFilter;
   cmds.push({ type: "run", conversation: plain(model.conversation), config });
 }

@@ -6,7 +6,6 @@ import { applyAgentEvent } from "./update-agent.js";
 import { applyKey, applyPaste, applyWheel, submitLine } from "./update-input.js";
 import { addEntry, entriesFromConversation } from "./transcript.js";
 import { scrollBy } from "./scroll.js";
-import { plain, sendRun } from "./run.js";
 
 export function init(opts: InitOptions): Model {
   const model: Model = {
@@ -46,7 +45,8 @@ export function init(opts: InitOptions): Model {
 /** Shows a conversation from its start: a fresh welcome, then the transcript rebuilt from it. */
 function openConversation(m: Model, sessionId: string, conversation: Model["conversation"]): void {
   m.sessionId = sessionId;
-  m.conversation = conversation;
+  // A copy: the Msg's array is not a draft, and pushing a prompt onto it would change the Msg.
+  m.conversation = [...conversation];
   m.entries = [];
   addEntry(m, { kind: "welcome", model: m.config.model, host: m.config.host, cwd: m.config.cwd });
   const rebuilt = entriesFromConversation(conversation, m.nextId);
@@ -105,15 +105,11 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
       case "markdown-ready":
         break;
       case "boot-ready": {
-        // Prompts typed before boot waited (see startRun): they follow the resumed conversation.
-        const early = plain(m.conversation);
         m.config = msg.config;
         m.skills = msg.skills;
         m.completions = msg.completions;
-        openConversation(m, msg.sessionId, [...msg.conversation, ...early]);
+        openConversation(m, msg.sessionId, msg.conversation);
         for (const text of msg.warnings) addEntry(m, { kind: "notice", level: "warn", text });
-        for (const message of early) cmds.push({ type: "session-append", message });
-        if (m.run) sendRun(m, cmds);
         m.booted = true;
         // Lines sent before boot waited in the queue (a skill needs the skills loaded).
         for (const text of m.queued.splice(0)) submitLine(m, text, cmds);
