@@ -10,7 +10,8 @@ import { ROOT } from "./tui.mjs";
 
 const dist = (p) => import(pathToFileURL(path.join(ROOT, "dist", p)).href);
 
-export async function benchLongSession({ turns = 2000 } = {}) {
+/** `turns` measured turns after `warmup` turns (V8 sizes its heaps during the first few hundred). */
+export async function benchLongSession({ turns = 2000, warmup = 500 } = {}) {
   const { AgentHandle } = await dist("core/agent.js");
   const { init, update } = await dist("app/update.js");
   const { view } = await dist("app/view.js");
@@ -40,7 +41,7 @@ export async function benchLongSession({ turns = 2000 } = {}) {
   const heap = () => process.memoryUsage().heapUsed / 1024 / 1024;
   let heapStart = 0;
   let start = 0;
-  for (let t = 0; t < turns; t++) {
+  for (let t = 0; t < warmup + turns; t++) {
     const done = new Promise((r) => (resolveDone = r));
     let cmds;
     [model, cmds] = update(model, { type: "paste", text: `question ${t}` });
@@ -54,7 +55,7 @@ export async function benchLongSession({ turns = 2000 } = {}) {
     [model] = update(model, { type: "tick", now: Date.now() });
     view(model);
     if (process.env.AGENT0_BENCH_VERBOSE && t % 250 === 0) process.stderr.write(`    turn ${t}: rss ${rss().toFixed(0)} MB\n`);
-    if (t === 99) {
+    if (t === warmup - 1) {
       start = rss();
       heapStart = heap();
     }

@@ -1,6 +1,8 @@
 import { Worker } from "node:worker_threads";
 import type { AgentEvent, WorkerCommand } from "./events.js";
 
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 16 };
+
 /**
  * The main thread's handle on the agent worker. If the worker dies, the UI is told, a new
  * worker is started, and the conversation (which the UI holds) goes on with nothing lost.
@@ -15,7 +17,9 @@ export class AgentHandle {
   }
 
   private spawn() {
-    const worker = new Worker(new URL("./worker.js", import.meta.url));
+    // A bounded heap: a runaway tool or request cannot take the whole machine; past the limit
+    // the worker dies and is restarted with nothing lost (see died()).
+    const worker = new Worker(new URL("./worker.js", import.meta.url), { resourceLimits: WORKER_LIMITS });
     worker.on("message", (e: AgentEvent) => {
       if (e.type === "done") this.running = false;
       this.onEvent(e);

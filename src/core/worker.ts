@@ -1,5 +1,7 @@
 // Worker entry: the agent brain runs here so that a busy model stream or a slow tool
 // never delays a key press on the UI thread.
+import v8 from "node:v8";
+import vm from "node:vm";
 import { parentPort } from "node:worker_threads";
 import type { AgentEvent, PermissionDecision, RunConfig, WorkerCommand } from "./events.js";
 import { assertNever } from "./events.js";
@@ -10,6 +12,20 @@ import { ensureModelInfo } from "./model-info.js";
 import { compactIfNeeded } from "./compaction-run.js";
 import { McpManager } from "./mcp.js";
 import { Checkpoints, turnAfterCompaction } from "./checkpoint.js";
+
+/**
+ * A full collection once a run has ended. V8 grows an idle worker's heap instead of collecting
+ * it, so without this a long session's garbage would pile up as resident memory (bench:
+ * longSession). The worker is idle then, so the few milliseconds are not felt.
+ */
+const collectGarbage: () => void = (() => {
+  try {
+    v8.setFlagsFromString("--expose-gc");
+    return vm.runInNewContext("gc") as () => void;
+  } catch {
+    return () => {};
+  }
+})();
 
 const port = parentPort;
 if (!port) throw new Error("worker.ts must run inside a worker thread");
@@ -90,6 +106,7 @@ async function run(cmd: Extract<WorkerCommand, { type: "run" }>) {
   } finally {
     if (controller === ctl) controller = undefined;
     pending.clear();
+    setImmediate(collectGarbage);
   }
 }
 
