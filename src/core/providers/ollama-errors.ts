@@ -1,5 +1,5 @@
 // Failures of an Ollama request, turned into ProviderErrors the user can act on.
-import { errorText, isConnectFailure } from "./errors.js";
+import { errorText, isConnectFailure, networkCode } from "./errors.js";
 import type { ProviderError } from "./types.js";
 
 export interface OllamaFailureContext {
@@ -63,6 +63,15 @@ export function ollamaFailure(err: unknown, ctx: OllamaFailureContext): Provider
   const status = responseError(err);
   if (status) return fromStatus(status.status, status.text, ctx);
   if (!ctx.headersSeen) {
+    // Connected, then dropped: the server is there, so "start it" would be the wrong advice.
+    const code = networkCode(err);
+    if (code === "ECONNRESET" || code === "EPIPE" || /socket hang up/i.test(errorText((err as { cause?: unknown })?.cause ?? err))) {
+      return {
+        kind: "stream",
+        message: `Ollama at ${ctx.host} closed the connection before answering`,
+        hint: "It may have stopped while loading the model; check the `ollama serve` log and try again.",
+      };
+    }
     if (isConnectFailure(err) || errorText(err) === "fetch failed") return unreachable(ctx.host);
     return { ...unreachable(ctx.host), message: `Cannot reach Ollama at ${ctx.host}: ${errorText(err)}` };
   }

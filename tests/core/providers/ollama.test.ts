@@ -172,6 +172,16 @@ describe("ollama provider: errors", () => {
     });
   });
 
+  it("a server that drops the connection before answering is not called unreachable", async () => {
+    fake.setReplies([{ steps: [{ destroy: true }] }]);
+    const events = await collect(provider().stream(chatRequest()));
+    expect(errorOf(events)).toEqual({
+      kind: "stream",
+      message: `Ollama at ${fake.url} closed the connection before answering`,
+      hint: "It may have stopped while loading the model; check the `ollama serve` log and try again.",
+    });
+  });
+
   it("an unknown model says to pull it", async () => {
     const events = await collect(provider().stream(chatRequest({ model: "nope:1b" })));
     expect(errorOf(events)).toEqual({
