@@ -63,11 +63,13 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
 
   let agent!: AgentHandle;
   let tick: NodeJS.Timeout | undefined;
+  let isBooted = false;
   // Every Cmd runs after boot, in the order it was made (callbacks on one promise keep order).
   const booted: Promise<void> = opts.boot.then(
     (b) => {
       services = b.services;
       dispatch(b.ready);
+      isBooted = true;
       paint();
       startTick(b.tickMs);
     },
@@ -89,6 +91,9 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
   const term: Terminal = openTerminal(
     (data) => {
       keyAt = performance.now();
+      // A key acts on everything that has happened: agent events still waiting for the tick go
+      // first (so Ctrl-D right after an answer arrived quits with the answer saved).
+      drainAgentEvents();
       for (const msg of decode(data)) dispatch(msg);
       paint();
     },
@@ -170,8 +175,14 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
   let sawRun = false;
 
   function runCmd(cmd: Cmd): void {
+    // Before boot, Cmds wait (in order); after it they run at once, so that quitting can save
+    // everything still in flight before it closes the session.
+    if (isBooted) {
+      if (!finished) execCmd(cmd);
+      return;
+    }
     void booted.then(() => {
-      if (!finished || cmd.type === "quit") execCmd(cmd);
+      if (!finished) execCmd(cmd);
     });
   }
 
@@ -260,12 +271,14 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
     });
   }
 
+  function drainAgentEvents() {
+    for (const event of queue.splice(0)) dispatch({ type: "agent", event });
+  }
+
   function startTick(ms: number) {
     if (tick) clearInterval(tick);
     tick = setInterval(() => {
-      if (queue.length > 0) {
-        for (const event of queue.splice(0)) dispatch({ type: "agent", event });
-      }
+      drainAgentEvents();
       if (model.run || dirty) dispatch({ type: "tick", now: now() });
       paint();
     }, ms);

@@ -114,6 +114,23 @@ function applyMessage(model: Model, message: ConversationMessage, cmds: Cmd[]): 
   }
 }
 
+/**
+ * Quitting while a run goes: the worker is not waited for, so what arrived so far is saved here,
+ * as the worker would have saved it on an interrupt.
+ */
+export function keepPartialAnswer(model: Model, cmds: Cmd[]): void {
+  if (!model.run) return;
+  const entry = streamingEntry(model);
+  if (entry && (entry.text || entry.thinking)) {
+    const message: ConversationMessage = { role: "assistant", content: entry.text, interrupted: true };
+    if (entry.thinking) message.thinking = entry.thinking;
+    model.conversation.push(message);
+    cmds.push({ type: "session-append", message });
+  }
+  model.queued = [];
+  finishRun(model, true, cmds);
+}
+
 function finishRun(model: Model, interrupted: boolean, cmds: Cmd[]): void {
   const entry = streamingEntry(model);
   if (entry) {

@@ -1,6 +1,7 @@
 import type { Model } from "./model.js";
 import type { Cmd, Key } from "./msg.js";
 import { startRun } from "./run.js";
+import { keepPartialAnswer } from "./update-agent.js";
 import { addEntry } from "./transcript.js";
 import { runSlash } from "./update-slash.js";
 import { applyDialogKey } from "./update-dialog.js";
@@ -123,8 +124,11 @@ function cancel(model: Model, cmds: Cmd[]): void {
   model.queued = [];
 }
 
-function quit(model: Model, cmds: Cmd[]): void {
-  if (model.run) cmds.push({ type: "cancel" });
+export function quit(model: Model, cmds: Cmd[]): void {
+  if (model.run) {
+    cmds.push({ type: "cancel" });
+    keepPartialAnswer(model, cmds);
+  }
   model.quitting = true;
   cmds.push({ type: "quit" });
 }

@@ -6,6 +6,7 @@ import type { Cmd } from "./msg.js";
 import { plain, startRun } from "./run.js";
 import { addEntry } from "./transcript.js";
 import { chooseModel } from "./update-dialog.js";
+import { quit } from "./update-input.js";
 
 const MODES: PermissionMode[] = ["ask", "auto-edit", "yolo"];
 
@@ -25,10 +26,7 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       return notice(formatHelp(slashCommands, model.skills));
     case "quit":
     case "exit":
-      model.quitting = true;
-      if (model.run) cmds.push({ type: "cancel" });
-      cmds.push({ type: "quit" });
-      return;
+      return quit(model, cmds);
     case "model": {
       if (!rest[0]) {
         cmds.push({ type: "list-models" });

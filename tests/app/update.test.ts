@@ -125,4 +125,17 @@ describe("update: a user sends a prompt and the answer streams in", () => {
     expect(status).toContain("qwen3:8b");
     expect(status).toContain("50%");
   });
+
+  it("quitting mid-answer saves what arrived as an interrupted answer, and leaves no call without a result", () => {
+    const { model, cmds } = feed(
+      newModel(),
+      ...typeText("go"),
+      key("enter"),
+      agent({ type: "text", delta: "half an ans" }),
+      key("d", { ctrl: true }),
+    );
+    expect(cmds.slice(-3).map((c) => c.type)).toEqual(["cancel", "session-append", "quit"]);
+    expect(model.conversation.at(-1)).toEqual({ role: "assistant", content: "half an ans", interrupted: true });
+    expect(model.run).toBeNull();
+  });
 });
