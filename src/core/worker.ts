@@ -10,7 +10,7 @@ import { createProvider } from "./providers/index.js";
 import { toolsFor } from "./tools/all.js";
 import { ensureModelInfo } from "./model-info.js";
 import { compactIfNeeded } from "./compaction-run.js";
-import { McpManager } from "./mcp.js";
+import type { McpManager } from "./mcp.js";
 import { Checkpoints, turnAfterCompaction } from "./checkpoint.js";
 
 /**
@@ -34,12 +34,16 @@ const emit = (e: AgentEvent) => port.postMessage(e);
 const pending = new Map<string, (d: PermissionDecision) => void>();
 let controller: AbortController | undefined;
 let mcp: McpManager | undefined;
+let mcpStarted: Promise<McpManager | undefined> | undefined;
 
 /** MCP servers start once per session, in parallel; one that fails is reported and the rest work. */
-async function ensureMcp(config: RunConfig): Promise<McpManager | undefined> {
+function ensureMcp(config: RunConfig): Promise<McpManager | undefined> {
   const servers = config.mcpServers ?? {};
-  if (Object.keys(servers).length === 0) return undefined;
-  if (!mcp) {
+  if (Object.keys(servers).length === 0) return Promise.resolve(undefined);
+  // One start per session, shared by the probe and the first run.
+  mcpStarted ??= (async () => {
+    // The MCP SDK loads only for sessions that configure servers.
+    const { McpManager } = await import("./mcp.js");
     mcp = new McpManager(servers, { cwd: config.cwd });
     const statuses = await mcp.start();
     for (const s of statuses) {
@@ -47,9 +51,9 @@ async function ensureMcp(config: RunConfig): Promise<McpManager | undefined> {
     }
     const running = statuses.filter((s) => s.state === "running");
     if (running.length) emit({ type: "notice", level: "info", text: `MCP: ${running.map((s) => `${s.name} (${s.tools.length} tools)`).join(", ")}` });
-  }
-  await mcp.start();
-  return mcp;
+    return mcp;
+  })();
+  return mcpStarted;
 }
 
 /** Test hook for worker-death drills: AGENT0_FAULT=worker-exit-on:<marker> exits on a prompt holding <marker>. */
@@ -123,7 +127,9 @@ async function probe(config: RunConfig) {
 
 async function shutdown() {
   controller?.abort();
-  // MCP servers are child processes of this process: stop them before the worker goes.
+  // MCP servers are child processes of this process: stop them before the worker goes
+  // (close() also stops servers that are still starting).
+  if (!mcp && mcpStarted) await mcpStarted.catch(() => undefined);
   await mcp?.close().catch(() => {});
   process.exit(0);
 }

@@ -1,13 +1,9 @@
 import type { ProviderName, RunConfig } from "../events.js";
 import { assertNever } from "../events.js";
-import { createAnthropicProvider } from "./anthropic.js";
 import { createOllamaProvider, resolveOllamaHost } from "./ollama.js";
-import { createOpenAIProvider } from "./openai.js";
 import type { Provider } from "./types.js";
 
 export { resolveOllamaHost, DEFAULT_OLLAMA_HOST, createOllamaProvider } from "./ollama.js";
-export { createAnthropicProvider } from "./anthropic.js";
-export { createOpenAIProvider } from "./openai.js";
 export { ProviderFailure, isProviderError, plainError } from "./errors.js";
 
 const PROVIDERS: readonly ProviderName[] = ["ollama", "anthropic", "openai"];
@@ -31,10 +27,31 @@ export function createProvider(config: RunConfig, env: NodeJS.ProcessEnv = proce
     case "ollama":
       return createOllamaProvider({ host: resolveOllamaHost(config.host || undefined, env) });
     case "anthropic":
-      return createAnthropicProvider({ apiKey: config.apiKey || env.ANTHROPIC_API_KEY, baseUrl: config.baseUrl || env.ANTHROPIC_BASE_URL });
+      return lazyProvider("anthropic", async () =>
+        (await import("./anthropic.js")).createAnthropicProvider({ apiKey: config.apiKey || env.ANTHROPIC_API_KEY, baseUrl: config.baseUrl || env.ANTHROPIC_BASE_URL }),
+      );
     case "openai":
-      return createOpenAIProvider({ apiKey: config.apiKey || env.OPENAI_API_KEY, baseUrl: config.baseUrl || env.OPENAI_BASE_URL });
+      return lazyProvider("openai", async () =>
+        (await import("./openai.js")).createOpenAIProvider({ apiKey: config.apiKey || env.OPENAI_API_KEY, baseUrl: config.baseUrl || env.OPENAI_BASE_URL }),
+      );
     default:
       return assertNever(config.provider);
   }
+}
+
+/**
+ * A provider whose SDK loads on first use: the Anthropic and OpenAI SDKs are large, and most
+ * sessions talk to Ollama only (idle memory, DESIGN.md §5).
+ */
+function lazyProvider(name: string, load: () => Promise<Provider>): Provider {
+  let loaded: Promise<Provider> | undefined;
+  const get = () => (loaded ??= load());
+  return {
+    name,
+    async *stream(req) {
+      yield* (await get()).stream(req);
+    },
+    listModels: async (signal) => (await get()).listModels(signal),
+    modelInfo: async (model, signal) => (await get()).modelInfo(model, signal),
+  };
 }
