@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, rename, unlink, writeFile } from "node:fs/pro
 import { join } from "node:path";
 import YAML from "yaml";
 import { z } from "zod";
+import { parseFrontmatter } from "./frontmatter.js";
 
 export const memoryTypes = ["user", "feedback", "project", "reference"] as const;
 export type MemoryType = (typeof memoryTypes)[number];
@@ -53,7 +54,6 @@ export function memorySlug(name: string): string {
   return slug.length > 0 ? slug : "memory";
 }
 
-const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 const frontmatterSchema = z.looseObject({
   name: z.string().min(1),
   description: z.string().default(""),
@@ -67,18 +67,10 @@ function oneLine(text: string): string {
 
 /** A memory file, or undefined when it has no usable frontmatter. */
 export function parseMemoryFile(text: string, path: string, file: string): Memory | undefined {
-  const match = FRONTMATTER.exec(text);
-  if (!match) return undefined;
-  let raw: unknown;
-  try {
-    raw = YAML.parse(match[1]!);
-  } catch {
-    return undefined;
-  }
-  const meta = frontmatterSchema.safeParse(raw);
-  if (!meta.success) return undefined;
-  const { name, description, type, created } = meta.data;
-  const memory: Memory = { name, description, type, content: text.slice(match[0].length).trim(), file, path };
+  const parsed = parseFrontmatter(text, path, frontmatterSchema);
+  if (!parsed.ok || !parsed.meta) return undefined;
+  const { name, description, type, created } = parsed.meta;
+  const memory: Memory = { name, description, type, content: parsed.body, file, path };
   if (created !== undefined) memory.created = created instanceof Date ? created.toISOString().slice(0, 10) : created;
   return memory;
 }

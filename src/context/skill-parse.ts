@@ -1,5 +1,5 @@
 import { basename, dirname } from "node:path";
-import YAML from "yaml";
+import { parseFrontmatter } from "./frontmatter.js";
 import { z } from "zod";
 
 export type SkillFormat = "agent0" | "skill-md";
@@ -72,7 +72,6 @@ export function parseAgent0Skills(text: string, source: string): Skill[] {
   return skills;
 }
 
-const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
 const toolList = z
   .union([z.string(), z.array(z.string())])
@@ -92,27 +91,10 @@ export type ParsedSkillMd = { ok: true; skill: Skill } | { ok: false; error: str
  * first line.
  */
 export function parseSkillMd(text: string, source: string): ParsedSkillMd {
-  const match = FRONTMATTER.exec(text);
-  const body = (match ? text.slice(match[0].length) : text).trim();
-  let meta: z.infer<typeof skillFrontmatter> = {};
-  if (match) {
-    let raw: unknown;
-    try {
-      raw = YAML.parse(match[1]!);
-    } catch (err) {
-      const why = err instanceof Error ? err.message.split("\n")[0] : String(err);
-      return { ok: false, error: `${source}: malformed frontmatter: ${why}` };
-    }
-    const parsed = skillFrontmatter.safeParse(raw ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const where = issue.path.length > 0 ? `${issue.path.map(String).join(".")}: ` : "";
-      return { ok: false, error: `${source}: malformed frontmatter: ${where}${issue.message}` };
-    }
-    meta = parsed.data;
-  } else if (text.startsWith("---")) {
-    return { ok: false, error: `${source}: malformed frontmatter: no closing "---" line` };
-  }
+  const parsed = parseFrontmatter(text, source, skillFrontmatter);
+  if (!parsed.ok) return parsed;
+  const body = parsed.body;
+  const meta: z.infer<typeof skillFrontmatter> = parsed.meta ?? {};
   const name = meta.name ?? basename(dirname(source));
   if (!new RegExp(`^${NAME}$`).test(name)) {
     return { ok: false, error: `${source}: no usable name: set "name:" in the frontmatter` };

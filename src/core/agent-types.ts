@@ -3,7 +3,7 @@
 // `$XDG_CONFIG_HOME/agent0/agents/` (user) and `<project>/.agent0/agents/` (project wins).
 import fs from "node:fs";
 import { basename, join } from "node:path";
-import YAML from "yaml";
+import { parseFrontmatter } from "../context/frontmatter.js";
 import { z } from "zod";
 
 export interface AgentType {
@@ -58,7 +58,6 @@ export const BUILTIN_AGENT_TYPES: readonly AgentType[] = [
 ];
 
 const NAME = /^[A-Za-z0-9][\w.-]*$/;
-const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
 const toolList = z
   .union([z.string(), z.array(z.string())])
@@ -75,28 +74,13 @@ export type ParsedAgentType = { ok: true; type: AgentType } | { ok: false; error
 
 /** One agent file. The name defaults to the file's name; the body must hold the prompt. */
 export function parseAgentFile(text: string, source: string): ParsedAgentType {
-  const match = FRONTMATTER.exec(text);
-  if (!match) {
-    const why = text.startsWith("---") ? 'no closing "---" line' : "no frontmatter (start the file with ---)";
-    return { ok: false, error: `${source}: malformed agent file: ${why}` };
-  }
-  let raw: unknown;
-  try {
-    raw = YAML.parse(match[1]!);
-  } catch (err) {
-    const why = err instanceof Error ? err.message.split("\n")[0] : String(err);
-    return { ok: false, error: `${source}: malformed frontmatter: ${why}` };
-  }
-  const parsed = frontmatter.safeParse(raw ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const where = issue.path.length > 0 ? `${issue.path.map(String).join(".")}: ` : "";
-    return { ok: false, error: `${source}: malformed frontmatter: ${where}${issue.message}` };
-  }
-  const meta = parsed.data;
+  if (!text.startsWith("---")) return { ok: false, error: `${source}: malformed agent file: no frontmatter (start the file with ---)` };
+  const parsed = parseFrontmatter(text, source, frontmatter);
+  if (!parsed.ok) return { ok: false, error: parsed.error.replace(": malformed frontmatter: no closing", ": malformed agent file: no closing") };
+  const meta = parsed.meta ?? {};
   const name = meta.name ?? basename(source).replace(/\.md$/, "");
   if (!NAME.test(name)) return { ok: false, error: `${source}: no usable name: set "name:" in the frontmatter` };
-  const body = text.slice(match[0].length).trim();
+  const body = parsed.body;
   if (!body) return { ok: false, error: `${source}: the body is empty: write the sub-agent's system prompt below the frontmatter` };
   const type: AgentType = {
     name,
