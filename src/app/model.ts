@@ -1,10 +1,4 @@
-import type {
-  ConversationMessage,
-  NoticeLevel,
-  Phase,
-  PermissionMode,
-  RunConfig,
-} from "../core/events.js";
+import type { ConversationMessage, NoticeLevel, Phase, RunConfig } from "../core/events.js";
 import type { Skill } from "../context/skills.js";
 
 /** One item of the transcript as the user sees it. Entries are immutable: a change makes a new object. */

@@ -13,7 +13,6 @@ import {
   type SessionHeader,
   type SessionMeta,
 } from "./session-format.js";
-import { maskSecrets, secretValues } from "./tools/secrets.js";
 
 export * from "./session-format.js";
 export * from "./session-list.js";

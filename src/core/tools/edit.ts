@@ -2,9 +2,8 @@ import fs from "node:fs";
 import { z } from "zod";
 import { defineTool } from "./types.js";
 import type { SummarizedResult } from "./registry.js";
-import { resolveInside } from "./workspace.js";
 import { diffHunks, fileDiff } from "./diff.js";
-import { deniedMessage, looksBinary, missingMessage, statOrNull } from "./file-checks.js";
+import { deniedMessage, looksBinary, resolveExisting } from "./file-checks.js";
 
 const schema = z.object({
   path: z.string().describe("Path of the file to change, relative to the project folder."),
@@ -23,10 +22,9 @@ export const editFileTool = defineTool({
   concurrentSafe: false,
   label: (args) => `edit ${args.path}`,
   async run(args, ctx): Promise<SummarizedResult> {
-    const where = resolveInside(ctx.cwd, args.path);
-    if (!where.ok) return { content: where.error, isError: true };
-    const stat = statOrNull(where.abs);
-    if (!stat) return { content: missingMessage(args.path, where.abs), isError: true };
+    const where = resolveExisting(ctx.cwd, args.path);
+    if (!where.ok) return where.result;
+    const stat = where.stat;
     if (stat.isDirectory()) return { content: `Error: ${args.path} is a folder, not a file.`, isError: true };
     if (args.old_string === "") {
       return {

@@ -1,5 +1,6 @@
 // Shared checks of the file tools: what exists, what is text, and the messages the model reads.
 import fs from "node:fs";
+import { resolveInside } from "./workspace.js";
 import path from "node:path";
 
 /** Git's rule: a NUL byte in the first 8000 bytes makes a file binary. */
@@ -61,4 +62,19 @@ export function deniedMessage(reason: string): string {
 export function countLines(text: string): number {
   if (text === "") return 0;
   return text.replace(/\n$/, "").split("\n").length;
+}
+
+/**
+ * The first check of every file tool: the path is inside the project and exists. The failure is
+ * the tool result the model sees.
+ */
+export function resolveExisting(
+  cwd: string,
+  p: string,
+): { ok: true; abs: string; rel: string; stat: fs.Stats } | { ok: false; result: { content: string; isError: true } } {
+  const where = resolveInside(cwd, p);
+  if (!where.ok) return { ok: false, result: { content: where.error, isError: true } };
+  const stat = statOrNull(where.abs);
+  if (!stat) return { ok: false, result: { content: missingMessage(p, where.abs), isError: true } };
+  return { ok: true, abs: where.abs, rel: where.rel, stat };
 }

@@ -3,9 +3,9 @@ import path from "node:path";
 import { z } from "zod";
 import { defineTool } from "./types.js";
 import type { SummarizedResult } from "./registry.js";
-import { realpathLoose, resolveInside } from "./workspace.js";
+import { realpathLoose } from "./workspace.js";
 import { ProjectIgnore } from "./gitignore.js";
-import { missingMessage, statOrNull } from "./file-checks.js";
+import { resolveExisting } from "./file-checks.js";
 
 export const LIST_DEFAULT_DEPTH = 3;
 export const LIST_MAX_DEPTH = 10;
@@ -27,10 +27,9 @@ export const listFilesTool = defineTool({
   label: (args) => `list ${args.path ?? "."}`,
   async run(args, ctx): Promise<SummarizedResult> {
     const p = args.path ?? ".";
-    const where = resolveInside(ctx.cwd, p);
-    if (!where.ok) return { content: where.error, isError: true };
-    const stat = statOrNull(where.abs);
-    if (!stat) return { content: missingMessage(p, where.abs), isError: true };
+    const where = resolveExisting(ctx.cwd, p);
+    if (!where.ok) return where.result;
+    const stat = where.stat;
     if (!stat.isDirectory()) return { content: `Error: ${p} is a file; use read_file to read it.`, isError: true };
 
     const depth = Math.min(args.depth ?? LIST_DEFAULT_DEPTH, LIST_MAX_DEPTH);

@@ -2,8 +2,7 @@ import fs from "node:fs";
 import { z } from "zod";
 import { defineTool } from "./types.js";
 import type { SummarizedResult } from "./registry.js";
-import { resolveInside } from "./workspace.js";
-import { looksBinary, missingMessage, statOrNull } from "./file-checks.js";
+import { looksBinary, resolveExisting } from "./file-checks.js";
 
 export const READ_DEFAULT_LINES = 2000;
 /** A longer line is cut: minified files would otherwise fill the whole output with one line. */
@@ -27,10 +26,9 @@ export const readFileTool = defineTool({
   concurrentSafe: true,
   label: (args) => `read ${args.path}`,
   async run(args, ctx): Promise<SummarizedResult> {
-    const where = resolveInside(ctx.cwd, args.path);
-    if (!where.ok) return { content: where.error, isError: true };
-    const stat = statOrNull(where.abs);
-    if (!stat) return { content: missingMessage(args.path, where.abs), isError: true };
+    const where = resolveExisting(ctx.cwd, args.path);
+    if (!where.ok) return where.result;
+    const stat = where.stat;
     if (stat.isDirectory()) {
       return { content: `Error: ${args.path} is a folder; use list_files to see what it holds.`, isError: true };
     }

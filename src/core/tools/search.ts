@@ -3,9 +3,9 @@ import fg from "fast-glob";
 import { z } from "zod";
 import { defineTool } from "./types.js";
 import type { SummarizedResult } from "./registry.js";
-import { realpathLoose, resolveInside } from "./workspace.js";
+import { realpathLoose } from "./workspace.js";
 import { ProjectIgnore } from "./gitignore.js";
-import { missingMessage, statOrNull } from "./file-checks.js";
+import { resolveExisting } from "./file-checks.js";
 import { grepWithJs, grepWithRipgrep, type GrepOutcome, type GrepQuery } from "./grep-engines.js";
 
 export { grepWithJs, grepWithRipgrep, GREP_COLLECT_LIMIT, type GrepOutcome, type GrepQuery, type GrepMatch } from "./grep-engines.js";
@@ -66,9 +66,8 @@ export const grepFilesTool = defineTool({
   label: (args) => `grep ${args.pattern}${args.path ? ` in ${args.path}` : ""}`,
   async run(args, ctx): Promise<SummarizedResult> {
     const p = args.path ?? ".";
-    const where = resolveInside(ctx.cwd, p);
-    if (!where.ok) return { content: where.error, isError: true };
-    if (!statOrNull(where.abs)) return { content: missingMessage(p, where.abs), isError: true };
+    const where = resolveExisting(ctx.cwd, p);
+    if (!where.ok) return where.result;
     const q: GrepQuery = {
       pattern: args.pattern,
       root: realpathLoose(path.resolve(ctx.cwd)),
@@ -97,11 +96,9 @@ export const globFilesTool = defineTool({
   label: (args) => `glob ${args.pattern}${args.path ? ` in ${args.path}` : ""}`,
   async run(args, ctx): Promise<SummarizedResult> {
     const p = args.path ?? ".";
-    const where = resolveInside(ctx.cwd, p);
-    if (!where.ok) return { content: where.error, isError: true };
-    const stat = statOrNull(where.abs);
-    if (!stat) return { content: missingMessage(p, where.abs), isError: true };
-    if (!stat.isDirectory()) return { content: `Error: ${p} is a file, not a folder.`, isError: true };
+    const where = resolveExisting(ctx.cwd, p);
+    if (!where.ok) return where.result;
+    if (!where.stat.isDirectory()) return { content: `Error: ${p} is a file, not a folder.`, isError: true };
     if (path.isAbsolute(args.pattern) || args.pattern.split("/").includes("..")) {
       return { content: 'Error: the pattern must be relative to the searched folder, without "..".', isError: true };
     }
