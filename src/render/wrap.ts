@@ -1,9 +1,31 @@
 import stringWidth from "string-width";
 import wrapAnsi from "wrap-ansi";
 
+const SGR_CODES = /\x1b\[[0-9;]*m/g;
+
+/**
+ * True when every character is one column wide and one UTF-16 unit: ASCII, Latin, Greek and
+ * Cyrillic letters, common punctuation, arrows, box drawing, braille. Most terminal text is.
+ */
+function allNarrow(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x20 && c <= 0x7e) continue;
+    if (c >= 0xa0 && c <= 0x2ff && c !== 0xad) continue;
+    if (c >= 0x370 && c <= 0x482) continue;
+    if ((c >= 0x2010 && c <= 0x2027) || (c >= 0x2030 && c <= 0x205e)) continue;
+    if ((c >= 0x2190 && c <= 0x21ff) || (c >= 0x2500 && c <= 0x25fc) || (c >= 0x2800 && c <= 0x28ff)) continue;
+    return false;
+  }
+  return true;
+}
+
 /** Columns a string takes on screen: SGR codes count 0, CJK and emoji 2, combining marks 0. */
 export function displayWidth(s: string): number {
-  return stringWidth(s);
+  // string-width's Unicode tables and segmenter cost microseconds a character (and ~20 ms to
+  // compile on first use); they are needed only for text beyond the narrow common case.
+  const plain = s.includes("\x1b") ? s.replace(SGR_CODES, "") : s;
+  return allNarrow(plain) ? plain.length : stringWidth(s);
 }
 
 // Leading indentation, which may have SGR codes mixed in (highlighted, indented code).
