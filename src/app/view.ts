@@ -71,8 +71,9 @@ function phaseLabel(model: Model): string {
     case "answering":
       return "answering…";
     case "tool": {
+      if (model.dialog?.kind === "permission") return `waiting for your answer: ${sanitizeLine(model.dialog.tool)}`;
       const running = [...model.entries].reverse().find((e) => e.kind === "tool" && e.state === "running");
-      return running && running.kind === "tool" ? `running ${sanitizeLine(running.label)}` : "running a tool";
+      return running && running.kind === "tool" ? sanitizeLine(running.label) : "running a tool";
     }
   }
 }

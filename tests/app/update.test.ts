@@ -124,6 +124,10 @@ describe("update: a user sends a prompt and the answer streams in", () => {
     expect(status).toContain("answering…");
     expect(status).toContain("qwen3:8b");
     expect(status).toContain("50%");
+    ({ model } = feed(model, agent({ type: "tool-start", id: "t1", name: "run_shell_command", args: { command: "npm test" }, label: "run npm test" })));
+    expect(strip(view(model).status)).toMatch(/run npm test \d+s/);
+    ({ model } = feed(model, agent({ type: "permission-request", id: "p1", tool: "run_shell_command", args: {}, preview: "npm test" })));
+    expect(strip(view(model).status)).toContain("waiting for your answer: run_shell_command");
   });
 
   it("quitting mid-answer saves what arrived as an interrupted answer, and leaves no call without a result", () => {
