@@ -52,6 +52,10 @@ export interface Terminal {
 /** A full-screen blessed screen used for output only: input is decoded by keys.ts. */
 export function openTerminal(onData: (s: string) => void, onResize: () => void): Terminal {
   patchUnicodeWidth();
+  // In a UTF-8 locale, draw lines and dots as Unicode characters, not through the terminal's
+  // alternate character set: copied text then reads "─" and "·" instead of "q" and "~".
+  const locale = process.env.LC_ALL || process.env.LC_CTYPE || process.env.LANG || "";
+  if (/utf-?8/i.test(locale)) process.env.NCURSES_NO_UTF8_ACS ??= "1";
   const stdin = process.stdin;
   const screen = blessed.screen({
     smartCSR: true,
