@@ -56,14 +56,27 @@ export async function runAgent(initial: ConversationMessage[], config: RunConfig
     return finish(signal.aborted ? "interrupted" : "error");
   }
 
-  const tools = config.toolFilter ? deps.tools.filter((t) => config.toolFilter!.includes(t.name)) : deps.tools;
-  const specs = toolSpecs(tools);
+  // A skill's allowed-tools (typed as /skill, or loaded by the model) limits every later step.
+  let allowed = config.toolFilter;
+  let applied: string[] | undefined;
+  let tools = deps.tools;
+  let specs = toolSpecs(tools);
+  const restrictTools = (names: string[]) => {
+    allowed = allowed ? allowed.filter((n) => names.includes(n)) : [...names];
+    emit({ type: "notice", level: "info", text: `Tools for the rest of this run: ${allowed.join(", ") || "none"}.` });
+  };
   const approve = createApprover(config, deps.askUser, emit);
   let stuck = createStuckState();
   let corrected = false;
 
   for (let step = 0; ; step++) {
     if (signal.aborted) return finish("interrupted");
+    if (allowed !== applied) {
+      const names = allowed;
+      tools = names ? deps.tools.filter((t) => names.includes(t.name)) : deps.tools;
+      specs = toolSpecs(tools);
+      applied = allowed;
+    }
     // The prompt is the system message and the tool schemas as well as the conversation.
     const system = systemMessage(config, specs);
     const compacted = await compactIfNeeded(provider, conversation, config, signal, emit, false, {
@@ -135,7 +148,7 @@ export async function runAgent(initial: ConversationMessage[], config: RunConfig
       if (e.type === "tool-end" && !e.parentId) Object.assign(shown.get(e.id) ?? {}, { ok: e.ok, summary: e.summary });
       emit(e);
     };
-    const results = await runToolCalls(calls, tools, (call) => toolContext(call, config, { ...deps, emit: record }, approve));
+    const results = await runToolCalls(calls, tools, (call) => ({ ...toolContext(call, config, { ...deps, emit: record }, approve), restrictTools }));
     calls.forEach((call, i) => {
       const r = results[i]!;
       const display = shown.get(call.id);

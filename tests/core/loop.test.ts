@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { AgentEvent, RunConfig } from "../../src/core/events.js";
 import { runAgent } from "../../src/core/loop.js";
+import fs from "node:fs";
+import path from "node:path";
 import { coreTools } from "../../src/core/tools/index.js";
+import { skillsTool } from "../../src/core/tools/skills.js";
 import { scriptedProvider, type Reply } from "./scripted-provider.js";
 import { tempProject, testConfig } from "./tools/ctx.js";
 
@@ -86,5 +89,32 @@ describe("the agent loop", () => {
     const { result, notices } = await run(replies, (c) => (c.maxSteps = 3));
     expect(result.reason).toBe("max-steps");
     expect(notices.at(-1)).toMatch(/Type a message to continue/);
+  });
+
+  it("a skill the model loads limits the tools of the rest of the run to its allowed-tools", async () => {
+    const project = tempProject({
+      ".agent0/skills/readonly/SKILL.md": "---\nname: readonly\ndescription: look only\nallowed-tools: read_file\n---\nOnly read.\n",
+    });
+    cleanup = project.cleanup;
+    const provider = scriptedProvider([
+      { calls: [{ id: "s1", name: "skills", args: { action: "load", name: "readonly" } }] },
+      { calls: [{ id: "c1", name: "create_file", args: { path: "x.txt", content: "no" } }] },
+      { text: "done" },
+    ]);
+    const config = { ...testConfig(project.dir), configDir: project.dir + "/.cfg", permissionMode: "yolo" as const };
+    const events: AgentEvent[] = [];
+    await runAgent([{ role: "user", content: "go" }], config, {
+      provider,
+      tools: [...coreTools, skillsTool],
+      emit: (e) => events.push(e),
+      signal: new AbortController().signal,
+      askUser: async () => "deny",
+    });
+    expect(provider.requests[0]!.tools.map((t) => t.name)).toContain("create_file");
+    expect(provider.requests[1]!.tools.map((t) => t.name)).toEqual(["read_file"]);
+    const refused = provider.requests[2]!.messages.at(-1)!;
+    expect(refused.role).toBe("tool");
+    expect(refused.content).toContain("create_file");
+    expect(fs.existsSync(path.join(project.dir, "x.txt"))).toBe(false);
   });
 });

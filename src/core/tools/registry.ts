@@ -22,16 +22,23 @@ export interface SummarizedResult extends ToolResult {
   summary?: string;
 }
 
+// Tool definitions are long-lived values: their JSON schema is computed once.
+const specCache = new WeakMap<ToolDef, ToolSpec>();
+
 export function toolSpecs(tools: ToolDef[]): ToolSpec[] {
   return tools.map((tool) => {
+    const cached = specCache.get(tool);
+    if (cached) return cached;
     // "input" so that fields with a default are optional for the model.
     const raw = tool.jsonSchema ?? (z.toJSONSchema(tool.schema, { io: "input" }) as Record<string, unknown>);
     const { $schema: _drop, ...schema } = raw;
-    return {
+    const spec: ToolSpec = {
       name: tool.name,
       description: tool.description,
       parameters: { type: "object", properties: {}, ...schema },
     };
+    specCache.set(tool, spec);
+    return spec;
   });
 }
 

@@ -34,6 +34,8 @@ export interface ToolContext {
   depth: number;
   /** Id of the tool call being run. */
   callId: string;
+  /** Limits the tools of the rest of this run (a skill's allowed-tools, when the model loads it). */
+  restrictTools?(names: string[]): void;
 }
 
 export interface ToolDef<S extends z.ZodType = z.ZodType> {
