@@ -1,6 +1,5 @@
 import { appendFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import blessed from "blessed";
 import { AgentHandle } from "../core/agent.js";
 import type { AgentEvent } from "../core/events.js";
 import { assertNever } from "../core/events.js";
@@ -11,7 +10,8 @@ import type { Services } from "./services.js";
 import { createInputDecoder } from "./keys.js";
 import { openTerminal, type Terminal } from "./terminal.js";
 import { update } from "./update.js";
-import { view, type Frame } from "./view.js";
+import { view } from "./view.js";
+import { createPainter } from "./screen.js";
 
 export interface Booted {
   services: Services;
@@ -35,13 +35,6 @@ export interface RuntimeOptions {
   bindNotify?: (notify: (level: "info" | "warn" | "error", text: string) => void) => void;
 }
 
-interface Widgets {
-  transcript: blessed.Widgets.BoxElement;
-  status: blessed.Widgets.BoxElement;
-  rule: blessed.Widgets.BoxElement;
-  input: blessed.Widgets.BoxElement;
-  dialog: blessed.Widgets.BoxElement;
-}
 
 /**
  * The loop: keys are decoded and handled at once (and painted at once); agent events queue up
@@ -102,7 +95,7 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
       paint();
     },
   );
-  const w = createWidgets(term.screen);
+  const commit = createPainter(term.screen);
 
   function dispatch(msg: Msg): void {
     if (finished) return;
@@ -116,50 +109,12 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
     for (const cmd of cmds) runCmd(cmd);
   }
 
-  const lastContent = new Map<blessed.Widgets.BoxElement, string>();
-  function setContent(box: blessed.Widgets.BoxElement, text: string) {
-    // setContent re-parses and marks lines dirty: skip it when nothing changed.
-    if (lastContent.get(box) === text) return;
-    lastContent.set(box, text);
-    box.setContent(text);
-  }
-
   let painted = 0;
   function paint(): void {
     if (finished || !dirty) return;
     dirty = false;
     const started = performance.now();
-    const frame: Frame = view(model);
-    const tHeight = frame.transcript.length;
-    const rows = model.height;
-    const inputTop = rows - frame.input.length;
-    place(w.transcript, 0, Math.max(1, inputTop - 2));
-    place(w.status, inputTop - 2, 1);
-    place(w.rule, inputTop - 1, 1);
-    place(w.input, inputTop, frame.input.length);
-    setContent(w.transcript, padTop(frame.transcript, Math.max(1, inputTop - 2), tHeight));
-    setContent(w.status, frame.status);
-    setContent(w.rule, frame.rule);
-    setContent(w.input, frame.input.join("\n"));
-    if (frame.dialog) {
-      const d = frame.dialog;
-      w.dialog.width = d.width;
-      w.dialog.height = d.height;
-      w.dialog.top = Math.max(0, Math.floor((rows - d.height) / 2));
-      w.dialog.left = Math.max(0, Math.floor((model.width - d.width) / 2));
-      w.dialog.setLabel(d.title);
-      setContent(w.dialog, d.lines.join("\n"));
-      w.dialog.show();
-    } else {
-      w.dialog.hide();
-    }
-    term.screen.render();
-    if (frame.dialog) {
-      term.screen.program.hideCursor();
-    } else {
-      term.screen.program.cup(frame.cursor.row, frame.cursor.col);
-      term.screen.program.showCursor();
-    }
+    commit(view(model), model);
     if (benchFile) {
       const end = performance.now();
       if (painted++ === 0) mark("first-paint");
@@ -318,34 +273,4 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
     paint();
   });
   return done;
-}
-
-function createWidgets(screen: blessed.Widgets.Screen): Widgets {
-  const box = (opts: blessed.Widgets.BoxOptions) =>
-    blessed.box({ parent: screen, left: 0, width: "100%", tags: false, wrap: false, ...opts } as blessed.Widgets.BoxOptions);
-  return {
-    transcript: box({ top: 0, height: 1 }),
-    status: box({ top: 0, height: 1 }),
-    rule: box({ top: 0, height: 1 }),
-    input: box({ top: 0, height: 1 }),
-    dialog: blessed.box({
-      parent: screen,
-      hidden: true,
-      border: { type: "line" },
-      style: { border: { fg: "yellow" } },
-      tags: false,
-      wrap: false,
-    } as blessed.Widgets.BoxOptions),
-  };
-}
-
-function place(box: blessed.Widgets.BoxElement, top: number, height: number) {
-  if (box.top !== top) box.top = top;
-  if (box.height !== height) box.height = height;
-}
-
-/** The transcript is bottom-aligned: a short one sits just above the input. */
-function padTop(lines: string[], height: number, count: number): string {
-  const pad = Math.max(0, height - count);
-  return "\n".repeat(pad) + lines.join("\n");
 }
