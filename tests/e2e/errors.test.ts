@@ -1,16 +1,8 @@
-import net from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
+import { closedPort } from "../fakes/ports.js";
 import { runHeadless, sandbox, Tui, type Sandbox } from "./harness.js";
 
-/** A port with nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
 
 describe("errors a user can act on", () => {
   let sb: Sandbox;

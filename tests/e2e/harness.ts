@@ -107,6 +107,15 @@ export class Tui {
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** Polls `check` until it holds; fails naming `what` after `timeoutMs`. */
+export async function waitUntil(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
 /**
  * Runs the app headless and waits for it to exit. Asynchronous on purpose: the fake servers run
  * in this process and must keep answering while the app runs.

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { ROOT, runHeadless, sandbox, sleep, Tui, type Sandbox } from "./harness.js";
+import { ROOT, runHeadless, sandbox, Tui, type Sandbox, waitUntil } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 const DEMO_SERVER = path.join(ROOT, "tests", "fakes", "mcp-demo-server.mjs");
@@ -15,14 +15,6 @@ function exists(pid: number): boolean {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ESRCH") throw err;
     return false;
-  }
-}
-
-async function waitUntil(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
   }
 }
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama, type Reply } from "../fakes/ollama-server.js";
-import { runHeadless, sandbox, sleep, Tui, type Sandbox } from "./harness.js";
+import { runHeadless, sandbox, Tui, type Sandbox, waitUntil } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 const OLD_LINE = "export const greeting = 'hello';";
@@ -40,14 +40,6 @@ function alive(pid: number): boolean {
     return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
   } catch {
     return false;
-  }
-}
-
-async function waitUntil(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
   }
 }
 

@@ -1,9 +1,8 @@
-import { createServer } from "node:net";
-import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createOllamaProvider } from "../../../src/core/providers/ollama.js";
 import { chatLine, startFakeOllama, type FakeOllama } from "../../fakes/ollama-server.js";
 import { callsOf, chatRequest, collect, errorOf, readFileTool, textOf, thinkingOf } from "./helpers.js";
+import { closedPort } from "../../fakes/ports.js";
 
 const models = [
   { name: "qwen3:8b", arch: "qwen3", contextLength: 40960, capabilities: ["completion", "tools", "thinking"] },
@@ -255,12 +254,3 @@ describe("ollama provider: models", () => {
     await expect(createOllamaProvider({ host }).listModels()).rejects.toMatchObject({ kind: "unreachable", message: `Cannot reach Ollama at ${host}` });
   });
 });
-
-/** A port that was free a moment ago and has nothing listening on it now. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
