@@ -132,9 +132,8 @@ export function createServices(opts: {
           return memories.length ? memories.map((m) => `${m.name} (${m.type}) — ${m.description}`).join("\n") : "No memories saved yet.";
         }
         case "mcp":
+          // /mcp is answered by the worker, which runs the servers (runtime.ts).
           return "No MCP servers configured.";
-        case "skills":
-          return "";
       }
     },
     checkpointDir: () => (state.writer ? checkpointDirFor(state.writer.path) : undefined),

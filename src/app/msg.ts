@@ -51,6 +51,6 @@ export type Cmd =
   | { type: "probe" }
   | { type: "compact"; conversation: ConversationMessage[]; config: RunConfig }
   | { type: "save-config"; keys: Record<string, unknown> }
-  | { type: "show"; what: "context" | "memory" | "mcp" | "skills" }
+  | { type: "show"; what: "context" | "memory" | "mcp" }
   | { type: "undo"; force: boolean }
   | { type: "quit" };

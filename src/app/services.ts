@@ -19,7 +19,7 @@ export interface Services {
   listSessions(): { items: PickerItem[]; warnings: string[] };
   listModels(): Promise<PickerItem[]>;
   saveConfig(keys: Record<string, unknown>): string;
-  show(what: "context" | "memory" | "mcp" | "skills"): Promise<string>;
+  show(what: "context" | "memory" | "mcp"): Promise<string>;
   /** Where this session's /undo checkpoints live (undefined before anything was saved). */
   checkpointDir(): string | undefined;
   /** Restores the files of the last turn; returns the conversation without that turn. */
