@@ -58,6 +58,8 @@ const program = new Command()
   .option("-c, --continue", "continue the newest session of this folder")
   .option("--num-ctx-cap <tokens>", "upper bound for num_ctx (default 32768)")
   .option("--keep-alive <duration>", "how long Ollama keeps the model loaded (e.g. 10m, -1)")
+  .option("--think", "ask the model to reason first (Ollama thinking models, Anthropic extended thinking)")
+  .option("--no-think", "ask a thinking model to answer without reasoning")
   .option("--tick-ms <ms>", "how often agent output is painted (default 100)")
   .addHelpText(
     "after",

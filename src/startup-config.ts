@@ -15,6 +15,7 @@ export interface CliOptions {
   numCtxCap?: string;
   tickMs?: string;
   keepAlive?: string;
+  think?: boolean;
 }
 
 const PROVIDERS: ProviderName[] = ["ollama", "anthropic", "openai"];
@@ -54,6 +55,7 @@ export function resolveConfig(
     numCtxCap,
     keepAlive: opts.keepAlive ?? file.keepAlive,
     temperature: file.temperature,
+    think: opts.think ?? file.think,
     maxSteps: file.maxSteps ?? configDefaults.maxSteps,
     outputLimit: file.outputLimit ?? configDefaults.outputLimit,
     permissionMode: mode,

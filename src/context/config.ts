@@ -27,6 +27,7 @@ export const configKeySchemas = {
   theme: z.enum(["dark", "light"]),
   keepAlive: z.union([z.string(), z.number()]),
   temperature: z.number().min(0),
+  think: z.boolean(),
   maxSteps: positiveInt,
   outputLimit: positiveInt,
   idleTimeoutMs: positiveInt,

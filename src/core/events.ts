@@ -14,6 +14,8 @@ export interface ConversationMessage {
   role: Role;
   content: string;
   thinking?: string;
+  /** Anthropic: the signature of the thinking block, which must go back with it. */
+  thinkingSignature?: string;
   toolCalls?: ToolCall[];
   /** role "tool": the call this answers. */
   toolCallId?: string;
@@ -63,6 +65,8 @@ export interface RunConfig {
   numCtxCap: number;
   keepAlive?: string | number;
   temperature?: number;
+  /** Ask for the model's reasoning (Ollama `think`, Anthropic extended thinking); unset = the server's default. */
+  think?: boolean;
   maxSteps: number;
   outputLimit: number;
   permissionMode: PermissionMode;

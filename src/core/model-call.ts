@@ -40,6 +40,7 @@ export async function callModel(
   const messages = json ? toJsonProtocolHistory(conversation) : conversation;
   let content = "";
   let thinking = "";
+  let signature = "";
   const toolCalls: ToolCall[] = [];
   let error: ProviderError | undefined;
   let promptTokens: number | undefined;
@@ -59,6 +60,7 @@ export async function callModel(
     numCtx: config.numCtx,
     keepAlive: config.keepAlive,
     temperature: config.temperature,
+    think: config.think,
     signal,
     idleTimeoutMs: config.idleTimeoutMs,
   })) {
@@ -75,6 +77,9 @@ export async function callModel(
       case "thinking":
         thinking += ev.delta;
         emit({ type: "thinking", delta: ev.delta });
+        break;
+      case "thinking-signature":
+        signature += ev.signature;
         break;
       case "tool-call":
         toolCalls.push({ ...ev.call, id: ev.call.id || newCallId() });
@@ -104,6 +109,7 @@ export async function callModel(
 
   const message: ConversationMessage = { role: "assistant", content };
   if (thinking) message.thinking = thinking;
+  if (thinking && signature) message.thinkingSignature = signature;
   if (toolCalls.length === 0 && content.trim()) {
     const recovered = recoverToolCalls(content, toolNames);
     if (recovered.calls.length > 0) {

@@ -1,7 +1,7 @@
 // ConversationMessage -> Anthropic Messages API. System prompts go to `system`; tool results are
 // user messages of tool_result blocks; empty text blocks are never sent (the API rejects them).
-// Thinking is not sent back: a thinking block needs the signature the API gave it, and the neutral
-// message has no field for it.
+// Thinking goes back only with the signature the API gave it (required before tool_use blocks
+// when extended thinking is on).
 import type Anthropic from "@anthropic-ai/sdk";
 import type { ConversationMessage } from "../events.js";
 import type { ToolSpec } from "../tools/types.js";
@@ -29,6 +29,7 @@ export function toAnthropic(conversation: ConversationMessage[]): AnthropicWire 
       continue;
     }
     const blocks: Anthropic.ContentBlockParam[] = [];
+    if (m.thinking && m.thinkingSignature) blocks.push({ type: "thinking", thinking: m.thinking, signature: m.thinkingSignature });
     if (m.content) blocks.push({ type: "text", text: m.content });
     for (const c of m.toolCalls ?? []) blocks.push({ type: "tool_use", id: c.id, name: c.name, input: c.args });
     if (blocks.length > 0) messages.push({ role: "assistant", content: blocks });

@@ -123,6 +123,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
           const d = event.delta;
           if (d.type === "text_delta" && d.text) yield { type: "text", delta: d.text };
           else if (d.type === "thinking_delta" && d.thinking) yield { type: "thinking", delta: d.thinking };
+          else if (d.type === "signature_delta" && d.signature) yield { type: "thinking-signature", signature: d.signature };
           else if (d.type === "input_json_delta") {
             const t = tools.get(event.index);
             if (t) t.json += d.partial_json;

@@ -37,6 +37,8 @@ export interface ProviderError {
 export type ProviderEvent =
   | { type: "text"; delta: string }
   | { type: "thinking"; delta: string }
+  /** Anthropic: the signature closing a thinking block (sent back with the block next time). */
+  | { type: "thinking-signature"; signature: string }
   | { type: "tool-call"; call: ToolCall }
   | { type: "notice"; text: string }
   | { type: "done"; promptTokens: number; completionTokens: number }

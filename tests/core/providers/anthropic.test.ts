@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createAnthropicProvider } from "../../../src/core/providers/anthropic.js";
 import { overloaded, rateLimited, startFakeAnthropic, unauthorized, type FakeAnthropic } from "../../fakes/anthropic-server.js";
 import { callsOf, chatRequest, collect, errorOf, readFileTool, textOf, thinkingOf } from "./helpers.js";
+import { toAnthropic } from "../../../src/core/providers/anthropic-messages.js";
 
 let fake: FakeAnthropic;
 beforeEach(async () => {
@@ -57,6 +58,25 @@ describe("anthropic provider", () => {
     expect(thinkingOf(events)).toBe("Let me think.");
     expect(textOf(events)).toBe("42");
     expect((fake.requests[0].body as { thinking?: unknown }).thinking).toEqual({ type: "enabled", budget_tokens: 8192 });
+  });
+
+  it("keeps a thinking block's signature and sends the block back with it before the tool call", async () => {
+    fake.setReplies([{ blocks: [{ thinking: "Read it first." }, { toolUse: { name: "read_file", input: { path: "a" }, id: "toolu_1" } }] }]);
+    const events = await collect(provider().stream(req({ think: true, model: "claude-sonnet-4-6" })));
+    const signature = events.flatMap((e) => (e.type === "thinking-signature" ? [e.signature] : [])).join("");
+    expect(signature).toBe("c2lnbmF0dXJl");
+    const wire = toAnthropic([
+      { role: "user", content: "go" },
+      { role: "assistant", content: "", thinking: "Read it first.", thinkingSignature: signature, toolCalls: [{ id: "toolu_1", name: "read_file", args: { path: "a" } }] },
+      { role: "tool", content: "alpha", toolCallId: "toolu_1", toolName: "read_file" },
+    ]);
+    expect(wire.messages[1]).toEqual({
+      role: "assistant",
+      content: [
+        { type: "thinking", thinking: "Read it first.", signature: "c2lnbmF0dXJl" },
+        { type: "tool_use", id: "toolu_1", name: "read_file", input: { path: "a" } },
+      ],
+    });
   });
 
   it("retries a 429 with a notice, then succeeds", async () => {
