@@ -16,6 +16,8 @@ export interface LoopDeps {
   emit: (e: AgentEvent) => void;
   signal: AbortSignal;
   askUser: AskUser;
+  /** A sub-agent uses its parent's approval instead of a policy of its own. */
+  approve?: ToolContext["approve"];
   /** Checkpoint hook: called before a tool writes a file. */
   beforeWrite?: (absPath: string) => Promise<void>;
   /** Sub-agent depth (0 = the user's own agent). */
@@ -65,7 +67,7 @@ export async function runAgent(initial: ConversationMessage[], config: RunConfig
     allowed = allowed ? allowed.filter((n) => names.includes(n)) : [...names];
     emit({ type: "notice", level: "info", text: `Tools for the rest of this run: ${allowed.join(", ") || "none"}.` });
   };
-  const approve = createApprover(config, deps.askUser, emit);
+  const approve = deps.approve ?? createApprover(config, deps.askUser, emit);
   let stuck = createStuckState();
   let corrected = false;
 

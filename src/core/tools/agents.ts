@@ -128,12 +128,10 @@ async function runSubAgent(
     tools: getTools(),
     emit,
     signal: ctx.signal,
-    // The sub-agent's approver applies the same mode and "always" list (config.allowedTools is
-    // shared with the parent); what is left to ask goes through the parent's own approval.
-    askUser: async (req) => {
-      const answer = await ctx.approve({ tool: req.tool, kind: req.kind, args: req.args, preview: req.preview });
-      return answer.ok ? "once" : "deny";
-    },
+    // The parent's own approval decides (mode, "always" list, asking the user), so a denial
+    // reaches the sub-agent with the user's reason.
+    approve: ctx.approve,
+    askUser: async () => "deny",
     beforeWrite: ctx.beforeWrite,
     depth: ctx.depth + 1,
   });

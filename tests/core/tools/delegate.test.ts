@@ -162,8 +162,9 @@ describe("delegate", () => {
     expect(result.content).toBe("The user said no.");
     expect(ctx.approvals.map((a) => [a.tool, a.kind])).toEqual([["create_file", "edit"]]);
     expect(fs.existsSync(path.join(project.dir, "new.txt"))).toBe(false);
+    // The parent's own denial, with its reason, reaches the sub-agent.
     expect(lastMessage(provider.requests[1]!).content).toBe(
-      "Denied by the user: the user denied this create_file call. Ask them what they want instead, or try another approach.",
+      "Denied by the user: not now",
     );
     const starts = ctx.events.flatMap((e) => (e.type === "tool-start" ? [[e.id, e.parentId]] : []));
     expect(starts).toEqual([
