@@ -11,16 +11,29 @@ export class AgentHandle {
   private worker!: Worker;
   private running = false;
   private closing = false;
+  private spawnedAt = 0;
+  private heard = false;
+  /** Workers in a row that died at once, without a word: a broken install, not a crash. */
+  private failedStarts = 0;
+  private broken: string | undefined;
 
-  constructor(private readonly onEvent: (e: AgentEvent) => void) {
+  constructor(
+    private readonly onEvent: (e: AgentEvent) => void,
+    /** The worker's entry module; tests may pass a broken one. */
+    private readonly entry: URL = new URL("./worker.js", import.meta.url),
+  ) {
     this.spawn();
   }
 
   private spawn() {
     // A bounded heap: a runaway tool or request cannot take the whole machine; past the limit
     // the worker dies and is restarted with nothing lost (see died()).
-    const worker = new Worker(new URL("./worker.js", import.meta.url), { resourceLimits: WORKER_LIMITS });
+    const worker = new Worker(this.entry, { resourceLimits: WORKER_LIMITS });
+    this.spawnedAt = Date.now();
+    this.heard = false;
     worker.on("message", (e: AgentEvent) => {
+      this.heard = true;
+      this.failedStarts = 0;
       if (e.type === "done") this.running = false;
       this.onEvent(e);
     });
@@ -30,13 +43,24 @@ export class AgentHandle {
   }
 
   private died(worker: Worker, why: string) {
-    if (this.closing || worker !== this.worker) return;
-    this.onEvent({
-      type: "error",
-      message: `The agent worker stopped unexpectedly (${why}).`,
-      hint: "A new worker was started; your conversation is kept. Send your message again to continue.",
-    });
-    this.spawn();
+    if (this.closing || this.broken || worker !== this.worker) return;
+    if (!this.heard && Date.now() - this.spawnedAt < 2000) this.failedStarts++;
+    if (this.failedStarts >= 2) {
+      // Restarting a worker that cannot even start would loop forever.
+      this.broken = why;
+      this.onEvent({
+        type: "error",
+        message: `The agent worker cannot start (${why}).`,
+        hint: "Your conversation is kept. Reinstall agent0 (npm install), then resume this session.",
+      });
+    } else {
+      this.onEvent({
+        type: "error",
+        message: `The agent worker stopped unexpectedly (${why}).`,
+        hint: "A new worker was started; your conversation is kept. Send your message again to continue.",
+      });
+      this.spawn();
+    }
     if (this.running) {
       this.running = false;
       this.onEvent({ type: "done", reason: "error" });
@@ -44,6 +68,13 @@ export class AgentHandle {
   }
 
   send(cmd: WorkerCommand) {
+    if (this.broken) {
+      if (cmd.type === "run" || cmd.type === "compact") {
+        this.onEvent({ type: "error", message: `The agent worker cannot start (${this.broken}).`, hint: "Reinstall agent0 (npm install), then resume this session." });
+        this.onEvent({ type: "done", reason: "error" });
+      }
+      return;
+    }
     if (cmd.type === "run" || cmd.type === "compact") this.running = true;
     this.worker.postMessage(cmd);
   }
@@ -56,6 +87,7 @@ export class AgentHandle {
   /** Asks the worker to stop (it stops its MCP servers first); terminates it if it takes too long. */
   async close(graceMs = 3000) {
     this.closing = true;
+    if (this.broken) return;
     const worker = this.worker;
     const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
     worker.postMessage({ type: "shutdown" } satisfies WorkerCommand);
