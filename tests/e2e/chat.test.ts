@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { sandbox, Tui, type Sandbox } from "./harness.js";
+import { Tui, type Sandbox, eachTest } from "./harness.js";
 
 const ANSWER = [
   "# Plan of attack",
@@ -23,14 +23,7 @@ describe("chatting in the TUI", () => {
   let fake: FakeOllama;
   let sb: Sandbox;
   let tui: Tui | undefined;
-  beforeEach(async () => {
-    sb = sandbox();
-  });
-  afterEach(async () => {
-    tui?.kill();
-    await fake?.close();
-    sb.cleanup();
-  });
+  eachTest((s) => (sb = s), () => [tui, fake]);
 
   it("streams a rendered answer, stops on Esc, answers again, and quits cleanly on Ctrl-D", async () => {
     fake = await startFakeOllama({

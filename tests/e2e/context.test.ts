@@ -2,9 +2,9 @@
 // type (slash commands, the /model picker), against the fake Ollama.
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama, type RecordedChat } from "../fakes/ollama-server.js";
-import { runHeadless, sandbox, sleep, Tui, type Sandbox } from "./harness.js";
+import { runHeadless, sleep, Tui, type Sandbox, eachTest } from "./harness.js";
 
 const AGENTS_MD = "Always answer in haiku. Project codename: BLUE-HERON.";
 const SKILLS_MD = [
@@ -35,15 +35,7 @@ describe("project context, skills and slash commands in the TUI", () => {
   let sb: Sandbox;
   let fake: FakeOllama | undefined;
   let tui: Tui | undefined;
-  beforeEach(() => {
-    sb = sandbox();
-  });
-  afterEach(async () => {
-    tui?.kill();
-    tui = undefined;
-    await fake?.close();
-    sb.cleanup();
-  });
+  eachTest((s) => (sb = s), () => [tui, fake]);
 
   it("/myskill foo sends the expanded template with AGENTS.md in the system message; /model picks another model", async () => {
     fs.writeFileSync(path.join(sb.project, "AGENTS.md"), AGENTS_MD);
@@ -134,13 +126,7 @@ describe("project context, skills and slash commands in the TUI", () => {
 describe("memory across sessions", () => {
   let sb: Sandbox;
   let fake: FakeOllama | undefined;
-  beforeEach(() => {
-    sb = sandbox();
-  });
-  afterEach(async () => {
-    await fake?.close();
-    sb.cleanup();
-  });
+  eachTest((s) => (sb = s), () => [fake]);
 
   it("a memory the model saves is in the index of the next session's system prompt", async () => {
     fake = await startFakeOllama({

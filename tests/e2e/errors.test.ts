@@ -1,21 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
 import { closedPort } from "../fakes/ports.js";
-import { runHeadless, sandbox, Tui, type Sandbox } from "./harness.js";
+import { runHeadless, Tui, type Sandbox, eachTest } from "./harness.js";
 
 
 describe("errors a user can act on", () => {
   let sb: Sandbox;
   let tui: Tui | undefined;
   let fake: FakeOllama | undefined;
-  beforeEach(() => {
-    sb = sandbox();
-  });
-  afterEach(async () => {
-    tui?.kill();
-    await fake?.close();
-    sb.cleanup();
-  });
+  eachTest((s) => (sb = s), () => [tui, fake]);
 
   it("with the server down, the TUI names the host and `ollama serve`, and stays usable", async () => {
     const host = `http://127.0.0.1:${await closedPort()}`;

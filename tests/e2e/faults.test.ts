@@ -8,7 +8,7 @@ import type { AgentEvent, ConversationMessage } from "../../src/core/events.js";
 import { loadSession } from "../../src/core/session.js";
 import { startFakeOllama, type FakeOllama, type Reply } from "../fakes/ollama-server.js";
 import { testConfig } from "../app/helpers.js";
-import { ROOT, runHeadless, sandbox, sessionFiles, sleep, Tui, type Sandbox } from "./harness.js";
+import { ROOT, runHeadless, sandbox, sessionFiles, sleep, Tui, type Sandbox, eachTest } from "./harness.js";
 
 const MODEL = "qwen3:8b";
 
@@ -221,14 +221,7 @@ describe("worker death", () => {
   let sb: Sandbox;
   let tui: Tui | undefined;
   let fake: FakeOllama | undefined;
-  beforeEach(() => {
-    sb = sandbox();
-  });
-  afterEach(async () => {
-    tui?.kill();
-    await fake?.close();
-    sb.cleanup();
-  });
+  eachTest((s) => (sb = s), () => [tui, fake]);
 
   it("a crashed worker is replaced mid-run: the error and done are reported, and the next run carries the whole conversation", async () => {
     // The built handle: its worker is dist/core/worker.js.

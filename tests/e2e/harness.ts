@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach } from "vitest";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BIN = path.join(ROOT, "bin", "agent0.js");
@@ -133,5 +134,29 @@ export function runHeadless(sb: Sandbox, args: string[], timeoutMs = 20_000): Pr
       clearTimeout(timer);
       resolve({ code, stdout, stderr, ms: Date.now() - started });
     });
+  });
+}
+
+type Closable = { kill(): void } | { close(): Promise<void> };
+const closedAlready = new WeakSet<object>();
+
+/**
+ * Each test gets a fresh sandbox (handed to `use`); after it, whatever it opened (`opened()`:
+ * terminals, fake servers) is closed, even when the test failed, and the sandbox is removed.
+ */
+export function eachTest(use: (sb: Sandbox) => void, opened: () => (Closable | undefined)[] = () => []): void {
+  let sb: Sandbox;
+  beforeEach(() => {
+    sb = sandbox();
+    use(sb);
+  });
+  afterEach(async () => {
+    for (const o of opened()) {
+      if (!o || closedAlready.has(o)) continue;
+      closedAlready.add(o);
+      if ("kill" in o) o.kill();
+      else await o.close();
+    }
+    sb.cleanup();
   });
 }

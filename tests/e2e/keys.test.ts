@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { sandbox, sleep, Tui, type Sandbox } from "./harness.js";
+import { sleep, Tui, type Sandbox, eachTest } from "./harness.js";
 
 const LONG = Array.from({ length: 120 }, (_, i) => `Paragraph number ${i} says something worth reading about the parser and its flags.`).join("\n\n");
 
@@ -8,14 +8,7 @@ describe("reading and typing in the TUI", () => {
   let fake: FakeOllama;
   let sb: Sandbox;
   let tui: Tui | undefined;
-  beforeEach(() => {
-    sb = sandbox();
-  });
-  afterEach(async () => {
-    tui?.kill();
-    await fake?.close();
-    sb.cleanup();
-  });
+  eachTest((s) => (sb = s), () => [tui, fake]);
 
   it("scrolls with PgUp, the wheel and End; re-wraps on resize; folds thinking until Ctrl+T", async () => {
     fake = await startFakeOllama({

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startFakeAnthropic, unauthorized as anthropic401, type FakeAnthropic } from "../fakes/anthropic-server.js";
 import { startFakeOpenAI, unauthorized as openai401, type FakeOpenAI } from "../fakes/openai-server.js";
-import { runHeadless, sandbox, type Sandbox } from "./harness.js";
+import { runHeadless, type Sandbox, eachTest } from "./harness.js";
 
 const KEY = "sk-test-secret-key-123456";
 
@@ -16,14 +16,7 @@ describe("other providers, through their official SDKs, end to end", () => {
   let sb: Sandbox;
   let anthropic: FakeAnthropic | undefined;
   let openai: FakeOpenAI | undefined;
-  beforeEach(() => {
-    sb = sandbox();
-  });
-  afterEach(async () => {
-    await anthropic?.close();
-    await openai?.close();
-    sb.cleanup();
-  });
+  eachTest((s) => (sb = s), () => [anthropic, openai]);
 
   it("Anthropic: a tool-calling turn completes, and the key is never saved or logged", async () => {
     anthropic = await startFakeAnthropic({

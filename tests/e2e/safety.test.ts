@@ -3,9 +3,9 @@
 // file or the logs; in ask mode only plain read-only commands run unasked.
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { runHeadless, sandbox, sessionFiles, Tui, type Sandbox } from "./harness.js";
+import { runHeadless, sessionFiles, Tui, type Sandbox, eachTest } from "./harness.js";
 
 const MODEL = "qwen3:8b";
 
@@ -24,14 +24,7 @@ describe("terminal safety in the TUI", () => {
   let sb: Sandbox;
   let tui: Tui | undefined;
   let fake: FakeOllama | undefined;
-  beforeEach(() => {
-    sb = sandbox();
-  });
-  afterEach(async () => {
-    tui?.kill();
-    await fake?.close();
-    sb.cleanup();
-  });
+  eachTest((s) => (sb = s), () => [tui, fake]);
 
   it("escape sequences from the model and from a file show as visible text and never drive the terminal", async () => {
     fs.writeFileSync(path.join(sb.project, "evil.txt"), `from the file ${TITLE.replace("pwned", "pwned-by-file")}\n${CLEAR}\nharmless\n${CLIPBOARD}\n`);
@@ -92,13 +85,7 @@ describe("terminal safety in the TUI", () => {
 describe("secrets and the shell allowlist, headless", () => {
   let sb: Sandbox;
   let fake: FakeOllama | undefined;
-  beforeEach(() => {
-    sb = sandbox();
-  });
-  afterEach(async () => {
-    await fake?.close();
-    sb.cleanup();
-  });
+  eachTest((s) => (sb = s), () => [fake]);
 
   it("a secret env value in tool output reaches the model masked, and neither the session nor the logs hold it", async () => {
     const SECRET = "sk-supersecret-123";

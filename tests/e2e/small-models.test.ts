@@ -3,9 +3,9 @@
 // into the text by a tool-capable model is recovered and run.
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama, type RecordedChat, type Reply } from "../fakes/ollama-server.js";
-import { runHeadless, sandbox, sleep, Tui, type Sandbox } from "./harness.js";
+import { runHeadless, sleep, Tui, type Sandbox, eachTest } from "./harness.js";
 
 const say = (text: string): Reply => ({ steps: [{ text }] });
 const systemOf = (chat: RecordedChat) => chat.messages.find((m) => m.role === "system")?.content ?? "";
@@ -26,15 +26,7 @@ describe("small local models", () => {
   let sb: Sandbox;
   let fake: FakeOllama | undefined;
   let tui: Tui | undefined;
-  beforeEach(() => {
-    sb = sandbox();
-  });
-  afterEach(async () => {
-    tui?.kill();
-    tui = undefined;
-    await fake?.close();
-    sb.cleanup();
-  });
+  eachTest((s) => (sb = s), () => [tui, fake]);
 
   it("a model without the tools capability creates a file through the JSON reply protocol", async () => {
     fake = await startFakeOllama({

@@ -2,9 +2,9 @@
 // nest no deeper than 3), and a conversation that outgrows the context window is compacted.
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama, type RecordedChat, type Reply, type WireMessage } from "../fakes/ollama-server.js";
-import { runHeadless, sandbox, Tui, type Sandbox } from "./harness.js";
+import { runHeadless, Tui, type Sandbox, eachTest } from "./harness.js";
 
 const say = (text: string): Reply => ({ steps: [{ text }] });
 const call = (name: string, args: Record<string, unknown>): Reply => ({ steps: [{ toolCalls: [{ name, arguments: args }] }] });
@@ -20,15 +20,7 @@ describe("staying on track", () => {
   let sb: Sandbox;
   let fake: FakeOllama | undefined;
   let tui: Tui | undefined;
-  beforeEach(() => {
-    sb = sandbox();
-  });
-  afterEach(async () => {
-    tui?.kill();
-    tui = undefined;
-    await fake?.close();
-    sb.cleanup();
-  });
+  eachTest((s) => (sb = s), () => [tui, fake]);
 
   it("a model that repeats one read_file call forever is stopped after the 3rd identical call", async () => {
     fs.writeFileSync(path.join(sb.project, "a.txt"), "hello\n");

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama, type Reply } from "../fakes/ollama-server.js";
-import { runHeadless, sandbox, Tui, type Sandbox, waitUntil } from "./harness.js";
+import { runHeadless, Tui, type Sandbox, waitUntil, eachTest } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 const OLD_LINE = "export const greeting = 'hello';";
@@ -47,16 +47,7 @@ describe("tools end to end", () => {
   let fake: FakeOllama | undefined;
   let sb: Sandbox;
   let tui: Tui | undefined;
-  beforeEach(() => {
-    sb = sandbox();
-  });
-  afterEach(async () => {
-    tui?.kill();
-    tui = undefined;
-    await fake?.close();
-    fake = undefined;
-    sb.cleanup();
-  });
+  eachTest((s) => (sb = s), () => [tui, fake]);
 
   it("asks before create_file and edit_file, shows the diff in red and green, and writes the file", async () => {
     fake = await startFakeOllama({ models: [MODEL], replies: createEditFlow });

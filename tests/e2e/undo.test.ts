@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama, type WireMessage } from "../fakes/ollama-server.js";
-import { sandbox, Tui, type Sandbox } from "./harness.js";
+import { Tui, type Sandbox, eachTest } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 // CRLF line ends, no final newline and a non-ASCII character: "old bytes exactly" means all of them.
@@ -25,16 +25,7 @@ describe("/undo end to end", () => {
   let fake: FakeOllama | undefined;
   let sb: Sandbox;
   let tui: Tui | undefined;
-  beforeEach(() => {
-    sb = sandbox();
-  });
-  afterEach(async () => {
-    tui?.kill();
-    tui = undefined;
-    await fake?.close();
-    fake = undefined;
-    sb.cleanup();
-  });
+  eachTest((s) => (sb = s), () => [tui, fake]);
 
   const file = (name: string) => path.join(sb.project, name);
 
