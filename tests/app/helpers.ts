@@ -1,22 +1,15 @@
 import type { AgentEvent, RunConfig } from "../../src/core/events.js";
+import { testConfig as baseConfig } from "../core/tools/ctx.js";
 import type { Model } from "../../src/app/model.js";
 import type { Cmd, Msg } from "../../src/app/msg.js";
 import { init, update } from "../../src/app/update.js";
 
 export function testConfig(over: Partial<RunConfig> = {}): RunConfig {
   return {
-    provider: "ollama",
+    ...baseConfig("/project"),
     model: "qwen3:8b",
     host: "http://127.0.0.1:11434",
-    cwd: "/project",
     systemPrompt: "You are agent0.",
-    numCtx: 8192,
-    numCtxCap: 32768,
-    maxSteps: 50,
-    outputLimit: 32000,
-    permissionMode: "ask",
-    allowedTools: [],
-    toolProtocol: "native",
     idleTimeoutMs: 120000,
     interactive: true,
     dataDir: "/data",

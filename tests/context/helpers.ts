@@ -2,6 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach } from "vitest";
+import { testConfig } from "../core/tools/ctx.js";
 import type { RunConfig } from "../../src/core/events.js";
 import type { ToolContext } from "../../src/core/tools/types.js";
 
@@ -28,24 +29,7 @@ export async function writeTree(root: string, files: Record<string, string>): Pr
 }
 
 export function toolContext(cwd: string, configDir: string): ToolContext {
-  const config: RunConfig = {
-    provider: "ollama",
-    model: "test",
-    host: "http://127.0.0.1:1",
-    cwd,
-    systemPrompt: "",
-    numCtx: 8192,
-    numCtxCap: 32768,
-    maxSteps: 50,
-    outputLimit: 32000,
-    permissionMode: "ask",
-    allowedTools: [],
-    toolProtocol: "native",
-    idleTimeoutMs: 1000,
-    interactive: false,
-    dataDir: join(configDir, "data"),
-    configDir,
-  };
+  const config: RunConfig = { ...testConfig(cwd), model: "test", idleTimeoutMs: 1000, dataDir: join(configDir, "data"), configDir };
   return {
     cwd,
     signal: new AbortController().signal,

@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama, type Reply } from "../fakes/ollama-server.js";
 import { runHeadless, Tui, type Sandbox, waitUntil, eachTest } from "./harness.js";
+import { isAlive } from "../core/tools/ctx.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 const OLD_LINE = "export const greeting = 'hello';";
@@ -28,20 +29,6 @@ function ansiLine(screen: string, text: string): string {
   return line;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  // A zombie (killed but not reaped where nothing reaps orphans) is gone for our purpose.
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return false;
-  }
-}
 
 describe("tools end to end", () => {
   let fake: FakeOllama | undefined;
@@ -152,11 +139,11 @@ describe("tools end to end", () => {
     }, 5000, "the sleep child");
     // The running command shows with its elapsed time.
     await tui.waitFor(/⚙ run echo \$\$ > shell\.pid; sleep 30; echo done \d+s/);
-    expect(alive(shellPid)).toBe(true);
+    expect(isAlive(shellPid)).toBe(true);
 
     tui.press("Escape");
     const pressed = Date.now();
-    await waitUntil(() => !alive(shellPid) && !alive(sleepPid!), 3000, "the shell and sleep to die");
+    await waitUntil(() => !isAlive(shellPid) && !isAlive(sleepPid!), 3000, "the shell and sleep to die");
     expect(Date.now() - pressed).toBeLessThan(1000);
 
     await tui.waitFor(/^idle · /m);
