@@ -8,14 +8,20 @@ const MODES_OFF = "\x1b[?1000l\x1b[?1006l\x1b[?2004l";
 
 let patched = false;
 
+/** blessed is unmaintained: what we need changed in it is patched here, once. */
+function patchBlessed(): void {
+  if (patched) return;
+  patched = true;
+  patchLazyTerminfo();
+  patchUnicodeWidth();
+}
+
 /**
  * blessed's width tables predate Unicode 9: emoji count as 1 column while terminals draw 2,
  * which breaks every line they are on. Width comes from get-east-asian-width instead, and the
  * spacer blessed inserts after wide characters follows the same rule.
  */
 function patchUnicodeWidth(): void {
-  if (patched) return;
-  patched = true;
   const unicode = (blessed as unknown as { unicode: BlessedUnicode }).unicode;
   const original = unicode.charWidth;
   unicode.charWidth = (str: string | number, i?: number) => {
@@ -37,6 +43,25 @@ function patchUnicodeWidth(): void {
   };
 }
 
+/**
+ * blessed compiles every terminfo capability into a function when the screen is created (about
+ * 500 of them, ~8 ms); we use a few dozen. Compile each on its first use instead.
+ */
+function patchLazyTerminfo(): void {
+  type Compile = (this: unknown, info: unknown, key: string, str: unknown) => unknown;
+  const tput = (blessed as unknown as { tput: { prototype: { _compile: Compile } } }).tput.prototype;
+  const compile = tput._compile;
+  tput._compile = function (info, key, str) {
+    if (typeof str !== "string" || !str) return compile.call(this, info, key, str);
+    const self = this;
+    let compiled: ((...args: unknown[]) => unknown) | undefined;
+    return function (this: unknown, ...args: unknown[]) {
+      compiled ??= compile.call(self, info, key, str) as (...a: unknown[]) => unknown;
+      return compiled.apply(this, args);
+    };
+  };
+}
+
 interface BlessedUnicode {
   charWidth(str: string | number, i?: number): number;
   codePointAt(str: string, i: number): number;
@@ -51,7 +76,7 @@ export interface Terminal {
 
 /** A full-screen blessed screen used for output only: input is decoded by keys.ts. */
 export function openTerminal(onData: (s: string) => void, onResize: () => void): Terminal {
-  patchUnicodeWidth();
+  patchBlessed();
   // In a UTF-8 locale, draw lines and dots as Unicode characters, not through the terminal's
   // alternate character set: copied text then reads "─" and "·" instead of "q" and "~".
   const locale = process.env.LC_ALL || process.env.LC_CTYPE || process.env.LANG || "";
