@@ -70,4 +70,28 @@ describe("reading and typing in the TUI", () => {
     await tui.waitFor("second answer");
     expect(fake.chats[1]!.messages.at(-1)!.content).toBe("line one\nline two\nagain");
   });
+
+  it("emoji and CJK take two columns each and do not break the layout (a dialog's border stays straight)", async () => {
+    fake = await startFakeOllama({
+      models: [{ name: "qwen3:8b" }],
+      replies: [
+        { steps: [{ toolCalls: [{ name: "create_file", arguments: { path: "notes.md", content: "✅ done 🚀 漢字\nplain line\n" } }] }] },
+        { steps: [{ text: "Done ✅ 🚀 漢字 — all good" }] },
+      ],
+    });
+    tui = new Tui(sb, ["--host", fake.url, "--model", "qwen3:8b"], { width: 60, height: 24 });
+    await tui.waitFor("Ask anything");
+    tui.type("write notes");
+    tui.press("Enter");
+    let screen = await tui.waitFor("Allow create_file");
+    const columns = (line: string) => [...line].reduce((n, ch) => n + (/[\u{1F000}-\u{1FFFF}\u2705\u4E00-\u9FFF]/u.test(ch) ? 2 : 1), 0);
+    const bordered = screen.split("\n").filter((l) => l.trimEnd().endsWith("│"));
+    expect(bordered.some((l) => l.includes("🚀"))).toBe(true);
+    expect(new Set(bordered.map((l) => columns(l.trimEnd()))).size).toBe(1);
+    tui.press("y");
+    screen = await tui.waitFor("all good");
+    const lines = screen.split("\n");
+    expect(lines.find((l) => l.includes("all good"))).toBe("Done ✅ 🚀 漢字 — all good");
+    expect(lines.filter((l) => /^─+$/.test(l)).map((l) => l.length)).toEqual([60]);
+  });
 });
