@@ -37,6 +37,8 @@ const PASTE_END = "\x1b[201~";
 const CSI = /^\x1b\[[0-9;<?]*[ -/]*[@-~]/;
 const SS3 = /^\x1bO[@-~]/;
 const SGR_MOUSE = /^\x1b\[<(\d+);(\d+);(\d+)([Mm])/;
+/** A CSI sequence cut off before its final byte (ESC O + key stays Alt+O). */
+const INCOMPLETE = /^\x1b\[[0-9;<?]*[ -/]*$/;
 
 function single(ch: string): Key {
   const code = ch.charCodeAt(0);
@@ -57,9 +59,12 @@ function single(ch: string): Key {
  */
 export function createInputDecoder() {
   let pasting: string | null = null;
+  // The start of an escape sequence whose end has not arrived yet (a slow link can split one).
+  let partial = "";
   return function feed(data: string): Msg[] {
     const out: Msg[] = [];
-    let s = data;
+    let s = partial + data;
+    partial = "";
     while (s.length > 0) {
       if (pasting !== null) {
         const end = s.indexOf(PASTE_END);
@@ -87,6 +92,10 @@ export function createInputDecoder() {
           continue;
         }
         const seq = CSI.exec(s)?.[0] ?? SS3.exec(s)?.[0];
+        if (!seq && INCOMPLETE.test(s)) {
+          partial = s;
+          return out;
+        }
         if (seq) {
           const key = SEQUENCES[seq];
           if (key) out.push({ type: "key", key });
