@@ -56,6 +56,8 @@ export interface Model {
   booted: boolean;
   /** An answer has arrived in this session: the model is loaded (else the status says "loading model…"). */
   warm: boolean;
+  /** The model is being loaded ahead of the first request. */
+  loadingModel: boolean;
   /** Lines scrolled up from the newest output; 0 follows new output. */
   scroll: number;
   thinkingOpen: boolean;

@@ -234,7 +234,7 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
     if (tick) clearInterval(tick);
     tick = setInterval(() => {
       drainAgentEvents();
-      if (model.run || dirty) dispatch({ type: "tick", now: now() });
+      if (model.run || model.loadingModel || dirty) dispatch({ type: "tick", now: now() });
       paint();
     }, ms);
   }

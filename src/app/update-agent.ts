@@ -80,6 +80,10 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       model.contextLength = event.contextLength;
       if (event.capabilities.length > 0 && !event.capabilities.includes("tools")) model.config.toolProtocol = "json";
       break;
+    case "model-load":
+      model.loadingModel = event.state === "loading";
+      if (event.state === "ready") model.warm = true;
+      break;
     case "done":
       finishRun(model, event.reason === "interrupted", cmds);
       break;

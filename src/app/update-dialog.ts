@@ -69,6 +69,8 @@ export function chooseModel(model: Model, name: string, cmds: Cmd[]): void {
   model.config.numCtx = 0;
   model.config.toolProtocol = "native";
   model.warm = false;
+  // Resolve its context length and load it now, not when the next prompt is sent.
+  cmds.push({ type: "probe" });
   cmds.push({ type: "session-meta", fields: { model: name } });
   addEntry(model, { kind: "notice", level: "info", text: `Model: ${name} (used from the next request).` });
 }

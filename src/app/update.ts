@@ -23,6 +23,7 @@ export function init(opts: InitOptions): Model {
     queued: [],
     booted: opts.booted ?? true,
     warm: false,
+    loadingModel: false,
     scroll: 0,
     thinkingOpen: false,
     dialog: null,

@@ -42,6 +42,9 @@ function statusLine(model: Model, width: number): string {
     const spin = SPINNER[Math.floor(model.now / 100) % SPINNER.length]!;
     const secs = Math.max(0, Math.floor((model.now - model.run.startedAt) / 1000));
     parts.push(theme.tool(`${spin} ${phaseLabel(model)} ${secs}s`));
+  } else if (model.loadingModel) {
+    const spin = SPINNER[Math.floor(model.now / 100) % SPINNER.length]!;
+    parts.push(theme.tool(`${spin} loading the model…`));
   } else {
     parts.push(theme.dim("idle"));
   }

@@ -113,6 +113,8 @@ export type AgentEvent =
   | { type: "error"; message: string; hint?: string }
   | { type: "compacted"; before: number; after: number; conversation: ConversationMessage[] }
   | { type: "model-info"; model: string; contextLength: number; numCtx: number; capabilities: string[] }
+  /** The model is being loaded ahead of the first request (so the first answer starts sooner). */
+  | { type: "model-load"; state: "loading" | "ready" | "failed" }
   | { type: "done"; reason: DoneReason };
 
 /** UI -> worker. */

@@ -121,8 +121,22 @@ function lastUserIndex(conversation: { role: string }[]): number {
 
 async function probe(config: RunConfig) {
   const ctl = new AbortController();
-  const [info] = await Promise.all([ensureModelInfo(createProvider(config), config, ctl.signal, emit), ensureMcp(config)]);
-  if (!info.ok) emit({ type: "error", message: info.message, hint: info.hint });
+  const provider = createProvider(config);
+  const [info] = await Promise.all([ensureModelInfo(provider, config, ctl.signal, emit), ensureMcp(config)]);
+  if (!info.ok) {
+    emit({ type: "error", message: info.message, hint: info.hint });
+    return;
+  }
+  // Load the model while the user types: a cold load takes seconds to minutes on a local machine.
+  if (!provider.warm) return;
+  emit({ type: "model-load", state: "loading" });
+  try {
+    await provider.warm(config.model, config.numCtx, config.keepAlive);
+    emit({ type: "model-load", state: "ready" });
+  } catch {
+    // The first request will say what is wrong, with the error the user can act on.
+    emit({ type: "model-load", state: "failed" });
+  }
 }
 
 async function shutdown() {

@@ -142,4 +142,12 @@ describe("update: a user sends a prompt and the answer streams in", () => {
     expect(model.conversation.at(-1)).toEqual({ role: "assistant", content: "half an ans", interrupted: true });
     expect(model.run).toBeNull();
   });
+
+  it("while the model is loaded ahead of the first prompt, the status line says so; then the first run is not 'loading model'", () => {
+    let { model } = feed(newModel(), agent({ type: "model-load", state: "loading" }));
+    expect(strip(view(model).status)).toContain("loading the model…");
+    ({ model } = feed(model, agent({ type: "model-load", state: "ready" }), ...typeText("go"), key("enter")));
+    expect(strip(view(model).status)).toContain("thinking…");
+    expect(strip(view(model).status)).not.toContain("loading");
+  });
 });

@@ -155,5 +155,14 @@ export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
     }
   }
 
-  return { name: "ollama", stream, listModels, modelInfo };
+  /** `messages: []` loads the model and answers `done_reason: "load"` (ollama-wire.md §1.6). */
+  async function warm(model: string, numCtx: number, keepAlive?: string | number, signal?: AbortSignal): Promise<void> {
+    const allowance = AbortSignal.timeout(opts.loadAllowanceMs ?? LOAD_ALLOWANCE_MS);
+    const client = new Ollama({ host, fetch: createOllamaFetch(base, signal ? AbortSignal.any([signal, allowance]) : allowance) });
+    const body: OllamaChatRequest & { stream: false } = { model, messages: [], options: { num_ctx: numCtx }, stream: false };
+    if (keepAlive !== undefined) body.keep_alive = keepAlive;
+    await client.chat(body);
+  }
+
+  return { name: "ollama", stream, listModels, modelInfo, warm };
 }

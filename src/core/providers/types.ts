@@ -58,4 +58,6 @@ export interface Provider {
   listModels(signal?: AbortSignal): Promise<ModelInfo[]>;
   /** Context length and capabilities of one model. Throws a ProviderError-shaped Error on failure. */
   modelInfo(model: string, signal?: AbortSignal): Promise<ModelInfo>;
+  /** Load the model ahead of the first request (Ollama), with the num_ctx the session will use. */
+  warm?(model: string, numCtx: number, keepAlive?: string | number, signal?: AbortSignal): Promise<void>;
 }

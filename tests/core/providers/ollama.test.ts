@@ -159,6 +159,15 @@ describe("ollama provider: interrupts", () => {
   });
 });
 
+describe("ollama provider: loading ahead", () => {
+  it("warm() loads the model with the session's num_ctx and keep_alive, without counting as a chat", async () => {
+    await provider().warm!("qwen3:8b", 16384, "10m");
+    const load = fake.requests.find((r) => r.path === "/api/chat");
+    expect(load?.body).toMatchObject({ model: "qwen3:8b", messages: [], options: { num_ctx: 16384 }, keep_alive: "10m" });
+    expect(fake.chats).toHaveLength(0);
+  });
+});
+
 describe("ollama provider: errors", () => {
   it("a server that is not running is unreachable, naming the host and `ollama serve`", async () => {
     const port = await closedPort();
