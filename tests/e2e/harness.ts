@@ -34,6 +34,12 @@ export function sandbox(): Sandbox {
   return { home, project, env, cleanup: () => fs.rmSync(base, { recursive: true, force: true }) };
 }
 
+/** Every file under dir, recursively. */
+export function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
 export function sessionFiles(sb: Sandbox): string[] {
   const dir = path.join(sb.env.XDG_DATA_HOME!, "agent0", "sessions");
   return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".jsonl")).map((f) => path.join(dir, f)) : [];

@@ -3,14 +3,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeAnthropic, unauthorized as anthropic401, type FakeAnthropic } from "../fakes/anthropic-server.js";
 import { startFakeOpenAI, unauthorized as openai401, type FakeOpenAI } from "../fakes/openai-server.js";
-import { runHeadless, type Sandbox, eachTest } from "./harness.js";
+import { runHeadless, type Sandbox, eachTest, filesUnder } from "./harness.js";
 
 const KEY = "sk-test-secret-key-123456";
-
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name));
-}
 
 describe("other providers, through their official SDKs, end to end", () => {
   let sb: Sandbox;

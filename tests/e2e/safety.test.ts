@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { runHeadless, sessionFiles, Tui, type Sandbox, eachTest } from "./harness.js";
+import { runHeadless, sessionFiles, Tui, type Sandbox, eachTest, filesUnder } from "./harness.js";
 
 const MODEL = "qwen3:8b";
 
@@ -13,12 +13,6 @@ const CLEAR = "\x1b[2J\x1b[H";
 const CLIPBOARD = "\x1b]52;c;SGVsbG8=\x07";
 const TITLE = "\x1b]0;pwned\x07";
 const LINK = "\x1b]8;;javascript:alert(1)\x07click me\x1b]8;;\x07";
-
-/** Every file under dir, recursively (logs may be split by day). */
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-}
 
 describe("terminal safety in the TUI", () => {
   let sb: Sandbox;

@@ -3,7 +3,7 @@
 // input_json_delta split across deltas), ping, message_delta with cumulative usage, message_stop.
 // Replies are used in order; when they run out every request gets a plain "ok".
 import type { ServerResponse } from "node:http";
-import { pause, sendFailure, sseHead, startRecordingServer, type HttpFailure, type RecordedHttp, type RecordingServer } from "./sse-server.js";
+import { pause, sendFailure, sseHead, startScriptedServer, type HttpFailure, type RecordedHttp, type RecordingServer } from "./sse-server.js";
 
 export type AnthropicBlock = { text: string } | { thinking: string } | { toolUse: { name: string; input: Record<string, unknown>; id?: string } };
 
@@ -87,19 +87,10 @@ async function play(res: ServerResponse, req: RecordedHttp, r: AnthropicReply): 
 }
 
 export async function startFakeAnthropic(opts: { replies?: AnthropicReply[] } = {}): Promise<FakeAnthropic> {
-  let replies = opts.replies ?? [];
-  let next = 0;
-  const server = await startRecordingServer(async (req, res) => {
+  return startScriptedServer<AnthropicReply>(opts.replies ?? [], async (req, res, nextReply) => {
     if (req.method !== "POST" || req.path !== "/v1/messages") {
       return sendFailure(res, { status: 404, body: { type: "error", error: { type: "not_found_error", message: `${req.method} ${req.path} not found` } } });
     }
-    await play(res, req, replies[next++] ?? {});
+    await play(res, req, nextReply() ?? {});
   });
-  return {
-    ...server,
-    setReplies(r) {
-      replies = r;
-      next = 0;
-    },
-  };
 }

@@ -3,7 +3,7 @@
 // index (as real OpenAI sends them), a finish chunk, a usage chunk when asked, then `data: [DONE]`.
 // Replies are used in order; when they run out every request gets a plain "ok".
 import type { ServerResponse } from "node:http";
-import { pause, sendFailure, sseHead, startRecordingServer, type HttpFailure, type RecordedHttp, type RecordingServer } from "./sse-server.js";
+import { pause, sendFailure, sseHead, startScriptedServer, type HttpFailure, type RecordedHttp, type RecordingServer } from "./sse-server.js";
 
 export interface OpenAIReply {
   text?: string;
@@ -65,20 +65,11 @@ async function play(res: ServerResponse, req: RecordedHttp, r: OpenAIReply): Pro
 }
 
 export async function startFakeOpenAI(opts: { replies?: OpenAIReply[] } = {}): Promise<FakeOpenAI> {
-  let replies = opts.replies ?? [];
-  let next = 0;
-  const server = await startRecordingServer(async (req, res) => {
+  return startScriptedServer<OpenAIReply>(opts.replies ?? [], async (req, res, nextReply) => {
     if (req.method === "GET" && req.path.endsWith("/models")) {
       return sendFailure(res, { status: 200, body: { object: "list", data: [{ id: "gpt-fake", object: "model", created: 0, owned_by: "fake" }] } });
     }
     if (req.method !== "POST" || !req.path.endsWith("/chat/completions")) return sendFailure(res, { status: 404, body: { error: { message: "not found", type: "not_found_error", param: null, code: null } } });
-    await play(res, req, replies[next++] ?? {});
+    await play(res, req, nextReply() ?? {});
   });
-  return {
-    ...server,
-    setReplies(r) {
-      replies = r;
-      next = 0;
-    },
-  };
 }

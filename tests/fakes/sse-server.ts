@@ -88,3 +88,20 @@ export async function startRecordingServer(handle: Handler): Promise<RecordingSe
       }),
   };
 }
+
+/** A recording server whose answers come from a script of replies, in order; setReplies restarts it. */
+export async function startScriptedServer<R>(
+  initial: R[],
+  handle: (req: RecordedHttp, res: ServerResponse, nextReply: () => R | undefined) => Promise<void> | void,
+): Promise<RecordingServer & { setReplies(replies: R[]): void }> {
+  let replies = initial;
+  let next = 0;
+  const server = await startRecordingServer((req, res) => handle(req, res, () => replies[next++]));
+  return {
+    ...server,
+    setReplies(r) {
+      replies = r;
+      next = 0;
+    },
+  };
+}

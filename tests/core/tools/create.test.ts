@@ -1,17 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { makeCtx, tempProject } from "./ctx.js";
+import { describe, expect, it } from "vitest";
+import { makeCtx, project, tempProject } from "./ctx.js";
 import { callTool } from "./call.js";
-
-let cleanup = (): void => {};
-afterEach(() => cleanup());
-
-function project(files: Record<string, string> = {}): string {
-  const p = tempProject(files);
-  cleanup = p.cleanup;
-  return p.dir;
-}
 
 const NEW_FILE_DIFF = "--- /dev/null\n+++ src/new/hello.ts\n@@ -0,0 +1,2 @@\n+export const hi = 1;\n+export const ho = 2;\n";
 

@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { afterEach } from "vitest";
 import type { AgentEvent, RunConfig } from "../../../src/core/events.js";
 import type { ApprovalKind, ToolContext } from "../../../src/core/tools/types.js";
 
@@ -99,4 +100,17 @@ export function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+let cleanupProject = (): void => {};
+afterEach(() => {
+  cleanupProject();
+  cleanupProject = (): void => {};
+});
+
+/** A throwaway project folder holding `files`, removed after the test. */
+export function project(files: Record<string, string | Buffer> = {}): string {
+  const p = tempProject(files);
+  cleanupProject = p.cleanup;
+  return p.dir;
 }

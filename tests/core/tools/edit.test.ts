@@ -1,17 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { makeCtx, tempProject } from "./ctx.js";
+import { describe, expect, it } from "vitest";
+import { makeCtx, project } from "./ctx.js";
 import { callTool } from "./call.js";
-
-let cleanup = (): void => {};
-afterEach(() => cleanup());
-
-function project(files: Record<string, string | Buffer> = {}): string {
-  const p = tempProject(files);
-  cleanup = p.cleanup;
-  return p.dir;
-}
 
 const SOURCE = "function add(a, b) {\n  return a + b;\n}\n";
 const EDIT_DIFF = "--- math.js\n+++ math.js\n@@ -1,3 +1,3 @@\n function add(a, b) {\n-  return a + b;\n+  return a + b + 0;\n }\n";

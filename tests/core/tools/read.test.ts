@@ -1,17 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { makeCtx, tempProject } from "./ctx.js";
+import { describe, expect, it } from "vitest";
+import { makeCtx, project, tempProject } from "./ctx.js";
 import { callTool } from "./call.js";
-
-let cleanup = (): void => {};
-afterEach(() => cleanup());
-
-function project(files: Record<string, string | Buffer>): string {
-  const p = tempProject(files);
-  cleanup = p.cleanup;
-  return p.dir;
-}
 
 describe("read_file", () => {
   it("shows numbered lines like cat -n", async () => {

@@ -1,18 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { makeCtx, tempProject } from "./ctx.js";
+import { describe, expect, it } from "vitest";
+import { makeCtx, project } from "./ctx.js";
 import { callTool } from "./call.js";
 import { grep, formatGrep, type GrepEngine, type GrepQuery } from "../../../src/core/tools/search.js";
-
-let cleanup = (): void => {};
-afterEach(() => cleanup());
-
-function project(files: Record<string, string | Buffer>): string {
-  const p = tempProject(files);
-  cleanup = p.cleanup;
-  return p.dir;
-}
 
 const TREE = {
   ".gitignore": "dist/\n*.log\n",

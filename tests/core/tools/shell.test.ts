@@ -1,18 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { isAlive, makeCtx, tempProject } from "./ctx.js";
+import { describe, expect, it } from "vitest";
+import { isAlive, makeCtx, project } from "./ctx.js";
 import { callTool } from "./call.js";
 import { truncateOutput } from "../../../src/core/tools/registry.js";
-
-let cleanup = (): void => {};
-afterEach(() => cleanup());
-
-function project(files: Record<string, string> = {}): string {
-  const p = tempProject(files);
-  cleanup = p.cleanup;
-  return p.dir;
-}
 
 async function waitFor<T>(probe: () => T | undefined, what: string): Promise<T> {
   for (let i = 0; i < 500; i++) {
