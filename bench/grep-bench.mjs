@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const searchModule = pathToFileURL(path.join(here, "..", "dist", "core", "tools", "search.js")).href;
+const searchModule = pathToFileURL(path.join(here, "..", "dist", "tools", "files", "search.js")).href;
 
 /** Writes `files` small source files, 100 per folder; every 50th holds the needle. */
 function makeTree(root, files) {

@@ -12,10 +12,10 @@ const dist = (p) => import(pathToFileURL(path.join(ROOT, "dist", p)).href);
 
 /** `turns` measured turns after `warmup` turns (V8 sizes its heaps during the first few hundred). */
 export async function benchLongSession({ turns = 2000, warmup = 500 } = {}) {
-  const { AgentHandle } = await dist("core/agent.js");
-  const { init, update } = await dist("app/update.js");
-  const { view } = await dist("app/view.js");
-  const { SessionWriter } = await dist("core/session.js");
+  const { AgentHandle } = await dist("ui/runtime/agent-handle.js");
+  const { init, update } = await dist("ui/update/index.js");
+  const { view } = await dist("ui/view/index.js");
+  const { SessionWriter } = await dist("session/writer.js");
   const child = spawn(process.execPath, [path.join(ROOT, "bench", "fake-process.mjs"), "Sure — **done**. Here is a short answer with `code`."], { stdio: ["pipe", "pipe", "inherit"] });
   const [line] = await once(child.stdout, "data");
   const fake = { url: JSON.parse(String(line)).url, close: async () => { child.stdin.end(); await once(child, "exit"); } };

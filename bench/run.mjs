@@ -46,7 +46,7 @@ async function launch() {
 }
 
 async function bigTranscript() {
-  const { SessionWriter } = await dist("core/session.js");
+  const { SessionWriter } = await dist("session/writer.js");
   const fake = await startFakeOllama({ models: [MODEL] });
   const sb = sandbox();
   const dir = path.join(sb.env.XDG_DATA_HOME, "agent0", "sessions");

@@ -32,7 +32,7 @@ function median(values) {
 }
 
 export async function benchSessions({ dir } = {}) {
-  const { SessionWriter, loadSession } = await import(pathToFileURL(path.join(here, "..", "dist", "core", "session.js")).href);
+  const { SessionWriter, loadSession } = await import(pathToFileURL(path.join(here, "..", "dist", "session", "writer.js")).href);
   const root = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "agent0-bench-sessions-"));
   try {
     const writer = SessionWriter.create(root, { cwd: "/work/app", provider: "ollama", model: "qwen3:8b" });

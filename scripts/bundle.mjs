@@ -22,7 +22,7 @@ const commonHighlightLanguages = {
 fs.rmSync("dist/bundle", { recursive: true, force: true });
 
 await build({
-  entryPoints: { main: "src/main.ts", worker: "src/core/worker.ts" },
+  entryPoints: { main: "src/main.ts", worker: "src/agent/worker.ts" },
   bundle: true,
   splitting: true,
   format: "esm",

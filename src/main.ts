@@ -2,13 +2,13 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { Command, Option } from "commander";
-import type { ConversationMessage } from "./core/events.js";
-import { logsDir, sessionsDir } from "./core/paths.js";
-import { slashCommands } from "./context/slash.js";
-import { resolveConfig, type CliOptions } from "./startup-config.js";
-import type { SessionState } from "./services.js";
-import type { OutputFormat } from "./headless.js";
-import { restoreTerminal } from "./app/terminal.js";
+import type { ConversationMessage } from "./protocol/events.js";
+import { logsDir, sessionsDir } from "./session/paths.js";
+import { slashCommands } from "./ui/slash-commands.js";
+import { resolveConfig, type CliOptions } from "./cli/config.js";
+import type { SessionState } from "./cli/services.js";
+import type { OutputFormat } from "./cli/print.js";
+import { restoreTerminal } from "./ui/runtime/terminal.js";
 
 /** The package's own package.json (this file runs from dist/ or dist/bundle/). */
 function packageVersion(): string {
@@ -85,7 +85,7 @@ program
   .command("sessions")
   .description("list saved sessions, newest first")
   .action(async () => {
-    const { formatSessionList, listSessions } = await import("./core/session.js");
+    const { formatSessionList, listSessions } = await import("./session/writer.js");
     const { sessions, warnings } = listSessions(sessionsDir());
     for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
     process.stdout.write(sessions.length ? formatSessionList(sessions, Date.now()) + "\n" : "No saved sessions yet.\n");
@@ -95,8 +95,8 @@ program
 async function resume(flags: Flags, state: SessionState, cwd: string): Promise<{ conversation: ConversationMessage[]; model?: string }> {
   const resumeId = flags.resume ?? flags.session;
   if (!resumeId && !flags.continue) return { conversation: [] };
-  const { latestSessionFor } = await import("./core/session.js");
-  const { openSaved } = await import("./services.js");
+  const { latestSessionFor } = await import("./session/writer.js");
+  const { openSaved } = await import("./cli/services.js");
   let target = resumeId;
   if (!target) {
     const latest = latestSessionFor(state.dir, cwd);
@@ -123,7 +123,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
   } catch (err) {
     fail((err as Error).message);
   }
-  const [{ runApp }, { init }] = await Promise.all([import("./app/runtime.js"), import("./app/update.js")]);
+  const [{ runApp }, { init }] = await Promise.all([import("./ui/runtime/loop.js"), import("./ui/update/index.js")]);
   const builtins = slashCommands.map((c) => c.name);
   const model = init({
     width: process.stdout.columns ?? 80,
@@ -138,15 +138,15 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
   // Set by runApp at once: errors found while saving show up in the transcript.
   let show: ((level: "info" | "warn" | "error", text: string) => void) | undefined;
   const boot = new Promise<void>((r) => setImmediate(r)).then(async () => {
-    const { startup } = await import("./startup.js");
+    const { startup } = await import("./cli/startup.js");
     const b = startup(flags, true);
     const state: SessionState = { dir: sessionsDir(), id: randomUUID() };
     const resumed = await resume(flags, state, b.config.cwd);
     if (!flags.model && resumed.model) b.config.model = resumed.model;
     const [{ createLogger }, { createServices }, { loadProjectContext }] = await Promise.all([
-      import("./core/log.js"),
-      import("./services.js"),
-      import("./project-context.js"),
+      import("./session/log.js"),
+      import("./cli/services.js"),
+      import("./cli/project-context.js"),
     ]);
     const context = await loadProjectContext(b.config.cwd);
     b.config.systemPrompt = context.systemPrompt;
@@ -194,7 +194,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
 }
 
 async function headless(prompt: string, flags: Flags): Promise<number> {
-  const { startup } = await import("./startup.js");
+  const { startup } = await import("./cli/startup.js");
   let boot;
   try {
     boot = startup(flags, false);
@@ -207,9 +207,9 @@ async function headless(prompt: string, flags: Flags): Promise<number> {
   const resumed = await resume(flags, state, config.cwd);
   if (!flags.model && resumed.model) config.model = resumed.model;
   const [{ createLogger }, { loadProjectContext }, { runHeadless }] = await Promise.all([
-    import("./core/log.js"),
-    import("./project-context.js"),
-    import("./headless.js"),
+    import("./session/log.js"),
+    import("./cli/project-context.js"),
+    import("./cli/print.js"),
   ]);
   const context = await loadProjectContext(config.cwd);
   for (const w of context.warnings) process.stderr.write(`warning: ${w}\n`);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import type { McpServerConfig } from "../core/events.js";
+import type { McpServerConfig } from "../protocol/events.js";
 
 const positiveInt = z.number().int().positive();
 

@@ -2,9 +2,9 @@ import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach } from "vitest";
-import { testConfig } from "../core/tools/ctx.js";
-import type { RunConfig } from "../../src/core/events.js";
-import type { ToolContext } from "../../src/core/tools/types.js";
+import { testConfig } from "../tools/ctx.js";
+import type { RunConfig } from "../../src/protocol/events.js";
+import type { ToolContext } from "../../src/tools/types.js";
 
 const made: string[] = [];
 

@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { memoryIndexText, memoryDirs } from "../../src/context/memory.js";
-import { memoryDeleteTool, memoryListTool, memorySaveTool, memorySearchTool } from "../../src/core/tools/memory.js";
-import { skillsTool } from "../../src/core/tools/skills.js";
+import { memoryDeleteTool, memoryListTool, memorySaveTool, memorySearchTool } from "../../src/tools/memory.js";
+import { skillsTool } from "../../src/tools/skills.js";
 import { tempDir, toolContext, writeTree } from "./helpers.js";
 
 async function setup() {

@@ -4,10 +4,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AgentEvent, ConversationMessage } from "../../src/core/events.js";
-import { loadSession } from "../../src/core/session.js";
+import type { AgentEvent, ConversationMessage } from "../../src/protocol/events.js";
+import { loadSession } from "../../src/session/writer.js";
 import { startFakeOllama, type FakeOllama, type Reply } from "../fakes/ollama-server.js";
-import { testConfig } from "../app/helpers.js";
+import { testConfig } from "../ui/helpers.js";
 import { ROOT, runHeadless, sandbox, sessionFiles, sleep, Tui, type Sandbox, eachTest } from "./harness.js";
 
 const MODEL = "qwen3:8b";
@@ -224,8 +224,8 @@ describe("worker death", () => {
   eachTest((s) => (sb = s), () => [tui, fake]);
 
   it("a crashed worker is replaced mid-run: the error and done are reported, and the next run carries the whole conversation", async () => {
-    // The built handle: its worker is dist/core/worker.js.
-    const { AgentHandle } = (await import(path.join(ROOT, "dist", "core", "agent.js"))) as typeof import("../../src/core/agent.js");
+    // The built handle: its worker is dist/agent/worker.js.
+    const { AgentHandle } = (await import(path.join(ROOT, "dist", "ui", "runtime", "agent-handle.js"))) as typeof import("../../src/ui/runtime/agent-handle.js");
     fake = await startFakeOllama({
       models: [{ name: MODEL }],
       replies: [{ steps: [{ text: "first answer" }] }, { steps: [{ text: "slow", delayMs: 10_000 }] }, { steps: [{ text: "after the crash" }] }],

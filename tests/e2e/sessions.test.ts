@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadSession } from "../../src/core/session.js";
+import { loadSession } from "../../src/session/writer.js";
 import { startFakeOllama, type FakeOllama, type WireMessage } from "../fakes/ollama-server.js";
 import { runHeadless, sandbox, sessionFiles, sleep, Tui, type Sandbox } from "./harness.js";
 

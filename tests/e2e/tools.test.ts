@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama, type Reply } from "../fakes/ollama-server.js";
 import { runHeadless, Tui, type Sandbox, waitUntil, eachTest } from "./harness.js";
-import { isAlive } from "../core/tools/ctx.js";
+import { isAlive } from "../tools/ctx.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 const OLD_LINE = "export const greeting = 'hello';";

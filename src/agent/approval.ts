@@ -1,0 +1,47 @@
+import type { AgentEvent, PermissionDecision, RunConfig } from "../protocol/events.js";
+import type { Approval, ApprovalKind } from "../tools/types.js";
+import { isReadOnlyCommand } from "../tools/shell/safety.js";
+
+export interface ApprovalRequest {
+  tool: string;
+  kind: ApprovalKind;
+  args: Record<string, unknown>;
+  preview: string;
+}
+
+/** Asks the UI and waits for its answer (the worker wires this to permission-request / permission-reply). */
+export type AskUser = (req: ApprovalRequest & { id: string }) => Promise<PermissionDecision>;
+
+/**
+ * The permission policy of DESIGN.md §6, in one place: the mode, the session's
+ * "always" list and the read-only shell allowlist decide before the user is asked.
+ */
+export function createApprover(config: RunConfig, askUser: AskUser, emit: (e: AgentEvent) => void) {
+  let seq = 0;
+  return async function approve(req: ApprovalRequest): Promise<Approval> {
+    if (config.permissionMode === "yolo") return { ok: true };
+    if (config.permissionMode === "auto-edit" && req.kind === "edit") return { ok: true };
+    if (req.kind === "shell" && typeof req.args.command === "string" && isReadOnlyCommand(req.args.command)) {
+      return { ok: true };
+    }
+    if (config.allowedTools.includes(req.tool)) return { ok: true };
+    if (!config.interactive) {
+      return {
+        ok: false,
+        reason: `${req.tool} changes files or runs commands, and this headless run cannot ask for permission (run with --yolo or --permission-mode auto-edit to allow it).`,
+      };
+    }
+    const id = `perm-${++seq}`;
+    const decision = await askUser({ ...req, id });
+    switch (decision) {
+      case "once":
+        return { ok: true };
+      case "always":
+        config.allowedTools.push(req.tool);
+        emit({ type: "notice", level: "info", text: `${req.tool} is allowed for the rest of this session.` });
+        return { ok: true };
+      case "deny":
+        return { ok: false, reason: `the user denied this ${req.tool} call. Ask them what they want instead, or try another approach.` };
+    }
+  };
+}

@@ -1,0 +1,192 @@
+import type { AgentEvent, ConversationMessage, DoneReason, RunConfig, ToolCall, ToolDisplay } from "../protocol/events.js";
+import type { Provider } from "../providers/types.js";
+import type { ToolContext, ToolDef } from "../tools/types.js";
+import { toolSpecs, runToolCalls } from "../tools/runner.js";
+import { callModel } from "./model-call.js";
+import { createStuckState, observeStep } from "./stuck.js";
+import { correctiveMessage, jsonProtocolPrompt } from "./replies/json-protocol.js";
+import { createApprover, type AskUser } from "./approval.js";
+import { ensureModelInfo } from "./model-info.js";
+import { compactIfNeeded } from "./compaction/run.js";
+import { pairToolResults } from "./history.js";
+
+export interface LoopDeps {
+  provider: Provider;
+  tools: ToolDef[];
+  emit: (e: AgentEvent) => void;
+  signal: AbortSignal;
+  askUser: AskUser;
+  /** A sub-agent uses its parent's approval instead of a policy of its own. */
+  approve?: ToolContext["approve"];
+  /** Checkpoint hook: called before a tool writes a file. */
+  beforeWrite?: (absPath: string) => Promise<void>;
+  /** Sub-agent depth (0 = the user's own agent). */
+  depth?: number;
+}
+
+export interface LoopResult {
+  reason: DoneReason;
+  /** The messages this run appended, in order. */
+  appended: ConversationMessage[];
+  /** The final assistant text (for headless output and sub-agents). */
+  answer: string;
+  conversation: ConversationMessage[];
+}
+
+/**
+ * runAgent: call the model, run the tools it asks for, repeat — until it answers, the user
+ * interrupts, a stuck rule fires or the step cap is reached. Every appended message is posted
+ * as a `message` event the moment it exists, so the UI (and the session file) never lag behind.
+ */
+export async function runAgent(initial: ConversationMessage[], config: RunConfig, deps: LoopDeps): Promise<LoopResult> {
+  const { provider, emit, signal } = deps;
+  let conversation = [...initial];
+  const appended: ConversationMessage[] = [];
+  const push = (m: ConversationMessage) => {
+    conversation.push(m);
+    appended.push(m);
+    emit({ type: "message", message: m });
+  };
+  const finish = (reason: DoneReason): LoopResult => {
+    const last = [...appended].reverse().find((m) => m.role === "assistant" && m.content.trim());
+    return { reason, appended, answer: last?.content ?? "", conversation };
+  };
+
+  const info = await ensureModelInfo(provider, config, signal, emit);
+  if (!info.ok) {
+    emit({ type: "error", message: info.message, hint: info.hint });
+    return finish(signal.aborted ? "interrupted" : "error");
+  }
+
+  // A skill's allowed-tools (typed as /skill, or loaded by the model) limits every later step.
+  let allowed = config.toolFilter;
+  let applied: string[] | undefined;
+  let tools = deps.tools;
+  let specs = toolSpecs(tools);
+  const restrictTools = (names: string[]) => {
+    allowed = allowed ? allowed.filter((n) => names.includes(n)) : [...names];
+    emit({ type: "notice", level: "info", text: `Tools for the rest of this run: ${allowed.join(", ") || "none"}.` });
+  };
+  const approve = deps.approve ?? createApprover(config, deps.askUser, emit);
+  let stuck = createStuckState();
+  let corrected = false;
+
+  for (let step = 0; ; step++) {
+    if (signal.aborted) return finish("interrupted");
+    if (allowed !== applied) {
+      const names = allowed;
+      tools = names ? deps.tools.filter((t) => names.includes(t.name)) : deps.tools;
+      specs = toolSpecs(tools);
+      applied = allowed;
+    }
+    // The prompt is the system message and the tool schemas as well as the conversation.
+    const system = systemMessage(config, specs);
+    const compacted = await compactIfNeeded(provider, conversation, config, signal, emit, false, {
+      system,
+      tools: config.toolProtocol === "json" ? [] : specs,
+    });
+    if (compacted) conversation = compacted;
+
+    // A resumed session may hold a call whose result never came (the app was killed mid-step).
+    const reply = await callModel(provider, [system, ...pairToolResults(conversation)], specs, config, signal, emit);
+    if (reply.promptTokens !== undefined) {
+      emit({
+        type: "usage",
+        promptTokens: reply.promptTokens,
+        completionTokens: reply.completionTokens ?? 0,
+        contextWindow: config.numCtx,
+      });
+    }
+
+    if (reply.error) {
+      if (reply.error.kind === "no-tools" && config.toolProtocol === "native") {
+        config.toolProtocol = "json";
+        emit({
+          type: "notice",
+          level: "warn",
+          text: `${config.model} cannot call tools natively; switching this session to the JSON reply protocol.`,
+        });
+        step--;
+        continue;
+      }
+      if (reply.message.content || reply.message.thinking) push(reply.message);
+      if (signal.aborted || reply.error.kind === "aborted") return finish("interrupted");
+      emit({ type: "error", message: reply.error.message, hint: reply.error.hint });
+      return finish("error");
+    }
+
+    const calls = reply.message.toolCalls ?? [];
+    const unknown = calls.filter((c) => !tools.some((t) => t.name === c.name));
+    const unusable = reply.unusable
+      ? reply.unusable.kind === "empty" ? "empty" : "malformed"
+      : unknown.length > 0 ? "unknown-tool" : undefined;
+    const observed = observeStep(stuck, { toolCalls: calls, unusable }, { maxSteps: config.maxSteps });
+    stuck = observed.state;
+    const verdict = observed.verdict;
+
+    if (calls.length === 0 && !reply.unusable) {
+      push(reply.message);
+      return finish("complete");
+    }
+    if (reply.message.content || reply.message.thinking || calls.length) push(reply.message);
+    if (verdict.kind === "stop") {
+      // Every call in the history keeps its result, even when we stop before running it.
+      for (const c of calls) pushToolResult(push, c, `Not run: ${verdict.message}`);
+      emit({ type: "notice", level: "warn", text: `${verdict.message} Type a message to continue the work.` });
+      return finish(verdict.reason);
+    }
+
+    if (reply.unusable) {
+      if (!corrected || config.toolProtocol === "json") {
+        push({ role: "user", content: correctiveMessage(config.toolProtocol, tools.map((t) => t.name), reply.unusable.detail) });
+        corrected = true;
+      }
+      continue;
+    }
+
+    const shown = new Map<string, ToolDisplay>();
+    const record = (e: AgentEvent) => {
+      if (e.type === "tool-start" && !e.parentId) shown.set(e.id, { label: e.label, ok: true, summary: "" });
+      if (e.type === "tool-end" && !e.parentId) Object.assign(shown.get(e.id) ?? {}, { ok: e.ok, summary: e.summary });
+      emit(e);
+    };
+    const results = await runToolCalls(calls, tools, (call) => ({ ...toolContext(call, config, { ...deps, emit: record }, approve), restrictTools }));
+    calls.forEach((call, i) => {
+      const r = results[i]!;
+      const display = shown.get(call.id);
+      if (display && r.diff) Object.assign(display, { diff: r.diff, path: r.path });
+      pushToolResult(push, call, r.content, display);
+    });
+    if (verdict.kind === "nudge") push({ role: "user", content: verdict.message });
+    if (signal.aborted) return finish("interrupted");
+  }
+}
+
+function pushToolResult(push: (m: ConversationMessage) => void, call: ToolCall, content: string, display?: ToolDisplay) {
+  const m: ConversationMessage = { role: "tool", content, toolCallId: call.id, toolName: call.name };
+  if (display) m.display = display;
+  push(m);
+}
+
+function systemMessage(config: RunConfig, specs: ReturnType<typeof toolSpecs>): ConversationMessage {
+  const text = config.toolProtocol === "json" ? `${config.systemPrompt}\n\n${jsonProtocolPrompt(specs)}` : config.systemPrompt;
+  return { role: "system", content: text };
+}
+
+function toolContext(
+  call: ToolCall,
+  config: RunConfig,
+  deps: LoopDeps,
+  approve: ToolContext["approve"],
+): ToolContext {
+  return {
+    cwd: config.cwd,
+    signal: deps.signal,
+    config,
+    approve,
+    beforeWrite: deps.beforeWrite ?? (async () => {}),
+    emit: deps.emit,
+    depth: deps.depth ?? 0,
+    callId: call.id,
+  };
+}

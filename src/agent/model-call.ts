@@ -1,0 +1,185 @@
+import type { AgentEvent, ConversationMessage, RunConfig, ToolCall } from "../protocol/events.js";
+import type { Provider, ProviderError } from "../providers/types.js";
+import type { ToolSpec } from "../tools/types.js";
+import { recoverToolCalls } from "./replies/text-tool-calls.js";
+import { parseJsonProtocolReply } from "./replies/json-protocol.js";
+import { toJsonProtocolHistory } from "./replies/json-history.js";
+import { ToolCallStreamGuard } from "./replies/tool-call-stream.js";
+import { estimateTokens, truncationSuspected } from "./compaction/index.js";
+
+export interface ModelReply {
+  message: ConversationMessage;
+  /** Set when the request failed or was cut off; `message` then holds what arrived. */
+  error?: ProviderError;
+  /** Why the reply cannot be used, if it can't (counts toward the stuck rule). */
+  unusable?: { kind: "empty" | "malformed"; detail: string };
+  promptTokens?: number;
+  completionTokens?: number;
+}
+
+let callSeq = 0;
+function newCallId(): string {
+  callSeq += 1;
+  return `call_${Date.now().toString(36)}${callSeq.toString(36)}`;
+}
+
+/**
+ * One model request: streams deltas to the UI as events and assembles the assistant message.
+ * Tool calls that a model wrote into its text are recovered here, so the rest of the loop
+ * only ever sees structured calls.
+ */
+export async function callModel(
+  provider: Provider,
+  conversation: ConversationMessage[],
+  tools: ToolSpec[],
+  config: RunConfig,
+  signal: AbortSignal,
+  emit: (e: AgentEvent) => void,
+): Promise<ModelReply> {
+  const json = config.toolProtocol === "json";
+  const messages = json ? toJsonProtocolHistory(conversation) : conversation;
+  let content = "";
+  let thinking = "";
+  let signature = "";
+  const toolCalls: ToolCall[] = [];
+  let error: ProviderError | undefined;
+  let promptTokens: number | undefined;
+  let completionTokens: number | undefined;
+  // Text that may be a call written into the reply waits until recovery has seen all of it.
+  const guard = new ToolCallStreamGuard();
+  const release = () => {
+    const held = guard.release();
+    if (held && !json) emit({ type: "text", delta: held });
+  };
+  emit({ type: "status", phase: "loading" });
+
+  for await (const ev of provider.stream({
+    model: config.model,
+    messages,
+    tools: json ? [] : tools,
+    numCtx: config.numCtx,
+    keepAlive: config.keepAlive,
+    temperature: config.temperature,
+    think: config.think,
+    signal,
+    idleTimeoutMs: config.idleTimeoutMs,
+  })) {
+    switch (ev.type) {
+      case "text":
+        content += ev.delta;
+        // The JSON protocol's raw object is not for the user's eyes: show it as thinking.
+        if (json) emit({ type: "thinking", delta: ev.delta });
+        else {
+          const shown = guard.push(ev.delta);
+          if (shown) emit({ type: "text", delta: shown });
+        }
+        break;
+      case "thinking":
+        thinking += ev.delta;
+        emit({ type: "thinking", delta: ev.delta });
+        break;
+      case "thinking-signature":
+        signature += ev.signature;
+        break;
+      case "tool-call":
+        toolCalls.push({ ...ev.call, id: ev.call.id || newCallId() });
+        break;
+      case "notice":
+        emit({ type: "notice", level: "warn", text: ev.text });
+        break;
+      case "done":
+        promptTokens = ev.promptTokens;
+        completionTokens = ev.completionTokens;
+        break;
+      case "error":
+        error = ev.error;
+        break;
+    }
+  }
+
+  warnIfTruncated(config, messages, promptTokens, emit);
+  const toolNames = tools.map((t) => t.name);
+  if (error) {
+    release();
+    const message: ConversationMessage = { role: "assistant", content, interrupted: true };
+    if (thinking) message.thinking = thinking;
+    return { message, error };
+  }
+  if (json) return interpretJsonReply(content, thinking, toolNames, promptTokens, completionTokens);
+
+  const message: ConversationMessage = { role: "assistant", content };
+  if (thinking) message.thinking = thinking;
+  if (thinking && signature) message.thinkingSignature = signature;
+  if (toolCalls.length === 0 && content.trim()) {
+    const recovered = recoverToolCalls(content, toolNames);
+    if (recovered.calls.length > 0) {
+      message.content = recovered.rest;
+      for (const c of recovered.calls) toolCalls.push({ id: newCallId(), name: c.name, args: c.args });
+    }
+  }
+  // Held text that was no call after all is shown; a recovered call's text stays hidden.
+  if (message.content === content) release();
+  if (toolCalls.length > 0) message.toolCalls = toolCalls;
+  const reply: ModelReply = { message, promptTokens, completionTokens };
+  if (toolCalls.length === 0 && !content.trim()) {
+    reply.unusable = { kind: "empty", detail: "the model returned an empty reply" };
+  }
+  return reply;
+}
+
+/**
+ * Ollama silently drops the start of a prompt longer than num_ctx; its prompt_eval_count then
+ * falls far below our estimate. Only the messages are estimated (not the tool schemas), so
+ * a tokenizer that packs text tighter than ours cannot raise a false alarm. Hosted providers
+ * fail loudly instead, and count cached prompt tokens apart: they are not checked.
+ */
+function warnIfTruncated(
+  config: RunConfig,
+  messages: ConversationMessage[],
+  promptTokens: number | undefined,
+  emit: (e: AgentEvent) => void,
+): void {
+  if (config.provider !== "ollama" || !promptTokens) return;
+  const estimate = estimateTokens(messages);
+  if (!truncationSuspected(promptTokens, estimate)) return;
+  emit({
+    type: "notice",
+    level: "warn",
+    text:
+      `Ollama read only ${promptTokens} tokens of a prompt of about ${estimate}: it cut the start of the conversation ` +
+      `to fit num_ctx ${config.numCtx}. The model no longer sees all of it; /compact or /new helps.`,
+  });
+}
+
+function interpretJsonReply(
+  content: string,
+  thinking: string,
+  toolNames: string[],
+  promptTokens: number | undefined,
+  completionTokens: number | undefined,
+): ModelReply {
+  const parsed = parseJsonProtocolReply(content, toolNames);
+  const thoughts = [thinking, ...(parsed.kind === "invalid" ? [] : parsed.thoughts)].filter(Boolean).join("\n");
+  const base = { promptTokens, completionTokens };
+  switch (parsed.kind) {
+    case "response": {
+      const message: ConversationMessage = { role: "assistant", content: parsed.text };
+      if (thoughts) message.thinking = thoughts;
+      return { ...base, message };
+    }
+    case "tool": {
+      const message: ConversationMessage = {
+        role: "assistant",
+        content: "",
+        toolCalls: [{ id: newCallId(), name: parsed.name, args: parsed.args }],
+      };
+      if (thoughts) message.thinking = thoughts;
+      return { ...base, message };
+    }
+    case "invalid": {
+      const message: ConversationMessage = { role: "assistant", content };
+      if (thinking) message.thinking = thinking;
+      return { ...base, message, unusable: { kind: content.trim() ? "malformed" : "empty", detail: parsed.error } };
+    }
+  }
+}

@@ -1,0 +1,196 @@
+// Worker entry: the agent brain runs here so that a busy model stream or a slow tool
+// never delays a key press on the UI thread.
+import v8 from "node:v8";
+import vm from "node:vm";
+import { parentPort } from "node:worker_threads";
+import type { AgentEvent, PermissionDecision, RunConfig, WorkerCommand } from "../protocol/events.js";
+import { assertNever } from "../protocol/events.js";
+import { runAgent } from "./loop.js";
+import { createProvider } from "../providers/index.js";
+import { toolsFor } from "../tools/catalog.js";
+import { ensureModelInfo } from "./model-info.js";
+import { compactIfNeeded } from "./compaction/run.js";
+import type { McpManager } from "./mcp/servers.js";
+import { Checkpoints, turnAfterCompaction } from "../session/checkpoints.js";
+
+/**
+ * A full collection once a run has ended. V8 grows an idle worker's heap instead of collecting
+ * it, so without this a long session's garbage would pile up as resident memory (bench:
+ * longSession). The worker is idle then, so the few milliseconds are not felt.
+ */
+const collectGarbage: () => void = (() => {
+  try {
+    v8.setFlagsFromString("--expose-gc");
+    return vm.runInNewContext("gc") as () => void;
+  } catch {
+    return () => {};
+  }
+})();
+
+const port = parentPort;
+if (!port) throw new Error("worker.ts must run inside a worker thread");
+
+const emit = (e: AgentEvent) => port.postMessage(e);
+const pending = new Map<string, (d: PermissionDecision) => void>();
+let controller: AbortController | undefined;
+let mcp: McpManager | undefined;
+let mcpStarted: Promise<McpManager | undefined> | undefined;
+
+/** MCP servers start once per session, in parallel; one that fails is reported and the rest work. */
+function ensureMcp(config: RunConfig): Promise<McpManager | undefined> {
+  const servers = config.mcpServers ?? {};
+  if (Object.keys(servers).length === 0) return Promise.resolve(undefined);
+  // One start per session, shared by the probe and the first run.
+  mcpStarted ??= (async () => {
+    // The MCP SDK loads only for sessions that configure servers.
+    const { McpManager } = await import("./mcp/servers.js");
+    mcp = new McpManager(servers, { cwd: config.cwd });
+    const statuses = await mcp.start();
+    for (const s of statuses) {
+      if (s.state === "failed") emit({ type: "notice", level: "warn", text: `MCP server ${s.name} failed to start: ${s.error ?? "unknown error"}` });
+    }
+    const running = statuses.filter((s) => s.state === "running");
+    if (running.length) emit({ type: "notice", level: "info", text: `MCP: ${running.map((s) => `${s.name} (${s.tools.length} tools)`).join(", ")}` });
+    return mcp;
+  })();
+  return mcpStarted;
+}
+
+/** Test hook for worker-death drills: AGENT0_FAULT=worker-exit-on:<marker> exits on a prompt holding <marker>. */
+function faultDrill(cmd: Extract<WorkerCommand, { type: "run" }>) {
+  const fault = process.env.AGENT0_FAULT;
+  if (!fault?.startsWith("worker-exit-on:")) return;
+  const last = [...cmd.conversation].reverse().find((m) => m.role === "user");
+  if (last?.content.includes(fault.slice("worker-exit-on:".length))) process.exit(1);
+}
+
+async function run(cmd: Extract<WorkerCommand, { type: "run" }>) {
+  faultDrill(cmd);
+  controller?.abort();
+  const ctl = new AbortController();
+  controller = ctl;
+  const config: RunConfig = cmd.config;
+  // Files a tool changes are saved before the change, per user turn, for /undo.
+  const checkpoints = config.checkpointDir ? new Checkpoints(config.checkpointDir) : undefined;
+  let turn = lastUserIndex(cmd.conversation);
+  const turnMessage = cmd.conversation[turn];
+  checkpoints?.beginTurn(turn);
+  const runEmit = (e: AgentEvent) => {
+    if (e.type === "tool-start" && e.name === "run_shell_command") checkpoints?.markShell();
+    // Compaction renumbers the messages: the turn's checkpoint follows its user message.
+    if (e.type === "compacted" && checkpoints) {
+      const from = turn;
+      const to = turnAfterCompaction(turnMessage, e.conversation);
+      if (to !== undefined) turn = to;
+      void checkpoints.rebase(from, to).catch(() => {});
+    }
+    emit(e);
+  };
+  try {
+    const provider = createProvider(config);
+    const result = await runAgent(cmd.conversation, config, {
+      provider,
+      tools: toolsFor(config, await ensureMcp(config)),
+      emit: runEmit,
+      beforeWrite: checkpoints ? (abs) => checkpoints.recordBefore(abs) : undefined,
+      signal: ctl.signal,
+      askUser: (req) =>
+        new Promise<PermissionDecision>((resolve) => {
+          if (ctl.signal.aborted) return resolve("deny");
+          pending.set(req.id, resolve);
+          ctl.signal.addEventListener("abort", () => resolve("deny"), { once: true });
+          emit({ type: "permission-request", id: req.id, tool: req.tool, args: req.args, preview: req.preview });
+        }),
+    });
+    await checkpoints?.endTurn().catch(() => {});
+    emit({ type: "done", reason: result.reason });
+  } catch (err) {
+    emit({ type: "error", message: `Internal error: ${(err as Error).stack ?? String(err)}` });
+    emit({ type: "done", reason: "error" });
+  } finally {
+    if (controller === ctl) controller = undefined;
+    pending.clear();
+    setImmediate(collectGarbage);
+  }
+}
+
+function lastUserIndex(conversation: { role: string }[]): number {
+  for (let i = conversation.length - 1; i >= 0; i--) if (conversation[i]!.role === "user") return i;
+  return 0;
+}
+
+async function probe(config: RunConfig) {
+  const ctl = new AbortController();
+  const provider = createProvider(config);
+  const [info] = await Promise.all([ensureModelInfo(provider, config, ctl.signal, emit), ensureMcp(config)]);
+  if (!info.ok) {
+    emit({ type: "error", message: info.message, hint: info.hint });
+    return;
+  }
+  // Load the model while the user types: a cold load takes seconds to minutes on a local machine.
+  if (!provider.warm) return;
+  emit({ type: "model-load", state: "loading" });
+  try {
+    await provider.warm(config.model, config.numCtx, config.keepAlive);
+    emit({ type: "model-load", state: "ready" });
+  } catch {
+    // The first request will say what is wrong, with the error the user can act on.
+    emit({ type: "model-load", state: "failed" });
+  }
+}
+
+async function shutdown() {
+  controller?.abort();
+  // MCP servers are child processes of this process: stop them before the worker goes
+  // (close() also stops servers that are still starting).
+  if (!mcp && mcpStarted) await mcpStarted.catch(() => undefined);
+  await mcp?.close().catch(() => {});
+  process.exit(0);
+}
+
+async function compact(cmd: Extract<WorkerCommand, { type: "compact" }>) {
+  const ctl = new AbortController();
+  controller = ctl;
+  try {
+    const out = await compactIfNeeded(createProvider(cmd.config), cmd.conversation, cmd.config, ctl.signal, emit, true);
+    if (!out) emit({ type: "notice", level: "info", text: "Nothing to compact yet." });
+    if (out && cmd.config.checkpointDir) {
+      const t = lastUserIndex(cmd.conversation);
+      await new Checkpoints(cmd.config.checkpointDir).rebase(t, turnAfterCompaction(cmd.conversation[t], out)).catch(() => {});
+    }
+  } finally {
+    emit({ type: "done", reason: ctl.signal.aborted ? "interrupted" : "complete" });
+    if (controller === ctl) controller = undefined;
+  }
+}
+
+port.on("message", (cmd: WorkerCommand) => {
+  switch (cmd.type) {
+    case "run":
+      void run(cmd);
+      break;
+    case "cancel":
+      controller?.abort();
+      break;
+    case "permission-reply": {
+      const resolve = pending.get(cmd.id);
+      pending.delete(cmd.id);
+      resolve?.(cmd.decision);
+      break;
+    }
+    case "probe":
+      void probe(cmd.config);
+      break;
+    case "compact":
+      void compact(cmd);
+      break;
+    case "mcp-status":
+      emit({ type: "notice", level: "info", text: mcp ? mcp.formatStatus() : "No MCP servers configured." });
+      break;
+    case "shutdown":
+      void shutdown();
+      break;
+    default:
+      assertNever(cmd);
+  }
+});

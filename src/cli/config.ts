@@ -1,0 +1,71 @@
+import type { McpServerConfig, PermissionMode, ProviderName, RunConfig } from "../protocol/events.js";
+import { resolveOllamaHost } from "../providers/ollama/host.js";
+import { dataDir } from "../session/paths.js";
+import { configDefaults } from "../context/config-defaults.js";
+import { configDir } from "../context/dirs.js";
+import type { Config } from "../context/config.js";
+
+export interface CliOptions {
+  model?: string;
+  host?: string;
+  provider?: string;
+  baseUrl?: string;
+  permissionMode?: string;
+  yolo?: boolean;
+  numCtxCap?: string;
+  tickMs?: string;
+  keepAlive?: string;
+  think?: boolean;
+}
+
+const PROVIDERS: ProviderName[] = ["ollama", "anthropic", "openai"];
+const MODES: PermissionMode[] = ["ask", "auto-edit", "yolo"];
+
+/**
+ * Flags > environment > config file > defaults. `provider/model` in a model name picks the
+ * provider. Light on purpose (no zod): the TUI paints its first frame from flags and environment
+ * alone, then applies the config file.
+ */
+export function resolveConfig(
+  opts: CliOptions,
+  file: Partial<Config>,
+  extra: { interactive: boolean; mcpServers?: Record<string, McpServerConfig>; cwd?: string },
+  env: NodeJS.ProcessEnv = process.env,
+): RunConfig {
+  let model = opts.model ?? env.AGENT_MODEL ?? file.model ?? "";
+  let provider = (opts.provider ?? file.provider ?? "ollama") as ProviderName;
+  const slash = model.indexOf("/");
+  if (!opts.provider && slash > 0 && PROVIDERS.includes(model.slice(0, slash) as ProviderName)) {
+    provider = model.slice(0, slash) as ProviderName;
+    model = model.slice(slash + 1);
+  }
+  if (!PROVIDERS.includes(provider)) throw new Error(`Unknown provider '${provider}'. Use one of: ${PROVIDERS.join(", ")}.`);
+  const mode = (opts.yolo ? "yolo" : (opts.permissionMode ?? file.permissionMode ?? "ask")) as PermissionMode;
+  if (!MODES.includes(mode)) throw new Error(`Unknown permission mode '${mode}'. Use one of: ${MODES.join(", ")}.`);
+  const numCtxCap = opts.numCtxCap ? Number(opts.numCtxCap) : (file.numCtxCap ?? configDefaults.numCtxCap);
+  if (!Number.isInteger(numCtxCap) || numCtxCap <= 0) throw new Error(`--num-ctx-cap must be a positive whole number.`);
+  return {
+    provider,
+    model,
+    host: provider === "ollama" ? resolveOllamaHost(opts.host ?? file.host, env) : (opts.host ?? file.host ?? ""),
+    baseUrl: opts.baseUrl ?? file.baseUrl,
+    cwd: extra.cwd ?? process.cwd(),
+    systemPrompt: "",
+    numCtx: 0,
+    numCtxCap,
+    keepAlive: opts.keepAlive ?? file.keepAlive,
+    temperature: file.temperature,
+    think: opts.think ?? file.think,
+    maxSteps: file.maxSteps ?? configDefaults.maxSteps,
+    outputLimit: file.outputLimit ?? configDefaults.outputLimit,
+    permissionMode: mode,
+    allowedTools: [],
+    toolProtocol: "native",
+    idleTimeoutMs: file.idleTimeoutMs ?? configDefaults.idleTimeoutMs,
+    interactive: extra.interactive,
+    dataDir: dataDir(env),
+    configDir: configDir(env),
+    webSearch: file.webSearch,
+    mcpServers: extra.mcpServers,
+  };
+}

@@ -1,0 +1,90 @@
+import { AgentHandle } from "../ui/runtime/agent-handle.js";
+import type { AgentEvent, ConversationMessage, DoneReason, RunConfig } from "../protocol/events.js";
+import type { Logger } from "../session/log.js";
+import { appendToSession, type SessionState } from "./services.js";
+import { checkpointDirFor } from "../session/checkpoints.js";
+
+export type OutputFormat = "text" | "json" | "stream-json";
+
+/**
+ * `agent0 -p "prompt"`: the same worker loop as the TUI, for scripts. The final answer goes
+ * to stdout; errors and notices to stderr. Exit code 0 only when the run completed.
+ */
+export function runHeadless(opts: {
+  prompt: string;
+  config: RunConfig;
+  conversation: ConversationMessage[];
+  format: OutputFormat;
+  session: SessionState;
+  logger: Logger;
+}): Promise<number> {
+  const { config, format, session, logger } = opts;
+  const user: ConversationMessage = { role: "user", content: opts.prompt };
+  const conversation = [...opts.conversation, user];
+  const save = (m: ConversationMessage) => {
+    try {
+      appendToSession(session, config, m);
+    } catch (err) {
+      process.stderr.write(`warning: could not save the session: ${(err as Error).message}\n`);
+    }
+  };
+  save(user);
+  if (session.writer) config.checkpointDir = checkpointDirFor(session.writer.path);
+  let answer = "";
+  let errorText = "";
+  const usage = { promptTokens: 0, completionTokens: 0 };
+  return new Promise((resolve) => {
+    const agent = new AgentHandle((e: AgentEvent) => {
+      logger.event(e);
+      if (format === "stream-json") process.stdout.write(JSON.stringify(e) + "\n");
+      switch (e.type) {
+        case "message":
+          save(e.message);
+          if (e.message.role === "assistant" && e.message.content.trim() && !e.message.toolCalls?.length) answer = e.message.content;
+          break;
+        case "model-info":
+          config.model = e.model;
+          break;
+        case "usage":
+          usage.promptTokens += e.promptTokens;
+          usage.completionTokens += e.completionTokens;
+          break;
+        case "error":
+          errorText = e.hint ? `${e.message}\n${e.hint}` : e.message;
+          if (format !== "stream-json") process.stderr.write(`error: ${errorText}\n`);
+          break;
+        case "notice":
+          if (format !== "stream-json" && e.level !== "info") process.stderr.write(`${e.level}: ${e.text}\n`);
+          break;
+        case "permission-request":
+          // Headless runs are not interactive: the loop denies before asking. Never hang.
+          agent.send({ type: "permission-reply", id: e.id, decision: "deny" });
+          break;
+        case "done":
+          void finish(e.reason);
+          break;
+        default:
+          break;
+      }
+    });
+    async function finish(reason: DoneReason) {
+      if (format === "text" && answer) process.stdout.write(answer.endsWith("\n") ? answer : answer + "\n");
+      if (format === "json") {
+        const out = {
+          answer,
+          model: config.model,
+          usage,
+          session_id: session.writer ? session.id : undefined,
+          reason,
+          ...(errorText ? { error: errorText } : {}),
+        };
+        process.stdout.write(JSON.stringify(out) + "\n");
+      }
+      await agent.close().catch(() => {});
+      session.writer?.close();
+      logger.close();
+      resolve(reason === "complete" ? 0 : 1);
+    }
+    agent.send({ type: "run", conversation, config });
+  });
+}

@@ -1,0 +1,28 @@
+import os from "node:os";
+import { builtinSkillsDir, configDir, homeDir } from "../context/dirs.js";
+import { buildSystemPrompt, loadContext, type PromptPart } from "../context/prompt.js";
+import { loadSkills, type Skill } from "../context/skills.js";
+
+/** What the model is told about the project; the TUI loads it after the first frame is on screen. */
+export interface ProjectContext {
+  systemPrompt: string;
+  skills: Skill[];
+  promptParts: PromptPart[];
+  warnings: string[];
+}
+
+/** Instruction files, git facts, memory and skills: the system prompt of the session. */
+export async function loadProjectContext(cwd: string, env = process.env): Promise<ProjectContext> {
+  const loadedSkills = loadSkills({ cwd, home: homeDir(env), configDir: configDir(env), builtinDir: builtinSkillsDir() });
+  const context = await loadContext(cwd, env);
+  const prompt = buildSystemPrompt({
+    cwd,
+    date: new Date().toISOString().slice(0, 10),
+    platform: `${os.platform()} ${os.release()}`,
+    files: context.files,
+    git: context.git,
+    memoryIndex: context.memoryIndex,
+    skills: loadedSkills.skills,
+  });
+  return { systemPrompt: prompt.text, skills: loadedSkills.skills, promptParts: prompt.parts, warnings: loadedSkills.warnings };
+}

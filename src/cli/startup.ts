@@ -1,0 +1,22 @@
+import type { RunConfig } from "../protocol/events.js";
+import { loadConfig, loadMcpServers, type Config } from "../context/config.js";
+import { configFilePath } from "../context/dirs.js";
+import { resolveConfig, type CliOptions } from "./config.js";
+
+export type { CliOptions } from "./config.js";
+
+export interface Startup {
+  config: RunConfig;
+  file: Config;
+  warnings: string[];
+}
+
+/** The session's settings from flags, environment and the (validated) config files. */
+export function startup(opts: CliOptions, interactive: boolean, env = process.env): Startup {
+  const cwd = process.cwd();
+  const { config: file, warnings } = loadConfig(configFilePath(env));
+  const mcp = loadMcpServers(cwd, file);
+  warnings.push(...mcp.warnings);
+  const config = resolveConfig(opts, file, { interactive, mcpServers: mcp.servers, cwd }, env);
+  return { config, file, warnings };
+}

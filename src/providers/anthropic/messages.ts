@@ -1,0 +1,41 @@
+// ConversationMessage -> Anthropic Messages API. System prompts go to `system`; tool results are
+// user messages of tool_result blocks; empty text blocks are never sent (the API rejects them).
+// Thinking goes back only with the signature the API gave it (required before tool_use blocks
+// when extended thinking is on).
+import type Anthropic from "@anthropic-ai/sdk";
+import type { ConversationMessage } from "../../protocol/events.js";
+import type { ToolSpec } from "../../tools/types.js";
+import { pairToolResults } from "../history.js";
+
+export interface AnthropicWire {
+  system?: string;
+  messages: Anthropic.MessageParam[];
+}
+
+export function toAnthropic(conversation: ConversationMessage[]): AnthropicWire {
+  const system = conversation.filter((m) => m.role === "system").map((m) => m.content).filter(Boolean).join("\n\n");
+  const messages: Anthropic.MessageParam[] = [];
+  let results: Anthropic.ToolResultBlockParam[] | undefined;
+  for (const m of pairToolResults(conversation.filter((c) => c.role !== "system"))) {
+    if (m.role === "tool") {
+      const block: Anthropic.ToolResultBlockParam = { type: "tool_result", tool_use_id: m.toolCallId ?? "", content: m.content || "(no output)" };
+      if (results) results.push(block);
+      else messages.push({ role: "user", content: (results = [block]) });
+      continue;
+    }
+    results = undefined;
+    if (m.role === "user") {
+      messages.push({ role: "user", content: m.content || "(empty message)" });
+      continue;
+    }
+    const blocks: Anthropic.ContentBlockParam[] = [];
+    if (m.thinking && m.thinkingSignature) blocks.push({ type: "thinking", thinking: m.thinking, signature: m.thinkingSignature });
+    if (m.content) blocks.push({ type: "text", text: m.content });
+    for (const c of m.toolCalls ?? []) blocks.push({ type: "tool_use", id: c.id, name: c.name, input: c.args });
+    if (blocks.length > 0) messages.push({ role: "assistant", content: blocks });
+  }
+  return system ? { system, messages } : { messages };
+}
+
+export const toAnthropicTools = (tools: ToolSpec[]): Anthropic.Tool[] =>
+  tools.map((t) => ({ name: t.name, description: t.description, input_schema: { type: "object", ...t.parameters } as Anthropic.Tool.InputSchema }));

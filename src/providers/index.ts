@@ -1,0 +1,57 @@
+import type { ProviderName, RunConfig } from "../protocol/events.js";
+import { assertNever } from "../protocol/events.js";
+import { createOllamaProvider, resolveOllamaHost } from "./ollama/provider.js";
+import type { Provider } from "./types.js";
+
+export { resolveOllamaHost, DEFAULT_OLLAMA_HOST, createOllamaProvider } from "./ollama/provider.js";
+export { ProviderFailure, isProviderError, plainError } from "./errors.js";
+
+const PROVIDERS: readonly ProviderName[] = ["ollama", "anthropic", "openai"];
+
+/** "anthropic/claude-sonnet-4-6" -> provider and model; names without a known prefix are left whole
+ *  ("qwen/qwen3-coder" on OpenRouter stays one model name). */
+export function splitProviderModel(name: string): { provider?: ProviderName; model: string } {
+  const slash = name.indexOf("/");
+  const prefix = name.slice(0, slash) as ProviderName;
+  if (slash > 0 && PROVIDERS.includes(prefix)) return { provider: prefix, model: name.slice(slash + 1) };
+  return { model: name };
+}
+
+/**
+ * The provider for a run. Ollama: config.host (raw or resolved), else $OLLAMA_HOST. Anthropic:
+ * config.apiKey / $ANTHROPIC_API_KEY and config.baseUrl / $ANTHROPIC_BASE_URL. OpenAI-compatible:
+ * config.apiKey / $OPENAI_API_KEY and config.baseUrl / $OPENAI_BASE_URL.
+ */
+export function createProvider(config: RunConfig, env: NodeJS.ProcessEnv = process.env): Provider {
+  switch (config.provider) {
+    case "ollama":
+      return createOllamaProvider({ host: resolveOllamaHost(config.host || undefined, env) });
+    case "anthropic":
+      return lazyProvider("anthropic", async () =>
+        (await import("./anthropic/provider.js")).createAnthropicProvider({ apiKey: config.apiKey || env.ANTHROPIC_API_KEY, baseUrl: config.baseUrl || env.ANTHROPIC_BASE_URL }),
+      );
+    case "openai":
+      return lazyProvider("openai", async () =>
+        (await import("./openai/provider.js")).createOpenAIProvider({ apiKey: config.apiKey || env.OPENAI_API_KEY, baseUrl: config.baseUrl || env.OPENAI_BASE_URL }),
+      );
+    default:
+      return assertNever(config.provider);
+  }
+}
+
+/**
+ * A provider whose SDK loads on first use: the Anthropic and OpenAI SDKs are large, and most
+ * sessions talk to Ollama only (idle memory, DESIGN.md §5).
+ */
+function lazyProvider(name: string, load: () => Promise<Provider>): Provider {
+  let loaded: Promise<Provider> | undefined;
+  const get = () => (loaded ??= load());
+  return {
+    name,
+    async *stream(req) {
+      yield* (await get()).stream(req);
+    },
+    listModels: async (signal) => (await get()).listModels(signal),
+    modelInfo: async (model, signal) => (await get()).modelInfo(model, signal),
+  };
+}

@@ -1,0 +1,168 @@
+// The default provider: Ollama's /api/chat through the official `ollama` client, with our own fetch
+// (ollama-fetch.ts over http-fetch.ts) so that our AbortSignal works at every moment, the stream has
+// an idle timeout, and nothing the client would print reaches the terminal.
+//
+// Timeouts: before the response headers a request may wait max(idleTimeoutMs, 5 min), because Ollama
+// sends its headers only after loading the model and reading the prompt; after them, no bytes for
+// idleTimeoutMs ends the request with a "timeout" error.
+import { Ollama, type ChatRequest as OllamaChatRequest, type ChatResponse, type Tool } from "ollama";
+import { ProviderFailure } from "../errors.js";
+import { httpFetch } from "../http.js";
+import { createOllamaFetch, type OllamaFetchHooks } from "./fetch.js";
+import { ollamaFailure } from "./errors.js";
+import { fromOllamaToolCall, toOllamaMessages, toOllamaTools } from "./messages.js";
+import type { ChatRequest, ModelInfo, Provider, ProviderEvent } from "../types.js";
+import { Watchdog } from "../watchdog.js";
+
+export { resolveOllamaHost, DEFAULT_OLLAMA_HOST } from "./host.js";
+
+/** How long a request may wait for its first byte while the model loads. */
+export const LOAD_ALLOWANCE_MS = 5 * 60_000;
+/** /api/tags and /api/show answer from disk; longer than this means something is wrong. */
+export const METADATA_TIMEOUT_MS = 20_000;
+
+export interface OllamaProviderOptions {
+  /** A resolved base URL, see resolveOllamaHost(). */
+  host: string;
+  /** The transport under our wrapper; default: http-fetch (no header timeout). */
+  fetch?: typeof fetch;
+  /** Wait allowed for the first byte; default LOAD_ALLOWANCE_MS (never less than the idle timeout). */
+  loadAllowanceMs?: number;
+}
+
+function chatBody(req: ChatRequest): OllamaChatRequest & { stream: true } {
+  const options: Record<string, number> = { num_ctx: req.numCtx };
+  if (req.temperature !== undefined) options.temperature = req.temperature;
+  const body: OllamaChatRequest & { stream: true } = { model: req.model, messages: toOllamaMessages(req.messages), options, stream: true };
+  if (req.tools.length > 0) body.tools = toOllamaTools(req.tools) as unknown as Tool[];
+  if (req.keepAlive !== undefined) body.keep_alive = req.keepAlive;
+  if (req.think !== undefined) body.think = req.think;
+  return body;
+}
+
+function* chunkEvents(chunk: ChatResponse): Generator<ProviderEvent> {
+  const m = chunk.message;
+  if (m?.thinking) yield { type: "thinking", delta: m.thinking };
+  if (m?.content) yield { type: "text", delta: m.content };
+  for (const call of m?.tool_calls ?? []) yield { type: "tool-call", call: fromOllamaToolCall(call) };
+}
+
+function malformedNotice(line: string): string {
+  const shown = line.length > 80 ? `${line.slice(0, 80)}…` : line;
+  return `Skipped a line from Ollama that is not JSON: ${shown}`;
+}
+
+export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
+  const host = opts.host.replace(/\/+$/, "");
+  const base = opts.fetch ?? httpFetch;
+
+  function metadataClient(signal: AbortSignal | undefined, hooks: OllamaFetchHooks): Ollama {
+    const timeout = AbortSignal.timeout(METADATA_TIMEOUT_MS);
+    return new Ollama({ host, fetch: createOllamaFetch(base, signal ? AbortSignal.any([signal, timeout]) : timeout, hooks) });
+  }
+
+  async function metadata<T>(model: string | undefined, signal: AbortSignal | undefined, call: (c: Ollama) => Promise<T>): Promise<T> {
+    const state = { headersSeen: false };
+    try {
+      return await call(metadataClient(signal, { onHeaders: () => (state.headersSeen = true) }));
+    } catch (err) {
+      const timedOut = !signal?.aborted && (err as Error)?.name === "TimeoutError";
+      throw new ProviderFailure(
+        ollamaFailure(err, { host, model, userAborted: signal?.aborted ?? false, timedOutAfterMs: timedOut ? METADATA_TIMEOUT_MS : undefined, headersSeen: state.headersSeen }),
+      );
+    }
+  }
+
+  async function modelInfo(model: string, signal?: AbortSignal): Promise<ModelInfo> {
+    const show = await metadata(model, signal, (c) => c.show({ model }));
+    const info = (show.model_info ?? {}) as unknown as Record<string, unknown>;
+    const arch = info["general.architecture"];
+    let contextLength = typeof arch === "string" ? info[`${arch}.context_length`] : undefined;
+    if (typeof contextLength !== "number") contextLength = Object.entries(info).find(([k, v]) => k.endsWith(".context_length") && typeof v === "number")?.[1];
+    const out: ModelInfo = { name: model, capabilities: Array.isArray(show.capabilities) ? show.capabilities : [] };
+    if (typeof contextLength === "number") out.contextLength = contextLength;
+    return out;
+  }
+
+  async function listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
+    const tags = await metadata(undefined, signal, (c) => c.list());
+    return Promise.all(
+      (tags.models ?? []).map(async (m) => {
+        const listed = (m as { capabilities?: unknown }).capabilities;
+        const fallback: ModelInfo = { name: m.name, size: m.size, capabilities: Array.isArray(listed) ? (listed as string[]) : [] };
+        try {
+          return { ...(await modelInfo(m.name, signal)), size: m.size };
+        } catch {
+          return fallback;
+        }
+      }),
+    );
+  }
+
+  async function* stream(req: ChatRequest): AsyncGenerator<ProviderEvent> {
+    if (req.signal.aborted) {
+      yield { type: "error", error: ollamaFailure(req.signal.reason, { host, model: req.model, userAborted: true, headersSeen: false }) };
+      return;
+    }
+    const controller = new AbortController();
+    const forward = () => controller.abort(req.signal.reason);
+    req.signal.addEventListener("abort", forward, { once: true });
+    const loadMs = Math.max(req.idleTimeoutMs, opts.loadAllowanceMs ?? LOAD_ALLOWANCE_MS);
+    const state: { headersSeen: boolean; serverErrorLine?: string } = { headersSeen: false };
+    const notices: string[] = [];
+    const watchdog = new Watchdog(() => controller.abort(new Error("idle timeout")));
+    const client = new Ollama({
+      host,
+      fetch: createOllamaFetch(base, controller.signal, {
+        onHeaders: () => {
+          state.headersSeen = true;
+          watchdog.kick(req.idleTimeoutMs);
+        },
+        onBytes: () => watchdog.kick(req.idleTimeoutMs),
+        onMalformedLine: (line) => notices.push(malformedNotice(line)),
+        onErrorLine: (text) => (state.serverErrorLine = text),
+      }),
+    });
+    watchdog.kick(loadMs);
+    try {
+      const response = await client.chat(chatBody(req));
+      for await (const chunk of response) {
+        for (const text of notices.splice(0)) yield { type: "notice", text };
+        yield* chunkEvents(chunk);
+        if (chunk.done) {
+          yield { type: "done", promptTokens: chunk.prompt_eval_count ?? 0, completionTokens: chunk.eval_count ?? 0 };
+          return;
+        }
+      }
+      // ollama-js throws when the stream ends without done; this is a fallback for other clients.
+      throw new Error("Did not receive done or success response in stream.");
+    } catch (err) {
+      for (const text of notices.splice(0)) yield { type: "notice", text };
+      const error = ollamaFailure(err, {
+        host,
+        model: req.model,
+        userAborted: req.signal.aborted,
+        timedOutAfterMs: watchdog.fired ? (state.headersSeen ? req.idleTimeoutMs : loadMs) : undefined,
+        headersSeen: state.headersSeen,
+        serverErrorLine: state.serverErrorLine,
+      });
+      yield { type: "error", error };
+    } finally {
+      // Leaving the loop early (break, an exception in the consumer) must close the connection too.
+      watchdog.stop();
+      req.signal.removeEventListener("abort", forward);
+      controller.abort();
+    }
+  }
+
+  /** `messages: []` loads the model and answers `done_reason: "load"` (ollama-wire.md §1.6). */
+  async function warm(model: string, numCtx: number, keepAlive?: string | number, signal?: AbortSignal): Promise<void> {
+    const allowance = AbortSignal.timeout(opts.loadAllowanceMs ?? LOAD_ALLOWANCE_MS);
+    const client = new Ollama({ host, fetch: createOllamaFetch(base, signal ? AbortSignal.any([signal, allowance]) : allowance) });
+    const body: OllamaChatRequest & { stream: false } = { model, messages: [], options: { num_ctx: numCtx }, stream: false };
+    if (keepAlive !== undefined) body.keep_alive = keepAlive;
+    await client.chat(body);
+  }
+
+  return { name: "ollama", stream, listModels, modelInfo, warm };
+}

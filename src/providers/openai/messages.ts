@@ -1,0 +1,31 @@
+// ConversationMessage -> OpenAI chat.completions. Never `content: null` (many compatible servers
+// reject it), and every assistant tool call is answered by a tool message (history.ts).
+import type OpenAI from "openai";
+import type { ConversationMessage } from "../../protocol/events.js";
+import type { ToolSpec } from "../../tools/types.js";
+import { pairToolResults } from "../history.js";
+
+type WireMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
+
+function toWire(m: ConversationMessage): WireMessage {
+  switch (m.role) {
+    case "system":
+      return { role: "system", content: m.content };
+    case "user":
+      return { role: "user", content: m.content };
+    case "tool":
+      return { role: "tool", tool_call_id: m.toolCallId ?? "", content: m.content };
+    case "assistant": {
+      const out: OpenAI.Chat.Completions.ChatCompletionAssistantMessageParam = { role: "assistant", content: m.content ?? "" };
+      if (m.toolCalls?.length) {
+        out.tool_calls = m.toolCalls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: JSON.stringify(c.args) } }));
+      }
+      return out;
+    }
+  }
+}
+
+export const toOpenAIMessages = (conversation: ConversationMessage[]): WireMessage[] => pairToolResults(conversation).map(toWire);
+
+export const toOpenAITools = (tools: ToolSpec[]): OpenAI.Chat.Completions.ChatCompletionTool[] =>
+  tools.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } }));

@@ -1,0 +1,63 @@
+import type { ConversationMessage, ToolCall } from "../protocol/events.js";
+import type { ToolSpec } from "../tools/types.js";
+
+export interface ChatRequest {
+  model: string;
+  /** The whole conversation, the system prompt first. */
+  messages: ConversationMessage[];
+  tools: ToolSpec[];
+  numCtx: number;
+  keepAlive?: string | number;
+  temperature?: number;
+  think?: boolean;
+  signal: AbortSignal;
+  idleTimeoutMs: number;
+}
+
+export type ProviderErrorKind =
+  | "unreachable"
+  | "model-not-found"
+  | "no-tools"
+  | "auth"
+  | "rate-limit"
+  | "server"
+  | "stream"
+  | "timeout"
+  | "aborted";
+
+export interface ProviderError {
+  kind: ProviderErrorKind;
+  message: string;
+  /** What the user can do about it. */
+  hint?: string;
+  status?: number;
+}
+
+/** A provider never throws once streaming has started: failures end the stream as an `error` event. */
+export type ProviderEvent =
+  | { type: "text"; delta: string }
+  | { type: "thinking"; delta: string }
+  /** Anthropic: the signature closing a thinking block (sent back with the block next time). */
+  | { type: "thinking-signature"; signature: string }
+  | { type: "tool-call"; call: ToolCall }
+  | { type: "notice"; text: string }
+  | { type: "done"; promptTokens: number; completionTokens: number }
+  | { type: "error"; error: ProviderError };
+
+export interface ModelInfo {
+  name: string;
+  contextLength?: number;
+  capabilities: string[];
+  size?: number;
+}
+
+export interface Provider {
+  readonly name: string;
+  stream(req: ChatRequest): AsyncIterable<ProviderEvent>;
+  /** Models the server offers (for /model and the default model). */
+  listModels(signal?: AbortSignal): Promise<ModelInfo[]>;
+  /** Context length and capabilities of one model. Throws a ProviderError-shaped Error on failure. */
+  modelInfo(model: string, signal?: AbortSignal): Promise<ModelInfo>;
+  /** Load the model ahead of the first request (Ollama), with the num_ctx the session will use. */
+  warm?(model: string, numCtx: number, keepAlive?: string | number, signal?: AbortSignal): Promise<void>;
+}

@@ -1,0 +1,98 @@
+// The session file's line format (DESIGN.md §3): a header line, then message, meta and reset lines.
+import { z } from "zod";
+import type { ConversationMessage, PermissionMode } from "../protocol/events.js";
+
+export const SESSION_VERSION = 1;
+
+export interface SessionHeader {
+  type: "session";
+  version: number;
+  id: string;
+  /** ISO time. */
+  created: string;
+  cwd: string;
+  provider: string;
+  model: string;
+  title: string;
+}
+
+/** What a `meta` line may change; the latest value wins on load. */
+export interface SessionMeta {
+  model?: string;
+  provider?: string;
+  title?: string;
+  permissionMode?: PermissionMode;
+}
+
+const messageSchema = z.looseObject({
+  role: z.enum(["system", "user", "assistant", "tool"]),
+  content: z.string(),
+  thinking: z.string().optional(),
+  toolCalls: z.array(z.object({ id: z.string(), name: z.string(), args: z.record(z.string(), z.unknown()) })).optional(),
+  toolCallId: z.string().optional(),
+  toolName: z.string().optional(),
+  interrupted: z.boolean().optional(),
+  typed: z.string().optional(),
+});
+
+const headerSchema = z.object({
+  type: z.literal("session"),
+  version: z.number(),
+  id: z.string(),
+  created: z.string(),
+  cwd: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  title: z.string(),
+});
+
+export const lineSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("message"), at: z.string(), message: messageSchema }),
+  z.object({
+    type: z.literal("meta"),
+    at: z.string(),
+    model: z.string().optional(),
+    provider: z.string().optional(),
+    title: z.string().optional(),
+    permissionMode: z.enum(["ask", "auto-edit", "yolo"]).optional(),
+  }),
+  /** "The conversation is now exactly these messages" — after /undo, /clear or compaction. */
+  z.object({ type: z.literal("reset"), at: z.string(), messages: z.array(messageSchema) }),
+]);
+
+export function unreadable(file: string, why: string): string {
+  return `${file}: not a readable agent0 session (${why})`;
+}
+
+/** Parses a header line; an error names the file. */
+export function parseHeader(file: string, line: string): { ok: true; header: SessionHeader } | { ok: false; error: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { ok: false, error: unreadable(file, "header does not parse") };
+  }
+  const version = (value as { version?: unknown } | null)?.version;
+  if ((value as { type?: unknown } | null)?.type === "session" && typeof version === "number" && version !== SESSION_VERSION) {
+    return { ok: false, error: unreadable(file, `unknown version ${version}`) };
+  }
+  const parsed = headerSchema.safeParse(value);
+  if (!parsed.success) return { ok: false, error: unreadable(file, "header does not parse") };
+  return { ok: true, header: parsed.data };
+}
+
+/** The title a session shows: set explicitly, else the first prompt as typed. */
+export function firstPrompt(message: ConversationMessage): string {
+  return (message.typed ?? message.content).replace(/\s+/g, " ").trim();
+}
+
+export type SessionLine = z.infer<typeof lineSchema>;
+
+export function parseLine(raw: string): SessionLine | undefined {
+  try {
+    const parsed = lineSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

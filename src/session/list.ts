@@ -1,0 +1,171 @@
+// Finding sessions: list them newest first, resolve an id prefix, and format the
+// `agent0 sessions` table. Listing scans bytes and parses only the rare non-message lines.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import stringWidth from "string-width";
+import type { ConversationMessage } from "../protocol/events.js";
+import { firstPrompt, parseHeader, parseLine, unreadable } from "./format.js";
+
+export interface SessionSummary {
+  id: string;
+  path: string;
+  /** File mtime, ms. */
+  updated: number;
+  cwd: string;
+  title: string;
+  messageCount: number;
+  model: string;
+}
+
+/** Every message line starts with these bytes: the writer always puts `type` first. */
+const MESSAGE_PREFIX = Buffer.from('{"type":"message"');
+
+/** Reads a session's header, latest meta and message count without parsing its message lines. */
+export function summarizeSession(file: string): { ok: true; summary: SessionSummary } | { ok: false; error: string } {
+  let bytes: Buffer;
+  let updated: number;
+  try {
+    bytes = fs.readFileSync(file);
+    updated = fs.statSync(file).mtimeMs;
+  } catch (err) {
+    return { ok: false, error: unreadable(file, (err as Error).message) };
+  }
+  const firstEnd = bytes.indexOf(10);
+  const head = parseHeader(file, bytes.subarray(0, firstEnd === -1 ? bytes.length : firstEnd).toString("utf8"));
+  if (!head.ok) return head;
+  const { header } = head;
+  let { title, model } = header;
+  let count = 0;
+  let firstUser: ConversationMessage | undefined;
+  for (let pos = firstEnd === -1 ? bytes.length : firstEnd + 1; pos < bytes.length; ) {
+    let end = bytes.indexOf(10, pos);
+    const complete = end !== -1;
+    if (!complete) end = bytes.length;
+    const raw = bytes.subarray(pos, end);
+    pos = end + 1;
+    const isMessage = raw.subarray(0, MESSAGE_PREFIX.length).equals(MESSAGE_PREFIX);
+    // Message lines are only parsed when a torn tail must be told apart or a title is still missing.
+    if (isMessage && complete && (firstUser || title)) {
+      count++;
+      continue;
+    }
+    const line = parseLine(raw.toString("utf8"));
+    if (!line) continue;
+    if (line.type === "message") {
+      count++;
+      if (!firstUser && line.message.role === "user") firstUser = line.message as ConversationMessage;
+    } else if (line.type === "reset") {
+      count = line.messages.length;
+      firstUser ??= line.messages.find((m) => m.role === "user") as ConversationMessage | undefined;
+    } else {
+      if (line.title !== undefined) title = line.title;
+      if (line.model !== undefined) model = line.model;
+    }
+  }
+  if (!title && firstUser) title = firstPrompt(firstUser);
+  return { ok: true, summary: { id: header.id, path: file, updated, cwd: header.cwd, title, messageCount: count, model } };
+}
+
+function sessionFiles(dir: string): string[] {
+  try {
+    return fs
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isFile() && e.name.endsWith(".jsonl"))
+      .map((e) => e.name);
+  } catch {
+    return []; // no sessions folder yet
+  }
+}
+
+/** All readable sessions, newest first; each unreadable file gives one warning naming it. */
+export function listSessions(dir: string): { sessions: SessionSummary[]; warnings: string[] } {
+  const sessions: SessionSummary[] = [];
+  const warnings: string[] = [];
+  for (const name of sessionFiles(dir)) {
+    const result = summarizeSession(path.join(dir, name));
+    if (result.ok) sessions.push(result.summary);
+    else warnings.push(result.error);
+  }
+  sessions.sort((a, b) => b.updated - a.updated);
+  return { sessions, warnings };
+}
+
+/** The newest session started in `cwd` (for `--continue`). */
+export function latestSessionFor(dir: string, cwd: string): SessionSummary | undefined {
+  const target = path.resolve(cwd);
+  return listSessions(dir).sessions.find((s) => path.resolve(s.cwd) === target);
+}
+
+/** An exact id, or a prefix that matches exactly one session file. */
+export function resolveSession(
+  dir: string,
+  idOrPrefix: string,
+): { ok: true; path: string; id: string } | { ok: false; error: string } {
+  const ids = sessionFiles(dir).map((name) => name.slice(0, -".jsonl".length));
+  const wanted = idOrPrefix.trim();
+  const matches = ids.includes(wanted) ? [wanted] : wanted === "" ? [] : ids.filter((id) => id.startsWith(wanted));
+  if (matches.length === 1) return { ok: true, id: matches[0]!, path: path.join(dir, `${matches[0]}.jsonl`) };
+  if (matches.length === 0) {
+    return { ok: false, error: `No session matches '${idOrPrefix}'. Run \`agent0 sessions\` to list them.` };
+  }
+  const lines = matches.sort().map((id) => {
+    const result = summarizeSession(path.join(dir, `${id}.jsonl`));
+    return `  ${id}  ${result.ok ? shorten(result.summary.title, 50) : "(unreadable)"}`;
+  });
+  return { ok: false, error: `'${idOrPrefix}' matches ${matches.length} sessions; give more of the id:\n${lines.join("\n")}` };
+}
+
+export function formatRelativeTime(then: number, now: number): string {
+  const seconds = Math.max(0, Math.round((now - then) / 1000));
+  if (seconds < 60) return "just now";
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 7) return days === 1 ? "1 day ago" : `${days} days ago`;
+  return new Date(then).toISOString().slice(0, 10);
+}
+
+/** Cuts `text` to at most `width` terminal columns, ending in "…" when cut. */
+export function shorten(text: string, width: number): string {
+  if (stringWidth(text) <= width) return text;
+  let out = "";
+  let used = 0;
+  for (const ch of text) {
+    const w = stringWidth(ch);
+    if (used + w > width - 1) break;
+    out += ch;
+    used += w;
+  }
+  return out + "…";
+}
+
+/** Keeps the end of a long path, where the project's own name is. */
+function shortenFolder(folder: string, home: string, width: number): string {
+  const shown = home && (folder === home || folder.startsWith(home + path.sep)) ? "~" + folder.slice(home.length) : folder;
+  if (stringWidth(shown) <= width) return shown;
+  return "…" + [...shown].slice(-(width - 1)).join("");
+}
+
+function pad(text: string, width: number): string {
+  return text + " ".repeat(Math.max(0, width - stringWidth(text)));
+}
+
+/** The `agent0 sessions` table: id, last update, folder, title, message count. */
+export function formatSessionList(sessions: SessionSummary[], now: number, home: string = os.homedir()): string {
+  if (sessions.length === 0) return "No sessions yet.";
+  const rows = [
+    ["ID", "UPDATED", "FOLDER", "TITLE", "MESSAGES"],
+    ...sessions.map((s) => [
+      s.id,
+      formatRelativeTime(s.updated, now),
+      shortenFolder(s.cwd, home, 30),
+      shorten(s.title || "(untitled)", 50),
+      String(s.messageCount),
+    ]),
+  ];
+  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => stringWidth(row[col]!))));
+  return rows.map((row) => row.map((cell, col) => (col === row.length - 1 ? cell : pad(cell, widths[col]!))).join("  ")).join("\n");
+}

@@ -1,0 +1,80 @@
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { defineTool } from "../types.js";
+import type { SummarizedResult } from "../runner.js";
+import { realpathLoose } from "./workspace.js";
+import { ProjectIgnore } from "./gitignore.js";
+import { resolveExisting } from "./checks.js";
+
+export const LIST_DEFAULT_DEPTH = 3;
+export const LIST_MAX_DEPTH = 10;
+export const LIST_MAX_ENTRIES = 500;
+
+const schema = z.object({
+  path: z.string().optional().describe("Folder to list, relative to the project folder. Default: the project folder."),
+  depth: z.number().int().min(1).optional().describe(`How many levels deep to go. Default ${LIST_DEFAULT_DEPTH}.`),
+});
+
+export const listFilesTool = defineTool({
+  name: "list_files",
+  description:
+    "Show the files and folders of a project folder as a tree, skipping what .gitignore ignores. " +
+    "Use it to get to know the layout; use glob_files to find files by name.",
+  schema,
+  readOnly: true,
+  concurrentSafe: true,
+  label: (args) => `list ${args.path ?? "."}`,
+  async run(args, ctx): Promise<SummarizedResult> {
+    const p = args.path ?? ".";
+    const where = resolveExisting(ctx.cwd, p);
+    if (!where.ok) return where.result;
+    const stat = where.stat;
+    if (!stat.isDirectory()) return { content: `Error: ${p} is a file; use read_file to read it.`, isError: true };
+
+    const depth = Math.min(args.depth ?? LIST_DEFAULT_DEPTH, LIST_MAX_DEPTH);
+    const ignore = new ProjectIgnore(realpathLoose(path.resolve(ctx.cwd)));
+    const tree = new TreeWriter(LIST_MAX_ENTRIES);
+    walk(where.abs, where.rel === "." ? "" : where.rel, 1, depth, ignore, tree);
+
+    const lines = [`${where.rel === "." ? "." : where.rel}/`, ...tree.lines];
+    if (tree.shown === 0) lines.push("  (empty)");
+    if (tree.hidden > 0) lines.push(`[... ${tree.hidden} more entries not shown]`);
+    return { content: lines.join("\n"), summary: `${tree.shown + tree.hidden} entries` };
+  },
+});
+
+class TreeWriter {
+  readonly lines: string[] = [];
+  shown = 0;
+  hidden = 0;
+  constructor(private readonly max: number) {}
+  add(level: number, text: string): void {
+    if (this.shown < this.max) {
+      this.lines.push(`${"  ".repeat(level)}${text}`);
+      this.shown++;
+    } else {
+      this.hidden++;
+    }
+  }
+}
+
+/** Folders first, then files, each sorted by name; ignored folders are not entered at all. */
+function walk(abs: string, rel: string, level: number, maxDepth: number, ignore: ProjectIgnore, tree: TreeWriter): void {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(abs, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  const visible = entries
+    .map((e) => ({ name: e.name, isDir: e.isDirectory(), rel: rel ? `${rel}/${e.name}` : e.name }))
+    .filter((e) => !ignore.ignores(e.rel, e.isDir))
+    .sort((a, b) => (a.isDir === b.isDir ? (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : a.isDir ? -1 : 1));
+  for (const entry of visible) {
+    tree.add(level, entry.isDir ? `${entry.name}/` : entry.name);
+    if (entry.isDir && level < maxDepth) {
+      walk(path.join(abs, entry.name), entry.rel, level + 1, maxDepth, ignore, tree);
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import fs from "node:fs";
+import { z } from "zod";
+import { defineTool } from "../types.js";
+import type { SummarizedResult } from "../runner.js";
+import { looksBinary, resolveExisting } from "./checks.js";
+
+export const READ_DEFAULT_LINES = 2000;
+/** A longer line is cut: minified files would otherwise fill the whole output with one line. */
+export const READ_MAX_LINE_CHARS = 2000;
+/** Bigger files are not loaded at all; paging them line by line would still read them whole. */
+export const READ_MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+const schema = z.object({
+  path: z.string().describe("Path of the file, relative to the project folder."),
+  offset: z.number().int().min(1).optional().describe("First line to show, 1-based. Default 1."),
+  limit: z.number().int().min(1).optional().describe(`How many lines to show. Default ${READ_DEFAULT_LINES}.`),
+});
+
+export const readFileTool = defineTool({
+  name: "read_file",
+  description:
+    "Read a text file of the project, shown with line numbers. Use it before editing a file, to copy " +
+    "old_string exactly. Large files come in pages; the output says which offset reads on.",
+  schema,
+  readOnly: true,
+  concurrentSafe: true,
+  label: (args) => `read ${args.path}`,
+  async run(args, ctx): Promise<SummarizedResult> {
+    const where = resolveExisting(ctx.cwd, args.path);
+    if (!where.ok) return where.result;
+    const stat = where.stat;
+    if (stat.isDirectory()) {
+      return { content: `Error: ${args.path} is a folder; use list_files to see what it holds.`, isError: true };
+    }
+    if (stat.size > READ_MAX_FILE_BYTES) {
+      const mb = (stat.size / 1024 / 1024).toFixed(0);
+      return {
+        content: `Error: ${args.path} is too large to read (${mb} MB); search it with grep_files or run head/tail with run_shell_command.`,
+        isError: true,
+      };
+    }
+    const buf = await fs.promises.readFile(where.abs);
+    if (looksBinary(buf)) {
+      return { content: `Error: ${args.path} is a binary file; read_file only reads text.`, isError: true };
+    }
+    return page(args.path, buf.toString("utf8"), args.offset ?? 1, args.limit ?? READ_DEFAULT_LINES, ctx.config.outputLimit);
+  },
+});
+
+/** Numbered lines `     12\tcode` (as cat -n), kept under the output limit so the registry never cuts a page. */
+function page(p: string, text: string, first: number, limit: number, outputLimit: number): SummarizedResult {
+  const lines = text.split("\n");
+  if (lines[lines.length - 1] === "") lines.pop();
+  const total = lines.length;
+  if (total === 0) return { content: `${p} is empty.`, summary: "empty" };
+  if (first > total) {
+    return { content: `Error: offset ${first} is past the end of ${p} (${total} lines).`, isError: true };
+  }
+  const charBudget = Math.max(1000, (outputLimit > 0 ? outputLimit : 32_000) - 300);
+  const out: string[] = [];
+  let used = 0;
+  let last = first - 1;
+  while (last < total && last - first + 1 < limit) {
+    const line = numbered(last + 1, lines[last]!);
+    if (out.length > 0 && used + line.length + 1 > charBudget) break;
+    out.push(line);
+    used += line.length + 1;
+    last++;
+  }
+  if (last < total) {
+    out.push(`[showing lines ${first}-${last} of ${total}; call read_file with offset=${last + 1} to read on]`);
+  } else if (first > 1) {
+    out.push(`[showing lines ${first}-${last} of ${total}]`);
+  }
+  const summary = first === 1 && last === total ? `${total} lines` : `lines ${first}-${last} of ${total}`;
+  return { content: out.join("\n"), summary };
+}
+
+function numbered(n: number, raw: string): string {
+  let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+  if (line.length > READ_MAX_LINE_CHARS) {
+    line = `${line.slice(0, READ_MAX_LINE_CHARS)}… [${line.length - READ_MAX_LINE_CHARS} more chars in this line]`;
+  }
+  return `${String(n).padStart(6)}\t${line}`;
+}

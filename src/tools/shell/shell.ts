@@ -1,0 +1,212 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { z } from "zod";
+import { defineTool } from "../types.js";
+import type { SummarizedResult } from "../runner.js";
+import { deniedMessage } from "../files/checks.js";
+import { HeadTailBuffer } from "../head-tail.js";
+
+export const SHELL_DEFAULT_TIMEOUT_MS = 120_000;
+export const SHELL_MAX_TIMEOUT_MS = 600_000;
+/** SIGTERM first; whatever still lives this much later gets SIGKILL. */
+export const KILL_GRACE_MS = 500;
+/** After bash exits, a background child may keep the pipes open; stop reading after this. */
+const DRAIN_MS = 200;
+
+const schema = z.object({
+  command: z.string().describe("The bash command line to run in the project folder."),
+  timeout_ms: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(`Kill the command after this many milliseconds. Default ${SHELL_DEFAULT_TIMEOUT_MS}, at most ${SHELL_MAX_TIMEOUT_MS}.`),
+});
+
+export interface ShellOutcome {
+  output: string;
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  interrupted: boolean;
+  spawnError?: string;
+  pid?: number;
+}
+
+export interface ShellOptions {
+  cwd: string;
+  signal: AbortSignal;
+  timeoutMs: number;
+  outputLimit: number;
+}
+
+export const runShellTool = defineTool({
+  name: "run_shell_command",
+  description:
+    "Run a bash command in the project folder (tests, builds, git, package scripts). stdout and stderr " +
+    "come back together with the exit code. No input can be typed: use non-interactive flags.",
+  schema,
+  readOnly: false,
+  concurrentSafe: false,
+  label: (args) => `run ${oneLine(args.command)}`,
+  async run(args, ctx): Promise<SummarizedResult> {
+    const approval = await ctx.approve({ tool: "run_shell_command", kind: "shell", args, preview: args.command });
+    if (!approval.ok) return { content: deniedMessage(approval.reason), isError: true };
+    const timeoutMs = Math.min(args.timeout_ms ?? SHELL_DEFAULT_TIMEOUT_MS, SHELL_MAX_TIMEOUT_MS);
+    const outcome = await runCommand(args.command, {
+      cwd: ctx.cwd,
+      signal: ctx.signal,
+      timeoutMs,
+      outputLimit: ctx.config.outputLimit > 0 ? ctx.config.outputLimit : 32_000,
+    });
+    return describeOutcome(outcome, timeoutMs);
+  },
+});
+
+/** The UI line holds one short line; a multi-line script shows its first line. */
+function oneLine(command: string): string {
+  const lines = command.trim().split("\n");
+  const first = lines[0]!.length > 80 ? `${lines[0]!.slice(0, 79)}…` : lines[0]!;
+  return lines.length > 1 && !first.endsWith("…") ? `${first} …` : first;
+}
+
+function describeOutcome(o: ShellOutcome, timeoutMs: number): SummarizedResult {
+  const body = o.output === "" ? "(no output)" : o.output;
+  if (o.spawnError) return { content: `Error: could not start the command: ${o.spawnError}`, isError: true };
+  if (o.interrupted) {
+    return {
+      content: `Error: interrupted by the user; the command and its children were killed.\n${body}`,
+      isError: true,
+      summary: "interrupted",
+    };
+  }
+  if (o.timedOut) {
+    const secs = `${Number((timeoutMs / 1000).toFixed(1))} s`;
+    return {
+      content: `Error: timed out after ${secs}; the command and its children were killed.\n${body}`,
+      isError: true,
+      summary: `timed out after ${secs}`,
+    };
+  }
+  const lines = o.output === "" ? 0 : o.output.replace(/\n$/, "").split("\n").length;
+  const status = o.exitCode === null ? `killed by signal ${o.signal}` : `exit code ${o.exitCode}`;
+  const short = o.exitCode === null ? `signal ${o.signal}` : `exit ${o.exitCode}`;
+  return {
+    content: `${status}\n${body}`,
+    isError: o.exitCode !== 0,
+    summary: `${short} · ${lines === 1 ? "1 line" : `${lines} lines`}`,
+  };
+}
+
+/**
+ * Runs `bash -c command` in its own process group with stdin closed; stdout and stderr are
+ * kept in arrival order. On abort or timeout the whole group is killed and the promise
+ * resolves promptly, whatever the children do with their pipes.
+ */
+export function runCommand(command: string, opts: ShellOptions): Promise<ShellOutcome> {
+  return new Promise((resolve) => {
+    const outcome: ShellOutcome = { output: "", exitCode: null, signal: null, timedOut: false, interrupted: false };
+    if (opts.signal.aborted) {
+      resolve({ ...outcome, interrupted: true });
+      return;
+    }
+    const buffer = new HeadTailBuffer(opts.outputLimit);
+    // One pipe for both streams keeps their true order (two pipes are read in whatever order
+    // the event loop sees them). bash runs the first line before parsing the rest.
+    const child = spawn("bash", ["-c", `exec 2>&1\n${command}`], {
+      cwd: opts.cwd,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, PAGER: "cat", GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0" },
+    });
+    outcome.pid = child.pid;
+    let settled = false;
+    const timers: NodeJS.Timeout[] = [];
+
+    const finish = (): void => {
+      if (settled) return;
+      settled = true;
+      for (const t of timers) clearTimeout(t);
+      opts.signal.removeEventListener("abort", onAbort);
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      resolve({ ...outcome, output: buffer.text() });
+    };
+    const stop = (why: "timedOut" | "interrupted"): void => {
+      if (settled || outcome.timedOut || outcome.interrupted) return;
+      outcome[why] = true;
+      if (child.pid !== undefined) killGroup(child.pid);
+      // Resolve even if bash never reports its exit (e.g. stuck in the kernel).
+      timers.push(setTimeout(finish, KILL_GRACE_MS + 500));
+    };
+    const onAbort = (): void => stop("interrupted");
+    const killed = (): boolean => outcome.timedOut || outcome.interrupted;
+    // When we killed the command, report back only once its whole group is gone.
+    const finishWhenGroupGone = (): void => {
+      if (child.pid === undefined || !groupAlive(child.pid)) finish();
+      else timers.push(setTimeout(finishWhenGroupGone, 20));
+    };
+
+    child.stdout?.setEncoding("utf8");
+    child.stderr?.setEncoding("utf8");
+    child.stdout?.on("data", (chunk: string) => buffer.push(chunk));
+    child.stderr?.on("data", (chunk: string) => buffer.push(chunk));
+    child.on("error", (err) => {
+      outcome.spawnError = err.message;
+      finish();
+    });
+    child.on("exit", (code, signal) => {
+      outcome.exitCode = code;
+      outcome.signal = signal;
+      if (killed()) finishWhenGroupGone();
+      else timers.push(setTimeout(finish, DRAIN_MS));
+    });
+    child.on("close", () => (killed() ? finishWhenGroupGone() : finish()));
+    opts.signal.addEventListener("abort", onAbort, { once: true });
+    timers.push(setTimeout(() => stop("timedOut"), opts.timeoutMs));
+  });
+}
+
+/**
+ * Whether any process of the group still runs. Zombies do not count: where nothing reaps
+ * orphans (some containers), killed children stay zombies and kill(-pgid, 0) would still succeed.
+ */
+export function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+  } catch {
+    return false;
+  }
+  let pids: string[];
+  try {
+    pids = fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return true; // no /proc: trust kill(-pgid, 0)
+  }
+  return pids.some((pid) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return fields[2] === String(pgid) && fields[0] !== "Z";
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** SIGTERM to the whole group, then SIGKILL to whatever is left after KILL_GRACE_MS. */
+export function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, "SIGTERM");
+  } catch {
+    return; // the group is already gone
+  }
+  const followUp = setTimeout(() => {
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+      // all exited after SIGTERM
+    }
+  }, KILL_GRACE_MS);
+  followUp.unref();
+}

@@ -1,0 +1,65 @@
+import type { z } from "zod";
+import type { AgentEvent, RunConfig } from "../protocol/events.js";
+
+export interface ToolResult {
+  /** What the model sees. */
+  content: string;
+  /** A unified diff for the UI when the tool changed a file. */
+  diff?: string;
+  /** Path the diff belongs to (relative to cwd). */
+  path?: string;
+  isError?: boolean;
+}
+
+export type ApprovalKind = "edit" | "shell" | "mcp" | "other";
+
+/** The answer to an approval request; a denial carries the reason the model is told. */
+export type Approval = { ok: true } | { ok: false; reason: string };
+
+export interface ToolContext {
+  cwd: string;
+  signal: AbortSignal;
+  config: RunConfig;
+  /**
+   * Ask before a change. Read-only tools never call this. The implementation
+   * applies the permission mode, the session's "always" list and the shell allowlist,
+   * and only then asks the user.
+   */
+  approve(req: { tool: string; kind: ApprovalKind; args: Record<string, unknown>; preview: string }): Promise<Approval>;
+  /** Called with an absolute path before a tool writes it, so /undo can restore it. */
+  beforeWrite(absPath: string): Promise<void>;
+  /** Post an event to the UI (used by delegate for its sub-agent's tool lines). */
+  emit(event: AgentEvent): void;
+  /** Sub-agent nesting depth: 0 for the main loop. */
+  depth: number;
+  /** Id of the tool call being run. */
+  callId: string;
+  /** Limits the tools of the rest of this run (a skill's allowed-tools, when the model loads it). */
+  restrictTools?(names: string[]): void;
+}
+
+export interface ToolDef<S extends z.ZodType = z.ZodType> {
+  name: string;
+  /** Tells the model when to use the tool. */
+  description: string;
+  schema: S;
+  /** When set, sent to the model instead of the schema derived from `schema` (MCP tools bring their own). */
+  jsonSchema?: Record<string, unknown>;
+  readOnly: boolean;
+  concurrentSafe: boolean;
+  /** One short line for the UI, e.g. "edit src/args.ts". */
+  label(args: z.infer<S>): string;
+  run(args: z.infer<S>, ctx: ToolContext): Promise<ToolResult>;
+}
+
+/** Helper that keeps the schema's inferred type attached to `run`. */
+export function defineTool<S extends z.ZodType>(def: ToolDef<S>): ToolDef<S> {
+  return def;
+}
+
+/** The shape a provider sends to the model. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}

@@ -1,0 +1,91 @@
+import type { ConversationMessage, NoticeLevel, Phase, RunConfig } from "../protocol/events.js";
+import type { Skill } from "../context/skills.js";
+
+/** One item of the transcript as the user sees it. Entries are immutable: a change makes a new object. */
+export type Entry =
+  | { kind: "welcome"; id: number; model: string; host: string; cwd: string }
+  | { kind: "user"; id: number; text: string; note?: string }
+  | { kind: "assistant"; id: number; text: string; thinking: string; streaming: boolean; interrupted: boolean }
+  | {
+      kind: "tool";
+      id: number;
+      callId: string;
+      label: string;
+      state: "running" | "ok" | "error";
+      summary: string;
+      startedAt: number;
+      depth: number;
+    }
+  | { kind: "diff"; id: number; path: string; unified: string; depth: number }
+  | { kind: "notice"; id: number; level: NoticeLevel; text: string }
+  | { kind: "error"; id: number; message: string; hint?: string };
+
+export interface PickerItem {
+  value: string;
+  label: string;
+  detail?: string;
+}
+
+export type Dialog =
+  | { kind: "permission"; id: string; tool: string; preview: string }
+  | { kind: "picker"; purpose: "model" | "session"; title: string; items: PickerItem[]; selected: number };
+
+export interface RunState {
+  startedAt: number;
+  phase: Phase;
+}
+
+export interface Model {
+  width: number;
+  height: number;
+  /** The clock, as of the last tick (update never reads a clock itself). */
+  now: number;
+  entries: Entry[];
+  nextId: number;
+  /** What the model sees: the saved conversation, system prompt excluded. */
+  conversation: ConversationMessage[];
+  input: { text: string; cursor: number };
+  history: string[];
+  /** Index into history while walking it with Up/Down; null when editing a fresh line. */
+  historyPos: number | null;
+  draft: string;
+  run: RunState | null;
+  /** Messages typed while a run was going, sent when it ends. */
+  queued: string[];
+  /** Settings, session and skills have loaded (boot-ready); lines sent before are queued. */
+  booted: boolean;
+  /** An answer has arrived in this session: the model is loaded (else the status says "loading model…"). */
+  warm: boolean;
+  /** The model is being loaded ahead of the first request. */
+  loadingModel: boolean;
+  /** Lines scrolled up from the newest output; 0 follows new output. */
+  scroll: number;
+  thinkingOpen: boolean;
+  dialog: Dialog | null;
+  /** Base settings for every run; apiKey lives only in memory. */
+  config: RunConfig;
+  contextLength: number;
+  usage: { promptTokens: number; completionTokens: number; totalTokens: number };
+  sessionId: string;
+  skills: SkillRef[];
+  /** Names for Tab completion: slash commands and skills. */
+  completions: string[];
+  quitting: boolean;
+}
+
+/** Skills as main loaded them; the UI only expands them (pure). */
+export type SkillRef = Skill;
+
+export interface InitOptions {
+  width: number;
+  height: number;
+  now: number;
+  config: RunConfig;
+  sessionId: string;
+  skills?: SkillRef[];
+  completions?: string[];
+  conversation?: ConversationMessage[];
+  history?: string[];
+  /** False when settings, session and skills still load after the first frame (default true). */
+  booted?: boolean;
+}

@@ -1,0 +1,56 @@
+import type { AgentEvent, ConversationMessage, PermissionDecision, PermissionMode, RunConfig } from "../protocol/events.js";
+import type { PickerItem, SkillRef } from "./model.js";
+
+/** A decoded key press (see keys.ts). `name` is a printable character or a key name. */
+export interface Key {
+  name: string;
+  ctrl?: boolean;
+  meta?: boolean;
+  shift?: boolean;
+}
+
+/** What happened. */
+export type Msg =
+  | { type: "key"; key: Key }
+  | { type: "paste"; text: string }
+  | { type: "wheel"; direction: "up" | "down" }
+  | { type: "resize"; width: number; height: number }
+  | { type: "tick"; now: number }
+  | { type: "agent"; event: AgentEvent }
+  | { type: "picker-items"; purpose: "model" | "session"; items: PickerItem[] }
+  | { type: "session-opened"; sessionId: string; conversation: ConversationMessage[]; model?: string }
+  | { type: "notice"; level: "info" | "warn" | "error"; text: string }
+  | { type: "markdown-ready" }
+  /**
+   * Everything loaded after the first frame: the validated config, the resumed conversation,
+   * the system prompt and skills. Runs wait for it.
+   */
+  | {
+      type: "boot-ready";
+      config: RunConfig;
+      sessionId: string;
+      conversation: ConversationMessage[];
+      skills: SkillRef[];
+      completions: string[];
+      warnings: string[];
+    };
+
+/** What to do: data, run by runtime.ts. */
+export type Cmd =
+  | { type: "run"; conversation: ConversationMessage[]; config: RunConfig }
+  | { type: "cancel" }
+  | { type: "permission-reply"; id: string; decision: PermissionDecision }
+  | { type: "session-append"; message: ConversationMessage }
+  | { type: "session-reset"; conversation: ConversationMessage[] }
+  | { type: "session-meta"; fields: { model?: string; permissionMode?: PermissionMode } }
+  | { type: "new-session" }
+  | { type: "open-session"; idOrPrefix: string }
+  | { type: "list-models" }
+  | { type: "list-sessions" }
+  /** Resolve the model and its context length with the current settings, before the first run. */
+  | { type: "probe" }
+  | { type: "compact"; conversation: ConversationMessage[]; config: RunConfig }
+  | { type: "save-config"; keys: Record<string, unknown> }
+  | { type: "show"; what: "context" | "memory" | "mcp" }
+  | { type: "undo"; force: boolean }
+  | { type: "quit" };

@@ -1,0 +1,31 @@
+import type { ConversationMessage, PermissionMode } from "../../protocol/events.js";
+import type { PickerItem } from "../model.js";
+
+export type Opened =
+  | { ok: true; sessionId: string; conversation: ConversationMessage[]; model?: string }
+  | { ok: false; error: string };
+
+/**
+ * The I/O the runtime performs for Cmds, supplied by main.ts. The app never imports a
+ * provider, a tool or the session store: it asks for these.
+ */
+export interface Services {
+  sessionId(): string;
+  appendMessage(message: ConversationMessage): void;
+  resetSession(conversation: ConversationMessage[]): void;
+  sessionMeta(fields: { model?: string; permissionMode?: PermissionMode }): void;
+  newSession(): string;
+  openSession(idOrPrefix: string): Opened;
+  listSessions(): { items: PickerItem[]; warnings: string[] };
+  listModels(): Promise<PickerItem[]>;
+  saveConfig(keys: Record<string, unknown>): string;
+  show(what: "context" | "memory" | "mcp"): Promise<string>;
+  /** Where this session's /undo checkpoints live (undefined before anything was saved). */
+  checkpointDir(): string | undefined;
+  /** Restores the files of the last turn; returns the conversation without that turn. */
+  undo(conversation: ConversationMessage[], force: boolean): Promise<{ ok: boolean; text: string; conversation?: ConversationMessage[] }>;
+  log(kind: string, data: unknown): void;
+  /** Whether anything was saved (so quitting can print the resume line). */
+  saved(): boolean;
+  close(): Promise<void>;
+}

@@ -1,0 +1,68 @@
+import type { SkillSummary } from "../context/skill-parse.js";
+
+export interface SlashCommand {
+  /** Without the slash. */
+  name: string;
+  /** How its argument is written in help, e.g. "[name]" (optional) or "<id>" (required). */
+  args?: string;
+  help: string;
+}
+
+export const slashCommands: readonly SlashCommand[] = [
+  { name: "help", help: "list commands and skills" },
+  { name: "model", args: "[name]", help: "switch model; without a name, pick from the server's models" },
+  { name: "new", help: "start a new session" },
+  { name: "clear", help: "clear the conversation: the model starts afresh in this session" },
+  { name: "sessions", help: "list saved sessions" },
+  { name: "resume", args: "<id>", help: "resume a saved session by id (a prefix is enough)" },
+  { name: "context", help: "show what the model was told: files, git, memory, skills, with token estimates" },
+  { name: "compact", help: "summarize older messages to free context" },
+  { name: "skills", help: "list skills" },
+  { name: "memory", help: "list saved memories" },
+  { name: "permissions", args: "[mode]", help: "show or set the permission mode: ask, auto-edit or yolo" },
+  { name: "thinking", help: "show or hide the model's thinking" },
+  { name: "mcp", help: "list MCP servers and their tools" },
+  { name: "undo", help: "restore the files changed in the last turn" },
+  { name: "quit", help: "save and quit" },
+];
+
+function row(left: string, help: string, width: number): string {
+  return `  ${left.padEnd(width)}  ${help}`;
+}
+
+/** The /help text: every command, then every skill, in aligned columns. */
+export function formatHelp(commands: readonly SlashCommand[], skills: readonly SkillSummary[]): string {
+  const commandLefts = commands.map((c) => (c.args ? `/${c.name} ${c.args}` : `/${c.name}`));
+  const skillLefts = skills.map((s) => [`/${s.name}`, ...s.params.map((p) => `<${p}>`)].join(" "));
+  const width = Math.max(0, ...commandLefts.map((l) => l.length), ...skillLefts.map((l) => l.length));
+  const out = ["Commands:", ...commands.map((c, i) => row(commandLefts[i]!, c.help, width))];
+  out.push("", "Skills:");
+  if (skills.length === 0) out.push("  (none)");
+  else out.push(...skills.map((s, i) => row(skillLefts[i]!, s.description, width)));
+  return out.join("\n");
+}
+
+/** Edit distance, for "did you mean". */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** The hint shown (instead of sending anything to the model) for an unknown `/name`. */
+export function unknownCommandHint(name: string, known: readonly string[]): string {
+  const close = known
+    .map((k) => ({ k, d: k.startsWith(name) ? 0 : distance(name, k) }))
+    .filter((x) => x.d <= 2)
+    .sort((a, b) => a.d - b.d || a.k.localeCompare(b.k))[0];
+  const guess = close ? ` — did you mean /${close.k}?` : ".";
+  return `Unknown command /${name}${guess} Type /help for the list.`;
+}

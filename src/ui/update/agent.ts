@@ -1,0 +1,184 @@
+import type { AgentEvent, ConversationMessage } from "../../protocol/events.js";
+import { assertNever } from "../../protocol/events.js";
+import type { Entry, Model } from "../model.js";
+import type { Cmd } from "../msg.js";
+import { addEntry, streamingEntry, unansweredCalls } from "./transcript.js";
+import { startRun } from "./run.js";
+
+/** Folds one agent event into the model (inside immer's produce). */
+export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): void {
+  switch (event.type) {
+    case "text":
+    case "thinking": {
+      let entry = streamingEntry(model);
+      if (!entry) {
+        addEntry(model, { kind: "assistant", text: "", thinking: "", streaming: true, interrupted: false });
+        entry = streamingEntry(model)!;
+      }
+      if (event.type === "text") entry.text += event.delta;
+      else entry.thinking += event.delta;
+      model.warm = true;
+      if (model.run) model.run.phase = event.type === "text" ? "answering" : "thinking";
+      break;
+    }
+    case "status":
+      if (model.run) model.run.phase = event.phase;
+      break;
+    case "tool-start":
+      closeStreaming(model);
+      addEntry(model, {
+        kind: "tool",
+        callId: event.id,
+        label: event.label,
+        state: "running",
+        summary: "",
+        startedAt: model.now,
+        depth: depthOf(model, event.parentId),
+      });
+      if (model.run) model.run.phase = "tool";
+      break;
+    case "tool-end": {
+      const entry = findTool(model, event.id);
+      if (entry) {
+        entry.state = event.ok ? "ok" : "error";
+        entry.summary = event.summary;
+      }
+      break;
+    }
+    case "diff":
+      addEntry(model, { kind: "diff", path: event.path, unified: event.unified, depth: depthOf(model, event.parentId) });
+      break;
+    case "permission-request":
+      model.dialog = { kind: "permission", id: event.id, tool: event.tool, preview: event.preview };
+      break;
+    case "message":
+      applyMessage(model, event.message, cmds);
+      break;
+    case "usage":
+      model.warm = true;
+      model.usage.promptTokens = event.promptTokens;
+      model.usage.completionTokens = event.completionTokens;
+      model.usage.totalTokens += event.promptTokens + event.completionTokens;
+      break;
+    case "notice":
+      addEntry(model, { kind: "notice", level: event.level, text: event.text });
+      break;
+    case "error":
+      closeStreaming(model);
+      addEntry(model, { kind: "error", message: event.message, hint: event.hint });
+      break;
+    case "compacted":
+      model.conversation = event.conversation;
+      cmds.push({ type: "session-reset", conversation: event.conversation });
+      break;
+    case "model-info":
+      if (event.model !== model.config.model || model.config.numCtx === 0) {
+        cmds.push({ type: "session-meta", fields: { model: event.model } });
+      }
+      model.config.model = event.model;
+      model.config.numCtx = event.numCtx;
+      model.contextLength = event.contextLength;
+      if (event.capabilities.length > 0 && !event.capabilities.includes("tools")) model.config.toolProtocol = "json";
+      break;
+    case "model-load":
+      model.loadingModel = event.state === "loading";
+      if (event.state === "ready") model.warm = true;
+      break;
+    case "done":
+      finishRun(model, event.reason === "interrupted", cmds);
+      break;
+    default:
+      assertNever(event);
+  }
+}
+
+function applyMessage(model: Model, message: ConversationMessage, cmds: Cmd[]): void {
+  model.conversation.push(message);
+  cmds.push({ type: "session-append", message });
+  if (message.role === "assistant") {
+    const entry = streamingEntry(model);
+    if (entry) {
+      // The final message is authoritative: recovered tool-call markup is gone from it.
+      entry.text = message.content;
+      entry.streaming = false;
+      entry.interrupted = !!message.interrupted;
+    } else if (message.content.trim()) {
+      addEntry(model, {
+        kind: "assistant",
+        text: message.content,
+        thinking: message.thinking ?? "",
+        streaming: false,
+        interrupted: !!message.interrupted,
+      });
+    }
+  } else if (message.role === "user") {
+    // The loop's own messages to the model (a format reminder, a nudge to answer): shown briefly.
+    const first = message.content.split("\n").find((l) => l.trim()) ?? "";
+    addEntry(model, { kind: "notice", level: "info", text: `agent0 → model: ${first.length > 140 ? first.slice(0, 139) + "…" : first}` });
+  }
+}
+
+/**
+ * Quitting while a run goes: the worker is not waited for, so what arrived so far is saved here,
+ * as the worker would have saved it on an interrupt.
+ */
+export function keepPartialAnswer(model: Model, cmds: Cmd[]): void {
+  if (!model.run) return;
+  const entry = streamingEntry(model);
+  if (entry && (entry.text || entry.thinking)) {
+    const message: ConversationMessage = { role: "assistant", content: entry.text, interrupted: true };
+    if (entry.thinking) message.thinking = entry.thinking;
+    model.conversation.push(message);
+    cmds.push({ type: "session-append", message });
+  }
+  model.queued = [];
+  finishRun(model, true, cmds);
+}
+
+function finishRun(model: Model, interrupted: boolean, cmds: Cmd[]): void {
+  const entry = streamingEntry(model);
+  if (entry) {
+    entry.streaming = false;
+    entry.interrupted = entry.interrupted || interrupted;
+  }
+  for (const e of model.entries) {
+    if (e.kind === "tool" && e.state === "running") {
+      e.state = "error";
+      e.summary = interrupted ? "interrupted" : "stopped";
+    }
+  }
+  // Never leave a tool call without its result: providers reject such a history.
+  for (const call of unansweredCalls(model.conversation)) {
+    const message: ConversationMessage = {
+      role: "tool",
+      content: "Not run: the run was stopped before this tool finished.",
+      toolCallId: call.id,
+      toolName: call.name,
+    };
+    model.conversation.push(message);
+    cmds.push({ type: "session-append", message });
+  }
+  if (model.dialog?.kind === "permission") model.dialog = null;
+  model.run = null;
+  const next = model.queued.shift();
+  if (next !== undefined) startRun(model, next, cmds);
+}
+
+function closeStreaming(model: Model): void {
+  const entry = streamingEntry(model);
+  if (entry) entry.streaming = false;
+}
+
+function findTool(model: Model, callId: string): Extract<Entry, { kind: "tool" }> | undefined {
+  for (let i = model.entries.length - 1; i >= 0; i--) {
+    const e = model.entries[i]!;
+    if (e.kind === "tool" && e.callId === callId) return e;
+  }
+  return undefined;
+}
+
+function depthOf(model: Model, parentId: string | undefined): number {
+  if (!parentId) return 0;
+  const parent = findTool(model, parentId);
+  return parent ? parent.depth + 1 : 1;
+}

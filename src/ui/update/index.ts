@@ -1,0 +1,127 @@
+import { produce } from "immer";
+import { assertNever } from "../../protocol/events.js";
+import type { InitOptions, Model } from "../model.js";
+import type { Cmd, Msg } from "../msg.js";
+import { applyAgentEvent } from "./agent.js";
+import { applyKey, applyPaste, applyWheel, submitLine } from "./input.js";
+import { addEntry, entriesFromConversation } from "./transcript.js";
+import { scrollBy } from "./scroll.js";
+
+export function init(opts: InitOptions): Model {
+  const model: Model = {
+    width: opts.width,
+    height: opts.height,
+    now: opts.now,
+    entries: [],
+    nextId: 1,
+    conversation: opts.conversation ?? [],
+    input: { text: "", cursor: 0 },
+    history: opts.history ?? [],
+    historyPos: null,
+    draft: "",
+    run: null,
+    queued: [],
+    booted: opts.booted ?? true,
+    warm: false,
+    loadingModel: false,
+    scroll: 0,
+    thinkingOpen: false,
+    dialog: null,
+    config: opts.config,
+    contextLength: 0,
+    usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+    sessionId: opts.sessionId,
+    skills: opts.skills ?? [],
+    completions: opts.completions ?? [],
+    quitting: false,
+  };
+  return produce(model, (m) => {
+    addEntry(m, { kind: "welcome", model: m.config.model, host: m.config.host, cwd: m.config.cwd });
+    const rebuilt = entriesFromConversation(m.conversation, m.nextId);
+    m.entries.push(...rebuilt.entries);
+    m.nextId = rebuilt.nextId;
+  });
+}
+
+/** Shows a conversation from its start: a fresh welcome, then the transcript rebuilt from it. */
+function openConversation(m: Model, sessionId: string, conversation: Model["conversation"]): void {
+  m.sessionId = sessionId;
+  // A copy: the Msg's array is not a draft, and pushing a prompt onto it would change the Msg.
+  m.conversation = [...conversation];
+  m.entries = [];
+  addEntry(m, { kind: "welcome", model: m.config.model, host: m.config.host, cwd: m.config.cwd });
+  const rebuilt = entriesFromConversation(conversation, m.nextId);
+  m.entries.push(...rebuilt.entries);
+  m.nextId = rebuilt.nextId;
+  m.scroll = 0;
+  m.usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+}
+
+/** update(model, msg) -> [model', cmds]: pure; no I/O, no clock, no randomness. */
+export function update(model: Model, msg: Msg): [Model, Cmd[]] {
+  const cmds: Cmd[] = [];
+  const next = produce(model, (m) => {
+    switch (msg.type) {
+      case "key":
+        applyKey(m, msg.key, cmds);
+        break;
+      case "paste":
+        applyPaste(m, msg.text);
+        break;
+      case "wheel":
+        applyWheel(m, msg.direction);
+        break;
+      case "resize":
+        m.width = Math.max(10, msg.width);
+        m.height = Math.max(5, msg.height);
+        scrollBy(m, 0);
+        break;
+      case "tick":
+        m.now = msg.now;
+        break;
+      case "agent":
+        applyAgentEvent(m, msg.event, cmds);
+        break;
+      case "picker-items":
+        m.dialog = {
+          kind: "picker",
+          purpose: msg.purpose,
+          title: msg.purpose === "model" ? "Choose a model (Enter: use · s: use and save as default · Esc: close)" : "Open a session (Enter · Esc)",
+          items: msg.items,
+          selected: 0,
+        };
+        if (msg.items.length === 0) {
+          m.dialog = null;
+          addEntry(m, { kind: "notice", level: "warn", text: msg.purpose === "model" ? "The server lists no models." : "No saved sessions yet." });
+        }
+        break;
+      case "session-opened":
+        if (msg.model) m.config.model = msg.model;
+        openConversation(m, msg.sessionId, msg.conversation);
+        break;
+      case "notice":
+        if (msg.level === "error") addEntry(m, { kind: "error", message: msg.text });
+        else addEntry(m, { kind: "notice", level: msg.level, text: msg.text });
+        break;
+      case "markdown-ready":
+        break;
+      case "boot-ready": {
+        m.config = msg.config;
+        m.skills = msg.skills;
+        m.completions = msg.completions;
+        openConversation(m, msg.sessionId, msg.conversation);
+        for (const text of msg.warnings) addEntry(m, { kind: "notice", level: "warn", text });
+        m.booted = true;
+        // Lines sent before boot waited in the queue (a skill needs the skills loaded).
+        for (const text of m.queued.splice(0)) submitLine(m, text, cmds);
+        break;
+      }
+      default:
+        assertNever(msg);
+    }
+    // The transcript can shrink under a scrolled-up view (a final answer replacing its stream,
+    // thinking folded, a resize): keep the offset within it. Cost follows the scroll distance.
+    if (m.scroll > 0) scrollBy(m, 0);
+  });
+  return [next, cmds];
+}

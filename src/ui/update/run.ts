@@ -1,0 +1,37 @@
+import type { ConversationMessage } from "../../protocol/events.js";
+import { current, isDraft } from "immer";
+import type { Model } from "../model.js";
+import type { Cmd } from "../msg.js";
+import { addEntry, streamingEntry } from "./transcript.js";
+
+export interface Prompt {
+  content: string;
+  /** What the user typed, when it was expanded from a skill. */
+  typed?: string;
+  /** allowed-tools of the skill, enforced for this run. */
+  toolFilter?: string[];
+}
+
+/** Sends a user message to the agent: shown, saved, and run with the whole conversation. */
+export function startRun(model: Model, prompt: Prompt | string, cmds: Cmd[]): void {
+  const p: Prompt = typeof prompt === "string" ? { content: prompt } : prompt;
+  const message: ConversationMessage = { role: "user", content: p.content };
+  if (p.typed) message.typed = p.typed;
+  model.conversation.push(message);
+  // A new turn: an answer still marked streaming (a stray event after its run) is over.
+  const stale = streamingEntry(model);
+  if (stale) stale.streaming = false;
+  addEntry(model, { kind: "user", text: p.typed ?? p.content, note: p.typed ? "expanded skill" : undefined });
+  model.run = { startedAt: model.now, phase: "loading" };
+  model.scroll = 0;
+  cmds.push({ type: "session-append", message });
+  const config = { ...plain(model.config), interactive: true };
+  if (p.toolFilter) config.toolFilter = p.toolFilter;
+  else delete config.toolFilter;
+  cmds.push({ type: "run", conversation: plain(model.conversation), config });
+}
+
+/** Cmds leave immer's produce: they must hold plain values, never drafts (revoked afterwards). */
+export function plain<T>(value: T): T {
+  return isDraft(value) ? (current(value as never) as T) : value;
+}

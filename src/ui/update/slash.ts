@@ -1,0 +1,104 @@
+import type { PermissionMode } from "../../protocol/events.js";
+import { expandSkill } from "../../context/skill-expand.js";
+import { formatHelp, slashCommands, unknownCommandHint } from "../slash-commands.js";
+import type { Model } from "../model.js";
+import type { Cmd } from "../msg.js";
+import { plain, startRun } from "./run.js";
+import { addEntry } from "./transcript.js";
+import { chooseModel } from "./dialog.js";
+import { quit } from "./input.js";
+
+const MODES: PermissionMode[] = ["ask", "auto-edit", "yolo"];
+
+/** A line starting with "/": a built-in command or a skill. Never sent to the model as typed. */
+export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
+  const [head = "", ...rest] = line.slice(1).split(/\s+/);
+  const args = line.slice(1 + head.length).trim();
+  const name = head.toLowerCase();
+  const notice = (text: string, level: "info" | "warn" = "info") => addEntry(model, { kind: "notice", level, text });
+  const busy = () => {
+    if (model.run) notice("Wait for the current answer to end (or press Esc) first.", "warn");
+    return !!model.run;
+  };
+  switch (name) {
+    case "help":
+    case "?":
+      return notice(formatHelp(slashCommands, model.skills));
+    case "quit":
+    case "exit":
+      return quit(model, cmds);
+    case "model": {
+      if (!rest[0]) {
+        cmds.push({ type: "list-models" });
+        return notice("Loading the server's models…");
+      }
+      if (busy()) return;
+      chooseModel(model, rest[0], cmds);
+      if (rest[1] === "save") cmds.push({ type: "save-config", keys: { model: rest[0] } });
+      else notice(`To make it the default: /model ${rest[0]} save`);
+      return;
+    }
+    case "new":
+      if (busy()) return;
+      cmds.push({ type: "new-session" });
+      return;
+    case "clear":
+      if (busy()) return;
+      model.entries = [];
+      model.conversation = [];
+      model.usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+      cmds.push({ type: "session-reset", conversation: [] });
+      return notice("Conversation cleared.");
+    case "sessions":
+      cmds.push({ type: "list-sessions" });
+      return;
+    case "resume":
+      if (busy()) return;
+      if (!rest[0]) {
+        cmds.push({ type: "list-sessions" });
+        return;
+      }
+      cmds.push({ type: "open-session", idOrPrefix: rest[0] });
+      return;
+    case "context":
+    case "memory":
+    case "mcp":
+      cmds.push({ type: "show", what: name });
+      return;
+    case "skills":
+      return notice(
+        model.skills.length
+          ? model.skills.map((s) => `/${s.name}${s.params.map((p) => ` <${p}>`).join("")} — ${s.description}`).join("\n")
+          : "No skills loaded.",
+      );
+    case "compact":
+      if (busy()) return;
+      model.run = { startedAt: model.now, phase: "thinking" };
+      cmds.push({ type: "compact", conversation: plain(model.conversation), config: plain(model.config) });
+      return;
+    case "permissions": {
+      const mode = rest[0] as PermissionMode | undefined;
+      if (!mode) return notice(`Permission mode: ${model.config.permissionMode} (one of ${MODES.join(", ")}).`);
+      if (!MODES.includes(mode)) return notice(`Unknown mode '${mode}'. Use one of: ${MODES.join(", ")}.`, "warn");
+      model.config.permissionMode = mode;
+      cmds.push({ type: "session-meta", fields: { permissionMode: mode } });
+      if (rest[1] === "save") cmds.push({ type: "save-config", keys: { permissionMode: mode } });
+      return notice(`Permission mode: ${mode}.${rest[1] === "save" ? "" : ` To make it the default: /permissions ${mode} save`}`);
+    }
+    case "thinking":
+      model.thinkingOpen = !model.thinkingOpen;
+      return notice(model.thinkingOpen ? "Thinking is shown in full." : "Thinking is folded to one line.");
+    case "undo":
+      if (busy()) return;
+      cmds.push({ type: "undo", force: rest[0] === "force" });
+      return;
+    default: {
+      const skill = model.skills.find((s) => s.name === head);
+      if (!skill) return notice(unknownCommandHint(head, model.completions), "warn");
+      const expanded = expandSkill(skill, args);
+      if (!expanded.ok) return notice(expanded.error, "warn");
+      if (busy()) return;
+      startRun(model, { content: expanded.prompt, typed: line, toolFilter: skill.allowedTools }, cmds);
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import type { ConversationMessage } from "../../protocol/events.js";
+import type { Entry, Model } from "../model.js";
+
+type NewEntry = Entry extends infer E ? (E extends Entry ? Omit<E, "id"> : never) : never;
+
+/** Appends an entry (update runs inside immer, so this mutates a draft). */
+export function addEntry(model: Model, entry: NewEntry): void {
+  model.entries.push({ ...entry, id: model.nextId++ } as Entry);
+}
+
+/**
+ * The assistant entry still receiving deltas. Not only the newest entry: a notice, a diff or a
+ * queued-message note may land below an answer mid-stream, and the answer must go on in place
+ * (else it splits in two and the first half stays "streaming" forever). A streaming entry never
+ * sits above the latest user entry, so the search stops there.
+ */
+export function streamingEntry(model: Model): Extract<Entry, { kind: "assistant" }> | undefined {
+  for (let i = model.entries.length - 1; i >= 0; i--) {
+    const e = model.entries[i]!;
+    if (e.kind === "assistant" && e.streaming) return e;
+    if (e.kind === "user") return undefined;
+  }
+  return undefined;
+}
+
+/** A generic label for a tool call, used when rebuilding a transcript from a saved conversation. */
+export function fallbackLabel(name: string, args: Record<string, unknown>): string {
+  const main = args.path ?? args.command ?? args.pattern ?? args.query ?? args.url ?? args.task ?? args.name;
+  return typeof main === "string" ? `${name} ${main}` : name;
+}
+
+/** Rebuilds what the transcript showed from a saved conversation (resume, /undo). */
+export function entriesFromConversation(conversation: ConversationMessage[], startId: number): { entries: Entry[]; nextId: number } {
+  const entries: Entry[] = [];
+  let id = startId;
+  const callLabels = new Map<string, string>();
+  for (const m of conversation) {
+    switch (m.role) {
+      case "system":
+        break;
+      case "user":
+        entries.push({ kind: "user", id: id++, text: m.typed ?? m.content, note: m.typed ? "expanded skill" : undefined });
+        break;
+      case "assistant":
+        if (m.content || m.thinking) {
+          entries.push({
+            kind: "assistant",
+            id: id++,
+            text: m.content,
+            thinking: m.thinking ?? "",
+            streaming: false,
+            interrupted: !!m.interrupted,
+          });
+        }
+        for (const c of m.toolCalls ?? []) callLabels.set(c.id, fallbackLabel(c.name, c.args));
+        break;
+      case "tool": {
+        const d = m.display;
+        entries.push({
+          kind: "tool",
+          id: id++,
+          callId: m.toolCallId ?? "",
+          label: d?.label ?? callLabels.get(m.toolCallId ?? "") ?? m.toolName ?? "tool",
+          state: d && !d.ok ? "error" : "ok",
+          summary: d?.summary ?? "",
+          startedAt: 0,
+          depth: 0,
+        });
+        if (d?.diff) entries.push({ kind: "diff", id: id++, path: d.path ?? "", unified: d.diff, depth: 0 });
+        break;
+      }
+    }
+  }
+  return { entries, nextId: id };
+}
+
+/** Tool calls in the conversation that have no result yet (e.g. the worker died mid-step). */
+export function unansweredCalls(conversation: ConversationMessage[]): { id: string; name: string }[] {
+  const answered = new Set(conversation.filter((m) => m.role === "tool").map((m) => m.toolCallId));
+  return conversation
+    .flatMap((m) => (m.role === "assistant" ? m.toolCalls ?? [] : []))
+    .filter((c) => !answered.has(c.id))
+    .map((c) => ({ id: c.id, name: c.name }));
+}

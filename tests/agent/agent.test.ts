@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { AgentHandle } from "../../src/ui/runtime/agent-handle.js";
+import type { AgentEvent } from "../../src/protocol/events.js";
+
+const waitFor = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+};
+
+describe("the worker handle", () => {
+  it("stops restarting a worker that cannot even start, and says so instead of looping", async () => {
+    const events: AgentEvent[] = [];
+    const broken = new URL("data:text/javascript,throw new Error('missing module')");
+    const agent = new AgentHandle((e) => events.push(e), broken);
+    await waitFor(() => events.some((e) => e.type === "error" && e.message.startsWith("The agent worker cannot start")));
+    const errors = events.filter((e) => e.type === "error");
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toMatchObject({ message: expect.stringContaining("stopped unexpectedly") });
+    expect(errors[1]).toMatchObject({ message: expect.stringContaining("cannot start"), hint: expect.stringContaining("npm install") });
+    agent.send({ type: "cancel" });
+    agent.send({ type: "run", conversation: [], config: {} as never });
+    expect(events.at(-1)).toEqual({ type: "done", reason: "error" });
+    await agent.close();
+  });
+});

@@ -1,0 +1,130 @@
+// MCP tools as the model uses them: calls through the registry, permission, result text.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { McpManager } from "../../src/agent/mcp/servers.js";
+import { EMPTY_RESULT, formatMcpResult } from "../../src/agent/mcp/content.js";
+import { runToolCall } from "../../src/tools/runner.js";
+import { mcpToolName } from "../../src/tools/mcp.js";
+import type { ToolDef } from "../../src/tools/types.js";
+import { makeCtx, type CtxOptions } from "../tools/ctx.js";
+import { demoServer } from "./mcp-helpers.js";
+
+let manager: McpManager;
+let tools: ToolDef[];
+
+beforeAll(async () => {
+  // The same demo server twice: one untrusted, one trusted.
+  manager = new McpManager({ demo: demoServer(), sure: demoServer({ trusted: true }) });
+  await manager.start();
+  tools = manager.tools();
+});
+
+afterAll(async () => {
+  await manager.close();
+});
+
+let callNo = 0;
+async function call(name: string, args: Record<string, unknown>, opts: CtxOptions = {}) {
+  const ctx = makeCtx(process.cwd(), opts);
+  const result = await runToolCall({ id: `c${++callNo}`, name, args }, tools, ctx);
+  return { result, ctx };
+}
+
+describe("MCP tools", () => {
+  it("echo asks permission with a preview, then returns the server's text", async () => {
+    const { result, ctx } = await call("mcp__demo__echo", { text: "hello from the model" });
+    expect(result).toEqual({ content: "hello from the model" });
+    expect(ctx.approvals).toEqual([
+      {
+        tool: "mcp__demo__echo",
+        kind: "mcp",
+        args: { text: "hello from the model" },
+        preview: 'demo.echo({"text":"hello from the model"})',
+      },
+    ]);
+    expect(ctx.events[0]).toMatchObject({ type: "tool-start", label: 'demo.echo {"text":"hello from the model"}' });
+  });
+
+  it("add returns the sum", async () => {
+    expect((await call("mcp__demo__add", { a: 2, b: 3 })).result).toEqual({ content: "5" });
+  });
+
+  it("a trusted server's tools run without asking", async () => {
+    const { result, ctx } = await call("mcp__sure__echo", { text: "no questions" });
+    expect(result).toEqual({ content: "no questions" });
+    expect(ctx.approvals).toEqual([]);
+  });
+
+  it("a denied call never reaches the server", async () => {
+    const before = (await call("mcp__demo__calls", {})).result.content;
+    const { result } = await call("mcp__demo__echo", { text: "secret" }, { deny: "not now" });
+    expect(result).toEqual({ content: "Denied by the user: not now", isError: true });
+    expect((await call("mcp__demo__calls", {})).result.content).toBe(before);
+  });
+
+  it("an image becomes a note with its type and size", async () => {
+    expect((await call("mcp__demo__image", {})).result).toEqual({
+      content: "Here is the picture.\n[image: image/png, 70 bytes — not shown]",
+    });
+  });
+
+  it("resources become notes with their uri, and embedded text is kept", async () => {
+    expect((await call("mcp__demo__resource", {})).result).toEqual({
+      content: "[resource link: file:///demo/notes.txt (notes.txt)]\n[resource: file:///demo/readme.md]\n# Demo",
+    });
+  });
+
+  it("isError from the server is an error result", async () => {
+    expect((await call("mcp__demo__fail", {})).result).toEqual({
+      content: "the demo tool failed on purpose",
+      isError: true,
+    });
+  });
+
+  it("arguments the server's schema rejects come back as an error result", async () => {
+    const { result } = await call("mcp__demo__add", { a: "two", b: 3 });
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain("Input validation error");
+  });
+
+  it("an interrupt cancels a running call", async () => {
+    // Straight to run(), past the registry, whose own grace period would hide what the tool does.
+    const sleep = tools.find((t) => t.name === "mcp__demo__sleep")!;
+    const ctx = makeCtx(process.cwd());
+    const pending = sleep.run({ ms: 30_000 }, ctx);
+    await expect.poll(() => ctx.approvals.length).toBe(1);
+    ctx.controller.abort();
+    const result = await pending;
+    expect(result).toEqual({ content: "Error: interrupted by the user.", isError: true });
+  });
+});
+
+describe("mcpToolName", () => {
+  it("keeps only [a-zA-Z0-9_-] and at most 64 characters", () => {
+    expect(mcpToolName("my server", "get.issue/v2")).toBe("mcp__my_server__get_issue_v2");
+    const long = mcpToolName("s", "x".repeat(100));
+    expect(long).toHaveLength(64);
+    expect(long).toBe(`mcp__s__${"x".repeat(56)}`);
+  });
+});
+
+describe("formatMcpResult", () => {
+  it("notes audio and binary resources without their bytes", () => {
+    const audio = Buffer.alloc(10).toString("base64");
+    expect(
+      formatMcpResult({
+        content: [
+          { type: "audio", data: audio, mimeType: "audio/wav" },
+          { type: "resource", resource: { uri: "file:///a.bin", mimeType: "application/octet-stream", blob: audio } },
+        ],
+      }),
+    ).toEqual({
+      content: "[audio: audio/wav, 10 bytes — not shown]\n[resource: file:///a.bin, application/octet-stream, 10 bytes — not shown]",
+      isError: false,
+    });
+  });
+
+  it("falls back to structured content, then to a note that nothing came back", () => {
+    expect(formatMcpResult({ content: [], structuredContent: { n: 1 } }).content).toBe('{\n  "n": 1\n}');
+    expect(formatMcpResult({ content: [] })).toEqual({ content: EMPTY_RESULT, isError: false });
+  });
+});

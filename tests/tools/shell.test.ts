@@ -1,0 +1,109 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { isAlive, makeCtx, project } from "./ctx.js";
+import { callTool } from "./call.js";
+import { truncateOutput } from "../../src/tools/runner.js";
+
+async function waitFor<T>(probe: () => T | undefined, what: string): Promise<T> {
+  for (let i = 0; i < 500; i++) {
+    const value = probe();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Reads pids a command wrote, one per line, once `count` are there. */
+function pidsIn(file: string, count: number): number[] | undefined {
+  try {
+    const pids = fs.readFileSync(file, "utf8").split("\n").filter(Boolean).map(Number);
+    return pids.length >= count ? pids : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+describe("run_shell_command", () => {
+  it("runs in the project folder, asks first, and reports exit code and combined output in order", async () => {
+    const dir = project({ "hello.txt": "hi" });
+    const ctx = makeCtx(dir);
+    const command = "cat hello.txt; echo; echo to-stderr >&2; echo back; echo err2 >&2; exit 3";
+    const result = await callTool(ctx, "run_shell_command", { command });
+    expect(result).toEqual({ content: "exit code 3\nhi\nto-stderr\nback\nerr2\n", isError: true });
+    expect(ctx.approvals).toEqual([{ tool: "run_shell_command", kind: "shell", args: { command }, preview: command }]);
+    expect(ctx.events).toEqual([
+      { type: "tool-start", id: "call-1", name: "run_shell_command", args: { command }, label: `run ${command}` },
+      { type: "tool-end", id: "call-1", ok: false, summary: "exit 3 · 4 lines" },
+    ]);
+  });
+
+  it("says when there is no output, and has stdin closed", async () => {
+    const dir = project();
+    const result = await callTool(makeCtx(dir), "run_shell_command", { command: "cat" });
+    expect(result).toEqual({ content: "exit code 0\n(no output)" });
+  });
+
+  it("does not run a denied command", async () => {
+    const dir = project();
+    const ctx = makeCtx(dir, { deny: "no network" });
+    const result = await callTool(ctx, "run_shell_command", { command: "touch made" });
+    expect(result).toEqual({ content: "Denied by the user: no network", isError: true });
+    expect(fs.existsSync(path.join(dir, "made"))).toBe(false);
+  });
+
+  it("kills the whole group on timeout and says so", async () => {
+    const dir = project();
+    const pidFile = path.join(dir, "pids");
+    const ctx = makeCtx(dir);
+    const command = `echo started; echo $$ > pids; sleep 30 & echo $! >> pids; wait`;
+    const result = await callTool(ctx, "run_shell_command", { command, timeout_ms: 300 });
+    expect(result).toEqual({
+      content: "Error: timed out after 0.3 s; the command and its children were killed.\nstarted\n",
+      isError: true,
+    });
+    expect(ctx.events.at(-1)).toEqual({ type: "tool-end", id: "call-1", ok: false, summary: "timed out after 0.3 s" });
+    // The result only comes back once the shell and its children are gone.
+    expect(pidsIn(pidFile, 2)!.filter(isAlive)).toEqual([]);
+  });
+
+  it("on interrupt kills the shell and its children, also one ignoring SIGTERM", async () => {
+    const dir = project();
+    const pidFile = path.join(dir, "pids");
+    const ctx = makeCtx(dir);
+    // The child ignores SIGTERM, so only the SIGKILL that follows can end it.
+    const command = `echo $$ > pids; (trap '' TERM; exec sleep 30) & echo $! >> pids; wait`;
+    const running = callTool(ctx, "run_shell_command", { command });
+    const pids = await waitFor(() => pidsIn(pidFile, 2), "the command to start");
+    expect(pids.every(isAlive)).toBe(true);
+    ctx.controller.abort();
+    const result = await running;
+    expect(result).toEqual({
+      content: "Error: interrupted by the user; the command and its children were killed.\n(no output)",
+      isError: true,
+    });
+    expect(pids.filter(isAlive)).toEqual([]);
+  });
+
+  it("keeps huge output bounded: head and tail with the count of what was cut", async () => {
+    const dir = project();
+    const result = await callTool(makeCtx(dir, { outputLimit: 1000 }), "run_shell_command", {
+      command: "seq 1 100000",
+    });
+    const total = Array.from({ length: 100000 }, (_, i) => `${i + 1}\n`).join("");
+    // Only the head and tail are kept while the command runs; the text is what truncateOutput gives.
+    expect(result.content).toBe(`exit code 0\n${truncateOutput(total, 1000)}`);
+    expect(result.content).toContain(`\n[... ${total.length - 750} chars truncated ...]\n`);
+  });
+
+  it("masks secret values from the environment in what the model sees", async () => {
+    const dir = project();
+    process.env.AGENT0_TEST_API_KEY = "sk-live-123456";
+    try {
+      const result = await callTool(makeCtx(dir), "run_shell_command", { command: "echo key=$AGENT0_TEST_API_KEY" });
+      expect(result.content).toBe("exit code 0\nkey=****\n");
+    } finally {
+      delete process.env.AGENT0_TEST_API_KEY;
+    }
+  });
+});

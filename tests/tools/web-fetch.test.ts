@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createWebFetchTool, webFetchTool } from "../../src/tools/web/index.js";
+import { runToolCall } from "../../src/tools/runner.js";
+import type { ToolDef, ToolResult } from "../../src/tools/types.js";
+import { makeCtx, type TestContext } from "./ctx.js";
+import { startFakeWeb, type FakeWeb } from "../fakes/web-server.js";
+
+let web: FakeWeb;
+beforeAll(async () => {
+  web = await startFakeWeb();
+});
+afterAll(() => web.close());
+
+function fetchWith(url: string, opts: { tool?: ToolDef; ctx?: TestContext } = {}): Promise<ToolResult> {
+  const ctx = opts.ctx ?? makeCtx("/tmp");
+  return runToolCall({ id: "call-1", name: "web_fetch", args: { url } }, [opts.tool ?? webFetchTool], ctx);
+}
+
+describe("web_fetch", () => {
+  it("turns an HTML page into markdown with its title, headings and absolute links, without page chrome", async () => {
+    const r = await fetchWith(`${web.url}/page.html`);
+    expect(r.isError).toBeUndefined();
+    expect(r.content).toBe(
+      [
+        `URL: ${web.url}/page.html`,
+        "Title: The Fake Handbook",
+        "",
+        "# Installing the widget",
+        "",
+        `Run the installer, then read [the setup guide](${web.url}/docs/setup.html).`,
+        "",
+        "## Options",
+        "",
+        "-   fast",
+        "-   safe",
+      ].join("\n"),
+    );
+    expect(r.content).not.toContain("secret-script-text");
+    expect(r.content).not.toContain("footer-text");
+  });
+
+  it("shows where a redirect ended", async () => {
+    const r = await fetchWith(`${web.url}/redirect`);
+    expect(r.content.split("\n").slice(0, 2)).toEqual([`URL: ${web.url}/page.html`, "Title: The Fake Handbook"]);
+  });
+
+  it("passes plain text and JSON through unchanged", async () => {
+    expect((await fetchWith(`${web.url}/notes.txt`)).content).toBe(`URL: ${web.url}/notes.txt\n\nplain notes\n  * not markdown *\n`);
+    expect((await fetchWith(`${web.url}/data.json`)).content).toBe(`URL: ${web.url}/data.json\n\n{"name":"agent0","tags":["a","b"]}`);
+  });
+
+  it("refuses binary content, by content type and by its bytes", async () => {
+    const png = await fetchWith(`${web.url}/image.png`);
+    expect(png).toEqual({
+      content: `Error: ${web.url}/image.png is image/png, not a web page or text; web_fetch reads HTML, plain text and JSON only.`,
+      isError: true,
+    });
+    const untyped = await fetchWith(`${web.url}/untyped`);
+    expect(untyped.content).toBe(
+      `Error: ${web.url}/untyped is binary data, not a web page or text; web_fetch reads HTML, plain text and JSON only.`,
+    );
+  });
+
+  it("reports an HTTP error status", async () => {
+    const r = await fetchWith(`${web.url}/missing`);
+    expect(r).toEqual({ content: `Error: ${web.url}/missing answered HTTP 404 Not Found.`, isError: true });
+  });
+
+  it("gives up on a server that does not answer within the timeout", async () => {
+    const r = await fetchWith(`${web.url}/slow`, { tool: createWebFetchTool({ timeoutMs: 300 }) });
+    expect(r).toEqual({ content: `Error: ${web.url}/slow did not answer within 300 ms.`, isError: true });
+  });
+
+  it("stops when the user interrupts", async () => {
+    const ctx = makeCtx("/tmp");
+    const pending = fetchWith(`${web.url}/slow`, { ctx });
+    setTimeout(() => ctx.controller.abort(), 50);
+    expect((await pending).content).toBe("Error: interrupted by the user.");
+  });
+
+  it("reads at most the byte cap and says so", async () => {
+    const r = await fetchWith(`${web.url}/big.txt`, { tool: createWebFetchTool({ maxBytes: 1000 }) });
+    expect(r.content).toBe(`URL: ${web.url}/big.txt\n[only the first 1000 bytes of the page were read]\n\n${"x".repeat(1000)}`);
+  });
+
+  it("keeps the beginning of a page longer than the output limit", async () => {
+    const ctx = makeCtx("/tmp", { outputLimit: 5000 });
+    const r = await fetchWith(`${web.url}/big.txt`, { ctx });
+    expect(r.content.startsWith(`URL: ${web.url}/big.txt\n\nxxxx`)).toBe(true);
+    const total = `URL: ${web.url}/big.txt\n\n`.length + 300_000;
+    expect(r.content.endsWith(`\n\n[... page cut: showing the first 4800 of ${total} characters ...]`)).toBe(true);
+    expect(r.content.length).toBeLessThanOrEqual(5000);
+  });
+
+  it("refuses schemes other than http and https, and malformed URLs", async () => {
+    expect((await fetchWith("file:///etc/passwd")).content).toBe("Error: only http and https URLs can be fetched, not file:");
+    expect((await fetchWith("ftp://example.com/x")).content).toBe("Error: only http and https URLs can be fetched, not ftp:");
+    expect((await fetchWith("not a url")).content).toBe(
+      "Error: not a valid URL: not a url. Give a full address such as https://example.com/page.",
+    );
+  });
+
+  it("names the host when nothing listens there", async () => {
+    const closed = await startFakeWeb();
+    const url = `${closed.url}/page.html`;
+    await closed.close();
+    const r = await fetchWith(url);
+    expect(r.content).toBe(`Error: ${new URL(url).host} refused the connection.`);
+  });
+});

@@ -1,0 +1,40 @@
+import type { AgentEvent, RunConfig } from "../../src/protocol/events.js";
+import { testConfig as baseConfig } from "../tools/ctx.js";
+import type { Model } from "../../src/ui/model.js";
+import type { Cmd, Msg } from "../../src/ui/msg.js";
+import { init, update } from "../../src/ui/update/index.js";
+
+export function testConfig(over: Partial<RunConfig> = {}): RunConfig {
+  return {
+    ...baseConfig("/project"),
+    model: "qwen3:8b",
+    host: "http://127.0.0.1:11434",
+    systemPrompt: "You are agent0.",
+    idleTimeoutMs: 120000,
+    interactive: true,
+    dataDir: "/data",
+    configDir: "/config",
+    ...over,
+  };
+}
+
+export function newModel(over: { width?: number; height?: number } = {}): Model {
+  return init({ width: over.width ?? 80, height: over.height ?? 24, now: 1000, config: testConfig(), sessionId: "s1" });
+}
+
+/** Feeds messages through update, collecting every Cmd. */
+export function feed(model: Model, ...msgs: Msg[]): { model: Model; cmds: Cmd[] } {
+  const cmds: Cmd[] = [];
+  let m = model;
+  for (const msg of msgs) {
+    const [next, c] = update(m, msg);
+    m = next;
+    cmds.push(...c);
+  }
+  return { model: m, cmds };
+}
+
+export const typeText = (text: string): Msg[] => [...text].map((ch) => ({ type: "key", key: { name: ch } }));
+export const key = (name: string, mods: { ctrl?: boolean; meta?: boolean } = {}): Msg => ({ type: "key", key: { name, ...mods } });
+export const agent = (event: AgentEvent): Msg => ({ type: "agent", event });
+export const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");

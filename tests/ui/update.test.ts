@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import stringWidth from "string-width";
+import { view } from "../../src/ui/view/index.js";
+import { agent, feed, key, newModel, strip, typeText } from "./helpers.js";
+
+describe("update: a user sends a prompt and the answer streams in", () => {
+  it("sending a prompt shows it, saves it and starts a run with the whole conversation", () => {
+    const { model, cmds } = feed(newModel(), ...typeText("hello"), key("enter"));
+    expect(model.input.text).toBe("");
+    expect(model.run).not.toBeNull();
+    expect(model.conversation).toEqual([{ role: "user", content: "hello" }]);
+    expect(cmds.map((c) => c.type)).toEqual(["session-append", "run"]);
+    const run = cmds.find((c) => c.type === "run");
+    expect(run && run.type === "run" && run.conversation).toEqual([{ role: "user", content: "hello" }]);
+  });
+
+  it("streamed text grows the last message", () => {
+    let { model } = feed(newModel(), ...typeText("hi"), key("enter"));
+    ({ model } = feed(model, agent({ type: "text", delta: "Hel" })));
+    const before = model.entries.length;
+    ({ model } = feed(model, agent({ type: "text", delta: "lo there" })));
+    expect(model.entries.length).toBe(before);
+    const last = model.entries[model.entries.length - 1]!;
+    expect(last.kind === "assistant" && last.text).toBe("Hello there");
+    expect(last.kind === "assistant" && last.streaming).toBe(true);
+    expect(strip(view(model).transcript.join("\n"))).toContain("Hello there");
+  });
+
+  it("Esc interrupts: the worker is told, and the partial answer is kept and marked", () => {
+    let { model } = feed(newModel(), ...typeText("hi"), key("enter"), agent({ type: "text", delta: "partial ans" }));
+    const esc = feed(model, key("escape"));
+    expect(esc.cmds).toEqual([{ type: "cancel" }]);
+    ({ model } = feed(
+      esc.model,
+      agent({ type: "message", message: { role: "assistant", content: "partial ans", interrupted: true } }),
+      agent({ type: "done", reason: "interrupted" }),
+    ));
+    const last = model.entries[model.entries.length - 1]!;
+    expect(last.kind === "assistant" && last.interrupted).toBe(true);
+    expect(last.kind === "assistant" && last.text).toBe("partial ans");
+    expect(model.run).toBeNull();
+    expect(model.conversation[1]).toEqual({ role: "assistant", content: "partial ans", interrupted: true });
+    expect(strip(view(model).transcript.join("\n"))).toContain("interrupted");
+  });
+
+  it("a resize re-wraps the transcript to the new width", () => {
+    const long = "lorem ipsum dolor sit amet ".repeat(20).trim();
+    let { model } = feed(newModel({ width: 100 }), ...typeText("q"), key("enter"), agent({ type: "text", delta: long }));
+    const wide = view(model).transcript;
+    ({ model } = feed(model, { type: "resize", width: 40, height: 24 }));
+    const narrow = view(model).transcript;
+    for (const line of narrow) expect(stringWidth(strip(line))).toBeLessThanOrEqual(40);
+    expect(narrow.filter((l) => strip(l).includes("lorem")).length).toBeGreaterThan(
+      wide.filter((l) => strip(l).includes("lorem")).length,
+    );
+  });
+
+  it("view returns at most `height` lines for a 10,000-line transcript", () => {
+    const text = Array.from({ length: 10_000 }, (_, i) => `line ${i}`).join("\n\n");
+    const { model } = feed(newModel({ height: 30 }), ...typeText("q"), key("enter"), agent({ type: "text", delta: text }));
+    const frame = view(model);
+    expect(frame.transcript.length).toBeLessThanOrEqual(30);
+    expect(strip(frame.transcript.join("\n"))).toContain("line 9999");
+  });
+
+  it("PgUp scrolls into history and End follows the newest output again", () => {
+    const text = Array.from({ length: 200 }, (_, i) => `row ${i}`).join("\n\n");
+    let { model } = feed(newModel({ height: 20 }), ...typeText("q"), key("enter"), agent({ type: "text", delta: text }));
+    ({ model } = feed(model, key("pageup")));
+    expect(model.scroll).toBeGreaterThan(0);
+    expect(strip(view(model).transcript.join("\n"))).not.toContain("row 199");
+    ({ model } = feed(model, key("home")));
+    expect(strip(view(model).transcript.join("\n"))).toContain("agent0");
+    ({ model } = feed(model, key("end")));
+    expect(model.scroll).toBe(0);
+    expect(strip(view(model).transcript.join("\n"))).toContain("row 199");
+  });
+
+  it("Up and Down walk the input history; Alt+Enter and Ctrl+J insert new lines", () => {
+    let { model } = feed(newModel(), ...typeText("first"), key("enter"), agent({ type: "done", reason: "complete" }));
+    ({ model } = feed(model, ...typeText("second"), key("enter"), agent({ type: "done", reason: "complete" })));
+    ({ model } = feed(model, key("up")));
+    expect(model.input.text).toBe("second");
+    ({ model } = feed(model, key("up")));
+    expect(model.input.text).toBe("first");
+    ({ model } = feed(model, key("down"), key("down")));
+    expect(model.input.text).toBe("");
+    ({ model } = feed(model, ...typeText("a"), key("enter", { meta: true }), ...typeText("b"), key("j", { ctrl: true }), ...typeText("c")));
+    expect(model.input.text).toBe("a\nb\nc");
+    const pasted = feed(model, { type: "paste", text: "x\ny" });
+    expect(pasted.model.input.text).toBe("a\nb\ncx\ny");
+    expect(pasted.cmds).toEqual([]);
+  });
+
+  it("Ctrl-C interrupts a run, and quits when idle; Ctrl-D on an empty input quits", () => {
+    let { model, cmds } = feed(newModel(), ...typeText("hi"), key("enter"), key("c", { ctrl: true }));
+    expect(cmds.at(-1)).toEqual({ type: "cancel" });
+    ({ model } = feed(model, agent({ type: "done", reason: "interrupted" })));
+    expect(feed(model, key("c", { ctrl: true })).cmds).toEqual([{ type: "quit" }]);
+    expect(feed(model, key("d", { ctrl: true })).cmds).toEqual([{ type: "quit" }]);
+  });
+
+  it("after done, every tool call in the conversation has a result", () => {
+    const { model } = feed(
+      newModel(),
+      ...typeText("go"),
+      key("enter"),
+      agent({ type: "message", message: { role: "assistant", content: "", toolCalls: [{ id: "c1", name: "read_file", args: { path: "a" } }] } }),
+      agent({ type: "tool-start", id: "c1", name: "read_file", args: { path: "a" }, label: "read a" }),
+      agent({ type: "done", reason: "error" }),
+    );
+    expect(model.conversation.at(-1)).toMatchObject({ role: "tool", toolCallId: "c1" });
+    const tool = model.entries.find((e) => e.kind === "tool");
+    expect(tool && tool.kind === "tool" && tool.state).toBe("error");
+  });
+
+  it("the status line names the state, the model and how full the context is", () => {
+    let { model } = feed(newModel(), ...typeText("go"), key("enter"));
+    expect(strip(view(model).status)).toContain("loading model…");
+    ({ model } = feed(model, agent({ type: "thinking", delta: "hmm" })));
+    expect(strip(view(model).status)).toContain("thinking…");
+    ({ model } = feed(model, agent({ type: "text", delta: "x" }), agent({ type: "usage", promptTokens: 4096, completionTokens: 0, contextWindow: 8192 })));
+    const status = strip(view(model).status);
+    expect(status).toContain("answering…");
+    expect(status).toContain("qwen3:8b");
+    expect(status).toContain("50%");
+    ({ model } = feed(model, agent({ type: "tool-start", id: "t1", name: "run_shell_command", args: { command: "npm test" }, label: "run npm test" })));
+    expect(strip(view(model).status)).toMatch(/run npm test \d+s/);
+    ({ model } = feed(model, agent({ type: "permission-request", id: "p1", tool: "run_shell_command", args: {}, preview: "npm test" })));
+    expect(strip(view(model).status)).toContain("waiting for your answer: run_shell_command");
+  });
+
+  it("quitting mid-answer saves what arrived as an interrupted answer, and leaves no call without a result", () => {
+    const { model, cmds } = feed(
+      newModel(),
+      ...typeText("go"),
+      key("enter"),
+      agent({ type: "text", delta: "half an ans" }),
+      key("d", { ctrl: true }),
+    );
+    expect(cmds.slice(-3).map((c) => c.type)).toEqual(["cancel", "session-append", "quit"]);
+    expect(model.conversation.at(-1)).toEqual({ role: "assistant", content: "half an ans", interrupted: true });
+    expect(model.run).toBeNull();
+  });
+
+  it("while the model is loaded ahead of the first prompt, the status line says so; then the first run is not 'loading model'", () => {
+    let { model } = feed(newModel(), agent({ type: "model-load", state: "loading" }));
+    expect(strip(view(model).status)).toContain("loading the model…");
+    ({ model } = feed(model, agent({ type: "model-load", state: "ready" }), ...typeText("go"), key("enter")));
+    expect(strip(view(model).status)).toContain("thinking…");
+    expect(strip(view(model).status)).not.toContain("loading");
+  });
+});
