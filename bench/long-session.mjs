@@ -16,15 +16,38 @@ export async function benchLongSession({ turns = 2000, warmup = 500 } = {}) {
   const { init, update } = await dist("ui/update/index.js");
   const { view } = await dist("ui/view/index.js");
   const { SessionWriter } = await dist("session/writer.js");
-  const child = spawn(process.execPath, [path.join(ROOT, "bench", "fake-process.mjs"), "Sure — **done**. Here is a short answer with `code`."], { stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, "bench", "fake-process.mjs"), "Sure — **done**. Here is a short answer with `code`."],
+    { stdio: ["pipe", "pipe", "inherit"] },
+  );
   const [line] = await once(child.stdout, "data");
-  const fake = { url: JSON.parse(String(line)).url, close: async () => { child.stdin.end(); await once(child, "exit"); } };
+  const fake = {
+    url: JSON.parse(String(line)).url,
+    close: async () => {
+      child.stdin.end();
+      await once(child, "exit");
+    },
+  };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agent0-bench-long-"));
   const writer = SessionWriter.create(dir, { cwd: dir, provider: "ollama", model: "m" });
   const config = {
-    provider: "ollama", model: "m", host: fake.url, cwd: dir, systemPrompt: "You are agent0.", numCtx: 8192, numCtxCap: 32768,
-    maxSteps: 50, outputLimit: 32000, permissionMode: "ask", allowedTools: [], toolProtocol: "native", idleTimeoutMs: 60000,
-    interactive: true, dataDir: dir, configDir: dir,
+    provider: "ollama",
+    model: "m",
+    host: fake.url,
+    cwd: dir,
+    systemPrompt: "You are agent0.",
+    numCtx: 8192,
+    numCtxCap: 32768,
+    maxSteps: 50,
+    outputLimit: 32000,
+    permissionMode: "ask",
+    allowedTools: [],
+    toolProtocol: "native",
+    idleTimeoutMs: 60000,
+    interactive: true,
+    dataDir: dir,
+    configDir: dir,
   };
   let model = init({ width: 100, height: 40, now: Date.now(), config, sessionId: "bench" });
   let resolveDone;
@@ -54,7 +77,8 @@ export async function benchLongSession({ turns = 2000, warmup = 500 } = {}) {
     await done;
     [model] = update(model, { type: "tick", now: Date.now() });
     view(model);
-    if (process.env.AGENT0_BENCH_VERBOSE && t % 250 === 0) process.stderr.write(`    turn ${t}: rss ${rss().toFixed(0)} MB\n`);
+    if (process.env.AGENT0_BENCH_VERBOSE && t % 250 === 0)
+      process.stderr.write(`    turn ${t}: rss ${rss().toFixed(0)} MB\n`);
     if (t === warmup - 1) {
       start = rss();
       heapStart = heap();
@@ -66,5 +90,11 @@ export async function benchLongSession({ turns = 2000, warmup = 500 } = {}) {
   writer.close();
   await fake.close();
   fs.rmSync(dir, { recursive: true, force: true });
-  return { rss_start_mb: start, rss_end_mb: end, heap_start_mb: heapStart, heap_end_mb: heapEnd, entries: model.entries.length };
+  return {
+    rss_start_mb: start,
+    rss_end_mb: end,
+    heap_start_mb: heapStart,
+    heap_end_mb: heapEnd,
+    entries: model.entries.length,
+  };
 }

@@ -54,7 +54,10 @@ async function bigTranscript() {
   const para = "The parser reads **flags** left to right; a flag given twice keeps the last value. ";
   for (let i = 0; i < 5000; i++) {
     const role = i % 2 === 0 ? "user" : "assistant";
-    const content = role === "user" ? `question ${i}: ${para}` : `## Answer ${i}\n\n${para.repeat(3)}\n\n- item one\n- item \`two\`\n`;
+    const content =
+      role === "user"
+        ? `question ${i}: ${para}`
+        : `## Answer ${i}\n\n${para.repeat(3)}\n\n- item one\n- item \`two\`\n`;
     writer.append({ role, content });
   }
   writer.close();
@@ -74,7 +77,10 @@ async function bigTranscript() {
       await sleep(60);
     }
     await sleep(300);
-    const paints = marks(sb).slice(before).filter((m) => m.event === "paint").map((m) => m.ms);
+    const paints = marks(sb)
+      .slice(before)
+      .filter((m) => m.event === "paint")
+      .map((m) => m.ms);
     row("paint one frame, 5,000-message transcript (median while scrolling)", ms(median(paints)), "≤ 8 ms");
     row("resident memory with that transcript", mb(rssMb(tui.pid())), "≤ 150 MB");
   } finally {
@@ -126,7 +132,11 @@ async function streaming() {
   const h = median(heads);
   const t = median(tuis);
   row("400 KB answer at wire speed: headless (process start to exit)", ms(h), "");
-  row("400 KB answer at wire speed: TUI (process start to final frame)", `${ms(t)} (${(t / h).toFixed(2)}× headless)`, "≤ 1.5× headless");
+  row(
+    "400 KB answer at wire speed: TUI (process start to final frame)",
+    `${ms(t)} (${(t / h).toFixed(2)}× headless)`,
+    "≤ 1.5× headless",
+  );
 }
 
 async function keystrokes() {
@@ -146,7 +156,10 @@ async function keystrokes() {
       await sleep(40);
     }
     await sleep(200);
-    const lat = marks(sb).slice(before).filter((m) => m.event === "key-to-paint" && m.running).map((m) => m.ms);
+    const lat = marks(sb)
+      .slice(before)
+      .filter((m) => m.event === "key-to-paint" && m.running)
+      .map((m) => m.ms);
     row(`keystroke to screen while the model streams (median of ${lat.length})`, ms(median(lat)), "≤ 30 ms");
   } finally {
     tui.kill();
@@ -162,19 +175,28 @@ async function toolSteps() {
     replies: (req) => {
       const tools = req.messages.filter((m) => m.role === "tool").length;
       if (tools >= STEPS) return { steps: [{ text: "done" }] };
-      return { steps: [{ toolCalls: [{ name: "read_file", arguments: { path: "a.txt", offset: tools + 1, limit: 1 } }] }] };
+      return {
+        steps: [{ toolCalls: [{ name: "read_file", arguments: { path: "a.txt", offset: tools + 1, limit: 1 } }] }],
+      };
     },
   });
   const sb = sandbox();
   fs.writeFileSync(path.join(sb.project, "a.txt"), Array.from({ length: 100 }, (_, i) => `line ${i}`).join("\n"));
   fs.writeFileSync(path.join(sb.home, ".config", "agent0", "config.json"), JSON.stringify({ maxSteps: 60 }));
-  const base = await runHeadless(sb, ["-p", "hi", "--host", fake.url, "--model", MODEL.name, "--yolo"].map((a) => a));
+  const base = await runHeadless(
+    sb,
+    ["-p", "hi", "--host", fake.url, "--model", MODEL.name, "--yolo"].map((a) => a),
+  );
   fake.setReplies([{ steps: [{ text: "ok" }] }]);
   const plain = await runHeadless(sb, ["-p", "hi", "--host", fake.url, "--model", MODEL.name]);
   await fake.close();
   sb.cleanup();
   if (base.code !== 0) throw new Error(`tool-step run failed: ${base.err}`);
-  row(`${STEPS} tool steps against an instant fake model (total; a one-step run takes ${ms(plain.ms)})`, `${ms(base.ms)} (${ms(base.ms - plain.ms)} for the steps)`, "≤ 2 s");
+  row(
+    `${STEPS} tool steps against an instant fake model (total; a one-step run takes ${ms(plain.ms)})`,
+    `${ms(base.ms)} (${ms(base.ms - plain.ms)} for the steps)`,
+    "≤ 2 s",
+  );
 }
 
 async function grep() {
@@ -192,8 +214,16 @@ async function sessions() {
 
 async function longSession() {
   const r = await benchLongSession({ turns: 2000 });
-  row("RSS over 2,000 turns, after 500 warm-up turns (UI model + worker + session file)", `${mb(r.rss_start_mb)} → ${mb(r.rss_end_mb)}`, "flat");
-  row(`UI-thread JS heap over the same turns (the transcript grows to ${r.entries} entries)`, `${mb(r.heap_start_mb)} → ${mb(r.heap_end_mb)}`, "");
+  row(
+    "RSS over 2,000 turns, after 500 warm-up turns (UI model + worker + session file)",
+    `${mb(r.rss_start_mb)} → ${mb(r.rss_end_mb)}`,
+    "flat",
+  );
+  row(
+    `UI-thread JS heap over the same turns (the transcript grows to ${r.entries} entries)`,
+    `${mb(r.heap_start_mb)} → ${mb(r.heap_end_mb)}`,
+    "",
+  );
 }
 
 const parts = { launch, bigTranscript, streaming, keystrokes, toolSteps, grep, sessions, longSession };
@@ -213,4 +243,3 @@ console.log(`| ${"what".padEnd(w1)} | ${"measured".padEnd(w2)} | budget |`);
 console.log(`| ${"-".repeat(w1)} | ${"-".repeat(w2)} | ------ |`);
 for (const r of rows) console.log(`| ${r.what.padEnd(w1)} | ${r.value.padEnd(w2)} | ${r.budget} |`);
 process.exit(0);
-

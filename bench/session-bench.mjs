@@ -18,7 +18,11 @@ function message(i) {
     case 0:
       return { role: "user", content: text };
     case 1:
-      return { role: "assistant", content: text.slice(0, 200), toolCalls: [{ id: `call_${i}`, name: "read", args: { path: "src/args.ts" } }] };
+      return {
+        role: "assistant",
+        content: text.slice(0, 200),
+        toolCalls: [{ id: `call_${i}`, name: "read", args: { path: "src/args.ts" } }],
+      };
     case 2:
       return { role: "tool", toolCallId: `call_${i - 1}`, toolName: "read", content: text };
     default:
@@ -32,7 +36,9 @@ function median(values) {
 }
 
 export async function benchSessions({ dir } = {}) {
-  const { SessionWriter, loadSession } = await import(pathToFileURL(path.join(here, "..", "dist", "session", "writer.js")).href);
+  const { SessionWriter, loadSession } = await import(
+    pathToFileURL(path.join(here, "..", "dist", "session", "writer.js")).href
+  );
   const root = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "agent0-bench-sessions-"));
   try {
     const writer = SessionWriter.create(root, { cwd: "/work/app", provider: "ollama", model: "qwen3:8b" });

@@ -24,7 +24,14 @@ export function sandbox() {
     LANG: "C.UTF-8",
     AGENT0_BENCH_FILE: path.join(base, "bench.jsonl"),
   };
-  return { base, home, project, env, benchFile: env.AGENT0_BENCH_FILE, cleanup: () => fs.rmSync(base, { recursive: true, force: true }) };
+  return {
+    base,
+    home,
+    project,
+    env,
+    benchFile: env.AGENT0_BENCH_FILE,
+    cleanup: () => fs.rmSync(base, { recursive: true, force: true }),
+  };
 }
 
 const q = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
@@ -33,27 +40,50 @@ let seq = 0;
 export class Tui {
   constructor(sb, args, { width = 120, height = 40 } = {}) {
     this.socket = `agent0-bench-${process.pid}-${++seq}`;
-    const envs = Object.entries(sb.env).map(([k, v]) => `${k}=${q(v)}`).join(" ");
-    this.tmux("new-session", "-d", "-s", "b", "-x", String(width), "-y", String(height),
-      `cd ${q(sb.project)} && env -i ${envs} node ${q(BIN)} ${args.map(q).join(" ")}; sleep 600`);
+    const envs = Object.entries(sb.env)
+      .map(([k, v]) => `${k}=${q(v)}`)
+      .join(" ");
+    this.tmux(
+      "new-session",
+      "-d",
+      "-s",
+      "b",
+      "-x",
+      String(width),
+      "-y",
+      String(height),
+      `cd ${q(sb.project)} && env -i ${envs} node ${q(BIN)} ${args.map(q).join(" ")}; sleep 600`,
+    );
     this.sb = sb;
   }
   tmux(...args) {
     return execFileSync("tmux", ["-L", this.socket, "-f", "/dev/null", ...args], { encoding: "utf8" });
   }
-  keys(...k) { this.tmux("send-keys", "-t", "b", ...k); }
-  type(t) { this.tmux("send-keys", "-t", "b", "-l", t); }
+  keys(...k) {
+    this.tmux("send-keys", "-t", "b", ...k);
+  }
+  type(t) {
+    this.tmux("send-keys", "-t", "b", "-l", t);
+  }
   pid() {
     const shell = this.tmux("list-panes", "-t", "b", "-F", "#{pane_pid}").trim();
     const out = spawnSync("pgrep", ["-P", shell, "node"], { encoding: "utf8" }).stdout.trim();
     return out ? Number(out.split("\n")[0]) : undefined;
   }
-  kill() { try { this.tmux("kill-server"); } catch {} }
+  kill() {
+    try {
+      this.tmux("kill-server");
+    } catch {}
+  }
 }
 
 export function marks(sb) {
   if (!fs.existsSync(sb.benchFile)) return [];
-  return fs.readFileSync(sb.benchFile, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+  return fs
+    .readFileSync(sb.benchFile, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }
 
 export async function waitMark(sb, event, timeoutMs = 30_000, after = 0) {

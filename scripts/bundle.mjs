@@ -33,7 +33,9 @@ await build({
   chunkNames: "[name]-[hash]",
   // blessed loads widgets and terminfo relative to its own folder; ripgrep ships a binary.
   external: ["blessed", "@vscode/ripgrep"],
-  banner: { js: "import { createRequire as __agent0CreateRequire } from 'node:module'; const require = __agent0CreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __agent0CreateRequire } from 'node:module'; const require = __agent0CreateRequire(import.meta.url);",
+  },
   plugins: [commonHighlightLanguages],
   legalComments: "none",
   logLevel: "warning",

@@ -14,7 +14,10 @@ import { restoreTerminal } from "./ui/runtime/terminal.js";
 function packageVersion(): string {
   for (const rel of ["../package.json", "../../package.json"]) {
     try {
-      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), "utf8")) as { name?: string; version?: string };
+      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), "utf8")) as {
+        name?: string;
+        version?: string;
+      };
       if (pkg.name === "agent0" && pkg.version) return pkg.version;
     } catch {
       // not at this level
@@ -46,7 +49,9 @@ const program = new Command()
   .version(packageVersion(), "-v, --version")
   .argument("[prompt...]", "a first message to send when the TUI opens")
   .option("-p, --print <prompt>", "run headless: print the final answer and exit")
-  .addOption(new Option("--output-format <format>", "headless output").choices(["text", "json", "stream-json"]).default("text"))
+  .addOption(
+    new Option("--output-format <format>", "headless output").choices(["text", "json", "stream-json"]).default("text"),
+  )
   .option("-m, --model <name>", "model name, or provider/model (e.g. anthropic/claude-sonnet-4-5)")
   .option("--host <url>", "Ollama host (default $OLLAMA_HOST or http://127.0.0.1:11434)")
   .addOption(new Option("--provider <name>", "model provider").choices(["ollama", "anthropic", "openai"]))
@@ -92,7 +97,11 @@ program
   });
 
 /** Resumes --resume/--session/--continue into `state`; returns the saved conversation. */
-async function resume(flags: Flags, state: SessionState, cwd: string): Promise<{ conversation: ConversationMessage[]; model?: string }> {
+async function resume(
+  flags: Flags,
+  state: SessionState,
+  cwd: string,
+): Promise<{ conversation: ConversationMessage[]; model?: string }> {
   const resumeId = flags.resume ?? flags.session;
   if (!resumeId && !flags.continue) return { conversation: [] };
   const { latestSessionFor } = await import("./session/writer.js");
@@ -113,7 +122,7 @@ async function resume(flags: Flags, state: SessionState, cwd: string): Promise<{
 async function main(firstPrompt: string, flags: Flags): Promise<number> {
   if (flags.print !== undefined) return headless(flags.print, flags);
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
-    fail("the TUI needs a terminal; use -p \"prompt\" to run headless.");
+    fail('the TUI needs a terminal; use -p "prompt" to run headless.');
   }
   // The first frame comes from flags and environment alone; the config file, the session and
   // the project context load while it is on screen (DESIGN.md §5: launch to first frame).
@@ -215,7 +224,14 @@ async function headless(prompt: string, flags: Flags): Promise<number> {
   for (const w of context.warnings) process.stderr.write(`warning: ${w}\n`);
   config.systemPrompt = context.systemPrompt;
   process.on("SIGINT", () => process.exit(130));
-  const code = await runHeadless({ prompt, config, conversation: resumed.conversation, format: flags.outputFormat, session: state, logger: createLogger(logsDir()) });
+  const code = await runHeadless({
+    prompt,
+    config,
+    conversation: resumed.conversation,
+    format: flags.outputFormat,
+    session: state,
+    logger: createLogger(logsDir()),
+  });
   // Exit as soon as the answer is out: an idle keep-alive socket must not hold a script up.
   await new Promise<void>((r) => process.stdout.write("", () => r()));
   process.exit(code);

@@ -74,14 +74,23 @@ export type ParsedAgentType = { ok: true; type: AgentType } | { ok: false; error
 
 /** One agent file. The name defaults to the file's name; the body must hold the prompt. */
 export function parseAgentFile(text: string, source: string): ParsedAgentType {
-  if (!text.startsWith("---")) return { ok: false, error: `${source}: malformed agent file: no frontmatter (start the file with ---)` };
+  if (!text.startsWith("---"))
+    return { ok: false, error: `${source}: malformed agent file: no frontmatter (start the file with ---)` };
   const parsed = parseFrontmatter(text, source, frontmatter);
-  if (!parsed.ok) return { ok: false, error: parsed.error.replace(": malformed frontmatter: no closing", ": malformed agent file: no closing") };
+  if (!parsed.ok)
+    return {
+      ok: false,
+      error: parsed.error.replace(": malformed frontmatter: no closing", ": malformed agent file: no closing"),
+    };
   const meta = parsed.meta ?? {};
   const name = meta.name ?? basename(source).replace(/\.md$/, "");
   if (!NAME.test(name)) return { ok: false, error: `${source}: no usable name: set "name:" in the frontmatter` };
   const body = parsed.body;
-  if (!body) return { ok: false, error: `${source}: the body is empty: write the sub-agent's system prompt below the frontmatter` };
+  if (!body)
+    return {
+      ok: false,
+      error: `${source}: the body is empty: write the sub-agent's system prompt below the frontmatter`,
+    };
   const type: AgentType = {
     name,
     description: meta.description?.trim() || `Custom agent from ${basename(source)}`,
@@ -96,7 +105,10 @@ export function parseAgentFile(text: string, source: string): ParsedAgentType {
 function fromDir(dir: string, warnings: string[]): AgentType[] {
   let names: string[];
   try {
-    names = fs.readdirSync(dir).filter((n) => n.endsWith(".md")).sort();
+    names = fs
+      .readdirSync(dir)
+      .filter((n) => n.endsWith(".md"))
+      .sort();
   } catch {
     return []; // no such folder: nothing defined there
   }

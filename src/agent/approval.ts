@@ -41,7 +41,10 @@ export function createApprover(config: RunConfig, askUser: AskUser, emit: (e: Ag
         emit({ type: "notice", level: "info", text: `${req.tool} is allowed for the rest of this session.` });
         return { ok: true };
       case "deny":
-        return { ok: false, reason: `the user denied this ${req.tool} call. Ask them what they want instead, or try another approach.` };
+        return {
+          ok: false,
+          reason: `the user denied this ${req.tool} call. Ask them what they want instead, or try another approach.`,
+        };
     }
   };
 }

@@ -1,4 +1,11 @@
-import type { AgentEvent, ConversationMessage, DoneReason, RunConfig, ToolCall, ToolDisplay } from "../protocol/events.js";
+import type {
+  AgentEvent,
+  ConversationMessage,
+  DoneReason,
+  RunConfig,
+  ToolCall,
+  ToolDisplay,
+} from "../protocol/events.js";
 import type { Provider } from "../providers/types.js";
 import type { ToolContext, ToolDef } from "../tools/types.js";
 import { toolSpecs, runToolCalls } from "../tools/runner.js";
@@ -118,8 +125,12 @@ export async function runAgent(initial: ConversationMessage[], config: RunConfig
     const calls = reply.message.toolCalls ?? [];
     const unknown = calls.filter((c) => !tools.some((t) => t.name === c.name));
     const unusable = reply.unusable
-      ? reply.unusable.kind === "empty" ? "empty" : "malformed"
-      : unknown.length > 0 ? "unknown-tool" : undefined;
+      ? reply.unusable.kind === "empty"
+        ? "empty"
+        : "malformed"
+      : unknown.length > 0
+        ? "unknown-tool"
+        : undefined;
     const observed = observeStep(stuck, { toolCalls: calls, unusable }, { maxSteps: config.maxSteps });
     stuck = observed.state;
     const verdict = observed.verdict;
@@ -138,7 +149,14 @@ export async function runAgent(initial: ConversationMessage[], config: RunConfig
 
     if (reply.unusable) {
       if (!corrected || config.toolProtocol === "json") {
-        push({ role: "user", content: correctiveMessage(config.toolProtocol, tools.map((t) => t.name), reply.unusable.detail) });
+        push({
+          role: "user",
+          content: correctiveMessage(
+            config.toolProtocol,
+            tools.map((t) => t.name),
+            reply.unusable.detail,
+          ),
+        });
         corrected = true;
       }
       continue;
@@ -150,7 +168,10 @@ export async function runAgent(initial: ConversationMessage[], config: RunConfig
       if (e.type === "tool-end" && !e.parentId) Object.assign(shown.get(e.id) ?? {}, { ok: e.ok, summary: e.summary });
       emit(e);
     };
-    const results = await runToolCalls(calls, tools, (call) => ({ ...toolContext(call, config, { ...deps, emit: record }, approve), restrictTools }));
+    const results = await runToolCalls(calls, tools, (call) => ({
+      ...toolContext(call, config, { ...deps, emit: record }, approve),
+      restrictTools,
+    }));
     calls.forEach((call, i) => {
       const r = results[i]!;
       const display = shown.get(call.id);
@@ -162,23 +183,24 @@ export async function runAgent(initial: ConversationMessage[], config: RunConfig
   }
 }
 
-function pushToolResult(push: (m: ConversationMessage) => void, call: ToolCall, content: string, display?: ToolDisplay) {
+function pushToolResult(
+  push: (m: ConversationMessage) => void,
+  call: ToolCall,
+  content: string,
+  display?: ToolDisplay,
+) {
   const m: ConversationMessage = { role: "tool", content, toolCallId: call.id, toolName: call.name };
   if (display) m.display = display;
   push(m);
 }
 
 function systemMessage(config: RunConfig, specs: ReturnType<typeof toolSpecs>): ConversationMessage {
-  const text = config.toolProtocol === "json" ? `${config.systemPrompt}\n\n${jsonProtocolPrompt(specs)}` : config.systemPrompt;
+  const text =
+    config.toolProtocol === "json" ? `${config.systemPrompt}\n\n${jsonProtocolPrompt(specs)}` : config.systemPrompt;
   return { role: "system", content: text };
 }
 
-function toolContext(
-  call: ToolCall,
-  config: RunConfig,
-  deps: LoopDeps,
-  approve: ToolContext["approve"],
-): ToolContext {
+function toolContext(call: ToolCall, config: RunConfig, deps: LoopDeps, approve: ToolContext["approve"]): ToolContext {
   return {
     cwd: config.cwd,
     signal: deps.signal,

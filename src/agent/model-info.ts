@@ -36,7 +36,11 @@ export async function ensureModelInfo(
     if (config.think && info.capabilities.length > 0 && !info.capabilities.includes("thinking")) {
       // Ollama answers 400 to `think` for a model that cannot think: ask without it.
       config.think = undefined;
-      emit({ type: "notice", level: "warn", text: `${config.model} does not think before answering; --think is ignored.` });
+      emit({
+        type: "notice",
+        level: "warn",
+        text: `${config.model} does not think before answering; --think is ignored.`,
+      });
     }
     if (config.provider === "ollama" && info.capabilities.length > 0 && !info.capabilities.includes("tools")) {
       config.toolProtocol = "json";

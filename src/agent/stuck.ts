@@ -69,7 +69,8 @@ export function observeStep(
   opts: { maxSteps?: number } = {},
 ): { state: StuckState; verdict: StuckVerdict } {
   const maxSteps = opts.maxSteps ?? DEFAULT_MAX_STEPS;
-  const seen = step.toolCalls.length > 0 ? { key: canonicalJson(step.toolCalls.map(callOf)), label: labelOf(step) } : undefined;
+  const seen =
+    step.toolCalls.length > 0 ? { key: canonicalJson(step.toolCalls.map(callOf)), label: labelOf(step) } : undefined;
   const searches = step.toolCalls.filter((c) => c.name === "web_search").length;
   const next: StuckState = {
     steps: state.steps + 1,
@@ -86,7 +87,9 @@ function judge(s: StuckState, step: Step, maxSteps: number): StuckVerdict {
   const last = s.recent.slice(-REPEAT_LIMIT);
   if (last.length === REPEAT_LIMIT && last.every((c) => c !== undefined && c.key === last[0]!.key)) {
     const many = step.toolCalls.length > 1;
-    return stop(`${last[0]!.label} ${many ? "were" : "was"} called ${REPEAT_LIMIT} times in a row with the same arguments.`);
+    return stop(
+      `${last[0]!.label} ${many ? "were" : "was"} called ${REPEAT_LIMIT} times in a row with the same arguments.`,
+    );
   }
   const osc = oscillation(s.recent);
   if (osc) {
@@ -104,7 +107,11 @@ function judge(s: StuckState, step: Step, maxSteps: number): StuckVerdict {
   }
   const continues = step.toolCalls.length > 0 || step.unusable !== undefined;
   if (continues && s.steps >= maxSteps) {
-    return { kind: "stop", reason: "max-steps", message: `Stopped: reached the limit of ${maxSteps} steps for one request.` };
+    return {
+      kind: "stop",
+      reason: "max-steps",
+      message: `Stopped: reached the limit of ${maxSteps} steps for one request.`,
+    };
   }
   if (s.webSearches >= WEB_SEARCH_NUDGE && !s.nudged) {
     return {

@@ -47,10 +47,20 @@ function ensureMcp(config: RunConfig): Promise<McpManager | undefined> {
     mcp = new McpManager(servers, { cwd: config.cwd });
     const statuses = await mcp.start();
     for (const s of statuses) {
-      if (s.state === "failed") emit({ type: "notice", level: "warn", text: `MCP server ${s.name} failed to start: ${s.error ?? "unknown error"}` });
+      if (s.state === "failed")
+        emit({
+          type: "notice",
+          level: "warn",
+          text: `MCP server ${s.name} failed to start: ${s.error ?? "unknown error"}`,
+        });
     }
     const running = statuses.filter((s) => s.state === "running");
-    if (running.length) emit({ type: "notice", level: "info", text: `MCP: ${running.map((s) => `${s.name} (${s.tools.length} tools)`).join(", ")}` });
+    if (running.length)
+      emit({
+        type: "notice",
+        level: "info",
+        text: `MCP: ${running.map((s) => `${s.name} (${s.tools.length} tools)`).join(", ")}`,
+      });
     return mcp;
   })();
   return mcpStarted;
@@ -156,7 +166,9 @@ async function compact(cmd: Extract<WorkerCommand, { type: "compact" }>) {
     if (!out) emit({ type: "notice", level: "info", text: "Nothing to compact yet." });
     if (out && cmd.config.checkpointDir) {
       const t = lastUserIndex(cmd.conversation);
-      await new Checkpoints(cmd.config.checkpointDir).rebase(t, turnAfterCompaction(cmd.conversation[t], out)).catch(() => {});
+      await new Checkpoints(cmd.config.checkpointDir)
+        .rebase(t, turnAfterCompaction(cmd.conversation[t], out))
+        .catch(() => {});
     }
   } finally {
     emit({ type: "done", reason: ctl.signal.aborted ? "interrupted" : "complete" });

@@ -39,7 +39,8 @@ export function resolveConfig(
     provider = model.slice(0, slash) as ProviderName;
     model = model.slice(slash + 1);
   }
-  if (!PROVIDERS.includes(provider)) throw new Error(`Unknown provider '${provider}'. Use one of: ${PROVIDERS.join(", ")}.`);
+  if (!PROVIDERS.includes(provider))
+    throw new Error(`Unknown provider '${provider}'. Use one of: ${PROVIDERS.join(", ")}.`);
   const mode = (opts.yolo ? "yolo" : (opts.permissionMode ?? file.permissionMode ?? "ask")) as PermissionMode;
   if (!MODES.includes(mode)) throw new Error(`Unknown permission mode '${mode}'. Use one of: ${MODES.join(", ")}.`);
   const numCtxCap = opts.numCtxCap ? Number(opts.numCtxCap) : (file.numCtxCap ?? configDefaults.numCtxCap);

@@ -40,7 +40,8 @@ export function runHeadless(opts: {
       switch (e.type) {
         case "message":
           save(e.message);
-          if (e.message.role === "assistant" && e.message.content.trim() && !e.message.toolCalls?.length) answer = e.message.content;
+          if (e.message.role === "assistant" && e.message.content.trim() && !e.message.toolCalls?.length)
+            answer = e.message.content;
           break;
         case "model-info":
           config.model = e.model;

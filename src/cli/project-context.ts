@@ -13,7 +13,12 @@ export interface ProjectContext {
 
 /** Instruction files, git facts, memory and skills: the system prompt of the session. */
 export async function loadProjectContext(cwd: string, env = process.env): Promise<ProjectContext> {
-  const loadedSkills = loadSkills({ cwd, home: homeDir(env), configDir: configDir(env), builtinDir: builtinSkillsDir() });
+  const loadedSkills = loadSkills({
+    cwd,
+    home: homeDir(env),
+    configDir: configDir(env),
+    builtinDir: builtinSkillsDir(),
+  });
   const context = await loadContext(cwd, env);
   const prompt = buildSystemPrompt({
     cwd,
@@ -24,5 +29,10 @@ export async function loadProjectContext(cwd: string, env = process.env): Promis
     memoryIndex: context.memoryIndex,
     skills: loadedSkills.skills,
   });
-  return { systemPrompt: prompt.text, skills: loadedSkills.skills, promptParts: prompt.parts, warnings: loadedSkills.warnings };
+  return {
+    systemPrompt: prompt.text,
+    skills: loadedSkills.skills,
+    promptParts: prompt.parts,
+    warnings: loadedSkills.warnings,
+  };
 }

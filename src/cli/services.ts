@@ -1,5 +1,12 @@
 import type { ConversationMessage, PermissionMode, RunConfig } from "../protocol/events.js";
-import { SessionWriter, loadSession, listSessions, resolveSession, shorten, formatRelativeTime } from "../session/writer.js";
+import {
+  SessionWriter,
+  loadSession,
+  listSessions,
+  resolveSession,
+  shorten,
+  formatRelativeTime,
+} from "../session/writer.js";
 import type { Logger } from "../session/log.js";
 import { configFilePath } from "../context/dirs.js";
 import type { PromptPart } from "../context/prompt.js";
@@ -19,7 +26,12 @@ export interface SessionState {
 }
 
 /** Opens a saved session for resuming: its conversation and a writer that appends to it. */
-export function openSaved(dir: string, idOrPrefix: string): { ok: true; writer: SessionWriter; conversation: ConversationMessage[]; model?: string } | { ok: false; error: string } {
+export function openSaved(
+  dir: string,
+  idOrPrefix: string,
+):
+  | { ok: true; writer: SessionWriter; conversation: ConversationMessage[]; model?: string }
+  | { ok: false; error: string } {
   const resolved = resolveSession(dir, idOrPrefix);
   if (!resolved.ok) return resolved;
   const loaded = loadSession(resolved.path);
@@ -40,7 +52,13 @@ export function openSaved(dir: string, idOrPrefix: string): { ok: true; writer: 
 export function appendToSession(state: SessionState, config: RunConfig, message: ConversationMessage): void {
   if (!state.writer) {
     const title = message.role === "user" ? shorten((message.typed ?? message.content).replace(/\s+/g, " "), 80) : "";
-    state.writer = SessionWriter.create(state.dir, { id: state.id, cwd: config.cwd, provider: config.provider, model: config.model, title });
+    state.writer = SessionWriter.create(state.dir, {
+      id: state.id,
+      cwd: config.cwd,
+      provider: config.provider,
+      model: config.model,
+      title,
+    });
   }
   state.writer.append(message);
 }
@@ -72,10 +90,13 @@ export function createServices(opts: {
         state.writer?.reset(conversation);
         // /clear: the turns that /undo could restore are gone from the conversation.
         if (conversation.length === 0 && state.writer) {
-          void import("../session/checkpoints.js").then(({ Checkpoints }) => new Checkpoints(checkpointDirFor(state.writer!.path)).clear());
+          void import("../session/checkpoints.js").then(({ Checkpoints }) =>
+            new Checkpoints(checkpointDirFor(state.writer!.path)).clear(),
+          );
         }
       }),
-    sessionMeta: (fields: { model?: string; permissionMode?: PermissionMode }) => guard("save the session", () => state.writer?.meta(fields)),
+    sessionMeta: (fields: { model?: string; permissionMode?: PermissionMode }) =>
+      guard("save the session", () => state.writer?.meta(fields)),
     newSession() {
       state.writer?.close();
       state.writer = undefined;
@@ -111,12 +132,16 @@ export function createServices(opts: {
           m.size ? `${(m.size / 1e9).toFixed(1)} GB` : "",
           m.contextLength ? `ctx ${m.contextLength}` : "",
           m.capabilities.length ? (m.capabilities.includes("tools") ? "tools" : "no tools") : "",
-        ].filter(Boolean).join(" · "),
+        ]
+          .filter(Boolean)
+          .join(" · "),
       }));
     },
     saveConfig(keys) {
       const file = configFilePath();
-      import("../context/config.js").then(({ saveConfigKeys }) => saveConfigKeys(file, keys)).catch((err: Error) => opts.onError(`Could not save ${file}: ${err.message}`));
+      import("../context/config.js")
+        .then(({ saveConfigKeys }) => saveConfigKeys(file, keys))
+        .catch((err: Error) => opts.onError(`Could not save ${file}: ${err.message}`));
       return `Saved ${Object.keys(keys).join(", ")} to ${file}.`;
     },
     async show(what) {
@@ -129,7 +154,9 @@ export function createServices(opts: {
           const { listMemories, memoryDirs } = await import("../context/memory.js");
           const c = opts.config();
           const memories = await listMemories(memoryDirs(c.cwd, c.configDir));
-          return memories.length ? memories.map((m) => `${m.name} (${m.type}) — ${m.description}`).join("\n") : "No memories saved yet.";
+          return memories.length
+            ? memories.map((m) => `${m.name} (${m.type}) — ${m.description}`).join("\n")
+            : "No memories saved yet.";
         }
         case "mcp":
           // /mcp is answered by the worker, which runs the servers (runtime.ts).

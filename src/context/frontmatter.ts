@@ -7,11 +7,14 @@ const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
 export type ParsedFrontmatter<T> =
   /** `meta` is undefined when the file has no frontmatter block at all. */
-  | { ok: true; meta: T | undefined; body: string }
-  | { ok: false; error: string };
+  { ok: true; meta: T | undefined; body: string } | { ok: false; error: string };
 
 /** Errors name the file and the field: "<source>: malformed frontmatter: name: expected string…". */
-export function parseFrontmatter<S extends z.ZodType>(text: string, source: string, schema: S): ParsedFrontmatter<z.infer<S>> {
+export function parseFrontmatter<S extends z.ZodType>(
+  text: string,
+  source: string,
+  schema: S,
+): ParsedFrontmatter<z.infer<S>> {
   const match = FRONTMATTER.exec(text);
   if (!match) {
     if (text.startsWith("---")) return { ok: false, error: `${source}: malformed frontmatter: no closing "---" line` };

@@ -11,7 +11,10 @@ export interface LoadedContext {
 }
 
 /** The I/O half: instruction files, git facts and the memory index for `cwd`. Never throws. */
-export async function loadContext(cwd: string, env: Record<string, string | undefined> = process.env): Promise<LoadedContext> {
+export async function loadContext(
+  cwd: string,
+  env: Record<string, string | undefined> = process.env,
+): Promise<LoadedContext> {
   const [files, git, memoryIndex] = await Promise.all([
     loadInstructionFiles(cwd, homeDir(env)),
     gitFacts(cwd).catch(() => undefined),

@@ -151,7 +151,14 @@ export async function deleteMemory(dir: string, name: string): Promise<boolean> 
 }
 
 function terms(query: string): string[] {
-  return [...new Set(query.toLowerCase().split(/[^\p{L}\p{N}_-]+/u).filter((t) => t.length > 0))];
+  return [
+    ...new Set(
+      query
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}_-]+/u)
+        .filter((t) => t.length > 0),
+    ),
+  ];
 }
 
 /**

@@ -21,7 +21,8 @@ function appendArguments(body: string, args: string): string {
 export function expandSkill(skill: Skill, argText: string): Expansion {
   const args = argText.trim();
   if (skill.format === "skill-md" || skill.params.length === 0) {
-    if (skill.template.includes("$ARGUMENTS")) return { ok: true, prompt: skill.template.split("$ARGUMENTS").join(args) };
+    if (skill.template.includes("$ARGUMENTS"))
+      return { ok: true, prompt: skill.template.split("$ARGUMENTS").join(args) };
     return { ok: true, prompt: appendArguments(skill.template, args) };
   }
   const values: string[] = [];

@@ -72,13 +72,15 @@ export function parseAgent0Skills(text: string, source: string): Skill[] {
   return skills;
 }
 
-
 const toolList = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (typeof v === "string" ? v.split(/[\s,]+/) : v).map((t) => t.trim()).filter(Boolean));
 
 const skillFrontmatter = z.looseObject({
-  name: z.string().regex(new RegExp(`^${NAME}$`), "must be one word of letters, digits, '-', '_' or '.'").optional(),
+  name: z
+    .string()
+    .regex(new RegExp(`^${NAME}$`), "must be one word of letters, digits, '-', '_' or '.'")
+    .optional(),
   description: z.string().optional(),
   "allowed-tools": toolList.optional(),
 });

@@ -33,7 +33,11 @@ function readText(path: string): string | undefined {
 function listDir(dir: string): { name: string; isDir: boolean; isFile: boolean }[] {
   try {
     return readdirSync(dir, { withFileTypes: true })
-      .map((e) => ({ name: e.name, isDir: e.isDirectory() || e.isSymbolicLink(), isFile: e.isFile() || e.isSymbolicLink() }))
+      .map((e) => ({
+        name: e.name,
+        isDir: e.isDirectory() || e.isSymbolicLink(),
+        isFile: e.isFile() || e.isSymbolicLink(),
+      }))
       .sort((a, b) => a.name.localeCompare(b.name));
   } catch {
     return [];

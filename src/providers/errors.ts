@@ -20,7 +20,12 @@ export class ProviderFailure extends Error implements ProviderError {
 }
 
 export function isProviderError(x: unknown): x is ProviderError {
-  return typeof x === "object" && x !== null && typeof (x as ProviderError).kind === "string" && typeof (x as ProviderError).message === "string";
+  return (
+    typeof x === "object" &&
+    x !== null &&
+    typeof (x as ProviderError).kind === "string" &&
+    typeof (x as ProviderError).message === "string"
+  );
 }
 
 /** A structured-clone-safe copy (no undefined fields, no prototype). */
@@ -41,7 +46,16 @@ export function networkCode(err: unknown): string | undefined {
   return undefined;
 }
 
-const CONNECT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ECONNRESET", "ETIMEDOUT", "UND_ERR_CONNECT_TIMEOUT"]);
+const CONNECT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
 
 export function isConnectFailure(err: unknown): boolean {
   const code = networkCode(err);

@@ -27,7 +27,8 @@ export function pairToolResults(messages: ConversationMessage[]): ConversationMe
       out.push(found ?? { role: "tool", content: MISSING_RESULT, toolCallId: call.id, toolName: call.name });
     }
     for (const r of results) {
-      if (!r.toolCallId || !ids.has(r.toolCallId)) out.push({ role: "user", content: `Tool result${r.toolName ? ` (${r.toolName})` : ""}:\n${r.content}` });
+      if (!r.toolCallId || !ids.has(r.toolCallId))
+        out.push({ role: "user", content: `Tool result${r.toolName ? ` (${r.toolName})` : ""}:\n${r.content}` });
     }
   }
   return out;

@@ -7,7 +7,12 @@ import { Watchdog } from "./watchdog.js";
 /** One attempt. It kicks the watchdog on every server event and stops it when it ends. */
 export type Attempt = (signal: AbortSignal, watchdog: Watchdog) => AsyncIterable<AttemptEvent>;
 
-export async function* hostedStream(req: ChatRequest, label: string, policy: RetryPolicy, attempt: Attempt): AsyncGenerator<ProviderEvent> {
+export async function* hostedStream(
+  req: ChatRequest,
+  label: string,
+  policy: RetryPolicy,
+  attempt: Attempt,
+): AsyncGenerator<ProviderEvent> {
   const controller = new AbortController();
   const forward = () => controller.abort();
   req.signal.addEventListener("abort", forward, { once: true });
@@ -21,7 +26,14 @@ export async function* hostedStream(req: ChatRequest, label: string, policy: Ret
     }
     if (!ended) {
       yield watchdog.fired
-        ? { type: "error", error: { kind: "timeout", message: `${label} sent nothing for ${Math.round(req.idleTimeoutMs / 1000)} s, so the request was stopped.`, hint: "Try again." } }
+        ? {
+            type: "error",
+            error: {
+              kind: "timeout",
+              message: `${label} sent nothing for ${Math.round(req.idleTimeoutMs / 1000)} s, so the request was stopped.`,
+              hint: "Try again.",
+            },
+          }
         : { type: "error", error: { kind: "aborted", message: "The request was stopped." } };
     }
   } finally {

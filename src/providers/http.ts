@@ -44,7 +44,13 @@ export const httpFetch: typeof fetch = (input, init = {}) => {
       res.on("close", () => signal?.removeEventListener("abort", onAbort));
       const noBody = res.statusCode === 204 || res.statusCode === 304 || init.method === "HEAD";
       const stream = noBody ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>);
-      resolve(new Response(stream, { status: res.statusCode ?? 500, statusText: res.statusMessage ?? "", headers: toHeaders(res) }));
+      resolve(
+        new Response(stream, {
+          status: res.statusCode ?? 500,
+          statusText: res.statusMessage ?? "",
+          headers: toHeaders(res),
+        }),
+      );
     });
     req.end(body);
   });

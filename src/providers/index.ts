@@ -28,11 +28,17 @@ export function createProvider(config: RunConfig, env: NodeJS.ProcessEnv = proce
       return createOllamaProvider({ host: resolveOllamaHost(config.host || undefined, env) });
     case "anthropic":
       return lazyProvider("anthropic", async () =>
-        (await import("./anthropic/provider.js")).createAnthropicProvider({ apiKey: config.apiKey || env.ANTHROPIC_API_KEY, baseUrl: config.baseUrl || env.ANTHROPIC_BASE_URL }),
+        (await import("./anthropic/provider.js")).createAnthropicProvider({
+          apiKey: config.apiKey || env.ANTHROPIC_API_KEY,
+          baseUrl: config.baseUrl || env.ANTHROPIC_BASE_URL,
+        }),
       );
     case "openai":
       return lazyProvider("openai", async () =>
-        (await import("./openai/provider.js")).createOpenAIProvider({ apiKey: config.apiKey || env.OPENAI_API_KEY, baseUrl: config.baseUrl || env.OPENAI_BASE_URL }),
+        (await import("./openai/provider.js")).createOpenAIProvider({
+          apiKey: config.apiKey || env.OPENAI_API_KEY,
+          baseUrl: config.baseUrl || env.OPENAI_BASE_URL,
+        }),
       );
     default:
       return assertNever(config.provider);

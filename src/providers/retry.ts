@@ -15,8 +15,7 @@ const MAX_WAIT_MS = 60_000;
 
 /** What one attempt yields: a failure that may be retried carries its reason for the notice. */
 export type AttemptEvent =
-  | ProviderEvent
-  | { type: "retryable-error"; error: ProviderError; reason: string; retryAfterMs?: number };
+  ProviderEvent | { type: "retryable-error"; error: ProviderError; reason: string; retryAfterMs?: number };
 
 export function formatWait(ms: number): string {
   return ms >= 1000 ? `${Number((ms / 1000).toFixed(1))}s` : `${ms}ms`;
@@ -67,7 +66,8 @@ export async function* withRetries(
         else yield { type: "error", error: event.error };
         break;
       }
-      if (event.type === "tool-call" || ((event.type === "text" || event.type === "thinking") && event.delta !== "")) produced = true;
+      if (event.type === "tool-call" || ((event.type === "text" || event.type === "thinking") && event.delta !== ""))
+        produced = true;
       yield event;
     }
     if (!retry) return;

@@ -15,15 +15,7 @@ export interface ChatRequest {
 }
 
 export type ProviderErrorKind =
-  | "unreachable"
-  | "model-not-found"
-  | "no-tools"
-  | "auth"
-  | "rate-limit"
-  | "server"
-  | "stream"
-  | "timeout"
-  | "aborted";
+  "unreachable" | "model-not-found" | "no-tools" | "auth" | "rate-limit" | "server" | "stream" | "timeout" | "aborted";
 
 export interface ProviderError {
   kind: ProviderErrorKind;

@@ -65,8 +65,10 @@ function rowsOfPatches(patches: StructuredPatch[]): Row[] {
       for (const line of hunk.lines) {
         const sign = line[0];
         const text = line.slice(1);
-        if (sign === "-") rows.push({ gutter: `${num(oldNo++)} ${theme.diffDel("-")} `, body: text, style: theme.diffDel });
-        else if (sign === "+") rows.push({ gutter: `${num(newNo++)} ${theme.diffAdd("+")} `, body: text, style: theme.diffAdd });
+        if (sign === "-")
+          rows.push({ gutter: `${num(oldNo++)} ${theme.diffDel("-")} `, body: text, style: theme.diffDel });
+        else if (sign === "+")
+          rows.push({ gutter: `${num(newNo++)} ${theme.diffAdd("+")} `, body: text, style: theme.diffAdd });
         else if (sign === "\\") rows.push({ gutter: `${blank}   `, body: line, style: theme.dim });
         else {
           oldNo++;

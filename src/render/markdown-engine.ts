@@ -60,12 +60,9 @@ function fitColumns(natural: number[], width: number): number[] | undefined {
 function renderTable(head: string[], rows: string[][], align: Array<"left" | "center" | "right" | null>): string {
   const all = [head, ...rows];
   const columns = Math.max(...all.map((r) => r.length));
-  const natural = Array.from({ length: columns }, (_, i) =>
-    Math.max(1, ...all.map((r) => displayWidth(r[i] ?? ""))),
-  );
+  const natural = Array.from({ length: columns }, (_, i) => Math.max(1, ...all.map((r) => displayWidth(r[i] ?? ""))));
   const fitted = fitColumns(natural, renderWidth);
-  const cell = (text: string, i: number): string =>
-    fitted ? wrapLine(text, fitted[i] ?? 1).join("\n") : text;
+  const cell = (text: string, i: number): string => (fitted ? wrapLine(text, fitted[i] ?? 1).join("\n") : text);
   const table = new Table({
     head: head.map((h, i) => theme.tableHead(cell(h, i))),
     style: { head: [], border: [] },
@@ -77,7 +74,12 @@ function renderTable(head: string[], rows: string[][], align: Array<"left" | "ce
   return table
     .toString()
     .split("\n")
-    .map((line) => truncateLine(line.replace(/[─-╿]+/g, (b) => theme.tableBorder(b)), renderWidth))
+    .map((line) =>
+      truncateLine(
+        line.replace(/[─-╿]+/g, (b) => theme.tableBorder(b)),
+        renderWidth,
+      ),
+    )
     .join("\n");
 }
 

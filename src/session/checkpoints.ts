@@ -131,7 +131,14 @@ export class Checkpoints {
     return this.serial(async () => {
       const cp = this.lastTurn();
       if (!cp) return undefined;
-      const result: UndoResult = { turn: cp.turn, applied: false, restored: [], removedCreated: [], conflicts: [], ranShell: cp.ranShell };
+      const result: UndoResult = {
+        turn: cp.turn,
+        applied: false,
+        restored: [],
+        removedCreated: [],
+        conflicts: [],
+        ranShell: cp.ranShell,
+      };
       const changed: CheckpointFile[] = [];
       for (const f of cp.files) {
         const now = await hashOf(f.path);

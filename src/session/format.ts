@@ -28,7 +28,9 @@ const messageSchema = z.looseObject({
   role: z.enum(["system", "user", "assistant", "tool"]),
   content: z.string(),
   thinking: z.string().optional(),
-  toolCalls: z.array(z.object({ id: z.string(), name: z.string(), args: z.record(z.string(), z.unknown()) })).optional(),
+  toolCalls: z
+    .array(z.object({ id: z.string(), name: z.string(), args: z.record(z.string(), z.unknown()) }))
+    .optional(),
   toolCallId: z.string().optional(),
   toolName: z.string().optional(),
   interrupted: z.boolean().optional(),
@@ -65,7 +67,10 @@ export function unreadable(file: string, why: string): string {
 }
 
 /** Parses a header line; an error names the file. */
-export function parseHeader(file: string, line: string): { ok: true; header: SessionHeader } | { ok: false; error: string } {
+export function parseHeader(
+  file: string,
+  line: string,
+): { ok: true; header: SessionHeader } | { ok: false; error: string } {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -73,7 +78,11 @@ export function parseHeader(file: string, line: string): { ok: true; header: Ses
     return { ok: false, error: unreadable(file, "header does not parse") };
   }
   const version = (value as { version?: unknown } | null)?.version;
-  if ((value as { type?: unknown } | null)?.type === "session" && typeof version === "number" && version !== SESSION_VERSION) {
+  if (
+    (value as { type?: unknown } | null)?.type === "session" &&
+    typeof version === "number" &&
+    version !== SESSION_VERSION
+  ) {
     return { ok: false, error: unreadable(file, `unknown version ${version}`) };
   }
   const parsed = headerSchema.safeParse(value);

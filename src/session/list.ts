@@ -38,7 +38,7 @@ export function summarizeSession(file: string): { ok: true; summary: SessionSumm
   let { title, model } = header;
   let count = 0;
   let firstUser: ConversationMessage | undefined;
-  for (let pos = firstEnd === -1 ? bytes.length : firstEnd + 1; pos < bytes.length; ) {
+  for (let pos = firstEnd === -1 ? bytes.length : firstEnd + 1; pos < bytes.length;) {
     let end = bytes.indexOf(10, pos);
     const complete = end !== -1;
     if (!complete) end = bytes.length;
@@ -64,7 +64,10 @@ export function summarizeSession(file: string): { ok: true; summary: SessionSumm
     }
   }
   if (!title && firstUser) title = firstPrompt(firstUser);
-  return { ok: true, summary: { id: header.id, path: file, updated, cwd: header.cwd, title, messageCount: count, model } };
+  return {
+    ok: true,
+    summary: { id: header.id, path: file, updated, cwd: header.cwd, title, messageCount: count, model },
+  };
 }
 
 function sessionFiles(dir: string): string[] {
@@ -113,7 +116,10 @@ export function resolveSession(
     const result = summarizeSession(path.join(dir, `${id}.jsonl`));
     return `  ${id}  ${result.ok ? shorten(result.summary.title, 50) : "(unreadable)"}`;
   });
-  return { ok: false, error: `'${idOrPrefix}' matches ${matches.length} sessions; give more of the id:\n${lines.join("\n")}` };
+  return {
+    ok: false,
+    error: `'${idOrPrefix}' matches ${matches.length} sessions; give more of the id:\n${lines.join("\n")}`,
+  };
 }
 
 export function formatRelativeTime(then: number, now: number): string {
@@ -144,7 +150,8 @@ export function shorten(text: string, width: number): string {
 
 /** Keeps the end of a long path, where the project's own name is. */
 function shortenFolder(folder: string, home: string, width: number): string {
-  const shown = home && (folder === home || folder.startsWith(home + path.sep)) ? "~" + folder.slice(home.length) : folder;
+  const shown =
+    home && (folder === home || folder.startsWith(home + path.sep)) ? "~" + folder.slice(home.length) : folder;
   if (stringWidth(shown) <= width) return shown;
   return "…" + [...shown].slice(-(width - 1)).join("");
 }
@@ -167,5 +174,7 @@ export function formatSessionList(sessions: SessionSummary[], now: number, home:
     ]),
   ];
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => stringWidth(row[col]!))));
-  return rows.map((row) => row.map((cell, col) => (col === row.length - 1 ? cell : pad(cell, widths[col]!))).join("  ")).join("\n");
+  return rows
+    .map((row) => row.map((cell, col) => (col === row.length - 1 ? cell : pad(cell, widths[col]!))).join("  "))
+    .join("\n");
 }

@@ -47,7 +47,11 @@ export function loadSession(file: string): LoadedSession {
   // Without a final newline the last line may be torn by a crash mid-append.
   const tornTail = !text.endsWith("\n") && lines.length > 1;
   let messages: ConversationMessage[] = [];
-  const meta: Extract<LoadedSession, { ok: true }>["meta"] = { model: header.model, provider: header.provider, title: header.title };
+  const meta: Extract<LoadedSession, { ok: true }>["meta"] = {
+    model: header.model,
+    provider: header.provider,
+    title: header.title,
+  };
   let skipped = 0;
   for (let i = 1; i < lines.length; i++) {
     const raw = lines[i]!;
@@ -164,7 +168,7 @@ export class SessionWriter {
     if (this.fd === undefined) throw new Error(`Session ${this.id} is closed`);
     const bytes = Buffer.from(text, "utf8");
     try {
-      for (let done = 0; done < bytes.length; ) done += fs.writeSync(this.fd, bytes, done);
+      for (let done = 0; done < bytes.length;) done += fs.writeSync(this.fd, bytes, done);
       fs.fsyncSync(this.fd);
     } catch (err) {
       throw new Error(`Cannot save session ${this.path}: ${(err as Error).message}`);
@@ -178,7 +182,10 @@ function readFirstLine(file: string): { ok: true; line: string } | { ok: false; 
     fd = fs.openSync(file, "r");
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    return { ok: false, error: code === "ENOENT" ? `No session file ${file}` : unreadable(file, (err as Error).message) };
+    return {
+      ok: false,
+      error: code === "ENOENT" ? `No session file ${file}` : unreadable(file, (err as Error).message),
+    };
   }
   try {
     const chunks: Buffer[] = [];

@@ -13,7 +13,13 @@ import { createDelegateTool } from "./delegate.js";
  * the whole list, itself included, for nested sub-agents), then the MCP servers' tools.
  */
 export function toolsFor(config: RunConfig, mcp?: McpManager, agentTypes?: readonly AgentType[]): ToolDef[] {
-  const tools: ToolDef[] = [...coreTools, ...memoryTools, skillsTool, ...webTools, ...(mcp?.tools() ?? [])] as ToolDef[];
+  const tools: ToolDef[] = [
+    ...coreTools,
+    ...memoryTools,
+    skillsTool,
+    ...webTools,
+    ...(mcp?.tools() ?? []),
+  ] as ToolDef[];
   const types = agentTypes ?? loadAgentTypes({ cwd: config.cwd, configDir: config.configDir }).types;
   tools.push(createDelegateTool(() => tools, { agentTypes: types }));
   return tools;

@@ -88,12 +88,19 @@ export function forwardSubAgentEvent(e: AgentEvent, callId: string, typeName: st
 
 const CONTINUE_HINT = / Type a message to continue the work\.$/;
 
-function outcome(result: LoopResult, type: string, seen: { notice?: string; error?: string; calls: number }): SummarizedResult {
+function outcome(
+  result: LoopResult,
+  type: string,
+  seen: { notice?: string; error?: string; calls: number },
+): SummarizedResult {
   const partial = result.answer ? `\nIts last message:\n${result.answer}` : "";
   switch (result.reason) {
     case "complete":
       if (!result.answer) return { content: `Error: the ${type} sub-agent ended without an answer.`, isError: true };
-      return { content: result.answer, summary: `${type}: answered after ${seen.calls} tool call${seen.calls === 1 ? "" : "s"}` };
+      return {
+        content: result.answer,
+        summary: `${type}: answered after ${seen.calls} tool call${seen.calls === 1 ? "" : "s"}`,
+      };
     case "interrupted":
       return { content: "Error: interrupted by the user.", isError: true };
     case "stuck":
@@ -103,7 +110,10 @@ function outcome(result: LoopResult, type: string, seen: { notice?: string; erro
       return { content: `Error: the ${type} sub-agent was stopped: ${why}${partial}`, isError: true };
     }
     case "error":
-      return { content: `Error: the ${type} sub-agent failed: ${seen.error ?? "unknown error"}${partial}`, isError: true };
+      return {
+        content: `Error: the ${type} sub-agent failed: ${seen.error ?? "unknown error"}${partial}`,
+        isError: true,
+      };
   }
 }
 

@@ -35,7 +35,9 @@ function where(m: Memory): string {
 const scopeSchema = z
   .enum(["user", "project"])
   .optional()
-  .describe('"user" (all projects) or "project" (this project only). Default: "project" for type project, else "user".');
+  .describe(
+    '"user" (all projects) or "project" (this project only). Default: "project" for type project, else "user".',
+  );
 
 export const memorySaveTool = defineTool({
   name: "memory_save",
@@ -67,8 +69,7 @@ export const memorySaveTool = defineTool({
 
 export const memorySearchTool = defineTool({
   name: "memory_search",
-  description:
-    "Search saved memories by keywords (name and description count most) and read the best matches in full.",
+  description: "Search saved memories by keywords (name and description count most) and read the best matches in full.",
   schema: z.object({ query: z.string().min(1).describe("Keywords.") }),
   readOnly: true,
   concurrentSafe: true,
@@ -78,7 +79,8 @@ export const memorySearchTool = defineTool({
       const hits = await searchMemory(dirsOf(ctx), args.query, 5);
       if (hits.length === 0) return { content: `No memory matches "${args.query}".`, summary: "no match" };
       const blocks = hits.map(({ memory: m, score }) => {
-        const body = m.content.length > HIT_BODY_CHARS ? `${m.content.slice(0, HIT_BODY_CHARS)}\n[truncated]` : m.content;
+        const body =
+          m.content.length > HIT_BODY_CHARS ? `${m.content.slice(0, HIT_BODY_CHARS)}\n[truncated]` : m.content;
         return `## ${m.name} (${m.type}; ${where(m)}; score ${score})\n${m.description}\n\n${body}`;
       });
       return { content: blocks.join("\n\n"), summary: `${hits.length} found` };

@@ -114,13 +114,17 @@ export async function runToolCall(call: ToolCall, tools: ToolDef[], ctx: ToolCon
   const tool = tools.find((t) => t.name === call.name);
   const checked: ArgsCheck = tool
     ? validateArgs(tool, call.args)
-    : { ok: false, error: `Error: unknown tool "${call.name}". Available tools: ${tools.map((t) => t.name).join(", ")}.` };
+    : {
+        ok: false,
+        error: `Error: unknown tool "${call.name}". Available tools: ${tools.map((t) => t.name).join(", ")}.`,
+      };
   // Unknown tools and bad arguments still get a line in the UI, so every call is accounted for.
   const label = tool && checked.ok ? safeLabel(tool, checked.args) : call.name;
   // Arguments that came as a JSON string are shown parsed; the UI event always carries an object.
   const shownArgs = checked.ok ? checked.args : isRecord(call.args) ? call.args : { arguments: String(call.args) };
   ctx.emit({ type: "tool-start", id: call.id, name: call.name, args: shownArgs, label });
-  const raw = tool && checked.ok ? await runGuarded(tool, checked.args, ctx) : errorResult(checked.ok ? "" : checked.error);
+  const raw =
+    tool && checked.ok ? await runGuarded(tool, checked.args, ctx) : errorResult(checked.ok ? "" : checked.error);
 
   const limit = ctx.config.outputLimit > 0 ? ctx.config.outputLimit : DEFAULT_OUTPUT_LIMIT;
   const result: ToolResult = { content: truncateOutput(maskSecrets(raw.content), limit) };

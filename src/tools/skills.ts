@@ -43,8 +43,13 @@ export const skillsTool = defineTool({
     }
     const expanded = expandSkill(skill, args.args ?? "");
     if (!expanded.ok) return { content: `Error: ${expanded.error}`, isError: true };
-    const limit = skill.allowedTools ? `\n\nWhile following this skill use only these tools: ${skill.allowedTools.join(", ")}.` : "";
+    const limit = skill.allowedTools
+      ? `\n\nWhile following this skill use only these tools: ${skill.allowedTools.join(", ")}.`
+      : "";
     if (skill.allowedTools) ctx.restrictTools?.(skill.allowedTools);
-    return { content: `Skill /${skill.name} (${skill.source}):\n\n${expanded.prompt}${limit}`, summary: `loaded /${skill.name}` };
+    return {
+      content: `Skill /${skill.name} (${skill.source}):\n\n${expanded.prompt}${limit}`,
+      summary: `loaded /${skill.name}`,
+    };
   },
 });

@@ -1,4 +1,10 @@
-import type { AgentEvent, ConversationMessage, PermissionDecision, PermissionMode, RunConfig } from "../protocol/events.js";
+import type {
+  AgentEvent,
+  ConversationMessage,
+  PermissionDecision,
+  PermissionMode,
+  RunConfig,
+} from "../protocol/events.js";
 import type { PickerItem, SkillRef } from "./model.js";
 
 /** A decoded key press (see keys.ts). `name` is a printable character or a key name. */

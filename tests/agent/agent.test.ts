@@ -11,11 +11,16 @@ describe("the worker handle", () => {
     const events: AgentEvent[] = [];
     const broken = new URL("data:text/javascript,throw new Error('missing module')");
     const agent = new AgentHandle((e) => events.push(e), broken);
-    await waitFor(() => events.some((e) => e.type === "error" && e.message.startsWith("The agent worker cannot start")));
+    await waitFor(() =>
+      events.some((e) => e.type === "error" && e.message.startsWith("The agent worker cannot start")),
+    );
     const errors = events.filter((e) => e.type === "error");
     expect(errors).toHaveLength(2);
     expect(errors[0]).toMatchObject({ message: expect.stringContaining("stopped unexpectedly") });
-    expect(errors[1]).toMatchObject({ message: expect.stringContaining("cannot start"), hint: expect.stringContaining("npm install") });
+    expect(errors[1]).toMatchObject({
+      message: expect.stringContaining("cannot start"),
+      hint: expect.stringContaining("npm install"),
+    });
     agent.send({ type: "cancel" });
     agent.send({ type: "run", conversation: [], config: {} as never });
     expect(events.at(-1)).toEqual({ type: "done", reason: "error" });

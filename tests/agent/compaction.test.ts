@@ -17,7 +17,12 @@ const callMsg = (id: string, path: string): ConversationMessage => ({
   content: "",
   toolCalls: [{ id, name: "read_file", args: { path } }],
 });
-const result = (id: string, content: string): ConversationMessage => ({ role: "tool", content, toolCallId: id, toolName: "read_file" });
+const result = (id: string, content: string): ConversationMessage => ({
+  role: "tool",
+  content,
+  toolCallId: id,
+  toolName: "read_file",
+});
 
 /** user, then `steps` read_file calls each answered with `size` chars, then an answer. */
 function turn(n: number, steps: number, size: number): ConversationMessage[] {
@@ -45,13 +50,22 @@ function orphans(messages: readonly ConversationMessage[]): string[] {
 describe("estimateTokens", () => {
   it("counts characters / 4 plus 4 per message, tool calls as JSON", () => {
     expect(estimateTokens([user("x".repeat(40))])).toBe(14);
-    expect(estimateTokens([callMsg("1", "a")])).toBe(4 + Math.ceil('[{"name":"read_file","args":{"path":"a"}}]'.length / 4));
+    expect(estimateTokens([callMsg("1", "a")])).toBe(
+      4 + Math.ceil('[{"name":"read_file","args":{"path":"a"}}]'.length / 4),
+    );
   });
 });
 
 describe("snipToolOutputs", () => {
   const big = "H".repeat(1000) + "M".repeat(3000) + "T".repeat(500);
-  const conv = [user("go"), callMsg("1", "a"), result("1", big), callMsg("2", "b"), result("2", big), ...turn(9, 3, 10)];
+  const conv = [
+    user("go"),
+    callMsg("1", "a"),
+    result("1", big),
+    callMsg("2", "b"),
+    result("2", big),
+    ...turn(9, 3, 10),
+  ];
 
   it("cuts older tool results over 2,000 chars to head + marker + tail", () => {
     const out = snipToolOutputs(conv);
@@ -60,7 +74,15 @@ describe("snipToolOutputs", () => {
   });
 
   it("keeps the last 6 messages whole", () => {
-    const conv2 = [...conv.slice(0, 3), callMsg("3", "c"), result("3", big), answer("a"), user("b"), answer("c"), user("d")];
+    const conv2 = [
+      ...conv.slice(0, 3),
+      callMsg("3", "c"),
+      result("3", big),
+      answer("a"),
+      user("b"),
+      answer("c"),
+      user("d"),
+    ];
     const out = snipToolOutputs(conv2);
     expect(out.slice(-6)).toEqual(conv2.slice(-6));
     expect(out[4]!.content).toBe(big);
@@ -98,7 +120,10 @@ describe("planCompaction", () => {
   });
 
   it("summarizes the older part when snipping is not enough, keeping the last user message", () => {
-    const conv = [{ role: "system", content: "sys" } as const, ...Array.from({ length: 12 }, (_, i) => turn(i, 2, 1500)).flat()];
+    const conv = [
+      { role: "system", content: "sys" } as const,
+      ...Array.from({ length: 12 }, (_, i) => turn(i, 2, 1500)).flat(),
+    ];
     const plan = planCompaction(conv, { contextWindow: 8192 });
     expect(plan.action).toBe("summarize");
     if (plan.action !== "summarize") return;
@@ -123,36 +148,54 @@ describe("planCompaction", () => {
   });
 
   it("never separates a tool result from its call, and always keeps the last user message", () => {
-    const turnArb = fc.record({ steps: fc.integer({ min: 0, max: 5 }), size: fc.integer({ min: 10, max: 6000 }), calls: fc.integer({ min: 1, max: 3 }) });
+    const turnArb = fc.record({
+      steps: fc.integer({ min: 0, max: 5 }),
+      size: fc.integer({ min: 10, max: 6000 }),
+      calls: fc.integer({ min: 1, max: 3 }),
+    });
     fc.assert(
-      fc.property(fc.array(turnArb, { minLength: 1, maxLength: 12 }), fc.boolean(), fc.integer({ min: 2048, max: 16384 }), (turns, endsWithUser, window) => {
-        const conv: ConversationMessage[] = [];
-        turns.forEach((t, n) => {
-          conv.push(user(`request ${n}`));
-          for (let s = 0; s < t.steps; s++) {
-            const ids = Array.from({ length: t.calls }, (_, k) => `c${n}_${s}_${k}`);
-            conv.push({ role: "assistant", content: "", toolCalls: ids.map((id) => ({ id, name: "read_file", args: { path: id } })) });
-            for (const id of ids) conv.push(result(id, "r".repeat(t.size)));
-          }
-          conv.push(answer(`done ${n}`));
-        });
-        if (endsWithUser) conv.push(user("and now?"));
-        const plan = planCompaction(conv, { contextWindow: window, force: true });
-        if (plan.action !== "summarize") return;
-        const lastUser = [...conv].reverse().find((m) => m.role === "user")!;
-        expect(plan.tail).toContainEqual(lastUser);
-        expect(plan.head).not.toContain(lastUser);
-        expect(orphans(plan.head)).toEqual([]);
-        expect(orphans(plan.tail.filter((m) => m !== lastUser))).toEqual([]);
-        expect(plan.head.length + plan.tail.length).toBe(conv.length);
-      }),
+      fc.property(
+        fc.array(turnArb, { minLength: 1, maxLength: 12 }),
+        fc.boolean(),
+        fc.integer({ min: 2048, max: 16384 }),
+        (turns, endsWithUser, window) => {
+          const conv: ConversationMessage[] = [];
+          turns.forEach((t, n) => {
+            conv.push(user(`request ${n}`));
+            for (let s = 0; s < t.steps; s++) {
+              const ids = Array.from({ length: t.calls }, (_, k) => `c${n}_${s}_${k}`);
+              conv.push({
+                role: "assistant",
+                content: "",
+                toolCalls: ids.map((id) => ({ id, name: "read_file", args: { path: id } })),
+              });
+              for (const id of ids) conv.push(result(id, "r".repeat(t.size)));
+            }
+            conv.push(answer(`done ${n}`));
+          });
+          if (endsWithUser) conv.push(user("and now?"));
+          const plan = planCompaction(conv, { contextWindow: window, force: true });
+          if (plan.action !== "summarize") return;
+          const lastUser = [...conv].reverse().find((m) => m.role === "user")!;
+          expect(plan.tail).toContainEqual(lastUser);
+          expect(plan.head).not.toContain(lastUser);
+          expect(orphans(plan.head)).toEqual([]);
+          expect(orphans(plan.tail.filter((m) => m !== lastUser))).toEqual([]);
+          expect(plan.head.length + plan.tail.length).toBe(conv.length);
+        },
+      ),
     );
   });
 });
 
 describe("summaryPrompt and applySummary", () => {
   it("asks for a summary of the head as a transcript", () => {
-    const [sys, req] = summaryPrompt([user("add a flag"), callMsg("1", "src/cli.ts"), result("1", "const x = 1;"), answer("Added.")]);
+    const [sys, req] = summaryPrompt([
+      user("add a flag"),
+      callMsg("1", "src/cli.ts"),
+      result("1", "const x = 1;"),
+      answer("Added."),
+    ]);
     expect(sys!.role).toBe("system");
     expect(req!.role).toBe("user");
     expect(req!.content).toContain(
@@ -161,7 +204,11 @@ describe("summaryPrompt and applySummary", () => {
   });
 
   it("leaves out the oldest messages after the first when over its size", () => {
-    const head = [user("original task"), ...Array.from({ length: 10 }, (_, i) => answer(`step ${i} `.padEnd(900, "."))), user("latest")];
+    const head = [
+      user("original task"),
+      ...Array.from({ length: 10 }, (_, i) => answer(`step ${i} `.padEnd(900, "."))),
+      user("latest"),
+    ];
     const content = summaryPrompt(head, { maxChars: 3000 })[1]!.content;
     expect(content).toContain("USER:\noriginal task\n\n[... 7 earlier messages left out ...]\n\nASSISTANT:\nstep 7");
     expect(content).toContain("USER:\nlatest");
@@ -174,7 +221,10 @@ describe("summaryPrompt and applySummary", () => {
       { role: "user", content: "Summary of the earlier conversation:\n\nThey fixed the bug." },
       ...tail,
     ]);
-    expect(applySummary(undefined, "s", tail)[0]).toEqual({ role: "user", content: "Summary of the earlier conversation:\n\ns" });
+    expect(applySummary(undefined, "s", tail)[0]).toEqual({
+      role: "user",
+      content: "Summary of the earlier conversation:\n\ns",
+    });
   });
 });
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { correctiveMessage, jsonProtocolPrompt, parseJsonProtocolReply } from "../../src/agent/replies/json-protocol.js";
+import {
+  correctiveMessage,
+  jsonProtocolPrompt,
+  parseJsonProtocolReply,
+} from "../../src/agent/replies/json-protocol.js";
 import { extractJsonObject, parseLenientJson } from "../../src/agent/replies/lenient-json.js";
 
 const TOOLS = ["read_file", "create_file"];
@@ -9,20 +13,39 @@ describe("parseJsonProtocolReply", () => {
 
   it.each([
     ["a plain object", '{"thoughts": ["I need the file"], "tool_name": "read_file", "tool_args": {"path": "a.txt"}}'],
-    ["a ```json fence", '```json\n{"thoughts": ["I need the file"], "tool_name": "read_file", "tool_args": {"path": "a.txt"}}\n```'],
-    ["text around the object", 'Sure!\n{"thoughts": ["I need the file"], "tool_name": "read_file", "tool_args": {"path": "a.txt"}}\nHope that helps.'],
-    ["trailing commas", '{"thoughts": ["I need the file",], "tool_name": "read_file", "tool_args": {"path": "a.txt",},}'],
+    [
+      "a ```json fence",
+      '```json\n{"thoughts": ["I need the file"], "tool_name": "read_file", "tool_args": {"path": "a.txt"}}\n```',
+    ],
+    [
+      "text around the object",
+      'Sure!\n{"thoughts": ["I need the file"], "tool_name": "read_file", "tool_args": {"path": "a.txt"}}\nHope that helps.',
+    ],
+    [
+      "trailing commas",
+      '{"thoughts": ["I need the file",], "tool_name": "read_file", "tool_args": {"path": "a.txt",},}',
+    ],
     ["single quotes", "{'thoughts': ['I need the file'], 'tool_name': 'read_file', 'tool_args': {'path': 'a.txt'}}"],
     ["unquoted keys", '{thoughts: ["I need the file"], tool_name: "read_file", tool_args: {path: "a.txt"}}'],
-    ["a <think> block first", '<think>{"x": 1}</think>{"thoughts": ["I need the file"], "tool_name": "read_file", "tool_args": {"path": "a.txt"}}'],
-    ["tool_args as a JSON string", '{"thoughts": ["I need the file"], "tool_name": "read_file", "tool_args": "{\\"path\\": \\"a.txt\\"}"}'],
-    ["a thought as a plain string", '{"thoughts": "I need the file", "tool_name": "read_file", "tool_args": {"path": "a.txt"}}'],
+    [
+      "a <think> block first",
+      '<think>{"x": 1}</think>{"thoughts": ["I need the file"], "tool_name": "read_file", "tool_args": {"path": "a.txt"}}',
+    ],
+    [
+      "tool_args as a JSON string",
+      '{"thoughts": ["I need the file"], "tool_name": "read_file", "tool_args": "{\\"path\\": \\"a.txt\\"}"}',
+    ],
+    [
+      "a thought as a plain string",
+      '{"thoughts": "I need the file", "tool_name": "read_file", "tool_args": {"path": "a.txt"}}',
+    ],
   ])("reads a tool call from %s", (_, text) => {
     expect(parseJsonProtocolReply(text, TOOLS)).toEqual(READ);
   });
 
   it("keeps multi-line file content written with raw newlines", () => {
-    const text = '{"thoughts": [], "tool_name": "create_file", "tool_args": {"path": "a.py", "content": "def f():\n    return 1\n"}}';
+    const text =
+      '{"thoughts": [], "tool_name": "create_file", "tool_args": {"path": "a.py", "content": "def f():\n    return 1\n"}}';
     expect(parseJsonProtocolReply(text, TOOLS)).toEqual({
       kind: "tool",
       thoughts: [],
@@ -33,7 +56,11 @@ describe("parseJsonProtocolReply", () => {
 
   it("reads the response tool as the answer to the user", () => {
     const text = '{"thoughts": ["done"], "tool_name": "response", "tool_args": {"text": "The file says **hi**."}}';
-    expect(parseJsonProtocolReply(text, TOOLS)).toEqual({ kind: "response", thoughts: ["done"], text: "The file says **hi**." });
+    expect(parseJsonProtocolReply(text, TOOLS)).toEqual({
+      kind: "response",
+      thoughts: ["done"],
+      text: "The file says **hi**.",
+    });
   });
 
   it("defaults missing tool_args to no arguments", () => {
@@ -49,7 +76,10 @@ describe("parseJsonProtocolReply", () => {
     ["", "the reply was empty"],
     ["I think the answer is 42.", "the reply held no JSON object"],
     ['{"thoughts": ["hm"]}', 'the JSON object had no "tool_name"'],
-    ['{"tool_name": "delete_all", "tool_args": {}}', 'unknown tool "delete_all"; the tools are: read_file, create_file, response'],
+    [
+      '{"tool_name": "delete_all", "tool_args": {}}',
+      'unknown tool "delete_all"; the tools are: read_file, create_file, response',
+    ],
     ['{"tool_name": "response", "tool_args": {}}', '"response" needs "tool_args": {"text": "..."}'],
     ['{"tool_name": "read_file", "tool_args": [1, 2]}', '"tool_args" must be a JSON object'],
   ])("rejects %j with the error the model is shown", (text, error) => {
@@ -71,12 +101,18 @@ describe("jsonProtocolPrompt", () => {
   ]);
 
   it("states the reply format and the response tool", () => {
-    expect(prompt).toContain('{"thoughts": ["short reasoning", "..."], "tool_name": "<tool name>", "tool_args": {<arguments>}}');
-    expect(prompt).toContain('{"thoughts": ["..."], "tool_name": "response", "tool_args": {"text": "your answer, in markdown"}}');
+    expect(prompt).toContain(
+      '{"thoughts": ["short reasoning", "..."], "tool_name": "<tool name>", "tool_args": {<arguments>}}',
+    );
+    expect(prompt).toContain(
+      '{"thoughts": ["..."], "tool_name": "response", "tool_args": {"text": "your answer, in markdown"}}',
+    );
   });
 
   it("lists each tool with its parameters", () => {
-    expect(prompt).toContain("## read_file\nRead a text file.\nArguments:\n- path (string, required): relative path\n- offset (integer, optional)\n");
+    expect(prompt).toContain(
+      "## read_file\nRead a text file.\nArguments:\n- path (string, required): relative path\n- offset (integer, optional)\n",
+    );
   });
 
   it("gives an example that the parser itself accepts", () => {

@@ -85,7 +85,9 @@ describe("the agent loop", () => {
   });
 
   it("stops at the step cap with a visible notice", async () => {
-    const replies = Array.from({ length: 5 }, (_, i) => ({ calls: [{ id: `c${i}`, name: "read_file", args: { path: "a.txt", offset: i + 1 } }] }));
+    const replies = Array.from({ length: 5 }, (_, i) => ({
+      calls: [{ id: `c${i}`, name: "read_file", args: { path: "a.txt", offset: i + 1 } }],
+    }));
     const { result, notices } = await run(replies, (c) => (c.maxSteps = 3));
     expect(result.reason).toBe("max-steps");
     expect(notices.at(-1)).toMatch(/Type a message to continue/);
@@ -93,7 +95,8 @@ describe("the agent loop", () => {
 
   it("a skill the model loads limits the tools of the rest of the run to its allowed-tools", async () => {
     const project = tempProject({
-      ".agent0/skills/readonly/SKILL.md": "---\nname: readonly\ndescription: look only\nallowed-tools: read_file\n---\nOnly read.\n",
+      ".agent0/skills/readonly/SKILL.md":
+        "---\nname: readonly\ndescription: look only\nallowed-tools: read_file\n---\nOnly read.\n",
     });
     cleanup = project.cleanup;
     const provider = scriptedProvider([

@@ -19,9 +19,13 @@ interface HttpDemo {
 
 async function startHttpDemo(): Promise<HttpDemo> {
   const server = new McpServer({ name: "web", version: "1.0.0" });
-  server.registerTool("shout", { description: "Upper-case the text.", inputSchema: { text: z.string() } }, async ({ text }) => ({
-    content: [{ type: "text", text: text.toUpperCase() }],
-  }));
+  server.registerTool(
+    "shout",
+    { description: "Upper-case the text.", inputSchema: { text: z.string() } },
+    async ({ text }) => ({
+      content: [{ type: "text", text: text.toUpperCase() }],
+    }),
+  );
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
   await server.connect(transport);
   const authHeaders: (string | undefined)[] = [];
@@ -60,7 +64,11 @@ describe("McpManager over streamable HTTP", () => {
 
     const [status] = await m.start();
     expect(status).toEqual({ name: "web", state: "running", tools: ["shout"] });
-    const result = await runToolCall({ id: "c1", name: "mcp__web__shout", args: { text: "hi" } }, m.tools(), makeCtx(process.cwd()));
+    const result = await runToolCall(
+      { id: "c1", name: "mcp__web__shout", args: { text: "hi" } },
+      m.tools(),
+      makeCtx(process.cwd()),
+    );
     expect(result).toEqual({ content: "HI" });
     expect(demo.authHeaders.length).toBeGreaterThan(0);
     expect(demo.authHeaders.every((h) => h === "Bearer t0ken")).toBe(true);

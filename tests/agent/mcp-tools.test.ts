@@ -118,7 +118,8 @@ describe("formatMcpResult", () => {
         ],
       }),
     ).toEqual({
-      content: "[audio: audio/wav, 10 bytes — not shown]\n[resource: file:///a.bin, application/octet-stream, 10 bytes — not shown]",
+      content:
+        "[audio: audio/wav, 10 bytes — not shown]\n[resource: file:///a.bin, application/octet-stream, 10 bytes — not shown]",
       isError: false,
     });
   });

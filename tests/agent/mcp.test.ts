@@ -65,7 +65,11 @@ describe("McpManager", () => {
     expect(m.tools().every((t) => t.server === "demo")).toBe(true);
 
     const ctx = makeCtx(process.cwd());
-    const result = await runToolCall({ id: "c1", name: "mcp__demo__echo", args: { text: "still here" } }, m.tools(), ctx);
+    const result = await runToolCall(
+      { id: "c1", name: "mcp__demo__echo", args: { text: "still here" } },
+      m.tools(),
+      ctx,
+    );
     expect(result).toEqual({ content: "still here" });
   });
 
@@ -94,7 +98,12 @@ describe("McpManager", () => {
   it("reports a config with neither command nor url", async () => {
     const m = manager({ empty: {} });
     expect(await m.start()).toEqual([
-      { name: "empty", state: "failed", error: 'the config has neither "command" (stdio) nor "url" (streamable HTTP)', tools: [] },
+      {
+        name: "empty",
+        state: "failed",
+        error: 'the config has neither "command" (stdio) nor "url" (streamable HTTP)',
+        tools: [],
+      },
     ]);
   });
 

@@ -14,7 +14,10 @@ export type Reply = {
  * A model in memory: answers requests from one queue, in order, whichever agent asks — a parent
  * and its sub-agents take turns, so the order of replies is the order of the run.
  */
-export function scriptedProvider(replies: Reply[], info: { contextLength?: number; capabilities?: string[] } = {}): Provider & { requests: ChatRequest[] } {
+export function scriptedProvider(
+  replies: Reply[],
+  info: { contextLength?: number; capabilities?: string[] } = {},
+): Provider & { requests: ChatRequest[] } {
   const requests: ChatRequest[] = [];
   return {
     name: "scripted",

@@ -45,7 +45,8 @@ describe("rule 1: the same call three times in a row", () => {
     expect(last(verdicts)).toEqual({
       kind: "stop",
       reason: "stuck",
-      message: 'Stopped: read_file {"path":"a.txt"} + grep {"pattern":"x"} were called 3 times in a row with the same arguments.',
+      message:
+        'Stopped: read_file {"path":"a.txt"} + grep {"pattern":"x"} were called 3 times in a row with the same arguments.',
     });
   });
 
@@ -65,7 +66,11 @@ describe("rule 2: web_search in one turn", () => {
       message:
         "You have searched the web 3 times for this request. Do not search again: answer the user now with what you have found, and say what is still uncertain.",
     });
-    expect(verdicts[5]).toEqual({ kind: "stop", reason: "stuck", message: "Stopped: web_search was called 6 times in one turn." });
+    expect(verdicts[5]).toEqual({
+      kind: "stop",
+      reason: "stuck",
+      message: "Stopped: web_search was called 6 times in one turn.",
+    });
   });
 
   it("counts several searches in one step", () => {
@@ -80,7 +85,8 @@ describe("rule 3: A-B-A-B oscillation", () => {
     expect(verdicts[5]).toEqual({
       kind: "stop",
       reason: "stuck",
-      message: 'Stopped: the model went back and forth between read_file {"path":"a.txt"} and read_file {"path":"b.txt"} 3 times each.',
+      message:
+        'Stopped: the model went back and forth between read_file {"path":"a.txt"} and read_file {"path":"b.txt"} 3 times each.',
     });
   });
 });
@@ -98,7 +104,13 @@ describe("rule 4: unusable replies", () => {
   });
 
   it("starts counting again after a usable step", () => {
-    const verdicts = run([unusable("unknown-tool"), unusable("malformed"), calls(A), unusable("empty"), unusable("empty")]);
+    const verdicts = run([
+      unusable("unknown-tool"),
+      unusable("malformed"),
+      calls(A),
+      unusable("empty"),
+      unusable("empty"),
+    ]);
     expect(verdicts.every((v) => v.kind === "ok")).toBe(true);
   });
 });
@@ -126,12 +138,18 @@ describe("rule 5: the step cap", () => {
 
 describe("what must not trigger", () => {
   it.each<[string, Step[]]>([
-    ["the same tool with different arguments", [A, B, call("read_file", { path: "c.txt" }), call("read_file", { path: "d.txt" })].map((c) => calls(c))],
+    [
+      "the same tool with different arguments",
+      [A, B, call("read_file", { path: "c.txt" }), call("read_file", { path: "d.txt" })].map((c) => calls(c)),
+    ],
     ["different calls interleaved", [A, B, C, A, B, C, A, B, C].map((c) => calls(c))],
     ["two repeats then a different call", [A, A, B, B, C, C].map((c) => calls(c))],
     ["a repeat broken by a text-only step", [calls(A), calls(A), calls(), calls(A)]],
     ["an oscillation broken before six steps", [A, B, A, B, A, C].map((c) => calls(c))],
-    ["two unusable replies then a good one, twice", [unusable("empty"), unusable("empty"), calls(A), unusable("empty"), unusable("empty"), calls(B)]],
+    [
+      "two unusable replies then a good one, twice",
+      [unusable("empty"), unusable("empty"), calls(A), unusable("empty"), unusable("empty"), calls(B)],
+    ],
     ["two web searches", [calls(search("a")), calls(search("b"))]],
   ])("%s", (_, steps) => {
     expect(run(steps).filter((v) => v.kind !== "ok")).toEqual([]);
@@ -149,7 +167,9 @@ describe("state", () => {
 
 describe("canonicalJson", () => {
   it("sorts keys at every depth and keeps array order", () => {
-    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}',
+    );
   });
 
   it("drops undefined values like JSON does", () => {

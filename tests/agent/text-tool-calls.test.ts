@@ -5,7 +5,12 @@ const TOOLS = ["read_file", "create_file", "run_shell", "grep", "list_files"];
 const READ = { name: "read_file", args: { path: "src/a.ts" } };
 
 // Shapes seen in Ollama users' reports, each with the call it must yield.
-const SHAPES: { shape: string; text: string; calls: { name: string; args: Record<string, unknown> }[]; rest?: string }[] = [
+const SHAPES: {
+  shape: string;
+  text: string;
+  calls: { name: string; args: Record<string, unknown> }[];
+  rest?: string;
+}[] = [
   {
     shape: "bare JSON object with arguments (qwen2.5-coder)",
     text: '{"name": "read_file", "arguments": {"path": "src/a.ts"}}',
@@ -187,7 +192,7 @@ const NOT_CALLS: { why: string; text: string }[] = [
   },
   {
     why: "a Python code block calling a function",
-    text: "Here's how to use it:\n```python\nresult = read_file(path=\"a.txt\")\nprint(result)\n```",
+    text: 'Here\'s how to use it:\n```python\nresult = read_file(path="a.txt")\nprint(result)\n```',
   },
 ];
 
@@ -231,14 +236,16 @@ describe("recoverToolCalls: names", () => {
 
 describe("recoverToolCalls: the rest of the text", () => {
   it("keeps a <think> block out of the search and in the rest", () => {
-    const text = '<think>\nI should read {"name": "grep"} maybe.\n</think>\n{"name": "read_file", "arguments": {"path": "src/a.ts"}}';
+    const text =
+      '<think>\nI should read {"name": "grep"} maybe.\n</think>\n{"name": "read_file", "arguments": {"path": "src/a.ts"}}';
     const got = recoverToolCalls(text, TOOLS);
     expect(got.calls).toEqual([READ]);
     expect(got.rest).toBe('<think>\nI should read {"name": "grep"} maybe.\n</think>');
   });
 
   it("keeps the prose around markup and drops only the markup", () => {
-    const text = 'First I check the file.\n<tool_call>{"name": "read_file", "arguments": {"path": "src/a.ts"}}</tool_call>\nThen I fix it.';
+    const text =
+      'First I check the file.\n<tool_call>{"name": "read_file", "arguments": {"path": "src/a.ts"}}</tool_call>\nThen I fix it.';
     expect(recoverToolCalls(text, TOOLS).rest).toBe("First I check the file.\n\nThen I fix it.");
   });
 

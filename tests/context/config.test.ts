@@ -24,16 +24,35 @@ describe("loadConfig", () => {
   it("keeps the valid keys", async () => {
     const dir = await tempDir();
     const path = join(dir, "config.json");
-    await writeFile(path, JSON.stringify({ model: "qwen3", permissionMode: "auto-edit", numCtxCap: 16384, theme: "light", keepAlive: "5m" }));
+    await writeFile(
+      path,
+      JSON.stringify({
+        model: "qwen3",
+        permissionMode: "auto-edit",
+        numCtxCap: 16384,
+        theme: "light",
+        keepAlive: "5m",
+      }),
+    );
     const { config, warnings } = loadConfig(path);
     expect(warnings).toEqual([]);
-    expect(config).toMatchObject({ model: "qwen3", permissionMode: "auto-edit", numCtxCap: 16384, theme: "light", keepAlive: "5m", tickMs: 100 });
+    expect(config).toMatchObject({
+      model: "qwen3",
+      permissionMode: "auto-edit",
+      numCtxCap: 16384,
+      theme: "light",
+      keepAlive: "5m",
+      tickMs: 100,
+    });
   });
 
   it("names the file and the key of an invalid value, uses that key's default and keeps the rest", async () => {
     const dir = await tempDir();
     const path = join(dir, "config.json");
-    await writeFile(path, JSON.stringify({ model: "llama3", numCtxCap: "big", permissionMode: "sometimes", tickMs: 50 }));
+    await writeFile(
+      path,
+      JSON.stringify({ model: "llama3", numCtxCap: "big", permissionMode: "sometimes", tickMs: 50 }),
+    );
     const { config, warnings } = loadConfig(path);
     expect(warnings).toEqual([
       `${path}: numCtxCap: expected number, received string — using the default`,
@@ -62,14 +81,19 @@ describe("loadConfig", () => {
     await writeFile(path, "{ model: qwen");
     const { config, warnings } = loadConfig(path);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: not valid JSON \\(.+\\) — using the defaults$`));
+    expect(warnings[0]).toMatch(
+      new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: not valid JSON \\(.+\\) — using the defaults$`),
+    );
     expect(config.maxSteps).toBe(50);
   });
 
   it("skips only the broken MCP server", async () => {
     const dir = await tempDir();
     const path = join(dir, "config.json");
-    await writeFile(path, JSON.stringify({ mcpServers: { good: { command: "srv", args: ["-v"] }, bad: { command: "x", args: "-v" } } }));
+    await writeFile(
+      path,
+      JSON.stringify({ mcpServers: { good: { command: "srv", args: ["-v"] }, bad: { command: "x", args: "-v" } } }),
+    );
     const { config, warnings } = loadConfig(path);
     expect(config.mcpServers).toEqual({ good: { command: "srv", args: ["-v"] } });
     expect(warnings).toEqual([`${path}: mcpServers.bad.args: expected array, received string — server skipped`]);
@@ -91,9 +115,13 @@ describe("loadMcpServers", () => {
   it("merges config servers with .agent0/mcp.json, the project winning and never trusted", async () => {
     const cwd = await tempDir();
     await writeTree(cwd, {
-      ".agent0/mcp.json": JSON.stringify({ mcpServers: { shared: { url: "http://127.0.0.1:9/mcp", trusted: true }, local: { command: "tool" } } }),
+      ".agent0/mcp.json": JSON.stringify({
+        mcpServers: { shared: { url: "http://127.0.0.1:9/mcp", trusted: true }, local: { command: "tool" } },
+      }),
     });
-    const { servers, warnings } = loadMcpServers(cwd, { mcpServers: { shared: { command: "old" }, mine: { command: "m", trusted: true } } });
+    const { servers, warnings } = loadMcpServers(cwd, {
+      mcpServers: { shared: { command: "old" }, mine: { command: "m", trusted: true } },
+    });
     expect(warnings).toEqual([]);
     expect(servers).toEqual({
       shared: { url: "http://127.0.0.1:9/mcp" },

@@ -42,7 +42,13 @@ describe("gitFacts", () => {
     expect(facts?.status).toHaveLength(20);
     expect(facts?.status[0]).toBe(" M f.txt");
     expect(facts?.moreStatus).toBe(4);
-    expect(facts?.commits.map((c) => c.replace(/^[0-9a-f]+ /, ""))).toEqual(["commit 6", "commit 5", "commit 4", "commit 3", "commit 2"]);
+    expect(facts?.commits.map((c) => c.replace(/^[0-9a-f]+ /, ""))).toEqual([
+      "commit 6",
+      "commit 5",
+      "commit 4",
+      "commit 3",
+      "commit 2",
+    ]);
     expect(findRepoRoot(dir)).toBe(dir);
 
     const text = formatGitFacts(facts!);

@@ -29,7 +29,13 @@ export async function writeTree(root: string, files: Record<string, string>): Pr
 }
 
 export function toolContext(cwd: string, configDir: string): ToolContext {
-  const config: RunConfig = { ...testConfig(cwd), model: "test", idleTimeoutMs: 1000, dataDir: join(configDir, "data"), configDir };
+  const config: RunConfig = {
+    ...testConfig(cwd),
+    model: "test",
+    idleTimeoutMs: 1000,
+    dataDir: join(configDir, "data"),
+    configDir,
+  };
   return {
     cwd,
     signal: new AbortController().signal,

@@ -26,7 +26,10 @@ describe("memory tools", () => {
       ctx,
     );
     expect(saved.content).toBe('Saved memory "Style" (user: style.md).');
-    const proj = await memorySaveTool.run({ name: "DB", description: "uses sqlite", type: "project", content: "SQLite in dev." }, ctx);
+    const proj = await memorySaveTool.run(
+      { name: "DB", description: "uses sqlite", type: "project", content: "SQLite in dev." },
+      ctx,
+    );
     expect(proj.content).toBe('Saved memory "DB" (project: db.md).');
     expect(memorySaveTool.readOnly).toBe(false);
 
@@ -46,7 +49,9 @@ describe("memory tools", () => {
   });
 
   it("rejects bad arguments through the schema", () => {
-    expect(memorySaveTool.schema.safeParse({ name: "x", description: "d", type: "opinion", content: "c" }).success).toBe(false);
+    expect(
+      memorySaveTool.schema.safeParse({ name: "x", description: "d", type: "opinion", content: "c" }).success,
+    ).toBe(false);
   });
 });
 
@@ -55,7 +60,8 @@ describe("skills tool", () => {
     const { root, ctx } = await setup();
     await writeTree(root, {
       "proj/.agent0/skills.md": "## /greet <who>\nSay hi to {who}.",
-      "proj/.agent0/skills/ship/SKILL.md": "---\nname: ship\ndescription: Ship it\nallowed-tools: run_shell_command\n---\nShip $ARGUMENTS.",
+      "proj/.agent0/skills/ship/SKILL.md":
+        "---\nname: ship\ndescription: Ship it\nallowed-tools: run_shell_command\n---\nShip $ARGUMENTS.",
     });
     const list = await skillsTool.run({ action: "list" }, ctx);
     expect(list.content).toContain("- /greet <who> — Say hi to {who}.");
@@ -65,7 +71,9 @@ describe("skills tool", () => {
     const greet = await skillsTool.run({ action: "load", name: "greet", args: "Ada Lovelace" }, ctx);
     expect(greet.content).toBe(`Skill /greet (${join(root, "proj/.agent0/skills.md")}):\n\nSay hi to Ada Lovelace.`);
     const ship = await skillsTool.run({ action: "load", name: "/ship", args: "v2" }, ctx);
-    expect(ship.content).toMatch(/\n\nShip v2\.\n\nWhile following this skill use only these tools: run_shell_command\.$/);
+    expect(ship.content).toMatch(
+      /\n\nShip v2\.\n\nWhile following this skill use only these tools: run_shell_command\.$/,
+    );
 
     expect(await skillsTool.run({ action: "load", name: "greet" }, ctx)).toEqual({
       content: "Error: /greet needs <who>: usage /greet <who>",

@@ -30,11 +30,23 @@ describe("memory", () => {
 
   it("saves a markdown file with frontmatter and rebuilds MEMORY.md", async () => {
     const { user } = await scopes();
-    const saved = await saveMemory(user, { name: "Indentation", description: "prefers tabs", type: "feedback", content: "Use tabs.\n" });
+    const saved = await saveMemory(user, {
+      name: "Indentation",
+      description: "prefers tabs",
+      type: "feedback",
+      content: "Use tabs.\n",
+    });
     expect(saved.file).toBe("indentation.md");
     const text = await readFile(join(user, "indentation.md"), "utf8");
-    expect(text).toMatch(/^---\nname: Indentation\ndescription: prefers tabs\ntype: feedback\ncreated: \d{4}-\d{2}-\d{2}\n---\n\nUse tabs.\n$/);
-    await saveMemory(user, { name: "API docs", description: "where the API docs live", type: "reference", content: "https://example.invalid/docs" });
+    expect(text).toMatch(
+      /^---\nname: Indentation\ndescription: prefers tabs\ntype: feedback\ncreated: \d{4}-\d{2}-\d{2}\n---\n\nUse tabs.\n$/,
+    );
+    await saveMemory(user, {
+      name: "API docs",
+      description: "where the API docs live",
+      type: "reference",
+      content: "https://example.invalid/docs",
+    });
     expect(await readFile(join(user, "MEMORY.md"), "utf8")).toBe(
       "- [API docs](api-docs.md) — where the API docs live\n- [Indentation](indentation.md) — prefers tabs\n",
     );
@@ -51,9 +63,24 @@ describe("memory", () => {
 
   it("ranks name and description hits above body hits", async () => {
     const { dirs, user, project } = await scopes();
-    await saveMemory(user, { name: "Testing style", description: "how the user likes tests", type: "feedback", content: "Small tests." });
-    await saveMemory(project, { name: "Build", description: "how to build", type: "project", content: "Run the testing script before a release." });
-    await saveMemory(project, { name: "Deploy", description: "deploy steps", type: "project", content: "Nothing relevant." });
+    await saveMemory(user, {
+      name: "Testing style",
+      description: "how the user likes tests",
+      type: "feedback",
+      content: "Small tests.",
+    });
+    await saveMemory(project, {
+      name: "Build",
+      description: "how to build",
+      type: "project",
+      content: "Run the testing script before a release.",
+    });
+    await saveMemory(project, {
+      name: "Deploy",
+      description: "deploy steps",
+      type: "project",
+      content: "Nothing relevant.",
+    });
     const hits = await searchMemory(dirs, "testing", 10);
     expect(hits.map((h) => [h.memory.name, h.memory.scope, h.score])).toEqual([
       ["Testing style", "user", 3],

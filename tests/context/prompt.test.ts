@@ -9,13 +9,28 @@ import { tempDir, writeTree } from "./helpers.js";
 
 const base: PromptInput = { cwd: "/work/app", date: "2026-03-14", platform: "linux", files: [] };
 
-const file = (label: string, content: string): ContextFile => ({ path: `/work/app/${label}`, label, content, truncated: false });
+const file = (label: string, content: string): ContextFile => ({
+  path: `/work/app/${label}`,
+  label,
+  content,
+  truncated: false,
+});
 
 describe("buildSystemPrompt", () => {
   it("always holds the instructions, date, platform and working folder", () => {
     const { text, parts } = buildSystemPrompt(base);
     expect(text).toContain("Date: 2026-03-14\nPlatform: linux\nWorking folder: /work/app");
-    for (const hint of ["read_file before you edit", "edit_file", "old_string", "run_shell_command", "grep_files", "glob_files", "list_files", "terminal", "Never invent file contents"]) {
+    for (const hint of [
+      "read_file before you edit",
+      "edit_file",
+      "old_string",
+      "run_shell_command",
+      "grep_files",
+      "glob_files",
+      "list_files",
+      "terminal",
+      "Never invent file contents",
+    ]) {
       expect(text).toContain(hint);
     }
     expect(parts.map((p) => p.name)).toEqual(["instructions", "environment"]);
@@ -25,7 +40,14 @@ describe("buildSystemPrompt", () => {
     expect(text).not.toContain("# Instructions from");
   });
 
-  for (const label of ["AGENTS.md", "CLAUDE.md", "~/.claude/CLAUDE.md", ".agent0/context.md", ".cursorrules", ".github/copilot-instructions.md"]) {
+  for (const label of [
+    "AGENTS.md",
+    "CLAUDE.md",
+    "~/.claude/CLAUDE.md",
+    ".agent0/context.md",
+    ".cursorrules",
+    ".github/copilot-instructions.md",
+  ]) {
     it(`names ${label} and includes its text only when it was loaded`, () => {
       const without = buildSystemPrompt(base).text;
       expect(without).not.toContain(`# Instructions from ${label}\n`);
@@ -43,7 +65,9 @@ describe("buildSystemPrompt", () => {
       memoryIndex: "User memories (/c):\n- [Tone](tone.md) — terse",
       skills: [{ name: "explain", description: "Explain code", params: ["target"] }],
     });
-    expect(text).toContain("# Git\nBranch: main\nStatus (git status --short):\n   M a.ts\nRecent commits:\n  abc123 first");
+    expect(text).toContain(
+      "# Git\nBranch: main\nStatus (git status --short):\n   M a.ts\nRecent commits:\n  abc123 first",
+    );
     expect(text).toContain("- [Tone](tone.md) — terse");
     expect(text).toContain("- /explain <target> — Explain code");
     expect(parts.map((p) => p.name)).toEqual(["instructions", "environment", "git", "memory index", "skills"]);
@@ -85,7 +109,12 @@ describe("loadContext", () => {
     await writeTree(root, { "proj/AGENTS.md": "Use pnpm.", "home/.claude/CLAUDE.md": "Be brief." });
     execFileSync("git", ["init", "-q", "-b", "main"], { cwd });
     const env = { HOME: join(root, "home"), XDG_CONFIG_HOME: join(root, "xdg") };
-    await saveMemory(join(root, "xdg", "agent0", "memory"), { name: "Tone", description: "terse", type: "feedback", content: "x" });
+    await saveMemory(join(root, "xdg", "agent0", "memory"), {
+      name: "Tone",
+      description: "terse",
+      type: "feedback",
+      content: "x",
+    });
 
     const ctx = await loadContext(cwd, env);
     expect(ctx.files.map((f) => [f.label, f.content])).toEqual([

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { completeSlash, expandSkill, parseAgent0Skills, parseSkillMd, parseSlash, type Skill } from "../../src/context/skills.js";
+import {
+  completeSlash,
+  expandSkill,
+  parseAgent0Skills,
+  parseSkillMd,
+  parseSlash,
+  type Skill,
+} from "../../src/context/skills.js";
 
 const FILE = `# My skills
 Text before the first skill belongs to no skill.
@@ -50,7 +57,10 @@ describe("agent0 skill format", () => {
       ok: true,
       prompt: "Port lib/a.js to src/a.ts.\nNotes: keep the   API stable\nBraces that are no parameter stay: {other}.",
     });
-    expect(expandSkill(skill("greet", skills), "the whole world")).toEqual({ ok: true, prompt: "Say hello to the whole world." });
+    expect(expandSkill(skill("greet", skills), "the whole world")).toEqual({
+      ok: true,
+      prompt: "Say hello to the whole world.",
+    });
   });
 
   it("says which parameter is missing and how to call the skill", () => {
@@ -62,7 +72,10 @@ describe("agent0 skill format", () => {
       ok: false,
       error: "/port needs <notes>: usage /port <from> <to> <notes>",
     });
-    expect(expandSkill(skill("greet", skills), "   ")).toEqual({ ok: false, error: "/greet needs <who>: usage /greet <who>" });
+    expect(expandSkill(skill("greet", skills), "   ")).toEqual({
+      ok: false,
+      error: "/greet needs <who>: usage /greet <who>",
+    });
   });
 
   it("appends text typed after a skill without parameters", () => {
@@ -75,7 +88,8 @@ describe("agent0 skill format", () => {
 
 describe("SKILL.md format", () => {
   it("reads name, description and allowed-tools (a string or a list)", () => {
-    const text = "---\nname: deploy\ndescription: Ship it\nallowed-tools: read_file, run_shell_command grep_files\n---\n\nDeploy $ARGUMENTS now.\n";
+    const text =
+      "---\nname: deploy\ndescription: Ship it\nallowed-tools: read_file, run_shell_command grep_files\n---\n\nDeploy $ARGUMENTS now.\n";
     const parsed = parseSkillMd(text, "/p/.agent0/skills/deploy/SKILL.md");
     expect(parsed).toEqual({
       ok: true,
@@ -102,8 +116,14 @@ describe("SKILL.md format", () => {
     const withPlaceholder = parseSkillMd("---\nname: a\n---\nFix $ARGUMENTS; then test $ARGUMENTS.", "/s/a/SKILL.md");
     const without = parseSkillMd("---\nname: b\n---\nFix the bug.", "/s/b/SKILL.md");
     if (!withPlaceholder.ok || !without.ok) throw new Error("parse failed");
-    expect(expandSkill(withPlaceholder.skill, "issue 12")).toEqual({ ok: true, prompt: "Fix issue 12; then test issue 12." });
-    expect(expandSkill(without.skill, "in parser.ts")).toEqual({ ok: true, prompt: "Fix the bug.\n\nARGUMENTS: in parser.ts" });
+    expect(expandSkill(withPlaceholder.skill, "issue 12")).toEqual({
+      ok: true,
+      prompt: "Fix issue 12; then test issue 12.",
+    });
+    expect(expandSkill(without.skill, "in parser.ts")).toEqual({
+      ok: true,
+      prompt: "Fix the bug.\n\nARGUMENTS: in parser.ts",
+    });
     expect(expandSkill(without.skill, "")).toEqual({ ok: true, prompt: "Fix the bug." });
   });
 

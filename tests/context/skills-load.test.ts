@@ -6,7 +6,12 @@ import { tempDir, writeTree } from "./helpers.js";
 
 async function layout() {
   const root = await tempDir();
-  const dirs = { cwd: join(root, "proj"), home: join(root, "home"), configDir: join(root, "cfg", "agent0"), builtinDir: join(root, "builtin") };
+  const dirs = {
+    cwd: join(root, "proj"),
+    home: join(root, "home"),
+    configDir: join(root, "cfg", "agent0"),
+    builtinDir: join(root, "builtin"),
+  };
   return { root, dirs };
 }
 
@@ -20,7 +25,8 @@ describe("loadSkills", () => {
       "cfg/agent0/skills.md": "## /cfg-one\nFrom config.",
       "cfg/agent0/skills/cfg-two/SKILL.md": "---\ndescription: Second\n---\nTwo.",
       "proj/.agent0/skills.md": "## /myskill <arg>\nDo {arg}.",
-      "proj/.agent0/skills/deploy/SKILL.md": "---\nname: deploy\ndescription: Ship\nallowed-tools: run_shell_command\n---\nGo.",
+      "proj/.agent0/skills/deploy/SKILL.md":
+        "---\nname: deploy\ndescription: Ship\nallowed-tools: run_shell_command\n---\nGo.",
     });
     const { skills, warnings } = loadSkills(dirs);
     expect(warnings).toEqual([]);
@@ -59,7 +65,9 @@ describe("loadSkills", () => {
     const { skills, warnings } = loadSkills(dirs);
     expect(skills.map((s) => s.name)).toEqual(["fine", "other"]);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(new RegExp(`^${join(dirs.cwd, ".agent0/skills/broken/SKILL.md")}: malformed frontmatter: `));
+    expect(warnings[0]).toMatch(
+      new RegExp(`^${join(dirs.cwd, ".agent0/skills/broken/SKILL.md")}: malformed frontmatter: `),
+    );
   });
 
   it("skips a skill that takes the name of a built-in command", async () => {
@@ -67,7 +75,9 @@ describe("loadSkills", () => {
     await writeTree(root, { "proj/.agent0/skills.md": "## /help\nMine.\n## /ok\nFine." });
     const { skills, warnings } = loadSkills(dirs);
     expect(skills.map((s) => s.name)).toEqual(["ok"]);
-    expect(warnings).toEqual([`${join(dirs.cwd, ".agent0/skills.md")}: skill /help has the name of a built-in command — skipped`]);
+    expect(warnings).toEqual([
+      `${join(dirs.cwd, ".agent0/skills.md")}: skill /help has the name of a built-in command — skipped`,
+    ]);
   });
 
   it("finds nothing, and no warning, when no folder exists", async () => {

@@ -23,7 +23,10 @@ describe("chatting in the TUI", () => {
   let fake: FakeOllama;
   let sb: Sandbox;
   let tui: Tui | undefined;
-  eachTest((s) => (sb = s), () => [tui, fake]);
+  eachTest(
+    (s) => (sb = s),
+    () => [tui, fake],
+  );
 
   it("streams a rendered answer, stops on Esc, answers again, and quits cleanly on Ctrl-D", async () => {
     fake = await startFakeOllama({
@@ -72,7 +75,10 @@ describe("chatting in the TUI", () => {
   });
 
   it("takes the host and model from the config file, and names an invalid key without stopping", async () => {
-    fake = await startFakeOllama({ models: [{ name: "other:1b" }, { name: "llama3.2:3b" }], replies: [{ steps: [{ text: "configured answer" }] }] });
+    fake = await startFakeOllama({
+      models: [{ name: "other:1b" }, { name: "llama3.2:3b" }],
+      replies: [{ steps: [{ text: "configured answer" }] }],
+    });
     fs.writeFileSync(
       path.join(sb.env.XDG_CONFIG_HOME!, "agent0", "config.json"),
       JSON.stringify({ host: fake.url, model: "llama3.2:3b", numCtxCap: "lots" }),

@@ -23,7 +23,13 @@ async function completeSkillName(tui: Tui): Promise<void> {
   tui.type("/mys");
   for (let i = 0; i < 20; i++) {
     tui.press("Tab");
-    if (await tui.waitFor("› /myskill", 250).then(() => true, () => false)) return;
+    if (
+      await tui.waitFor("› /myskill", 250).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
   }
   throw new Error(`/mys never completed; screen was:\n${tui.screen()}`);
 }
@@ -35,7 +41,10 @@ describe("project context, skills and slash commands in the TUI", () => {
   let sb: Sandbox;
   let fake: FakeOllama | undefined;
   let tui: Tui | undefined;
-  eachTest((s) => (sb = s), () => [tui, fake]);
+  eachTest(
+    (s) => (sb = s),
+    () => [tui, fake],
+  );
 
   it("/myskill foo sends the expanded template with AGENTS.md in the system message; /model picks another model", async () => {
     fs.writeFileSync(path.join(sb.project, "AGENTS.md"), AGENTS_MD);
@@ -90,7 +99,10 @@ describe("project context, skills and slash commands in the TUI", () => {
   it("a skill given as the first prompt on the command line is expanded and sent", async () => {
     fs.mkdirSync(path.join(sb.project, ".agent0"));
     fs.writeFileSync(path.join(sb.project, ".agent0", "skills.md"), SKILLS_MD);
-    fake = await startFakeOllama({ models: [{ name: "qwen3:8b" }], replies: [{ steps: [{ text: "Skill answer done." }] }] });
+    fake = await startFakeOllama({
+      models: [{ name: "qwen3:8b" }],
+      replies: [{ steps: [{ text: "Skill answer done." }] }],
+    });
     tui = new Tui(sb, ["--host", fake.url, "--model", "qwen3:8b", "/myskill bar"]);
     const screen = await tui.waitFor(/Skill answer done\.|Unknown command/);
     expect(screen).not.toContain("Unknown command");
@@ -109,7 +121,21 @@ describe("project context, skills and slash commands in the TUI", () => {
     tui.type("/help");
     tui.press("Enter");
     const screen = await tui.waitFor("/myskill <thing>");
-    for (const cmd of ["/help", "/model [name]", "/new", "/clear", "/sessions", "/resume <id>", "/context", "/compact", "/skills", "/memory", "/permissions [mode]", "/thinking", "/quit"]) {
+    for (const cmd of [
+      "/help",
+      "/model [name]",
+      "/new",
+      "/clear",
+      "/sessions",
+      "/resume <id>",
+      "/context",
+      "/compact",
+      "/skills",
+      "/memory",
+      "/permissions [mode]",
+      "/thinking",
+      "/quit",
+    ]) {
       expect(screen).toContain(cmd);
     }
     expect(screen).toMatch(/\/myskill <thing>\s+Explain \{thing\} to a newcomer/);
@@ -126,7 +152,10 @@ describe("project context, skills and slash commands in the TUI", () => {
 describe("memory across sessions", () => {
   let sb: Sandbox;
   let fake: FakeOllama | undefined;
-  eachTest((s) => (sb = s), () => [fake]);
+  eachTest(
+    (s) => (sb = s),
+    () => [fake],
+  );
 
   it("a memory the model saves is in the index of the next session's system prompt", async () => {
     fake = await startFakeOllama({
@@ -153,7 +182,15 @@ describe("memory across sessions", () => {
         { steps: [{ text: "Second session." }] },
       ],
     });
-    const first = await runHeadless(sb, ["-p", "remember how to run tests", "--host", fake.url, "--model", "qwen3:8b", "--yolo"]);
+    const first = await runHeadless(sb, [
+      "-p",
+      "remember how to run tests",
+      "--host",
+      fake.url,
+      "--model",
+      "qwen3:8b",
+      "--yolo",
+    ]);
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
     expect(first.stdout.trim()).toBe("Saved.");

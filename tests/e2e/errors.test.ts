@@ -3,12 +3,14 @@ import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
 import { closedPort } from "../fakes/ports.js";
 import { runHeadless, Tui, type Sandbox, eachTest } from "./harness.js";
 
-
 describe("errors a user can act on", () => {
   let sb: Sandbox;
   let tui: Tui | undefined;
   let fake: FakeOllama | undefined;
-  eachTest((s) => (sb = s), () => [tui, fake]);
+  eachTest(
+    (s) => (sb = s),
+    () => [tui, fake],
+  );
 
   it("with the server down, the TUI names the host and `ollama serve`, and stays usable", async () => {
     const host = `http://127.0.0.1:${await closedPort()}`;
@@ -43,7 +45,12 @@ describe("errors a user can act on", () => {
   });
 
   it("the chat request carries num_ctx = min(model context length, cap), the same on every request", async () => {
-    fake = await startFakeOllama({ models: [{ name: "big", contextLength: 131072 }, { name: "small", contextLength: 4096 }] });
+    fake = await startFakeOllama({
+      models: [
+        { name: "big", contextLength: 131072 },
+        { name: "small", contextLength: 4096 },
+      ],
+    });
     let r = await runHeadless(sb, ["-p", "hi", "--host", fake.url, "--model", "big"]);
     expect(r.code).toBe(0);
     expect(r.stdout.trim()).toBe("ok");

@@ -52,7 +52,12 @@ const FAULTS: Fault[] = [
   },
   {
     name: 'an {"error"} line arrives in the middle of a 200 stream',
-    reply: { steps: [{ text: "Partial answer before the error" }, { error: "llama runner process has terminated", delayMs: PAUSE }] },
+    reply: {
+      steps: [
+        { text: "Partial answer before the error" },
+        { error: "llama runner process has terminated", delayMs: PAUSE },
+      ],
+    },
     partial: "Partial answer before the error",
     error: "llama runner process has terminated",
   },
@@ -90,7 +95,10 @@ describe("faults from the server, headless", () => {
   });
 
   it.each(FAULTS)("$name: partial kept and saved, error shown, session valid, next prompt answered", async (fault) => {
-    fake = await startFakeOllama({ models: [{ name: MODEL }], replies: [fault.reply, { steps: [{ text: "Recovered answer." }] }] });
+    fake = await startFakeOllama({
+      models: [{ name: MODEL }],
+      replies: [fault.reply, { steps: [{ text: "Recovered answer." }] }],
+    });
     const first = await headless(sb, fake, "first question");
     expect(first.code).toBe(1);
     expect(first.stderr).toContain(fault.error);
@@ -99,7 +107,9 @@ describe("faults from the server, headless", () => {
     expect(out.error).toContain(fault.error);
 
     const saved = onlySession(sb);
-    const keptPartial: ConversationMessage[] = fault.partial ? [{ role: "assistant", content: fault.partial, interrupted: true }] : [];
+    const keptPartial: ConversationMessage[] = fault.partial
+      ? [{ role: "assistant", content: fault.partial, interrupted: true }]
+      : [];
     expect(saved.messages).toEqual([{ role: "user", content: "first question" }, ...keptPartial]);
 
     const next = await headless(sb, fake, "second question", ["--resume", saved.id]);
@@ -107,7 +117,10 @@ describe("faults from the server, headless", () => {
     expect(next.code).toBe(0);
     expect(JSON.parse(next.stdout)).toMatchObject({ answer: "Recovered answer.", reason: "complete" });
     // The model sees the conversation so far, the partial answer included.
-    const sent = fake.chats[1]!.messages.filter((m) => m.role !== "system").map((m) => ({ role: m.role, content: m.content }));
+    const sent = fake.chats[1]!.messages.filter((m) => m.role !== "system").map((m) => ({
+      role: m.role,
+      content: m.content,
+    }));
     expect(sent).toEqual([
       { role: "user", content: "first question" },
       ...(fault.partial ? [{ role: "assistant", content: fault.partial }] : []),
@@ -124,7 +137,15 @@ describe("faults from the server, headless", () => {
   it("a malformed NDJSON line is skipped with a warning; the rest of the answer arrives", async () => {
     fake = await startFakeOllama({
       models: [{ name: MODEL }],
-      replies: [{ steps: [{ text: "Before the bad line," }, { raw: '{"model":"qwen3:8b","message":{"content":"torn\n' }, { text: " after it." }] }],
+      replies: [
+        {
+          steps: [
+            { text: "Before the bad line," },
+            { raw: '{"model":"qwen3:8b","message":{"content":"torn\n' },
+            { text: " after it." },
+          ],
+        },
+      ],
     });
     const r = await headless(sb, fake, "hi");
     expect(r.code).toBe(0);
@@ -135,7 +156,12 @@ describe("faults from the server, headless", () => {
 
   it("a chunk split inside a UTF-8 character is decoded whole", async () => {
     const line = new TextEncoder().encode(
-      JSON.stringify({ model: MODEL, created_at: new Date().toISOString(), message: { role: "assistant", content: "naïve café 漢字 😀" }, done: false }) + "\n",
+      JSON.stringify({
+        model: MODEL,
+        created_at: new Date().toISOString(),
+        message: { role: "assistant", content: "naïve café 漢字 😀" },
+        done: false,
+      }) + "\n",
     );
     // Cut inside each multi-byte character: its lead byte ends one write, the rest starts the next.
     const cuts = [...line.keys()].filter((i) => line[i]! >= 0xc0).map((i) => i + 1);
@@ -221,14 +247,23 @@ describe("worker death", () => {
   let sb: Sandbox;
   let tui: Tui | undefined;
   let fake: FakeOllama | undefined;
-  eachTest((s) => (sb = s), () => [tui, fake]);
+  eachTest(
+    (s) => (sb = s),
+    () => [tui, fake],
+  );
 
   it("a crashed worker is replaced mid-run: the error and done are reported, and the next run carries the whole conversation", async () => {
     // The built handle: its worker is dist/agent/worker.js.
-    const { AgentHandle } = (await import(path.join(ROOT, "dist", "ui", "runtime", "agent-handle.js"))) as typeof import("../../src/ui/runtime/agent-handle.js");
+    const { AgentHandle } = (await import(
+      path.join(ROOT, "dist", "ui", "runtime", "agent-handle.js")
+    )) as typeof import("../../src/ui/runtime/agent-handle.js");
     fake = await startFakeOllama({
       models: [{ name: MODEL }],
-      replies: [{ steps: [{ text: "first answer" }] }, { steps: [{ text: "slow", delayMs: 10_000 }] }, { steps: [{ text: "after the crash" }] }],
+      replies: [
+        { steps: [{ text: "first answer" }] },
+        { steps: [{ text: "slow", delayMs: 10_000 }] },
+        { steps: [{ text: "after the crash" }] },
+      ],
     });
     const events: AgentEvent[] = [];
     let seen = 0;
@@ -244,7 +279,13 @@ describe("worker death", () => {
     };
     const agent = new AgentHandle((e) => events.push(e));
     try {
-      const config = testConfig({ host: fake.url, model: MODEL, cwd: sb.project, dataDir: sb.home, configDir: sb.home });
+      const config = testConfig({
+        host: fake.url,
+        model: MODEL,
+        cwd: sb.project,
+        dataDir: sb.home,
+        configDir: sb.home,
+      });
       const u1: ConversationMessage = { role: "user", content: "question one" };
       agent.send({ type: "run", conversation: [u1], config });
       expect(await next("done")).toEqual({ type: "done", reason: "complete" });
@@ -300,7 +341,12 @@ describe("worker death", () => {
     tui.press("Enter");
     await tui.waitFor("Still here after the crash.");
     const sent = fake.chats[1]!.messages.filter((m) => m.role !== "system").map((m) => `${m.role}: ${m.content}`);
-    expect(sent).toEqual(["user: first question", "assistant: The first answer.", `user: please ${MARKER} now`, "user: third question"]);
+    expect(sent).toEqual([
+      "user: first question",
+      "assistant: The first answer.",
+      `user: please ${MARKER} now`,
+      "user: third question",
+    ]);
 
     tui.press("C-d");
     await tui.waitFor("[exit 0]");

@@ -21,7 +21,8 @@ export function sandbox(): Sandbox {
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "agent0-e2e-")));
   const home = path.join(base, "home");
   const project = path.join(base, "project");
-  for (const d of [home, project, path.join(home, ".config", "agent0"), path.join(home, ".local", "share")]) fs.mkdirSync(d, { recursive: true });
+  for (const d of [home, project, path.join(home, ".config", "agent0"), path.join(home, ".local", "share")])
+    fs.mkdirSync(d, { recursive: true });
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: home,
@@ -37,12 +38,20 @@ export function sandbox(): Sandbox {
 /** Every file under dir, recursively. */
 export function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
 }
 
 export function sessionFiles(sb: Sandbox): string[] {
   const dir = path.join(sb.env.XDG_DATA_HOME!, "agent0", "sessions");
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".jsonl")).map((f) => path.join(dir, f)) : [];
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith(".jsonl"))
+        .map((f) => path.join(dir, f))
+    : [];
 }
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -57,7 +66,9 @@ export class Tui {
     args: string[],
     opts: { width?: number; height?: number } = {},
   ) {
-    const envs = Object.entries(sb.env).map(([k, v]) => `${k}=${shellQuote(v)}`).join(" ");
+    const envs = Object.entries(sb.env)
+      .map(([k, v]) => `${k}=${shellQuote(v)}`)
+      .join(" ");
     // After the app exits, the pane shows what it printed, and stays for us to read.
     const cmd = `cd ${shellQuote(sb.project)} && env -i ${envs} node ${shellQuote(BIN)} ${args.map(shellQuote).join(" ")}; echo "[exit $?]"; sleep 600`;
     this.tmux("new-session", "-d", "-s", "main", "-x", String(opts.width ?? 100), "-y", String(opts.height ?? 30), cmd);
@@ -127,7 +138,11 @@ export async function waitUntil(check: () => boolean, timeoutMs: number, what: s
  * Runs the app headless and waits for it to exit. Asynchronous on purpose: the fake servers run
  * in this process and must keep answering while the app runs.
  */
-export function runHeadless(sb: Sandbox, args: string[], timeoutMs = 20_000): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+export function runHeadless(
+  sb: Sandbox,
+  args: string[],
+  timeoutMs = 20_000,
+): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn("node", [BIN, ...args], { cwd: sb.project, env: sb.env, stdio: ["ignore", "pipe", "pipe"] });

@@ -2,13 +2,19 @@ import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
 import { sleep, Tui, type Sandbox, eachTest } from "./harness.js";
 
-const LONG = Array.from({ length: 120 }, (_, i) => `Paragraph number ${i} says something worth reading about the parser and its flags.`).join("\n\n");
+const LONG = Array.from(
+  { length: 120 },
+  (_, i) => `Paragraph number ${i} says something worth reading about the parser and its flags.`,
+).join("\n\n");
 
 describe("reading and typing in the TUI", () => {
   let fake: FakeOllama;
   let sb: Sandbox;
   let tui: Tui | undefined;
-  eachTest((s) => (sb = s), () => [tui, fake]);
+  eachTest(
+    (s) => (sb = s),
+    () => [tui, fake],
+  );
 
   it("scrolls with PgUp, the wheel and End; re-wraps on resize; folds thinking until Ctrl+T", async () => {
     fake = await startFakeOllama({
@@ -47,7 +53,10 @@ describe("reading and typing in the TUI", () => {
   });
 
   it("pastes several lines without sending, recalls earlier input with Up, and inserts new lines with Ctrl+J", async () => {
-    fake = await startFakeOllama({ models: [{ name: "qwen3:8b" }], replies: [{ steps: [{ text: "first answer" }] }, { steps: [{ text: "second answer" }] }] });
+    fake = await startFakeOllama({
+      models: [{ name: "qwen3:8b" }],
+      replies: [{ steps: [{ text: "first answer" }] }, { steps: [{ text: "second answer" }] }],
+    });
     tui = new Tui(sb, ["--host", fake.url, "--model", "qwen3:8b"]);
     await tui.waitFor("Ask anything");
     tui.tmux("set-buffer", "line one\nline two");
@@ -75,7 +84,15 @@ describe("reading and typing in the TUI", () => {
     fake = await startFakeOllama({
       models: [{ name: "qwen3:8b" }],
       replies: [
-        { steps: [{ toolCalls: [{ name: "create_file", arguments: { path: "notes.md", content: "✅ done 🚀 漢字\nplain line\n" } }] }] },
+        {
+          steps: [
+            {
+              toolCalls: [
+                { name: "create_file", arguments: { path: "notes.md", content: "✅ done 🚀 漢字\nplain line\n" } },
+              ],
+            },
+          ],
+        },
         { steps: [{ text: "Done ✅ 🚀 漢字 — all good" }] },
       ],
     });
@@ -84,7 +101,8 @@ describe("reading and typing in the TUI", () => {
     tui.type("write notes");
     tui.press("Enter");
     let screen = await tui.waitFor("Allow create_file");
-    const columns = (line: string) => [...line].reduce((n, ch) => n + (/[\u{1F000}-\u{1FFFF}\u2705\u4E00-\u9FFF]/u.test(ch) ? 2 : 1), 0);
+    const columns = (line: string) =>
+      [...line].reduce((n, ch) => n + (/[\u{1F000}-\u{1FFFF}\u2705\u4E00-\u9FFF]/u.test(ch) ? 2 : 1), 0);
     const bordered = screen.split("\n").filter((l) => l.trimEnd().endsWith("│"));
     expect(bordered.some((l) => l.includes("🚀"))).toBe(true);
     expect(new Set(bordered.map((l) => columns(l.trimEnd()))).size).toBe(1);

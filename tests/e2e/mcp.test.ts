@@ -75,8 +75,11 @@ describe("MCP servers end to end", () => {
 
     // The model was shown the tool with the server's own JSON schema.
     const first = fake.chats[0]!;
-    const echo = (first.tools as { function: { name: string; parameters: { properties: Record<string, { type: string }>; required?: string[] } } }[])
-      .find((t) => t.function.name === "mcp__demo__echo");
+    const echo = (
+      first.tools as {
+        function: { name: string; parameters: { properties: Record<string, { type: string }>; required?: string[] } };
+      }[]
+    ).find((t) => t.function.name === "mcp__demo__echo");
     expect(echo).toBeDefined();
     expect(echo!.function.parameters.properties.text!.type).toBe("string");
     expect(echo!.function.parameters.required).toEqual(["text"]);
@@ -103,7 +106,11 @@ describe("MCP servers end to end", () => {
     fs.mkdirSync(configDir, { recursive: true });
     fs.writeFileSync(
       path.join(configDir, "config.json"),
-      JSON.stringify({ mcpServers: { demo: { command: "node", args: [DEMO_SERVER], env: { MCP_DEMO_PID_FILE: pidFile }, trusted: true } } }),
+      JSON.stringify({
+        mcpServers: {
+          demo: { command: "node", args: [DEMO_SERVER], env: { MCP_DEMO_PID_FILE: pidFile }, trusted: true },
+        },
+      }),
     );
     fake = await startFakeOllama({
       models: [MODEL],

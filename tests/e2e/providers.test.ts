@@ -11,12 +11,20 @@ describe("other providers, through their official SDKs, end to end", () => {
   let sb: Sandbox;
   let anthropic: FakeAnthropic | undefined;
   let openai: FakeOpenAI | undefined;
-  eachTest((s) => (sb = s), () => [anthropic, openai]);
+  eachTest(
+    (s) => (sb = s),
+    () => [anthropic, openai],
+  );
 
   it("Anthropic: a tool-calling turn completes, and the key is never saved or logged", async () => {
     anthropic = await startFakeAnthropic({
       replies: [
-        { blocks: [{ text: "I'll create it." }, { toolUse: { name: "create_file", input: { path: "notes.md", content: "# Notes\n" } } }] },
+        {
+          blocks: [
+            { text: "I'll create it." },
+            { toolUse: { name: "create_file", input: { path: "notes.md", content: "# Notes\n" } } },
+          ],
+        },
         { blocks: [{ text: "Created notes.md." }] },
       ],
     });
@@ -27,7 +35,9 @@ describe("other providers, through their official SDKs, end to end", () => {
     expect(r.code).toBe(0);
     expect(r.stdout.trim()).toBe("Created notes.md.");
     expect(fs.readFileSync(path.join(sb.project, "notes.md"), "utf8")).toBe("# Notes\n");
-    const second = anthropic.requests.filter((q) => q.method === "POST").at(-1)!.body as { messages: { role: string; content: unknown }[] };
+    const second = anthropic.requests.filter((q) => q.method === "POST").at(-1)!.body as {
+      messages: { role: string; content: unknown }[];
+    };
     expect(JSON.stringify(second.messages.at(-1))).toContain("tool_result");
     for (const file of filesUnder(path.join(sb.env.XDG_DATA_HOME!, "agent0"))) {
       expect(fs.readFileSync(file, "utf8")).not.toContain(KEY);
@@ -37,16 +47,31 @@ describe("other providers, through their official SDKs, end to end", () => {
   it("OpenAI-compatible: tool-call arguments split across chunks are put back together", async () => {
     openai = await startFakeOpenAI({
       replies: [
-        { toolCalls: [{ name: "create_file", arguments: { path: "a.txt", content: "split across many chunks" } }], argChunkChars: 4 },
+        {
+          toolCalls: [{ name: "create_file", arguments: { path: "a.txt", content: "split across many chunks" } }],
+          argChunkChars: 4,
+        },
         { text: "Done." },
       ],
     });
     sb.env.OPENAI_API_KEY = KEY;
-    const r = await runHeadless(sb, ["-p", "make a", "--provider", "openai", "--base-url", `${openai.url}/v1`, "--model", "local-model", "--yolo"]);
+    const r = await runHeadless(sb, [
+      "-p",
+      "make a",
+      "--provider",
+      "openai",
+      "--base-url",
+      `${openai.url}/v1`,
+      "--model",
+      "local-model",
+      "--yolo",
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout.trim()).toBe("Done.");
     expect(fs.readFileSync(path.join(sb.project, "a.txt"), "utf8")).toBe("split across many chunks");
-    const second = openai.requests.filter((q) => q.method === "POST").at(-1)!.body as { messages: { role: string; content: unknown }[] };
+    const second = openai.requests.filter((q) => q.method === "POST").at(-1)!.body as {
+      messages: { role: string; content: unknown }[];
+    };
     expect(second.messages.every((m) => m.content !== null)).toBe(true);
     expect(second.messages.at(-1)!.role).toBe("tool");
   });

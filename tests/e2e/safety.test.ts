@@ -18,10 +18,16 @@ describe("terminal safety in the TUI", () => {
   let sb: Sandbox;
   let tui: Tui | undefined;
   let fake: FakeOllama | undefined;
-  eachTest((s) => (sb = s), () => [tui, fake]);
+  eachTest(
+    (s) => (sb = s),
+    () => [tui, fake],
+  );
 
   it("escape sequences from the model and from a file show as visible text and never drive the terminal", async () => {
-    fs.writeFileSync(path.join(sb.project, "evil.txt"), `from the file ${TITLE.replace("pwned", "pwned-by-file")}\n${CLEAR}\nharmless\n${CLIPBOARD}\n`);
+    fs.writeFileSync(
+      path.join(sb.project, "evil.txt"),
+      `from the file ${TITLE.replace("pwned", "pwned-by-file")}\n${CLEAR}\nharmless\n${CLIPBOARD}\n`,
+    );
     fake = await startFakeOllama({
       models: [{ name: MODEL }],
       replies: [
@@ -79,7 +85,10 @@ describe("terminal safety in the TUI", () => {
 describe("secrets and the shell allowlist, headless", () => {
   let sb: Sandbox;
   let fake: FakeOllama | undefined;
-  eachTest((s) => (sb = s), () => [fake]);
+  eachTest(
+    (s) => (sb = s),
+    () => [fake],
+  );
 
   it("a secret env value in tool output reaches the model masked, and neither the session nor the logs hold it", async () => {
     const SECRET = "sk-supersecret-123";
@@ -102,24 +111,45 @@ describe("secrets and the shell allowlist, headless", () => {
     const files = [...sessionFiles(sb), ...filesUnder(path.join(sb.env.XDG_DATA_HOME!, "agent0", "logs"))];
     expect(sessionFiles(sb)).toHaveLength(1);
     expect(files.length).toBeGreaterThan(1);
-    for (const file of files) expect({ file, leaked: fs.readFileSync(file, "utf8").includes(SECRET) }).toEqual({ file, leaked: false });
+    for (const file of files)
+      expect({ file, leaked: fs.readFileSync(file, "utf8").includes(SECRET) }).toEqual({ file, leaked: false });
     expect(fs.readFileSync(sessionFiles(sb)[0]!, "utf8")).toContain("Your key is ****.");
   });
 
   it("in ask mode, plain read-only commands run unasked; chaining, redirection and substitution do not run", async () => {
     fs.writeFileSync(path.join(sb.project, "listed.txt"), "x\n");
-    const attempts = ["ls", "ls; touch pwned1", "ls && touch pwned2", "echo hi > pwned3", "echo $(touch pwned4)", "cat `touch pwned5`", "ls\ntouch pwned6"];
+    const attempts = [
+      "ls",
+      "ls; touch pwned1",
+      "ls && touch pwned2",
+      "echo hi > pwned3",
+      "echo $(touch pwned4)",
+      "cat `touch pwned5`",
+      "ls\ntouch pwned6",
+    ];
     fake = await startFakeOllama({
       models: [{ name: MODEL }],
       replies: [
-        { steps: [{ toolCalls: attempts.map((command, i) => ({ id: `call_${i}`, name: "run_shell_command", arguments: { command } })) }] },
+        {
+          steps: [
+            {
+              toolCalls: attempts.map((command, i) => ({
+                id: `call_${i}`,
+                name: "run_shell_command",
+                arguments: { command },
+              })),
+            },
+          ],
+        },
         { steps: [{ text: "Done trying." }] },
       ],
     });
     const r = await runHeadless(sb, ["-p", "try things", "--host", fake.url, "--model", MODEL]);
     expect(r.code).toBe(0);
     expect(fs.readdirSync(sb.project).filter((f) => f.startsWith("pwned"))).toEqual([]);
-    const results = new Map(fake.chats[1]!.messages.filter((m) => m.role === "tool").map((m) => [m.tool_call_id, m.content]));
+    const results = new Map(
+      fake.chats[1]!.messages.filter((m) => m.role === "tool").map((m) => [m.tool_call_id, m.content]),
+    );
     expect(results.get("call_0")).toContain("listed.txt");
     for (let i = 1; i < attempts.length; i++) expect(results.get(`call_${i}`)).toContain("cannot ask for permission");
   });

@@ -9,7 +9,8 @@ const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 const SAVED_LINE = /Session (\S+) saved — resume with: agent0 --resume (\S+)/;
 
 /** What the model was sent, without the system prompt: role and content in order. */
-const dialogue = (messages: WireMessage[]) => messages.filter((m) => m.role !== "system").map((m) => ({ role: m.role, content: m.content }));
+const dialogue = (messages: WireMessage[]) =>
+  messages.filter((m) => m.role !== "system").map((m) => ({ role: m.role, content: m.content }));
 
 const slowAnswer = { steps: Array.from({ length: 400 }, (_, i) => ({ text: `word${i} `, delayMs: 30 })) };
 
@@ -130,7 +131,13 @@ describe("sessions end to end", () => {
   it("a session killed while a tool call waited for permission resumes with a well-formed history", async () => {
     fake = await startFakeOllama({
       models: [MODEL],
-      replies: [{ steps: [{ toolCalls: [{ name: "create_file", id: "call_pending1", arguments: { path: "x.txt", content: "x\n" } }] }] }],
+      replies: [
+        {
+          steps: [
+            { toolCalls: [{ name: "create_file", id: "call_pending1", arguments: { path: "x.txt", content: "x\n" } }] },
+          ],
+        },
+      ],
     });
     const tui = open([]);
     await tui.waitFor("Ask anything");
@@ -193,14 +200,33 @@ describe("sessions end to end", () => {
 
     // A newer session of another folder does not count for --continue.
     const elsewhere = path.join(dir, "e15e0000-0000-4000-8000-000000000000.jsonl");
-    const header = { type: "session", version: 1, id: path.basename(elsewhere, ".jsonl"), created: new Date().toISOString(), cwd: "/somewhere/else", provider: "ollama", model: MODEL.name, title: "" };
-    const message = { type: "message", at: new Date().toISOString(), message: { role: "user", content: "elsewhere prompt" } };
+    const header = {
+      type: "session",
+      version: 1,
+      id: path.basename(elsewhere, ".jsonl"),
+      created: new Date().toISOString(),
+      cwd: "/somewhere/else",
+      provider: "ollama",
+      model: MODEL.name,
+      title: "",
+    };
+    const message = {
+      type: "message",
+      at: new Date().toISOString(),
+      message: { role: "user", content: "elsewhere prompt" },
+    };
     fs.writeFileSync(elsewhere, `${JSON.stringify(header)}\n${JSON.stringify(message)}\n`);
 
     // --continue picks the newest session of this folder: the one just resumed.
     r = await headless(["--continue", "-p", "once more"]);
     expect(r.code).toBe(0);
-    expect(dialogue(fake.chats.at(-1)!.messages).map((m) => m.content)).toEqual(["alpha prompt", "ok", "again", "ok", "once more"]);
+    expect(dialogue(fake.chats.at(-1)!.messages).map((m) => m.content)).toEqual([
+      "alpha prompt",
+      "ok",
+      "again",
+      "ok",
+      "once more",
+    ]);
 
     r = await headless(["--resume", "nosuchid", "-p", "hi"]);
     expect(r.code).toBe(1);

@@ -20,20 +20,35 @@ const CREATE_REPLY =
     tool_args: { path: "hello.txt", content: "Hello from a small model\n" },
   }).replace(/}}$/, "},}") +
   "\n```";
-const RESPONSE_REPLY = JSON.stringify({ thoughts: ["Done."], tool_name: "response", tool_args: { text: "Created hello.txt." } });
+const RESPONSE_REPLY = JSON.stringify({
+  thoughts: ["Done."],
+  tool_name: "response",
+  tool_args: { text: "Created hello.txt." },
+});
 
 describe("small local models", () => {
   let sb: Sandbox;
   let fake: FakeOllama | undefined;
   let tui: Tui | undefined;
-  eachTest((s) => (sb = s), () => [tui, fake]);
+  eachTest(
+    (s) => (sb = s),
+    () => [tui, fake],
+  );
 
   it("a model without the tools capability creates a file through the JSON reply protocol", async () => {
     fake = await startFakeOllama({
       models: [{ name: "tiny:1b", capabilities: ["completion"] }],
       replies: [say(CREATE_REPLY), say(RESPONSE_REPLY)],
     });
-    const r = await runHeadless(sb, ["-p", "create hello.txt with a greeting", "--host", fake.url, "--model", "tiny:1b", "--yolo"]);
+    const r = await runHeadless(sb, [
+      "-p",
+      "create hello.txt with a greeting",
+      "--host",
+      fake.url,
+      "--model",
+      "tiny:1b",
+      "--yolo",
+    ]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout.trim()).toBe("Created hello.txt.");
@@ -42,13 +57,20 @@ describe("small local models", () => {
     expect(fake.chats).toHaveLength(2);
     for (const chat of fake.chats) expect("tools" in chat.body).toBe(false);
     const system = systemOf(fake.chats[0]!);
-    expect(system).toContain('{"thoughts": ["short reasoning", "..."], "tool_name": "<tool name>", "tool_args": {<arguments>}}');
-    expect(system).toContain('{"thoughts": ["..."], "tool_name": "response", "tool_args": {"text": "your answer, in markdown"}}');
+    expect(system).toContain(
+      '{"thoughts": ["short reasoning", "..."], "tool_name": "<tool name>", "tool_args": {<arguments>}}',
+    );
+    expect(system).toContain(
+      '{"thoughts": ["..."], "tool_name": "response", "tool_args": {"text": "your answer, in markdown"}}',
+    );
     expect(system).toContain("## create_file");
     // The model sees its own call as the JSON it wrote, and the result as a user message.
     const [, assistant, result] = fake.chats[1]!.messages.slice(-3);
     expect(assistant!.role).toBe("assistant");
-    expect(JSON.parse(assistant!.content)).toMatchObject({ tool_name: "create_file", tool_args: { path: "hello.txt" } });
+    expect(JSON.parse(assistant!.content)).toMatchObject({
+      tool_name: "create_file",
+      tool_args: { path: "hello.txt" },
+    });
     expect(result!.role).toBe("user");
     expect(result!.content).toMatch(/^Result of create_file:\n/);
   });
@@ -59,12 +81,24 @@ describe("small local models", () => {
       models: [{ name: "mystery:3b", capabilities: [] }],
       replies: [say(CREATE_REPLY), say(RESPONSE_REPLY)],
     });
-    const r = await runHeadless(sb, ["-p", "create hello.txt with a greeting", "--host", fake.url, "--model", "mystery:3b", "--yolo"]);
-    expect(r.stderr).toBe("warn: mystery:3b cannot call tools natively; switching this session to the JSON reply protocol.\n");
+    const r = await runHeadless(sb, [
+      "-p",
+      "create hello.txt with a greeting",
+      "--host",
+      fake.url,
+      "--model",
+      "mystery:3b",
+      "--yolo",
+    ]);
+    expect(r.stderr).toBe(
+      "warn: mystery:3b cannot call tools natively; switching this session to the JSON reply protocol.\n",
+    );
     expect(r.code).toBe(0);
     expect(r.stdout.trim()).toBe("Created hello.txt.");
     expect(readProject(sb, "hello.txt")).toBe("Hello from a small model\n");
-    const chatBodies = fake.requests.filter((q) => q.path === "/api/chat").map((q) => q.body as Record<string, unknown>);
+    const chatBodies = fake.requests
+      .filter((q) => q.path === "/api/chat")
+      .map((q) => q.body as Record<string, unknown>);
     expect(chatBodies.map((b) => Array.isArray(b.tools) && b.tools.length > 0)).toEqual([true, false, false]);
     expect(systemOf(fake.chats[0]!)).toContain("# How to reply");
   });
@@ -99,7 +133,10 @@ describe("small local models", () => {
     expect(screen).toContain("hello.txt");
     // The history sent back holds a structured call and its result.
     const [assistant, result] = fake.chats[1]!.messages.slice(-2);
-    expect(assistant!.tool_calls?.[0]?.function).toEqual({ name: "create_file", arguments: { path: "hello.txt", content: "hi\n" } });
+    expect(assistant!.tool_calls?.[0]?.function).toEqual({
+      name: "create_file",
+      arguments: { path: "hello.txt", content: "hi\n" },
+    });
     expect(assistant!.content).toBe("I'll create the file now.");
     expect(result!.role).toBe("tool");
     expect(result!.tool_name).toBe("create_file");
@@ -116,7 +153,9 @@ describe("small local models", () => {
     const reminder = fake.chats[1]!.messages.at(-1)!;
     expect(reminder.role).toBe("user");
     expect(reminder.content).toContain("Your last reply could not be used: the reply held no JSON object.");
-    expect(reminder.content).toContain('{"thoughts": ["..."], "tool_name": "response", "tool_args": {"text": "your answer"}}');
+    expect(reminder.content).toContain(
+      '{"thoughts": ["..."], "tool_name": "response", "tool_args": {"text": "your answer"}}',
+    );
     expect(r.stderr).toContain("Stopped: the model gave 3 unusable replies in a row (malformed tool call).");
     expect(r.stderr).toContain("try a larger model");
     expect(fs.existsSync(path.join(sb.project, "hello.txt"))).toBe(false);

@@ -3,15 +3,24 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { startFakeOllama, type FakeOllama, type RecordedChat, type Reply, type WireMessage } from "../fakes/ollama-server.js";
+import {
+  startFakeOllama,
+  type FakeOllama,
+  type RecordedChat,
+  type Reply,
+  type WireMessage,
+} from "../fakes/ollama-server.js";
 import { runHeadless, Tui, type Sandbox, eachTest } from "./harness.js";
 
 const say = (text: string): Reply => ({ steps: [{ text }] });
-const call = (name: string, args: Record<string, unknown>): Reply => ({ steps: [{ toolCalls: [{ name, arguments: args }] }] });
+const call = (name: string, args: Record<string, unknown>): Reply => ({
+  steps: [{ toolCalls: [{ name, arguments: args }] }],
+});
 const systemOf = (chat: RecordedChat) => chat.messages.find((m) => m.role === "system")?.content ?? "";
 const firstUser = (chat: RecordedChat) => chat.messages.find((m) => m.role === "user")?.content ?? "";
 const toolResults = (chat: RecordedChat): WireMessage[] => chat.messages.filter((m) => m.role === "tool");
-const toolNames = (chat: RecordedChat) => (chat.tools ?? []).map((t) => (t as { function: { name: string } }).function.name).sort();
+const toolNames = (chat: RecordedChat) =>
+  (chat.tools ?? []).map((t) => (t as { function: { name: string } }).function.name).sort();
 
 const EXPLORE_PROMPT = "You are a read-only exploration sub-agent.";
 const GENERAL_PROMPT = "You are a sub-agent of a coding assistant.";
@@ -20,15 +29,23 @@ describe("staying on track", () => {
   let sb: Sandbox;
   let fake: FakeOllama | undefined;
   let tui: Tui | undefined;
-  eachTest((s) => (sb = s), () => [tui, fake]);
+  eachTest(
+    (s) => (sb = s),
+    () => [tui, fake],
+  );
 
   it("a model that repeats one read_file call forever is stopped after the 3rd identical call", async () => {
     fs.writeFileSync(path.join(sb.project, "a.txt"), "hello\n");
-    fake = await startFakeOllama({ models: [{ name: "qwen3:8b" }], replies: () => call("read_file", { path: "a.txt" }) });
+    fake = await startFakeOllama({
+      models: [{ name: "qwen3:8b" }],
+      replies: () => call("read_file", { path: "a.txt" }),
+    });
     const r = await runHeadless(sb, ["-p", "read a.txt", "--host", fake.url, "--model", "qwen3:8b", "--yolo"]);
     expect(r.code).not.toBe(0);
     expect(fake.chats).toHaveLength(3);
-    expect(r.stderr).toContain('Stopped: read_file {"path":"a.txt"} was called 3 times in a row with the same arguments.');
+    expect(r.stderr).toContain(
+      'Stopped: read_file {"path":"a.txt"} was called 3 times in a row with the same arguments.',
+    );
     expect(r.stdout).toBe("");
     // The first two calls ran; the third was answered "not run" so no call is left without a result.
     expect(toolResults(fake.chats[2]!)).toHaveLength(2);
@@ -48,16 +65,36 @@ describe("staying on track", () => {
           : say("The secret word is PAPAYA.");
       },
     });
-    const r = await runHeadless(sb, ["-p", "what is the secret word?", "--host", fake.url, "--model", "qwen3:8b", "--yolo"]);
+    const r = await runHeadless(sb, [
+      "-p",
+      "what is the secret word?",
+      "--host",
+      fake.url,
+      "--model",
+      "qwen3:8b",
+      "--yolo",
+    ]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout.trim()).toBe("The secret word is PAPAYA.");
-    expect(fake.chats.map((c) => (systemOf(c).includes(EXPLORE_PROMPT) ? "sub" : "parent"))).toEqual(["parent", "sub", "sub", "parent"]);
+    expect(fake.chats.map((c) => (systemOf(c).includes(EXPLORE_PROMPT) ? "sub" : "parent"))).toEqual([
+      "parent",
+      "sub",
+      "sub",
+      "parent",
+    ]);
     const [, subFirst, subSecond, parentNext] = fake.chats;
     expect(firstUser(subFirst!)).toBe("Find the secret word in notes.txt");
     // A fresh conversation: nothing of the parent's.
     expect(subFirst!.messages.map((m) => m.role)).toEqual(["system", "user"]);
-    expect(toolNames(subFirst!)).toEqual(["glob_files", "grep_files", "list_files", "memory_list", "memory_search", "read_file"]);
+    expect(toolNames(subFirst!)).toEqual([
+      "glob_files",
+      "grep_files",
+      "list_files",
+      "memory_list",
+      "memory_search",
+      "read_file",
+    ]);
     expect(toolResults(subSecond!)[0]!.content).toContain("the secret word is PAPAYA");
     const delegated = toolResults(parentNext!);
     expect(delegated).toHaveLength(1);
@@ -116,7 +153,10 @@ describe("staying on track", () => {
   });
 
   it("a conversation growing past 70% of an 8192-token window is compacted; the next request fits and keeps the last user message", async () => {
-    const big = Array.from({ length: 400 }, (_, i) => `line ${String(i + 1).padStart(3, "0")}: ${"lorem ipsum dolor sit amet ".repeat(2)}`).join("\n");
+    const big = Array.from(
+      { length: 400 },
+      (_, i) => `line ${String(i + 1).padStart(3, "0")}: ${"lorem ipsum dolor sit amet ".repeat(2)}`,
+    ).join("\n");
     fs.writeFileSync(path.join(sb.project, "big.txt"), big + "\n");
     const userPrompt = "Read big.txt in four parts of 100 lines, then tell me what line 400 says.";
     const SUMMARY = "Earlier: the assistant read big.txt lines 1-200; every line is lorem ipsum.";
@@ -127,7 +167,8 @@ describe("staying on track", () => {
         if (isSummaryRequest(chat)) return say(SUMMARY);
         const reads = chat.messages.filter((m) => m.tool_calls?.some((c) => c.function.name === "read_file")).length;
         const summarized = chat.messages.some((m) => m.content.includes(SUMMARY));
-        if (reads < 4 && !summarized) return call("read_file", { path: "big.txt", offset: 1 + 100 * reads, limit: 100 });
+        if (reads < 4 && !summarized)
+          return call("read_file", { path: "big.txt", offset: 1 + 100 * reads, limit: 100 });
         return say("Line 400 is lorem ipsum.");
       },
     });
@@ -158,19 +199,27 @@ describe("staying on track", () => {
   });
 
   it("when Ollama reports far fewer prompt tokens than were sent, the user is warned that it cut the prompt", async () => {
-    fake = await startFakeOllama({ models: [{ name: "qwen3:8b" }], replies: [{ steps: [{ text: "ok" }], promptEvalCount: 300 }] });
+    fake = await startFakeOllama({
+      models: [{ name: "qwen3:8b" }],
+      replies: [{ steps: [{ text: "ok" }], promptEvalCount: 300 }],
+    });
     const longPrompt = `Please review this log:\n${"ERROR something failed at step 42\n".repeat(300)}`;
     const r = await runHeadless(sb, ["-p", longPrompt, "--host", fake.url, "--model", "qwen3:8b"]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^warn: Ollama read only 300 tokens of a prompt of about \d+: it cut the start of the conversation to fit num_ctx 8192\./);
+    expect(r.stderr).toMatch(
+      /^warn: Ollama read only 300 tokens of a prompt of about \d+: it cut the start of the conversation to fit num_ctx 8192\./,
+    );
   });
 
   it("Esc while a sub-agent works stops the sub-agent too", async () => {
     fake = await startFakeOllama({
       models: [{ name: "qwen3:8b" }],
       replies: (chat) => {
-        if (systemOf(chat).includes(EXPLORE_PROMPT)) return { steps: [{ text: "Looking", delayMs: 0 }, { hang: true }] };
-        return toolResults(chat).length === 0 ? call("delegate", { task: "Look around slowly", agent_type: "explore" }) : say("never");
+        if (systemOf(chat).includes(EXPLORE_PROMPT))
+          return { steps: [{ text: "Looking", delayMs: 0 }, { hang: true }] };
+        return toolResults(chat).length === 0
+          ? call("delegate", { task: "Look around slowly", agent_type: "explore" })
+          : say("never");
       },
     });
     tui = new Tui(sb, ["--host", fake.url, "--model", "qwen3:8b", "--yolo"]);

@@ -12,7 +12,15 @@ const NEW_LINE = "export const greeting = 'goodbye';";
 /** The model creates greet.ts, then edits it, then answers. */
 const createEditFlow: Reply[] = [
   { steps: [{ toolCalls: [{ name: "create_file", arguments: { path: "src/greet.ts", content: `${OLD_LINE}\n` } }] }] },
-  { steps: [{ toolCalls: [{ name: "edit_file", arguments: { path: "src/greet.ts", old_string: OLD_LINE, new_string: NEW_LINE } }] }] },
+  {
+    steps: [
+      {
+        toolCalls: [
+          { name: "edit_file", arguments: { path: "src/greet.ts", old_string: OLD_LINE, new_string: NEW_LINE } },
+        ],
+      },
+    ],
+  },
   { steps: [{ text: "Greeting changed to goodbye." }] },
 ];
 
@@ -29,12 +37,14 @@ function ansiLine(screen: string, text: string): string {
   return line;
 }
 
-
 describe("tools end to end", () => {
   let fake: FakeOllama | undefined;
   let sb: Sandbox;
   let tui: Tui | undefined;
-  eachTest((s) => (sb = s), () => [tui, fake]);
+  eachTest(
+    (s) => (sb = s),
+    () => [tui, fake],
+  );
 
   it("asks before create_file and edit_file, shows the diff in red and green, and writes the file", async () => {
     fake = await startFakeOllama({ models: [MODEL], replies: createEditFlow });
@@ -120,7 +130,15 @@ describe("tools end to end", () => {
     fake = await startFakeOllama({
       models: [MODEL],
       replies: [
-        { steps: [{ toolCalls: [{ name: "run_shell_command", arguments: { command: "echo $$ > shell.pid; sleep 30; echo done" } }] }] },
+        {
+          steps: [
+            {
+              toolCalls: [
+                { name: "run_shell_command", arguments: { command: "echo $$ > shell.pid; sleep 30; echo done" } },
+              ],
+            },
+          ],
+        },
         { steps: [{ text: "After the interruption." }] },
       ],
     });
@@ -128,15 +146,23 @@ describe("tools end to end", () => {
     await tui.waitFor("Ask anything");
     tui.type("wait a while");
     tui.press("Enter");
-    await waitUntil(() => fs.existsSync(pidFile) && fs.readFileSync(pidFile, "utf8").trim() !== "", 10_000, "the shell's pid file");
+    await waitUntil(
+      () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, "utf8").trim() !== "",
+      10_000,
+      "the shell's pid file",
+    );
     const shellPid = Number(fs.readFileSync(pidFile, "utf8").trim());
     // The sleep is the shell's child.
     let sleepPid: number | undefined;
-    await waitUntil(() => {
-      const children = fs.readFileSync(`/proc/${shellPid}/task/${shellPid}/children`, "utf8").trim();
-      sleepPid = children ? Number(children.split(" ")[0]) : undefined;
-      return sleepPid !== undefined;
-    }, 5000, "the sleep child");
+    await waitUntil(
+      () => {
+        const children = fs.readFileSync(`/proc/${shellPid}/task/${shellPid}/children`, "utf8").trim();
+        sleepPid = children ? Number(children.split(" ")[0]) : undefined;
+        return sleepPid !== undefined;
+      },
+      5000,
+      "the sleep child",
+    );
     // The running command shows with its elapsed time.
     await tui.waitFor(/⚙ run echo \$\$ > shell\.pid; sleep 30; echo done \d+s/);
     expect(isAlive(shellPid)).toBe(true);
@@ -157,7 +183,15 @@ describe("tools end to end", () => {
 
   it("headless -p --yolo runs the create/edit flow and exits 0 with the file written", async () => {
     fake = await startFakeOllama({ models: [MODEL], replies: createEditFlow });
-    const r = await runHeadless(sb, ["-p", "make a greeting module", "--yolo", "--host", fake.url, "--model", MODEL.name]);
+    const r = await runHeadless(sb, [
+      "-p",
+      "make a greeting module",
+      "--yolo",
+      "--host",
+      fake.url,
+      "--model",
+      MODEL.name,
+    ]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("Greeting changed to goodbye.\n");
@@ -165,7 +199,10 @@ describe("tools end to end", () => {
   });
 
   it("headless without --yolo denies file changes, telling the model why", async () => {
-    fake = await startFakeOllama({ models: [MODEL], replies: [createEditFlow[0]!, { steps: [{ text: "I could not." }] }] });
+    fake = await startFakeOllama({
+      models: [MODEL],
+      replies: [createEditFlow[0]!, { steps: [{ text: "I could not." }] }],
+    });
     const r = await runHeadless(sb, ["-p", "make a greeting module", "--host", fake.url, "--model", MODEL.name]);
     expect(r.code).toBe(0);
     expect(fs.existsSync(path.join(sb.project, "src", "greet.ts"))).toBe(false);

@@ -6,7 +6,7 @@ import { Tui, type Sandbox, eachTest } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 // CRLF line ends, no final newline and a non-ASCII character: "old bytes exactly" means all of them.
-const OLD_CONFIG = Buffer.from("name = \"démo\"\r\nmode = slow\r\nlevel = 3", "utf8");
+const OLD_CONFIG = Buffer.from('name = "démo"\r\nmode = slow\r\nlevel = 3', "utf8");
 
 /** The answer is on screen and the run is over (slash commands wait for that). */
 async function answered(tui: Tui, text: string): Promise<void> {
@@ -18,14 +18,20 @@ async function answered(tui: Tui, text: string): Promise<void> {
 function transcriptOf(messages: WireMessage[]): string[] {
   return messages
     .filter((m) => m.role !== "system")
-    .map((m) => `${m.role}: ${m.tool_calls?.length ? m.tool_calls.map((c) => c.function.name).join(",") : m.content.slice(0, 40)}`);
+    .map(
+      (m) =>
+        `${m.role}: ${m.tool_calls?.length ? m.tool_calls.map((c) => c.function.name).join(",") : m.content.slice(0, 40)}`,
+    );
 }
 
 describe("/undo end to end", () => {
   let fake: FakeOllama | undefined;
   let sb: Sandbox;
   let tui: Tui | undefined;
-  eachTest((s) => (sb = s), () => [tui, fake]);
+  eachTest(
+    (s) => (sb = s),
+    () => [tui, fake],
+  );
 
   const file = (name: string) => path.join(sb.project, name);
 
@@ -43,7 +49,10 @@ describe("/undo end to end", () => {
             {
               toolCalls: [
                 { name: "create_file", arguments: { path: "src/fast.ts", content: "export const fast = true;\n" } },
-                { name: "edit_file", arguments: { path: "config.toml", old_string: "mode = slow", new_string: "mode = fast" } },
+                {
+                  name: "edit_file",
+                  arguments: { path: "config.toml", old_string: "mode = slow", new_string: "mode = fast" },
+                },
               ],
             },
           ],
@@ -53,7 +62,10 @@ describe("/undo end to end", () => {
         { steps: [{ text: "Still slow, then." }] },
       ],
     });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name, "--permission-mode", "yolo"], { width: 100, height: 40 });
+    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name, "--permission-mode", "yolo"], {
+      width: 100,
+      height: 40,
+    });
     await tui.waitFor("Ask anything");
     tui.type("start a notes file");
     tui.press("Enter");
@@ -113,7 +125,10 @@ describe("/undo end to end", () => {
             {
               toolCalls: [
                 { name: "run_shell_command", arguments: { command: "echo built > build.log" } },
-                { name: "edit_file", arguments: { path: "config.toml", old_string: "level = 3", new_string: "level = 4" } },
+                {
+                  name: "edit_file",
+                  arguments: { path: "config.toml", old_string: "level = 3", new_string: "level = 4" },
+                },
               ],
             },
           ],
@@ -122,7 +137,10 @@ describe("/undo end to end", () => {
       ],
     });
     // Wide enough for the whole notice on one line.
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name, "--permission-mode", "yolo"], { width: 140, height: 40 });
+    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name, "--permission-mode", "yolo"], {
+      width: 140,
+      height: 40,
+    });
     await tui.waitFor("Ask anything");
     tui.type("build and raise the level");
     tui.press("Enter");
@@ -134,7 +152,9 @@ describe("/undo end to end", () => {
     tui.type("/undo");
     tui.press("Enter");
     let screen = await tui.waitFor("Not undone:");
-    expect(screen).toContain("Not undone: config.toml changed outside agent0 since that turn. Type /undo force to overwrite it anyway.");
+    expect(screen).toContain(
+      "Not undone: config.toml changed outside agent0 since that turn. Type /undo force to overwrite it anyway.",
+    );
     expect(fs.readFileSync(file("config.toml"), "utf8")).toBe("level = 99 # mine\n");
 
     tui.type("/undo force");
@@ -160,7 +180,10 @@ describe("/undo end to end", () => {
         { steps: [{ text: "Third answer." }] },
       ],
     });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name, "--permission-mode", "yolo"], { width: 100, height: 40 });
+    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name, "--permission-mode", "yolo"], {
+      width: 100,
+      height: 40,
+    });
     await tui.waitFor("Ask anything");
     tui.type("make the early file");
     tui.press("Enter");

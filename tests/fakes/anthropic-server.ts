@@ -3,9 +3,18 @@
 // input_json_delta split across deltas), ping, message_delta with cumulative usage, message_stop.
 // Replies are used in order; when they run out every request gets a plain "ok".
 import type { ServerResponse } from "node:http";
-import { pause, sendFailure, sseHead, startScriptedServer, type HttpFailure, type RecordedHttp, type RecordingServer } from "./sse-server.js";
+import {
+  pause,
+  sendFailure,
+  sseHead,
+  startScriptedServer,
+  type HttpFailure,
+  type RecordedHttp,
+  type RecordingServer,
+} from "./sse-server.js";
 
-export type AnthropicBlock = { text: string } | { thinking: string } | { toolUse: { name: string; input: Record<string, unknown>; id?: string } };
+export type AnthropicBlock =
+  { text: string } | { thinking: string } | { toolUse: { name: string; input: Record<string, unknown>; id?: string } };
 
 export interface AnthropicReply {
   blocks?: AnthropicBlock[];
@@ -25,10 +34,16 @@ export interface FakeAnthropic extends RecordingServer {
   setReplies(replies: AnthropicReply[]): void;
 }
 
-export const anthropicError = (status: number, type: string, message: string, headers?: Record<string, string>): AnthropicReply => ({
+export const anthropicError = (
+  status: number,
+  type: string,
+  message: string,
+  headers?: Record<string, string>,
+): AnthropicReply => ({
   failure: { status, body: { type: "error", error: { type, message }, request_id: "req_fake" }, headers },
 });
-export const rateLimited = () => anthropicError(429, "rate_limit_error", "Number of requests has exceeded your rate limit");
+export const rateLimited = () =>
+  anthropicError(429, "rate_limit_error", "Number of requests has exceeded your rate limit");
 export const overloaded = () => anthropicError(529, "overloaded_error", "Overloaded");
 export const unauthorized = () => anthropicError(401, "authentication_error", "invalid x-api-key");
 
@@ -51,8 +66,19 @@ async function play(res: ServerResponse, req: RecordedHttp, r: AnthropicReply): 
   send(res, {
     type: "message_start",
     message: {
-      id: "msg_fake", type: "message", role: "assistant", model: body.model ?? "claude", content: [], stop_reason: null, stop_sequence: null,
-      usage: { input_tokens: r.inputTokens ?? 25, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1 },
+      id: "msg_fake",
+      type: "message",
+      role: "assistant",
+      model: body.model ?? "claude",
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: {
+        input_tokens: r.inputTokens ?? 25,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+        output_tokens: 1,
+      },
     },
   });
   const blocks = r.blocks ?? [{ text: "ok" }];
@@ -61,16 +87,27 @@ async function play(res: ServerResponse, req: RecordedHttp, r: AnthropicReply): 
     if ("text" in block) {
       send(res, { type: "content_block_start", index, content_block: { type: "text", text: "" } });
       if (index === 0) send(res, { type: "ping" });
-      for (const p of pieces(block.text, r.chunkChars ?? 5)) send(res, { type: "content_block_delta", index, delta: { type: "text_delta", text: p } });
+      for (const p of pieces(block.text, r.chunkChars ?? 5))
+        send(res, { type: "content_block_delta", index, delta: { type: "text_delta", text: p } });
     } else if ("thinking" in block) {
-      send(res, { type: "content_block_start", index, content_block: { type: "thinking", thinking: "", signature: "" } });
-      for (const p of pieces(block.thinking, r.chunkChars ?? 5)) send(res, { type: "content_block_delta", index, delta: { type: "thinking_delta", thinking: p } });
+      send(res, {
+        type: "content_block_start",
+        index,
+        content_block: { type: "thinking", thinking: "", signature: "" },
+      });
+      for (const p of pieces(block.thinking, r.chunkChars ?? 5))
+        send(res, { type: "content_block_delta", index, delta: { type: "thinking_delta", thinking: p } });
       send(res, { type: "content_block_delta", index, delta: { type: "signature_delta", signature: "c2lnbmF0dXJl" } });
     } else {
       const { name, input, id } = block.toolUse;
-      send(res, { type: "content_block_start", index, content_block: { type: "tool_use", id: id ?? `toolu_fake${index}`, name, input: {} } });
+      send(res, {
+        type: "content_block_start",
+        index,
+        content_block: { type: "tool_use", id: id ?? `toolu_fake${index}`, name, input: {} },
+      });
       send(res, { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: "" } });
-      for (const p of pieces(JSON.stringify(input), r.jsonChunkChars ?? 7)) send(res, { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: p } });
+      for (const p of pieces(JSON.stringify(input), r.jsonChunkChars ?? 7))
+        send(res, { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: p } });
     }
     if (r.errorEvent) {
       send(res, { type: "error", error: r.errorEvent });
@@ -81,7 +118,11 @@ async function play(res: ServerResponse, req: RecordedHttp, r: AnthropicReply): 
     index++;
   }
   const stopReason = blocks.some((b) => "toolUse" in b) ? "tool_use" : "end_turn";
-  send(res, { type: "message_delta", delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: r.outputTokens ?? 12 } });
+  send(res, {
+    type: "message_delta",
+    delta: { stop_reason: stopReason, stop_sequence: null },
+    usage: { output_tokens: r.outputTokens ?? 12 },
+  });
   send(res, { type: "message_stop" });
   res.end();
 }
@@ -89,7 +130,10 @@ async function play(res: ServerResponse, req: RecordedHttp, r: AnthropicReply): 
 export async function startFakeAnthropic(opts: { replies?: AnthropicReply[] } = {}): Promise<FakeAnthropic> {
   return startScriptedServer<AnthropicReply>(opts.replies ?? [], async (req, res, nextReply) => {
     if (req.method !== "POST" || req.path !== "/v1/messages") {
-      return sendFailure(res, { status: 404, body: { type: "error", error: { type: "not_found_error", message: `${req.method} ${req.path} not found` } } });
+      return sendFailure(res, {
+        status: 404,
+        body: { type: "error", error: { type: "not_found_error", message: `${req.method} ${req.path} not found` } },
+      });
     }
     await play(res, req, nextReply() ?? {});
   });

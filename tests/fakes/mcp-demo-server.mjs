@@ -12,8 +12,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 if (process.env.MCP_DEMO_PID_FILE) fs.writeFileSync(process.env.MCP_DEMO_PID_FILE, String(process.pid));
 
 // A 1x1 transparent PNG (67 bytes).
-const PIXEL_PNG =
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+const PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
 const server = new McpServer({ name: "demo", version: "1.0.0" });
 let calls = 0;

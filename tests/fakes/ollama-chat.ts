@@ -11,7 +11,15 @@ export function callId(): string {
 
 /** One NDJSON line as Ollama writes it (field order as Go marshals the struct). */
 export function chatLine(model: string, message: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({ model, created_at: new Date().toISOString(), message: { role: "assistant", content: "", ...message }, done: false, ...extra }) + "\n";
+  return (
+    JSON.stringify({
+      model,
+      created_at: new Date().toISOString(),
+      message: { role: "assistant", content: "", ...message },
+      done: false,
+      ...extra,
+    }) + "\n"
+  );
 }
 
 export function estimateTokens(value: unknown): number {
@@ -32,7 +40,9 @@ export interface ChatConn {
 /** Waits ms, or less if the connection closes first; leaves no timer behind. */
 function sleep(ms: number, conn: ChatConn): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  return Promise.race([new Promise<void>((r) => (timer = setTimeout(r, ms))), conn.onClose]).finally(() => clearTimeout(timer));
+  return Promise.race([new Promise<void>((r) => (timer = setTimeout(r, ms))), conn.onClose]).finally(() =>
+    clearTimeout(timer),
+  );
 }
 
 function split(text: string, size: number | undefined): string[] {
@@ -44,7 +54,10 @@ function split(text: string, size: number | undefined): string[] {
 }
 
 function wireCalls(calls: FakeToolCall[], counter: { n: number }): WireToolCall[] {
-  return calls.map((c) => ({ id: c.id ?? callId(), function: { index: counter.n++, name: c.name, arguments: c.arguments } }));
+  return calls.map((c) => ({
+    id: c.id ?? callId(),
+    function: { index: counter.n++, name: c.name, arguments: c.arguments },
+  }));
 }
 
 function metrics(promptEvalCount: number, evalCount: number): Record<string, number> {
@@ -59,7 +72,8 @@ function metrics(promptEvalCount: number, evalCount: number): Record<string, num
 }
 
 function writeHead(conn: ChatConn): void {
-  if (!conn.res.headersSent) conn.res.writeHead(200, { "Content-Type": "application/x-ndjson", "Transfer-Encoding": "chunked" });
+  if (!conn.res.headersSent)
+    conn.res.writeHead(200, { "Content-Type": "application/x-ndjson", "Transfer-Encoding": "chunked" });
 }
 
 function write(conn: ChatConn, data: string | Uint8Array): void {
@@ -75,7 +89,9 @@ export async function playChat(conn: ChatConn, chat: RecordedChat, reply: Reply)
   if (reply.status !== undefined && reply.status !== 200) {
     conn.serverEnded = true;
     const isText = typeof reply.body === "string";
-    res.writeHead(reply.status, { "Content-Type": isText ? "text/plain; charset=utf-8" : "application/json; charset=utf-8" });
+    res.writeHead(reply.status, {
+      "Content-Type": isText ? "text/plain; charset=utf-8" : "application/json; charset=utf-8",
+    });
     res.end(isText ? reply.body : JSON.stringify(reply.body ?? { error: "error" }));
     return;
   }
@@ -131,7 +147,11 @@ export async function playChat(conn: ChatConn, chat: RecordedChat, reply: Reply)
   }
   if (conn.closed) return;
   const promptEvalCount = reply.promptEvalCount ?? estimateTokens(chat.messages);
-  const done = { done: true, done_reason: reply.doneReason ?? "stop", ...metrics(promptEvalCount, reply.evalCount ?? estimateTokens("x".repeat(evalChars))) };
+  const done = {
+    done: true,
+    done_reason: reply.doneReason ?? "stop",
+    ...metrics(promptEvalCount, reply.evalCount ?? estimateTokens("x".repeat(evalChars))),
+  };
   conn.serverEnded = true;
   write(conn, chatLine(chat.model, finalMessage, done));
   res.end();
@@ -171,7 +191,10 @@ function playAggregated(conn: ChatConn, chat: RecordedChat, reply: Reply): void 
     message,
     done: true,
     done_reason: reply.doneReason ?? "stop",
-    ...metrics(reply.promptEvalCount ?? estimateTokens(chat.messages), reply.evalCount ?? estimateTokens(content + thinking)),
+    ...metrics(
+      reply.promptEvalCount ?? estimateTokens(chat.messages),
+      reply.evalCount ?? estimateTokens(content + thinking),
+    ),
   };
   conn.serverEnded = true;
   conn.res.writeHead(200, { "Content-Type": "application/json; charset=utf-8" });

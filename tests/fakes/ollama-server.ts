@@ -51,7 +51,14 @@ function modelEntry(m: FakeModel) {
     modified_at: "2025-05-04T17:37:44.706015396-07:00",
     size: m.size ?? 2019393189,
     digest: "a80c4f17acd55265feec403c7aef86be0c25983ab279d83f3bcd3abbcb5b8b72",
-    details: { parent_model: "", format: "gguf", family, families: [family], parameter_size: "3.2B", quantization_level: "Q4_K_M" },
+    details: {
+      parent_model: "",
+      format: "gguf",
+      family,
+      families: [family],
+      parameter_size: "3.2B",
+      quantization_level: "Q4_K_M",
+    },
   };
 }
 
@@ -63,7 +70,11 @@ function showResponse(m: FakeModel) {
     parameters: "",
     template: "{{ .Prompt }}",
     details: modelEntry(m).details,
-    model_info: { "general.architecture": arch, [`${arch}.context_length`]: m.contextLength ?? 8192, [`${arch}.embedding_length`]: 4096 },
+    model_info: {
+      "general.architecture": arch,
+      [`${arch}.context_length`]: m.contextLength ?? 8192,
+      [`${arch}.embedding_length`]: 4096,
+    },
     capabilities: m.capabilities ?? ["completion", "tools"],
     modified_at: "2025-08-14T12:00:00Z",
   };
@@ -96,7 +107,12 @@ function parse(raw: string): unknown {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-function waitFor(check: () => boolean, timeoutMs: number, what: string, subscribe: (fn: () => void) => () => void): Promise<void> {
+function waitFor(
+  check: () => boolean,
+  timeoutMs: number,
+  what: string,
+  subscribe: (fn: () => void) => () => void,
+): Promise<void> {
   if (check()) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -138,7 +154,8 @@ export async function startFakeOllama(opts: FakeOllamaOptions): Promise<FakeOlla
 
   async function handleChat(req: IncomingMessage, res: ServerResponse, raw: string, body: unknown): Promise<void> {
     if (raw === "") return json(res, 400, { error: "missing request body" });
-    if (!isRecord(body)) return json(res, 400, { error: `invalid character '${raw.trim()[0] ?? " "}' looking for beginning of value` });
+    if (!isRecord(body))
+      return json(res, 400, { error: `invalid character '${raw.trim()[0] ?? " "}' looking for beginning of value` });
     if (typeof body.model !== "string" || body.model === "") return json(res, 400, { error: "model is required" });
     const model = findModel(body.model);
     if (!model) return json(res, 404, { error: `model '${body.model}' not found` });
@@ -146,7 +163,8 @@ export async function startFakeOllama(opts: FakeOllamaOptions): Promise<FakeOlla
     for (const m of messages) {
       if (m.tool_calls?.some((tc) => typeof tc.function?.arguments === "string")) {
         return json(res, 400, {
-          error: "json: cannot unmarshal string into Go struct field ChatRequest.messages.tool_calls.function.arguments of type api.ToolCallFunctionArguments",
+          error:
+            "json: cannot unmarshal string into Go struct field ChatRequest.messages.tool_calls.function.arguments of type api.ToolCallFunctionArguments",
         });
       }
     }
@@ -154,7 +172,13 @@ export async function startFakeOllama(opts: FakeOllamaOptions): Promise<FakeOlla
     const stream = body.stream !== false;
     if (messages.length === 0) {
       const reason = body.keep_alive === 0 || body.keep_alive === "0" ? "unload" : "load";
-      const line = { model: body.model, created_at: new Date().toISOString(), message: { role: "assistant", content: "" }, done: true, done_reason: reason };
+      const line = {
+        model: body.model,
+        created_at: new Date().toISOString(),
+        message: { role: "assistant", content: "" },
+        done: true,
+        done_reason: reason,
+      };
       if (stream) {
         res.writeHead(200, { "Content-Type": "application/x-ndjson" });
         res.end(JSON.stringify(line) + "\n");
@@ -184,7 +208,12 @@ export async function startFakeOllama(opts: FakeOllamaOptions): Promise<FakeOlla
     loaded.set(fullName(model.name), typeof numCtx === "number" ? numCtx : (model.contextLength ?? 8192));
     notify();
     let closeSeen: () => void = () => {};
-    const conn: ChatConn = { res, closed: false, serverEnded: false, onClose: new Promise<void>((r) => (closeSeen = r)) };
+    const conn: ChatConn = {
+      res,
+      closed: false,
+      serverEnded: false,
+      onClose: new Promise<void>((r) => (closeSeen = r)),
+    };
     res.on("close", () => {
       conn.closed = true;
       if (!conn.serverEnded && !closing && !res.writableFinished) {
@@ -227,7 +256,12 @@ export async function startFakeOllama(opts: FakeOllamaOptions): Promise<FakeOlla
         return json(res, 200, {
           models: opts.models
             .filter((m) => loaded.has(fullName(m.name)))
-            .map((m) => ({ ...modelEntry(m), expires_at: new Date(Date.now() + 300_000).toISOString(), size_vram: m.size ?? 2019393189, context_length: loaded.get(fullName(m.name)) })),
+            .map((m) => ({
+              ...modelEntry(m),
+              expires_at: new Date(Date.now() + 300_000).toISOString(),
+              size_vram: m.size ?? 2019393189,
+              context_length: loaded.get(fullName(m.name)),
+            })),
         });
       case "/api/show": {
         const name = isRecord(body) ? (body.model ?? body.name) : undefined;
@@ -257,7 +291,8 @@ export async function startFakeOllama(opts: FakeOllamaOptions): Promise<FakeOlla
     get aborted() {
       return abortTimes.length;
     },
-    waitForChats: (n, timeoutMs = 5000) => waitFor(() => chats.length >= n, timeoutMs, `${n} chat request(s)`, subscribe),
+    waitForChats: (n, timeoutMs = 5000) =>
+      waitFor(() => chats.length >= n, timeoutMs, `${n} chat request(s)`, subscribe),
     async waitForAbort(timeoutMs = 5000) {
       const start = Date.now();
       await waitFor(() => abortTimes.length > abortsReturned, timeoutMs, "a client disconnect", subscribe);

@@ -3,7 +3,15 @@
 // index (as real OpenAI sends them), a finish chunk, a usage chunk when asked, then `data: [DONE]`.
 // Replies are used in order; when they run out every request gets a plain "ok".
 import type { ServerResponse } from "node:http";
-import { pause, sendFailure, sseHead, startScriptedServer, type HttpFailure, type RecordedHttp, type RecordingServer } from "./sse-server.js";
+import {
+  pause,
+  sendFailure,
+  sseHead,
+  startScriptedServer,
+  type HttpFailure,
+  type RecordedHttp,
+  type RecordingServer,
+} from "./sse-server.js";
 
 export interface OpenAIReply {
   text?: string;
@@ -23,7 +31,12 @@ export interface FakeOpenAI extends RecordingServer {
   setReplies(replies: OpenAIReply[]): void;
 }
 
-export const openaiError = (status: number, message: string, type = "invalid_request_error", headers?: Record<string, string>): OpenAIReply => ({
+export const openaiError = (
+  status: number,
+  message: string,
+  type = "invalid_request_error",
+  headers?: Record<string, string>,
+): OpenAIReply => ({
   failure: { status, body: { error: { message, type, param: null, code: null } }, headers },
 });
 export const rateLimited = () => openaiError(429, "Rate limit reached for requests", "requests");
@@ -40,7 +53,13 @@ async function play(res: ServerResponse, req: RecordedHttp, r: OpenAIReply): Pro
   if (res.destroyed) return;
   if (r.failure) return sendFailure(res, r.failure);
   const body = (req.body ?? {}) as { model?: string; stream_options?: { include_usage?: boolean } };
-  const base = { id: "chatcmpl-417", object: "chat.completion.chunk", created: 1751919739, model: body.model ?? "gpt", system_fingerprint: "fp_fake" };
+  const base = {
+    id: "chatcmpl-417",
+    object: "chat.completion.chunk",
+    created: 1751919739,
+    model: body.model ?? "gpt",
+    system_fingerprint: "fp_fake",
+  };
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
     res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
   sseHead(res);
@@ -49,8 +68,13 @@ async function play(res: ServerResponse, req: RecordedHttp, r: OpenAIReply): Pro
   const text = r.text ?? (r.toolCalls?.length ? "" : "ok");
   for (const p of pieces(text, r.chunkChars ?? 5)) chunk({ content: p });
   (r.toolCalls ?? []).forEach((c, index) => {
-    chunk({ tool_calls: [{ index, id: c.id ?? `call_fake${index}`, type: "function", function: { name: c.name, arguments: "" } }] });
-    for (const p of pieces(JSON.stringify(c.arguments), r.argChunkChars ?? 6)) chunk({ tool_calls: [{ index, function: { arguments: p } }] });
+    chunk({
+      tool_calls: [
+        { index, id: c.id ?? `call_fake${index}`, type: "function", function: { name: c.name, arguments: "" } },
+      ],
+    });
+    for (const p of pieces(JSON.stringify(c.arguments), r.argChunkChars ?? 6))
+      chunk({ tool_calls: [{ index, function: { arguments: p } }] });
   });
   if (r.cutShort) {
     res.end();
@@ -59,7 +83,9 @@ async function play(res: ServerResponse, req: RecordedHttp, r: OpenAIReply): Pro
   chunk({}, r.toolCalls?.length ? "tool_calls" : "stop");
   if (body.stream_options?.include_usage) {
     const u = r.usage ?? { prompt: 31, completion: 9 };
-    res.write(`data: ${JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: u.prompt, completion_tokens: u.completion, total_tokens: u.prompt + u.completion } })}\n\n`);
+    res.write(
+      `data: ${JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: u.prompt, completion_tokens: u.completion, total_tokens: u.prompt + u.completion } })}\n\n`,
+    );
   }
   res.end("data: [DONE]\n\n");
 }
@@ -67,9 +93,16 @@ async function play(res: ServerResponse, req: RecordedHttp, r: OpenAIReply): Pro
 export async function startFakeOpenAI(opts: { replies?: OpenAIReply[] } = {}): Promise<FakeOpenAI> {
   return startScriptedServer<OpenAIReply>(opts.replies ?? [], async (req, res, nextReply) => {
     if (req.method === "GET" && req.path.endsWith("/models")) {
-      return sendFailure(res, { status: 200, body: { object: "list", data: [{ id: "gpt-fake", object: "model", created: 0, owned_by: "fake" }] } });
+      return sendFailure(res, {
+        status: 200,
+        body: { object: "list", data: [{ id: "gpt-fake", object: "model", created: 0, owned_by: "fake" }] },
+      });
     }
-    if (req.method !== "POST" || !req.path.endsWith("/chat/completions")) return sendFailure(res, { status: 404, body: { error: { message: "not found", type: "not_found_error", param: null, code: null } } });
+    if (req.method !== "POST" || !req.path.endsWith("/chat/completions"))
+      return sendFailure(res, {
+        status: 404,
+        body: { error: { message: "not found", type: "not_found_error", param: null, code: null } },
+      });
     await play(res, req, nextReply() ?? {});
   });
 }

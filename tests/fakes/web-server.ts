@@ -25,7 +25,11 @@ export interface FakeWeb {
 
 /** The results every search backend of the fake returns, in order. */
 export const FAKE_HITS: FakeHit[] = [
-  { title: "Vitest — Getting Started", url: "https://vitest.dev/guide/", snippet: "Vitest is a next generation testing framework." },
+  {
+    title: "Vitest — Getting Started",
+    url: "https://vitest.dev/guide/",
+    snippet: "Vitest is a next generation testing framework.",
+  },
   { title: "Fish & Chips", url: "https://example.org/fish?a=1&b=2", snippet: "A classic <dish> from the UK." },
 ];
 
@@ -99,15 +103,26 @@ function route(req: WebRequest, res: ServerResponse): void {
     }
     case "/searxng/search":
       if (req.query.format !== "json") return send(res, 403, "text/plain", "Forbidden");
-      return send(res, 200, "application/json", JSON.stringify({
-        query: req.query.q,
-        results: FAKE_HITS.map((h) => ({ url: h.url, title: h.title, content: h.snippet, engine: "fake" })),
-      }));
+      return send(
+        res,
+        200,
+        "application/json",
+        JSON.stringify({
+          query: req.query.q,
+          results: FAKE_HITS.map((h) => ({ url: h.url, title: h.title, content: h.snippet, engine: "fake" })),
+        }),
+      );
     case "/ollama/api/web_search":
-      if (req.headers.authorization !== `Bearer ${OLLAMA_KEY}`) return send(res, 401, "application/json", '{"error":"unauthorized"}');
-      return send(res, 200, "application/json", JSON.stringify({
-        results: FAKE_HITS.map((h) => ({ title: h.title, url: h.url, content: h.snippet })),
-      }));
+      if (req.headers.authorization !== `Bearer ${OLLAMA_KEY}`)
+        return send(res, 401, "application/json", '{"error":"unauthorized"}');
+      return send(
+        res,
+        200,
+        "application/json",
+        JSON.stringify({
+          results: FAKE_HITS.map((h) => ({ title: h.title, url: h.url, content: h.snippet })),
+        }),
+      );
     default:
       return send(res, 404, "text/html", "<h1>Not Found</h1>");
   }

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createAnthropicProvider } from "../../src/providers/anthropic/provider.js";
-import { overloaded, rateLimited, startFakeAnthropic, unauthorized, type FakeAnthropic } from "../fakes/anthropic-server.js";
+import {
+  overloaded,
+  rateLimited,
+  startFakeAnthropic,
+  unauthorized,
+  type FakeAnthropic,
+} from "../fakes/anthropic-server.js";
 import { callsOf, chatRequest, collect, errorOf, readFileTool, textOf, thinkingOf } from "./helpers.js";
 import { toAnthropic } from "../../src/providers/anthropic/messages.js";
 
@@ -10,12 +16,22 @@ beforeEach(async () => {
 });
 afterEach(() => fake.close());
 
-const provider = (apiKey = "sk-ant-test") => createAnthropicProvider({ apiKey, baseUrl: fake.url, retry: { baseDelayMs: 10 } });
+const provider = (apiKey = "sk-ant-test") =>
+  createAnthropicProvider({ apiKey, baseUrl: fake.url, retry: { baseDelayMs: 10 } });
 const req = (over = {}) => chatRequest({ model: "claude-sonnet-4-6", tools: [readFileTool], ...over });
 
 describe("anthropic provider", () => {
   it("completes a tool-calling turn: text, a tool_use reassembled from input_json_delta, usage", async () => {
-    fake.setReplies([{ blocks: [{ text: "I'll read it." }, { toolUse: { name: "read_file", input: { path: "src/some/long/path.ts" }, id: "toolu_01" } }], inputTokens: 377, outputTokens: 65 }]);
+    fake.setReplies([
+      {
+        blocks: [
+          { text: "I'll read it." },
+          { toolUse: { name: "read_file", input: { path: "src/some/long/path.ts" }, id: "toolu_01" } },
+        ],
+        inputTokens: 377,
+        outputTokens: 65,
+      },
+    ]);
     const events = await collect(provider().stream(req()));
     expect(textOf(events)).toBe("I'll read it.");
     expect(callsOf(events)).toEqual([{ id: "toolu_01", name: "read_file", args: { path: "src/some/long/path.ts" } }]);
@@ -29,7 +45,14 @@ describe("anthropic provider", () => {
           messages: [
             { role: "system", content: "be brief" },
             { role: "user", content: "read a.ts" },
-            { role: "assistant", content: "", toolCalls: [{ id: "toolu_01", name: "read_file", args: { path: "a.ts" } }, { id: "toolu_02", name: "read_file", args: { path: "b.ts" } }] },
+            {
+              role: "assistant",
+              content: "",
+              toolCalls: [
+                { id: "toolu_01", name: "read_file", args: { path: "a.ts" } },
+                { id: "toolu_02", name: "read_file", args: { path: "b.ts" } },
+              ],
+            },
             { role: "tool", content: "export {}", toolCallId: "toolu_01", toolName: "read_file" },
           ],
         }),
@@ -38,17 +61,25 @@ describe("anthropic provider", () => {
     const body = fake.requests[0].body as Record<string, unknown>;
     expect(body.system).toBe("be brief");
     expect(body.stream).toBe(true);
-    expect(body.tools).toEqual([{ name: "read_file", description: "Read a file", input_schema: readFileTool.parameters }]);
+    expect(body.tools).toEqual([
+      { name: "read_file", description: "Read a file", input_schema: readFileTool.parameters },
+    ]);
     expect(body.messages).toEqual([
       { role: "user", content: "read a.ts" },
-      { role: "assistant", content: [
-        { type: "tool_use", id: "toolu_01", name: "read_file", input: { path: "a.ts" } },
-        { type: "tool_use", id: "toolu_02", name: "read_file", input: { path: "b.ts" } },
-      ] },
-      { role: "user", content: [
-        { type: "tool_result", tool_use_id: "toolu_01", content: "export {}" },
-        { type: "tool_result", tool_use_id: "toolu_02", content: "(no result)" },
-      ] },
+      {
+        role: "assistant",
+        content: [
+          { type: "tool_use", id: "toolu_01", name: "read_file", input: { path: "a.ts" } },
+          { type: "tool_use", id: "toolu_02", name: "read_file", input: { path: "b.ts" } },
+        ],
+      },
+      {
+        role: "user",
+        content: [
+          { type: "tool_result", tool_use_id: "toolu_01", content: "export {}" },
+          { type: "tool_result", tool_use_id: "toolu_02", content: "(no result)" },
+        ],
+      },
     ]);
   });
 
@@ -57,17 +88,33 @@ describe("anthropic provider", () => {
     const events = await collect(provider().stream(req({ think: true, model: "claude-sonnet-4-6" })));
     expect(thinkingOf(events)).toBe("Let me think.");
     expect(textOf(events)).toBe("42");
-    expect((fake.requests[0].body as { thinking?: unknown }).thinking).toEqual({ type: "enabled", budget_tokens: 8192 });
+    expect((fake.requests[0].body as { thinking?: unknown }).thinking).toEqual({
+      type: "enabled",
+      budget_tokens: 8192,
+    });
   });
 
   it("keeps a thinking block's signature and sends the block back with it before the tool call", async () => {
-    fake.setReplies([{ blocks: [{ thinking: "Read it first." }, { toolUse: { name: "read_file", input: { path: "a" }, id: "toolu_1" } }] }]);
+    fake.setReplies([
+      {
+        blocks: [
+          { thinking: "Read it first." },
+          { toolUse: { name: "read_file", input: { path: "a" }, id: "toolu_1" } },
+        ],
+      },
+    ]);
     const events = await collect(provider().stream(req({ think: true, model: "claude-sonnet-4-6" })));
     const signature = events.flatMap((e) => (e.type === "thinking-signature" ? [e.signature] : [])).join("");
     expect(signature).toBe("c2lnbmF0dXJl");
     const wire = toAnthropic([
       { role: "user", content: "go" },
-      { role: "assistant", content: "", thinking: "Read it first.", thinkingSignature: signature, toolCalls: [{ id: "toolu_1", name: "read_file", args: { path: "a" } }] },
+      {
+        role: "assistant",
+        content: "",
+        thinking: "Read it first.",
+        thinkingSignature: signature,
+        toolCalls: [{ id: "toolu_1", name: "read_file", args: { path: "a" } }],
+      },
       { role: "tool", content: "alpha", toolCallId: "toolu_1", toolName: "read_file" },
     ]);
     expect(wire.messages[1]).toEqual({
@@ -89,7 +136,11 @@ describe("anthropic provider", () => {
   });
 
   it("retries 529 and a mid-stream overloaded_error event, doubling the wait", async () => {
-    fake.setReplies([overloaded(), { blocks: [{ text: "" }], errorEvent: { type: "overloaded_error", message: "Overloaded" } }, { blocks: [{ text: "done" }] }]);
+    fake.setReplies([
+      overloaded(),
+      { blocks: [{ text: "" }], errorEvent: { type: "overloaded_error", message: "Overloaded" } },
+      { blocks: [{ text: "done" }] },
+    ]);
     const events = await collect(provider().stream(req()));
     expect(events.filter((e) => e.type === "notice")).toEqual([
       { type: "notice", text: "server overloaded; retrying in 10ms (attempt 1/4)" },

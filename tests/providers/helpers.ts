@@ -13,7 +13,15 @@ export function chatRequest(over: Partial<ChatRequest> = {}): ChatRequest {
     { role: "system", content: "You are a test." },
     { role: "user", content: "hi" },
   ];
-  return { model: "qwen3:8b", messages, tools: [], numCtx: 8192, signal: new AbortController().signal, idleTimeoutMs: 10_000, ...over };
+  return {
+    model: "qwen3:8b",
+    messages,
+    tools: [],
+    numCtx: 8192,
+    signal: new AbortController().signal,
+    idleTimeoutMs: 10_000,
+    ...over,
+  };
 }
 
 export async function collect(events: AsyncIterable<ProviderEvent>): Promise<ProviderEvent[]> {
@@ -22,8 +30,7 @@ export async function collect(events: AsyncIterable<ProviderEvent>): Promise<Pro
   return out;
 }
 
-export const textOf = (events: ProviderEvent[]) =>
-  events.flatMap((e) => (e.type === "text" ? [e.delta] : [])).join("");
+export const textOf = (events: ProviderEvent[]) => events.flatMap((e) => (e.type === "text" ? [e.delta] : [])).join("");
 
 export const thinkingOf = (events: ProviderEvent[]) =>
   events.flatMap((e) => (e.type === "thinking" ? [e.delta] : [])).join("");

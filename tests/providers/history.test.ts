@@ -4,12 +4,26 @@ import { pairToolResults } from "../../src/providers/history.js";
 describe("pairToolResults", () => {
   it("answers a tool call that has no result with '(no result)', in call order", () => {
     const out = pairToolResults([
-      { role: "assistant", content: "", toolCalls: [{ id: "a", name: "x", args: {} }, { id: "b", name: "y", args: {} }] },
+      {
+        role: "assistant",
+        content: "",
+        toolCalls: [
+          { id: "a", name: "x", args: {} },
+          { id: "b", name: "y", args: {} },
+        ],
+      },
       { role: "tool", content: "B", toolCallId: "b", toolName: "y" },
       { role: "user", content: "next" },
     ]);
     expect(out).toEqual([
-      { role: "assistant", content: "", toolCalls: [{ id: "a", name: "x", args: {} }, { id: "b", name: "y", args: {} }] },
+      {
+        role: "assistant",
+        content: "",
+        toolCalls: [
+          { id: "a", name: "x", args: {} },
+          { id: "b", name: "y", args: {} },
+        ],
+      },
       { role: "tool", content: "(no result)", toolCallId: "a", toolName: "x" },
       { role: "tool", content: "B", toolCallId: "b", toolName: "y" },
       { role: "user", content: "next" },
@@ -17,7 +31,12 @@ describe("pairToolResults", () => {
   });
 
   it("keeps a result that answers no call as user text", () => {
-    expect(pairToolResults([{ role: "user", content: "hi" }, { role: "tool", content: "out", toolCallId: "zz", toolName: "bash" }])).toEqual([
+    expect(
+      pairToolResults([
+        { role: "user", content: "hi" },
+        { role: "tool", content: "out", toolCallId: "zz", toolName: "bash" },
+      ]),
+    ).toEqual([
       { role: "user", content: "hi" },
       { role: "user", content: "Tool result (bash):\nout" },
     ]);

@@ -7,8 +7,22 @@ import { startFakeOpenAI } from "../fakes/openai-server.js";
 import { chatRequest, collect, textOf } from "./helpers.js";
 
 const config = (over: Partial<RunConfig>): RunConfig => ({
-  provider: "ollama", model: "m", host: "", cwd: "/tmp", systemPrompt: "", numCtx: 8192, numCtxCap: 32768, maxSteps: 10, outputLimit: 10_000,
-  permissionMode: "ask", allowedTools: [], toolProtocol: "native", idleTimeoutMs: 10_000, interactive: false, dataDir: "/tmp", configDir: "/tmp",
+  provider: "ollama",
+  model: "m",
+  host: "",
+  cwd: "/tmp",
+  systemPrompt: "",
+  numCtx: 8192,
+  numCtxCap: 32768,
+  maxSteps: 10,
+  outputLimit: 10_000,
+  permissionMode: "ask",
+  allowedTools: [],
+  toolProtocol: "native",
+  idleTimeoutMs: 10_000,
+  interactive: false,
+  dataDir: "/tmp",
+  configDir: "/tmp",
   ...over,
 });
 
@@ -19,7 +33,10 @@ afterEach(async () => {
 
 describe("createProvider", () => {
   it("ollama: config.host wins, else OLLAMA_HOST", async () => {
-    const fake = await startFakeOllama({ models: [{ name: "m" }], replies: [{ steps: [{ text: "from host" }] }, { steps: [{ text: "from env" }] }] });
+    const fake = await startFakeOllama({
+      models: [{ name: "m" }],
+      replies: [{ steps: [{ text: "from host" }] }, { steps: [{ text: "from env" }] }],
+    });
     closers.push(fake.close);
     const a = createProvider(config({ host: fake.url }), { OLLAMA_HOST: "127.0.0.1:1" });
     expect(textOf(await collect(a.stream(chatRequest({ model: "m" }))))).toBe("from host");
@@ -30,7 +47,10 @@ describe("createProvider", () => {
   it("anthropic: key and base URL from the environment", async () => {
     const fake = await startFakeAnthropic({ replies: [{ blocks: [{ text: "hi" }] }] });
     closers.push(fake.close);
-    const p = createProvider(config({ provider: "anthropic" }), { ANTHROPIC_API_KEY: "sk-env", ANTHROPIC_BASE_URL: fake.url });
+    const p = createProvider(config({ provider: "anthropic" }), {
+      ANTHROPIC_API_KEY: "sk-env",
+      ANTHROPIC_BASE_URL: fake.url,
+    });
     expect(p.name).toBe("anthropic");
     expect(textOf(await collect(p.stream(chatRequest({ model: "claude-sonnet-4-6" }))))).toBe("hi");
     expect(JSON.stringify(fake.requests[0].headers)).toContain("sk-env");
@@ -39,7 +59,10 @@ describe("createProvider", () => {
   it("openai: config.apiKey and config.baseUrl win over the environment", async () => {
     const fake = await startFakeOpenAI({ replies: [{ text: "yo" }] });
     closers.push(fake.close);
-    const p = createProvider(config({ provider: "openai", apiKey: "sk-config", baseUrl: `${fake.url}/v1` }), { OPENAI_API_KEY: "sk-env", OPENAI_BASE_URL: "http://127.0.0.1:1/v1" });
+    const p = createProvider(config({ provider: "openai", apiKey: "sk-config", baseUrl: `${fake.url}/v1` }), {
+      OPENAI_API_KEY: "sk-env",
+      OPENAI_BASE_URL: "http://127.0.0.1:1/v1",
+    });
     expect(textOf(await collect(p.stream(chatRequest({ model: "gpt" }))))).toBe("yo");
     expect(fake.requests[0].headers.authorization).toBe("Bearer sk-config");
   });

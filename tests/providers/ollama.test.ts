@@ -24,7 +24,10 @@ describe("ollama provider: streaming", () => {
   it("streams text deltas and ends with the token counts", async () => {
     fake.setReplies([{ steps: [{ text: "Hello" }, { text: ", world" }], promptEvalCount: 123, evalCount: 7 }]);
     const events = await collect(provider().stream(chatRequest()));
-    expect(events.filter((e) => e.type === "text").map((e) => e.type === "text" && e.delta)).toEqual(["Hello", ", world"]);
+    expect(events.filter((e) => e.type === "text").map((e) => e.type === "text" && e.delta)).toEqual([
+      "Hello",
+      ", world",
+    ]);
     expect(events.at(-1)).toEqual({ type: "done", promptTokens: 123, completionTokens: 7 });
   });
 
@@ -41,7 +44,11 @@ describe("ollama provider: streaming", () => {
       {
         steps: [
           { toolCalls: [{ name: "read_file", arguments: { path: "a.ts" }, id: "call_aaaaaaaa" }] },
-          { text: "!", toolCalls: [{ name: "read_file", arguments: { path: "b.ts" }, id: "call_bbbbbbbb" }], done: true },
+          {
+            text: "!",
+            toolCalls: [{ name: "read_file", arguments: { path: "b.ts" }, id: "call_bbbbbbbb" }],
+            done: true,
+          },
         ],
       },
     ]);
@@ -61,7 +68,12 @@ describe("ollama provider: streaming", () => {
       messages: [
         { role: "system", content: "sys" },
         { role: "user", content: "read a.ts", typed: "/read a.ts" },
-        { role: "assistant", content: "", thinking: "need the file", toolCalls: [{ id: "call_12345678", name: "read_file", args: { path: "a.ts" } }] },
+        {
+          role: "assistant",
+          content: "",
+          thinking: "need the file",
+          toolCalls: [{ id: "call_12345678", name: "read_file", args: { path: "a.ts" } }],
+        },
         { role: "tool", content: "export {}", toolCallId: "call_12345678", toolName: "read_file" },
         { role: "assistant", content: "It is empty.", interrupted: true },
       ],
@@ -71,11 +83,21 @@ describe("ollama provider: streaming", () => {
     expect(body.options).toEqual({ num_ctx: 32768 });
     expect(body.stream).toBe(true);
     expect(Object.keys(body).sort()).toEqual(["messages", "model", "options", "stream", "tools"]);
-    expect(body.tools).toEqual([{ type: "function", function: { name: "read_file", description: "Read a file", parameters: readFileTool.parameters } }]);
+    expect(body.tools).toEqual([
+      {
+        type: "function",
+        function: { name: "read_file", description: "Read a file", parameters: readFileTool.parameters },
+      },
+    ]);
     expect(fake.chats[0].messages).toEqual([
       { role: "system", content: "sys" },
       { role: "user", content: "read a.ts" },
-      { role: "assistant", content: "", thinking: "need the file", tool_calls: [{ id: "call_12345678", function: { name: "read_file", arguments: { path: "a.ts" } } }] },
+      {
+        role: "assistant",
+        content: "",
+        thinking: "need the file",
+        tool_calls: [{ id: "call_12345678", function: { name: "read_file", arguments: { path: "a.ts" } } }],
+      },
       { role: "tool", content: "export {}", tool_name: "read_file", tool_call_id: "call_12345678" },
       { role: "assistant", content: "It is empty." },
     ]);
@@ -83,7 +105,11 @@ describe("ollama provider: streaming", () => {
 
   it("sends temperature, keep_alive and think only when set", async () => {
     await collect(provider().stream(chatRequest({ temperature: 0.3, keepAlive: "10m", think: false })));
-    expect(fake.chats[0].body).toMatchObject({ options: { num_ctx: 8192, temperature: 0.3 }, keep_alive: "10m", think: false });
+    expect(fake.chats[0].body).toMatchObject({
+      options: { num_ctx: 8192, temperature: 0.3 },
+      keep_alive: "10m",
+      think: false,
+    });
   });
 
   it("reassembles a UTF-8 character split across two network chunks", async () => {
@@ -146,7 +172,10 @@ describe("ollama provider: interrupts", () => {
     fake.setReplies([{ steps: [{ text: "a" }, { hang: true }] }]);
     const events = await collect(provider().stream(chatRequest({ idleTimeoutMs: 200 })));
     expect(textOf(events)).toBe("a");
-    expect(errorOf(events)).toMatchObject({ kind: "timeout", message: "Ollama sent nothing for 0 s in the middle of the answer, so the request was stopped." });
+    expect(errorOf(events)).toMatchObject({
+      kind: "timeout",
+      message: "Ollama sent nothing for 0 s in the middle of the answer, so the request was stopped.",
+    });
     await fake.waitForAbort(2000);
   });
 
@@ -163,7 +192,12 @@ describe("ollama provider: loading ahead", () => {
   it("warm() loads the model with the session's num_ctx and keep_alive, without counting as a chat", async () => {
     await provider().warm!("qwen3:8b", 16384, "10m");
     const load = fake.requests.find((r) => r.path === "/api/chat");
-    expect(load?.body).toMatchObject({ model: "qwen3:8b", messages: [], options: { num_ctx: 16384 }, keep_alive: "10m" });
+    expect(load?.body).toMatchObject({
+      model: "qwen3:8b",
+      messages: [],
+      options: { num_ctx: 16384 },
+      keep_alive: "10m",
+    });
     expect(fake.chats).toHaveLength(0);
   });
 });
@@ -202,7 +236,11 @@ describe("ollama provider: errors", () => {
 
   it("tools sent to a model without the tools capability give no-tools", async () => {
     const events = await collect(provider().stream(chatRequest({ model: "gemma3:4b", tools: [readFileTool] })));
-    expect(errorOf(events)).toMatchObject({ kind: "no-tools", message: "registry.ollama.ai/library/gemma3:4b does not support tools", status: 400 });
+    expect(errorOf(events)).toMatchObject({
+      kind: "no-tools",
+      message: "registry.ollama.ai/library/gemma3:4b does not support tools",
+      status: 400,
+    });
   });
 
   it("an error line mid-stream keeps the text and carries the server's words", async () => {
@@ -226,7 +264,8 @@ describe("ollama provider: errors", () => {
   });
 
   it("HTTP 500 carries the body's error text", async () => {
-    const msg = "model runner has unexpectedly stopped, this may be due to resource limitations or an internal error, check ollama server logs for details";
+    const msg =
+      "model runner has unexpectedly stopped, this may be due to resource limitations or an internal error, check ollama server logs for details";
     fake.setReplies([{ steps: [], status: 500, body: { error: msg } }]);
     const events = await collect(provider().stream(chatRequest()));
     expect(errorOf(events)).toEqual({ kind: "server", message: `Ollama answered 500: ${msg}`, status: 500 });
@@ -243,12 +282,19 @@ describe("ollama provider: errors", () => {
 
 describe("ollama provider: models", () => {
   it("modelInfo reads the context length and capabilities from /api/show", async () => {
-    expect(await provider().modelInfo("qwen3:8b")).toEqual({ name: "qwen3:8b", contextLength: 40960, capabilities: ["completion", "tools", "thinking"] });
+    expect(await provider().modelInfo("qwen3:8b")).toEqual({
+      name: "qwen3:8b",
+      contextLength: 40960,
+      capabilities: ["completion", "tools", "thinking"],
+    });
     expect(fake.requests.at(-1)).toMatchObject({ method: "POST", path: "/api/show", body: { model: "qwen3:8b" } });
   });
 
   it("modelInfo of an unknown model throws model-not-found", async () => {
-    await expect(provider().modelInfo("nope")).rejects.toMatchObject({ kind: "model-not-found", hint: "Run `ollama pull nope`" });
+    await expect(provider().modelInfo("nope")).rejects.toMatchObject({
+      kind: "model-not-found",
+      hint: "Run `ollama pull nope`",
+    });
   });
 
   it("listModels lists the installed models with their details", async () => {
@@ -260,6 +306,9 @@ describe("ollama provider: models", () => {
 
   it("listModels on a server that is down throws unreachable", async () => {
     const host = `http://127.0.0.1:${await closedPort()}`;
-    await expect(createOllamaProvider({ host }).listModels()).rejects.toMatchObject({ kind: "unreachable", message: `Cannot reach Ollama at ${host}` });
+    await expect(createOllamaProvider({ host }).listModels()).rejects.toMatchObject({
+      kind: "unreachable",
+      message: `Cannot reach Ollama at ${host}`,
+    });
   });
 });

@@ -9,12 +9,22 @@ beforeEach(async () => {
 });
 afterEach(() => fake.close());
 
-const provider = (apiKey = "sk-test") => createOpenAIProvider({ apiKey, baseUrl: `${fake.url}/v1`, retry: { baseDelayMs: 10 } });
+const provider = (apiKey = "sk-test") =>
+  createOpenAIProvider({ apiKey, baseUrl: `${fake.url}/v1`, retry: { baseDelayMs: 10 } });
 const req = (over = {}) => chatRequest({ model: "gpt-fake", tools: [readFileTool], ...over });
 
 describe("openai-compatible provider", () => {
   it("completes a tool-calling turn with arguments split across deltas", async () => {
-    fake.setReplies([{ reasoning: "Need the file.", toolCalls: [{ name: "read_file", arguments: { path: "src/a.ts" }, id: "call_1" }, { name: "read_file", arguments: { path: "b.ts" } }], usage: { prompt: 169, completion: 15 } }]);
+    fake.setReplies([
+      {
+        reasoning: "Need the file.",
+        toolCalls: [
+          { name: "read_file", arguments: { path: "src/a.ts" }, id: "call_1" },
+          { name: "read_file", arguments: { path: "b.ts" } },
+        ],
+        usage: { prompt: 169, completion: 15 },
+      },
+    ]);
     const events = await collect(provider().stream(req()));
     expect(thinkingOf(events)).toBe("Need the file.");
     expect(callsOf(events)).toEqual([
@@ -32,7 +42,14 @@ describe("openai-compatible provider", () => {
           messages: [
             { role: "system", content: "sys" },
             { role: "user", content: "go" },
-            { role: "assistant", content: "", toolCalls: [{ id: "c1", name: "read_file", args: { path: "a" } }, { id: "c2", name: "read_file", args: { path: "b" } }] },
+            {
+              role: "assistant",
+              content: "",
+              toolCalls: [
+                { id: "c1", name: "read_file", args: { path: "a" } },
+                { id: "c2", name: "read_file", args: { path: "b" } },
+              ],
+            },
             { role: "tool", content: "A", toolCallId: "c1", toolName: "read_file" },
             { role: "user", content: "and?" },
           ],
@@ -40,15 +57,29 @@ describe("openai-compatible provider", () => {
       ),
     );
     const body = fake.requests[0].body as Record<string, unknown>;
-    expect(body).toMatchObject({ model: "gpt-fake", stream: true, stream_options: { include_usage: true }, temperature: 0.7 });
-    expect(body.tools).toEqual([{ type: "function", function: { name: "read_file", description: "Read a file", parameters: readFileTool.parameters } }]);
+    expect(body).toMatchObject({
+      model: "gpt-fake",
+      stream: true,
+      stream_options: { include_usage: true },
+      temperature: 0.7,
+    });
+    expect(body.tools).toEqual([
+      {
+        type: "function",
+        function: { name: "read_file", description: "Read a file", parameters: readFileTool.parameters },
+      },
+    ]);
     expect(body.messages).toEqual([
       { role: "system", content: "sys" },
       { role: "user", content: "go" },
-      { role: "assistant", content: "", tool_calls: [
-        { id: "c1", type: "function", function: { name: "read_file", arguments: '{"path":"a"}' } },
-        { id: "c2", type: "function", function: { name: "read_file", arguments: '{"path":"b"}' } },
-      ] },
+      {
+        role: "assistant",
+        content: "",
+        tool_calls: [
+          { id: "c1", type: "function", function: { name: "read_file", arguments: '{"path":"a"}' } },
+          { id: "c2", type: "function", function: { name: "read_file", arguments: '{"path":"b"}' } },
+        ],
+      },
       { role: "tool", tool_call_id: "c1", content: "A" },
       { role: "tool", tool_call_id: "c2", content: "(no result)" },
       { role: "user", content: "and?" },
@@ -92,7 +123,10 @@ describe("openai-compatible provider", () => {
   });
 
   it("no key for api.openai.com is an auth error; a local server needs none", async () => {
-    expect(errorOf(await collect(createOpenAIProvider({}).stream(req())))).toMatchObject({ kind: "auth", message: "OPENAI_API_KEY is not set" });
+    expect(errorOf(await collect(createOpenAIProvider({}).stream(req())))).toMatchObject({
+      kind: "auth",
+      message: "OPENAI_API_KEY is not set",
+    });
     const events = await collect(createOpenAIProvider({ baseUrl: `${fake.url}/v1` }).stream(req()));
     expect(textOf(events)).toBe("ok");
   });
@@ -119,6 +153,15 @@ describe("openai-compatible provider: interrupts", () => {
   it("silence longer than the idle timeout is a timeout error", async () => {
     fake.setReplies([{ text: "late", delayMs: 20_000 }]);
     const events = await collect(provider().stream(req({ idleTimeoutMs: 100 })));
-    expect(events).toEqual([{ type: "error", error: { kind: "timeout", message: "The server sent nothing for 0 s, so the request was stopped.", hint: "Try again." } }]);
+    expect(events).toEqual([
+      {
+        type: "error",
+        error: {
+          kind: "timeout",
+          message: "The server sent nothing for 0 s, so the request was stopped.",
+          hint: "Try again.",
+        },
+      },
+    ]);
   });
 });

@@ -4,7 +4,11 @@ import { Lru } from "../../src/render/lru.js";
 
 describe("splitBlocks", () => {
   test("blank lines separate blocks; runs of blank lines count once", () => {
-    expect(splitBlocks("# H\n\npara one\nstill one\n\n\n\npara two\n")).toEqual(["# H", "para one\nstill one", "para two"]);
+    expect(splitBlocks("# H\n\npara one\nstill one\n\n\n\npara two\n")).toEqual([
+      "# H",
+      "para one\nstill one",
+      "para two",
+    ]);
   });
 
   test("blank lines inside a fence do not split it, even before the fence closes", () => {
@@ -14,7 +18,10 @@ describe("splitBlocks", () => {
   });
 
   test("a loose list stays one block, and ends at a paragraph", () => {
-    expect(splitBlocks("1. one\n\n2. two\n\n   more of two\n\nafter")).toEqual(["1. one\n\n2. two\n\n   more of two", "after"]);
+    expect(splitBlocks("1. one\n\n2. two\n\n   more of two\n\nafter")).toEqual([
+      "1. one\n\n2. two\n\n   more of two",
+      "after",
+    ]);
   });
 
   test("inline code with three backticks does not open a fence", () => {

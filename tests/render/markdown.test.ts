@@ -122,7 +122,12 @@ describe("renderMarkdown", () => {
 
   test("every line is wrapped to the width, list items under their text", () => {
     const out = plain("- " + "word ".repeat(12).trim(), 24);
-    expect(out).toEqual(["    * word word word", "      word word word", "      word word word", "      word word word"]);
+    expect(out).toEqual([
+      "    * word word word",
+      "      word word word",
+      "      word word word",
+      "      word word word",
+    ]);
   });
 
   test("a thematic break spans the width", () => {

@@ -15,10 +15,58 @@ beforeAll(async () => {
 const SEED = 20261122;
 
 const unusual = fc.constantFrom(
-  "漢字", "한국어", "ｆｕｌｌ", "😀", "👨‍👩‍👧‍👦", "🏳️‍🌈", "✅", "⚠️", "🦀", "e\u0301", "\u0300\u0301", "\u200b", "\ufe0f", "\u202e",
-  "\x1b[31m", "\x1b[0m", "\x1b[38;5;200m", "\x1b]8;;javascript:x\x07", "\x1b]52;c;aGk=\x07", "\x1b[2J", "\x9b", "\x85", "\x00", "\x07",
-  "\t", "\r", "\r\n", "\n", "\n\n", "# ", "## ", "**", "*", "_", "`", "```", "\n```ts\n", "\n```\n", "~~~",
-  "| a | b |\n|---|---|\n| c | d |\n", "|", "- ", "1. ", "  - ", "> ", "[x](y)", "<b>", "&amp;", ":smile:", "---\n", " ", "    ",
+  "漢字",
+  "한국어",
+  "ｆｕｌｌ",
+  "😀",
+  "👨‍👩‍👧‍👦",
+  "🏳️‍🌈",
+  "✅",
+  "⚠️",
+  "🦀",
+  "e\u0301",
+  "\u0300\u0301",
+  "\u200b",
+  "\ufe0f",
+  "\u202e",
+  "\x1b[31m",
+  "\x1b[0m",
+  "\x1b[38;5;200m",
+  "\x1b]8;;javascript:x\x07",
+  "\x1b]52;c;aGk=\x07",
+  "\x1b[2J",
+  "\x9b",
+  "\x85",
+  "\x00",
+  "\x07",
+  "\t",
+  "\r",
+  "\r\n",
+  "\n",
+  "\n\n",
+  "# ",
+  "## ",
+  "**",
+  "*",
+  "_",
+  "`",
+  "```",
+  "\n```ts\n",
+  "\n```\n",
+  "~~~",
+  "| a | b |\n|---|---|\n| c | d |\n",
+  "|",
+  "- ",
+  "1. ",
+  "  - ",
+  "> ",
+  "[x](y)",
+  "<b>",
+  "&amp;",
+  ":smile:",
+  "---\n",
+  " ",
+  "    ",
 );
 const words = fc.string({ unit: fc.constantFrom("a", "b", "c", " ", "x", "y", "\n"), maxLength: 30 });
 const randomUnicode = fc.string({ unit: "binary", maxLength: 20 });
@@ -26,9 +74,16 @@ const randomUnicode = fc.string({ unit: "binary", maxLength: 20 });
 const longLine = fc.constantFrom("w".repeat(10_000), "word ".repeat(2_000), "漢".repeat(600), "😀 ".repeat(300));
 
 const text = fc
-  .array(fc.oneof({ arbitrary: unusual, weight: 6 }, { arbitrary: words, weight: 3 }, { arbitrary: randomUnicode, weight: 2 }), {
-    maxLength: 40,
-  })
+  .array(
+    fc.oneof(
+      { arbitrary: unusual, weight: 6 },
+      { arbitrary: words, weight: 3 },
+      { arbitrary: randomUnicode, weight: 2 },
+    ),
+    {
+      maxLength: 40,
+    },
+  )
   .map((parts) => parts.join(""));
 // Long lines get their own, fewer runs: wrapping non-ASCII text costs microseconds a character.
 const withLongLine = fc.tuple(text, longLine, text).map((parts) => parts.join(""));

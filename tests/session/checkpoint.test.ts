@@ -77,13 +77,25 @@ describe("checkpoints and /undo", () => {
     fs.writeFileSync(file("a.txt"), "the user's own edit");
 
     const refused = await cp.undo();
-    expect(refused).toEqual({ turn: 2, applied: false, restored: [], removedCreated: [], conflicts: [file("a.txt")], ranShell: false });
+    expect(refused).toEqual({
+      turn: 2,
+      applied: false,
+      restored: [],
+      removedCreated: [],
+      conflicts: [file("a.txt")],
+      ranShell: false,
+    });
     expect(fs.readFileSync(file("a.txt"), "utf8")).toBe("the user's own edit");
     expect(fs.readFileSync(file("b.txt"), "utf8")).toBe("created by agent0");
     expect(cp.lastTurn()?.turn).toBe(2);
 
     const forced = await cp.undo({ force: true });
-    expect(forced).toMatchObject({ applied: true, restored: [file("a.txt")], removedCreated: [file("b.txt")], conflicts: [file("a.txt")] });
+    expect(forced).toMatchObject({
+      applied: true,
+      restored: [file("a.txt")],
+      removedCreated: [file("b.txt")],
+      conflicts: [file("a.txt")],
+    });
     expect(fs.readFileSync(file("a.txt"), "utf8")).toBe("original");
   });
 
@@ -121,7 +133,14 @@ describe("checkpoints and /undo", () => {
     const cp = new Checkpoints(store);
     cp.beginTurn(0);
     expect(cp.lastTurn()).toEqual({ turn: 0, ranShell: false, files: [] });
-    expect(await cp.undo()).toEqual({ turn: 0, applied: true, restored: [], removedCreated: [], conflicts: [], ranShell: false });
+    expect(await cp.undo()).toEqual({
+      turn: 0,
+      applied: true,
+      restored: [],
+      removedCreated: [],
+      conflicts: [],
+      ranShell: false,
+    });
   });
 
   it("drops checkpoints of turns the conversation no longer has when a turn begins at their index", async () => {

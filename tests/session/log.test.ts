@@ -13,7 +13,11 @@ afterEach(() => {
 });
 
 function lines(file: string): Record<string, unknown>[] {
-  return fs.readFileSync(file, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+  return fs
+    .readFileSync(file, "utf8")
+    .trimEnd()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 describe("the run log", () => {
@@ -39,7 +43,13 @@ describe("the run log", () => {
       config: { provider: "anthropic", apiKey: "sk-ant-0123456789", webSearch: { api_key: "ws-secret-999" } },
       headers: { Authorization: "Bearer abcdefgh" },
     });
-    log.event({ type: "tool-start", id: "1", name: "bash", args: { command: "echo sk-ant-0123456789" }, label: "bash" });
+    log.event({
+      type: "tool-start",
+      id: "1",
+      name: "bash",
+      args: { command: "echo sk-ant-0123456789" },
+      label: "bash",
+    });
     log.close();
     const text = fs.readFileSync(log.path, "utf8");
     expect(text).not.toContain("sk-ant-0123456789");
@@ -50,7 +60,10 @@ describe("the run log", () => {
   });
 
   it("keeps only the newest logs", () => {
-    const old = Array.from({ length: 25 }, (_, i) => `agent-2024-01-${String(i + 1).padStart(2, "0")}T00-00-00-000Z-1.log`);
+    const old = Array.from(
+      { length: 25 },
+      (_, i) => `agent-2024-01-${String(i + 1).padStart(2, "0")}T00-00-00-000Z-1.log`,
+    );
     for (const name of old) fs.writeFileSync(path.join(dir, name), "");
     fs.writeFileSync(path.join(dir, "notes.txt"), "not a log");
     const log = createLogger(dir, { keep: 20, env: {} });
@@ -80,7 +93,12 @@ describe("the run log", () => {
     cyclic.self = cyclic;
     log.error("odd", cyclic);
     log.close();
-    expect(lines(log.path)[0]).toMatchObject({ message: "odd", a: { n: 1 }, b: { n: 1 }, self: { a: { n: 1 }, self: "[circular]" } });
+    expect(lines(log.path)[0]).toMatchObject({
+      message: "odd",
+      a: { n: 1 },
+      b: { n: 1 },
+      self: { a: { n: 1 }, self: "[circular]" },
+    });
   });
 
   it("survives a value JSON cannot hold and keeps logging", () => {

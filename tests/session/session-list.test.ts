@@ -21,7 +21,11 @@ afterEach(() => {
 
 /** A session whose file was last written `ageMs` ago. */
 function session(id: string, opts: { cwd?: string; prompts?: string[]; ageMs?: number; title?: string } = {}): string {
-  const writer = SessionWriter.create(dir, { id, cwd: opts.cwd ?? "/work/app", provider: "ollama", model: "qwen3:8b", title: opts.title }, { env: {} });
+  const writer = SessionWriter.create(
+    dir,
+    { id, cwd: opts.cwd ?? "/work/app", provider: "ollama", model: "qwen3:8b", title: opts.title },
+    { env: {} },
+  );
   for (const p of opts.prompts ?? ["hello"]) {
     writer.append({ role: "user", content: p });
     writer.append({ role: "assistant", content: `answer to ${p}` });
@@ -42,7 +46,12 @@ describe("listing sessions", () => {
 
     const { sessions, warnings } = listSessions(dir);
     expect(sessions.map((s) => s.title)).toEqual(["newest", "middle", "oldest"]);
-    expect(sessions[0]).toMatchObject({ id: "bbbb2222-0000-4000-8000-000000000002", cwd: "/work/app", messageCount: 4, model: "qwen3:8b" });
+    expect(sessions[0]).toMatchObject({
+      id: "bbbb2222-0000-4000-8000-000000000002",
+      cwd: "/work/app",
+      messageCount: 4,
+      model: "qwen3:8b",
+    });
     expect(warnings).toEqual([`${corrupt}: not a readable agent0 session (header does not parse)`]);
   });
 
@@ -98,8 +107,14 @@ describe("resolving an id or prefix", () => {
   });
 
   it("says how to list sessions when nothing matches", () => {
-    expect(resolveSession(dir, "zzz")).toEqual({ ok: false, error: "No session matches 'zzz'. Run `agent0 sessions` to list them." });
-    expect(resolveSession(dir, "")).toEqual({ ok: false, error: "No session matches ''. Run `agent0 sessions` to list them." });
+    expect(resolveSession(dir, "zzz")).toEqual({
+      ok: false,
+      error: "No session matches 'zzz'. Run `agent0 sessions` to list them.",
+    });
+    expect(resolveSession(dir, "")).toEqual({
+      ok: false,
+      error: "No session matches ''. Run `agent0 sessions` to list them.",
+    });
   });
 });
 
@@ -118,7 +133,16 @@ describe("the agent0 sessions table", () => {
 
   it("shows id, relative update, folder, shortened title and message count", () => {
     const text = formatSessionList(
-      [row({}), row({ id: "f0000000-0000-4000-8000-000000000003", updated: Date.parse("2025-05-01T09:00:00Z"), cwd: "/srv/app", title: "x".repeat(80), messageCount: 3 })],
+      [
+        row({}),
+        row({
+          id: "f0000000-0000-4000-8000-000000000003",
+          updated: Date.parse("2025-05-01T09:00:00Z"),
+          cwd: "/srv/app",
+          title: "x".repeat(80),
+          messageCount: 3,
+        }),
+      ],
       now,
       "/home/ada",
     );

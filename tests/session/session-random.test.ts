@@ -13,7 +13,16 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const header = JSON.stringify({ type: "session", version: 1, id: "r", created: "", cwd: "/", provider: "ollama", model: "m", title: "" });
+const header = JSON.stringify({
+  type: "session",
+  version: 1,
+  id: "r",
+  created: "",
+  cwd: "/",
+  provider: "ollama",
+  model: "m",
+  title: "",
+});
 
 describe("loading random bytes", () => {
   it("returns a result, never throws, for any bytes", () => {

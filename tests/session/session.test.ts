@@ -24,10 +24,19 @@ const everyKind: ConversationMessage[] = [
     thinking: "The flag parsing lives in src/args.ts, probably.",
     toolCalls: [
       { id: "call_1", name: "read", args: { path: "src/args.ts" } },
-      { id: "call_2", name: "grep", args: { pattern: "verbose", options: { ignoreCase: true, paths: ["src", "tests"] } } },
+      {
+        id: "call_2",
+        name: "grep",
+        args: { pattern: "verbose", options: { ignoreCase: true, paths: ["src", "tests"] } },
+      },
     ],
   },
-  { role: "tool", toolCallId: "call_1", toolName: "read", content: "export function parse(argv: string[]) {\n  // \"quoted\" \\ back\n}" },
+  {
+    role: "tool",
+    toolCallId: "call_1",
+    toolName: "read",
+    content: 'export function parse(argv: string[]) {\n  // "quoted" \\ back\n}',
+  },
   { role: "tool", toolCallId: "call_2", toolName: "grep", content: "no matches" },
   { role: "assistant", content: "Here is the change: 漢字 🎉 and a half-finished sent", interrupted: true },
   { role: "user", content: "Review the staged diff for bugs...", typed: "/review" },
@@ -86,7 +95,12 @@ describe("saving and loading a session", () => {
     writer.meta({ title: "Verbose flag", permissionMode: "auto-edit" });
     writer.meta({ model: "qwen3:14b" });
     writer.close();
-    expect(loaded(writer.path).meta).toEqual({ model: "qwen3:14b", provider: "ollama", title: "Verbose flag", permissionMode: "auto-edit" });
+    expect(loaded(writer.path).meta).toEqual({
+      model: "qwen3:14b",
+      provider: "ollama",
+      title: "Verbose flag",
+      permissionMode: "auto-edit",
+    });
   });
 
   it("replays reset lines: the conversation is what the last reset said, plus what came after", () => {
@@ -124,19 +138,40 @@ describe("damaged session files", () => {
   it("refuses a file whose header does not parse, naming it", () => {
     const file = path.join(dir, "broken.jsonl");
     fs.writeFileSync(file, '{"type":"sess\n{"type":"message"}\n');
-    expect(loadSession(file)).toEqual({ ok: false, error: `${file}: not a readable agent0 session (header does not parse)` });
+    expect(loadSession(file)).toEqual({
+      ok: false,
+      error: `${file}: not a readable agent0 session (header does not parse)`,
+    });
   });
 
   it("refuses a file of an unknown version", () => {
     const file = path.join(dir, "future.jsonl");
-    fs.writeFileSync(file, JSON.stringify({ type: "session", version: 2, id: "future", created: "", cwd: "/", provider: "ollama", model: "m", title: "" }) + "\n");
-    expect(loadSession(file)).toEqual({ ok: false, error: `${file}: not a readable agent0 session (unknown version 2)` });
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        type: "session",
+        version: 2,
+        id: "future",
+        created: "",
+        cwd: "/",
+        provider: "ollama",
+        model: "m",
+        title: "",
+      }) + "\n",
+    );
+    expect(loadSession(file)).toEqual({
+      ok: false,
+      error: `${file}: not a readable agent0 session (unknown version 2)`,
+    });
   });
 
   it("refuses an empty file and a missing one without throwing", () => {
     const empty = path.join(dir, "empty.jsonl");
     fs.writeFileSync(empty, "");
-    expect(loadSession(empty)).toEqual({ ok: false, error: `${empty}: not a readable agent0 session (header does not parse)` });
+    expect(loadSession(empty)).toEqual({
+      ok: false,
+      error: `${empty}: not a readable agent0 session (header does not parse)`,
+    });
     const missing = loadSession(path.join(dir, "missing.jsonl"));
     expect(missing.ok).toBe(false);
   });
@@ -166,11 +201,23 @@ describe("resuming: appending to an existing session", () => {
   it("refuses a corrupt or unknown-version file and leaves its bytes alone", () => {
     const corrupt = path.join(dir, "bad.jsonl");
     fs.writeFileSync(corrupt, "garbage\n");
-    expect(() => SessionWriter.open(dir, "bad", noSecrets)).toThrow(`${corrupt}: not a readable agent0 session (header does not parse)`);
+    expect(() => SessionWriter.open(dir, "bad", noSecrets)).toThrow(
+      `${corrupt}: not a readable agent0 session (header does not parse)`,
+    );
     expect(fs.readFileSync(corrupt, "utf8")).toBe("garbage\n");
 
     const future = path.join(dir, "future.jsonl");
-    const text = JSON.stringify({ type: "session", version: 9, id: "future", created: "", cwd: "/", provider: "p", model: "m", title: "" }) + "\n";
+    const text =
+      JSON.stringify({
+        type: "session",
+        version: 9,
+        id: "future",
+        created: "",
+        cwd: "/",
+        provider: "p",
+        model: "m",
+        title: "",
+      }) + "\n";
     fs.writeFileSync(future, text);
     expect(() => SessionWriter.open(dir, "future", noSecrets)).toThrow("unknown version 9");
     expect(fs.readFileSync(future, "utf8")).toBe(text);
@@ -190,7 +237,12 @@ describe("resuming: appending to an existing session", () => {
 });
 
 describe("secrets", () => {
-  const env = { OPENAI_API_KEY: "sk-live-abcdef123456", GITHUB_TOKEN: 'ghp_"quoted\\value', SHORT_KEY: "abc", HOME: "/home/ada" };
+  const env = {
+    OPENAI_API_KEY: "sk-live-abcdef123456",
+    GITHUB_TOKEN: 'ghp_"quoted\\value',
+    SHORT_KEY: "abc",
+    HOME: "/home/ada",
+  };
 
   it("masks secret env values everywhere in the file, keeping it loadable", () => {
     const writer = SessionWriter.create(dir, fields, { env });
@@ -198,7 +250,13 @@ describe("secrets", () => {
     writer.append({
       role: "assistant",
       content: "",
-      toolCalls: [{ id: "c", name: "bash", args: { command: 'curl -H "Authorization: ghp_\\"quoted\\\\value" x', sk: ["sk-live-abcdef123456"] } }],
+      toolCalls: [
+        {
+          id: "c",
+          name: "bash",
+          args: { command: 'curl -H "Authorization: ghp_\\"quoted\\\\value" x', sk: ["sk-live-abcdef123456"] },
+        },
+      ],
     });
     writer.append({ role: "tool", toolCallId: "c", content: 'token ghp_"quoted\\value' });
     writer.close();

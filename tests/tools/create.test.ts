@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { makeCtx, project, tempProject } from "./ctx.js";
 import { callTool } from "./call.js";
 
-const NEW_FILE_DIFF = "--- /dev/null\n+++ src/new/hello.ts\n@@ -0,0 +1,2 @@\n+export const hi = 1;\n+export const ho = 2;\n";
+const NEW_FILE_DIFF =
+  "--- /dev/null\n+++ src/new/hello.ts\n@@ -0,0 +1,2 @@\n+export const hi = 1;\n+export const ho = 2;\n";
 
 describe("create_file", () => {
   it("asks with the diff, calls beforeWrite, creates parent folders and returns the diff", async () => {
@@ -13,7 +14,11 @@ describe("create_file", () => {
     const content = "export const hi = 1;\nexport const ho = 2;\n";
     const result = await callTool(ctx, "create_file", { path: "src/new/hello.ts", content });
 
-    expect(result).toEqual({ content: "Created src/new/hello.ts (2 lines).", diff: NEW_FILE_DIFF, path: "src/new/hello.ts" });
+    expect(result).toEqual({
+      content: "Created src/new/hello.ts (2 lines).",
+      diff: NEW_FILE_DIFF,
+      path: "src/new/hello.ts",
+    });
     expect(fs.readFileSync(path.join(dir, "src/new/hello.ts"), "utf8")).toBe(content);
     expect(ctx.approvals).toEqual([
       { tool: "create_file", kind: "edit", args: { path: "src/new/hello.ts", content }, preview: NEW_FILE_DIFF },
@@ -41,7 +46,12 @@ describe("create_file", () => {
     expect(result).toEqual({ content: "Denied by the user: not now", isError: true });
     expect(fs.existsSync(path.join(dir, "src"))).toBe(false);
     expect(ctx.beforeWrites).toEqual([]);
-    expect(ctx.events.at(-1)).toEqual({ type: "tool-end", id: "call-1", ok: false, summary: "Denied by the user: not now" });
+    expect(ctx.events.at(-1)).toEqual({
+      type: "tool-end",
+      id: "call-1",
+      ok: false,
+      summary: "Denied by the user: not now",
+    });
   });
 
   it("refuses a path outside the project", async () => {

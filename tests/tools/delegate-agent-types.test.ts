@@ -38,9 +38,21 @@ describe("loadAgentTypes", () => {
   it("adds a user type, lets the project's file of the same name win, and reports a malformed file", () => {
     const cwd = tempDir();
     const configDir = tempDir();
-    write(configDir, "agents/reviewer.md", "---\nname: reviewer\ndescription: user reviewer\ntools: read_file, grep_files\n---\nReview as the user likes.\n");
-    write(configDir, "agents/tester.md", "---\ndescription: runs tests\ntools: [run_shell_command, read_file]\nmodel: qwen3:8b\n---\nRun the tests.\n");
-    write(cwd, ".agent0/agents/reviewer.md", "---\nname: reviewer\ndescription: project reviewer\ntools: [read_file]\n---\nReview as this project wants.\n");
+    write(
+      configDir,
+      "agents/reviewer.md",
+      "---\nname: reviewer\ndescription: user reviewer\ntools: read_file, grep_files\n---\nReview as the user likes.\n",
+    );
+    write(
+      configDir,
+      "agents/tester.md",
+      "---\ndescription: runs tests\ntools: [run_shell_command, read_file]\nmodel: qwen3:8b\n---\nRun the tests.\n",
+    );
+    write(
+      cwd,
+      ".agent0/agents/reviewer.md",
+      "---\nname: reviewer\ndescription: project reviewer\ntools: [read_file]\n---\nReview as this project wants.\n",
+    );
     const broken = write(cwd, ".agent0/agents/broken.md", "---\nname: [unclosed\n---\nbody\n");
     write(cwd, ".agent0/agents/notes.txt", "not an agent file");
 
@@ -61,7 +73,9 @@ describe("loadAgentTypes", () => {
       systemPrompt: "Run the tests.",
     });
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(new RegExp(`^${broken.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: malformed frontmatter: `));
+    expect(warnings[0]).toMatch(
+      new RegExp(`^${broken.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: malformed frontmatter: `),
+    );
   });
 
   it("lets a file redefine a built-in type", () => {
@@ -87,8 +101,14 @@ describe("parseAgentFile", () => {
       ok: false,
       error: "/a.md: malformed agent file: no frontmatter (start the file with ---)",
     });
-    expect(parseAgentFile("---\nname: a\nbody", "/a.md")).toEqual({ ok: false, error: '/a.md: malformed agent file: no closing "---" line' });
-    expect(parseAgentFile("---\ntools: 3\n---\nP", "/a.md")).toMatchObject({ ok: false, error: expect.stringMatching(/^\/a\.md: malformed frontmatter: tools: /) });
+    expect(parseAgentFile("---\nname: a\nbody", "/a.md")).toEqual({
+      ok: false,
+      error: '/a.md: malformed agent file: no closing "---" line',
+    });
+    expect(parseAgentFile("---\ntools: 3\n---\nP", "/a.md")).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^\/a\.md: malformed frontmatter: tools: /),
+    });
     expect(parseAgentFile("---\nname: a\n---\n\n", "/a.md")).toEqual({
       ok: false,
       error: "/a.md: the body is empty: write the sub-agent's system prompt below the frontmatter",

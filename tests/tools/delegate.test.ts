@@ -20,7 +20,10 @@ function setup(files: Record<string, string>, replies: Reply[], configure: (c: R
   cleanup = project.cleanup;
   const provider = scriptedProvider(replies);
   const tools: ToolDef[] = [];
-  tools.push(...coreTools, createDelegateTool(() => tools, { createProvider: () => provider }));
+  tools.push(
+    ...coreTools,
+    createDelegateTool(() => tools, { createProvider: () => provider }),
+  );
   const config = { ...testConfig(project.dir), systemPrompt: "You are the lead agent." };
   configure(config);
   const events: AgentEvent[] = [];
@@ -42,7 +45,11 @@ describe("delegate", () => {
   it("runs an explore sub-agent that reads a file and returns its answer as the tool result", async () => {
     const answer = "The launch is on May 3 (notes/plan.md, line 1).";
     const { provider, events, run } = setup({ "notes/plan.md": "Launch: May 3\n" }, [
-      { calls: [{ id: "lead-1", name: "delegate", args: { task: "Find the launch date in notes/.", agent_type: "explore" } }] },
+      {
+        calls: [
+          { id: "lead-1", name: "delegate", args: { task: "Find the launch date in notes/.", agent_type: "explore" } },
+        ],
+      },
       { calls: [{ id: "sub-1", name: "read_file", args: { path: "notes/plan.md" } }] },
       { text: answer },
       { text: "May 3." },
@@ -51,21 +58,44 @@ describe("delegate", () => {
     const result = await run("When is the launch?");
 
     expect(result).toMatchObject({ reason: "complete", answer: "May 3." });
-    const [, subFirst, subSecond, leadSecond] = provider.requests as [ChatRequest, ChatRequest, ChatRequest, ChatRequest];
+    const [, subFirst, subSecond, leadSecond] = provider.requests as [
+      ChatRequest,
+      ChatRequest,
+      ChatRequest,
+      ChatRequest,
+    ];
     // The sub-agent starts fresh: its own prompt, only the task, only read-only tools.
     expect(subFirst.messages[0]!.content).toMatch(/^You are a read-only exploration sub-agent\./);
     expect(subFirst.messages.slice(1)).toEqual([{ role: "user", content: "Find the launch date in notes/." }]);
     expect(toolNames(subFirst)).toEqual(["read_file", "list_files", "glob_files", "grep_files"]);
-    expect(lastMessage(subSecond)).toMatchObject({ role: "tool", toolCallId: "sub-1", content: "     1\tLaunch: May 3" });
+    expect(lastMessage(subSecond)).toMatchObject({
+      role: "tool",
+      toolCallId: "sub-1",
+      content: "     1\tLaunch: May 3",
+    });
     // The parent's next request holds the sub-agent's answer as the delegate call's result.
-    expect(lastMessage(leadSecond)).toMatchObject({ role: "tool", toolName: "delegate", toolCallId: "lead-1", content: answer });
+    expect(lastMessage(leadSecond)).toMatchObject({
+      role: "tool",
+      toolName: "delegate",
+      toolCallId: "lead-1",
+      content: answer,
+    });
     expect(leadSecond.messages.some((m) => m.content.includes("Launch: May 3"))).toBe(false);
 
     // The sub-agent's tool lines sit under the delegate line; its text never reaches the transcript.
     const toolEvents = events.filter((e) => e.type === "tool-start" || e.type === "tool-end");
     expect(toolEvents).toEqual([
-      expect.objectContaining({ type: "tool-start", id: "lead-1", label: "delegate to explore: Find the launch date in notes/." }),
-      expect.objectContaining({ type: "tool-start", id: "lead-1/sub-1", parentId: "lead-1", label: "read notes/plan.md" }),
+      expect.objectContaining({
+        type: "tool-start",
+        id: "lead-1",
+        label: "delegate to explore: Find the launch date in notes/.",
+      }),
+      expect.objectContaining({
+        type: "tool-start",
+        id: "lead-1/sub-1",
+        parentId: "lead-1",
+        label: "read notes/plan.md",
+      }),
       expect.objectContaining({ type: "tool-end", id: "lead-1/sub-1", parentId: "lead-1", ok: true }),
       { type: "tool-end", id: "lead-1", ok: true, summary: "explore: answered after 1 tool call" },
     ]);
@@ -98,7 +128,9 @@ describe("delegate", () => {
   });
 
   it("nests general sub-agents three levels deep and refuses a fourth level", async () => {
-    const level = (n: number, id: string): Reply => ({ calls: [{ id, name: "delegate", args: { task: `level ${n}` } }] });
+    const level = (n: number, id: string): Reply => ({
+      calls: [{ id, name: "delegate", args: { task: `level ${n}` } }],
+    });
     const { provider, events, run } = setup({}, [
       level(1, "d0"),
       level(2, "d1"),
@@ -163,9 +195,7 @@ describe("delegate", () => {
     expect(ctx.approvals.map((a) => [a.tool, a.kind])).toEqual([["create_file", "edit"]]);
     expect(fs.existsSync(path.join(project.dir, "new.txt"))).toBe(false);
     // The parent's own denial, with its reason, reaches the sub-agent.
-    expect(lastMessage(provider.requests[1]!).content).toBe(
-      "Denied by the user: not now",
-    );
+    expect(lastMessage(provider.requests[1]!).content).toBe("Denied by the user: not now");
     const starts = ctx.events.flatMap((e) => (e.type === "tool-start" ? [[e.id, e.parentId]] : []));
     expect(starts).toEqual([
       ["lead-9", undefined],
@@ -180,9 +210,15 @@ describe("delegate", () => {
     const provider = scriptedProvider([same("s1"), same("s2"), same("s3")]);
     const tool = createDelegateTool(() => [...coreTools], { createProvider: () => provider });
     const ctx = makeCtx(project.dir);
-    const result = await runToolCall({ id: "c", name: "delegate", args: { task: "x", agent_type: "explore" } }, [tool], ctx);
+    const result = await runToolCall(
+      { id: "c", name: "delegate", args: { task: "x", agent_type: "explore" } },
+      [tool],
+      ctx,
+    );
     expect(result.isError).toBe(true);
-    expect(result.content).toMatch(/^Error: the explore sub-agent was stopped: Stopped: read_file .* 3 times in a row with the same arguments\.$/);
+    expect(result.content).toMatch(
+      /^Error: the explore sub-agent was stopped: Stopped: read_file .* 3 times in a row with the same arguments\.$/,
+    );
     expect(ctx.events.filter((e) => e.type === "notice").map((e) => e.type === "notice" && e.text)).toEqual([
       expect.stringMatching(/^explore sub-agent: Stopped: /),
     ]);
@@ -191,11 +227,22 @@ describe("delegate", () => {
   it("reports a sub-agent that failed, and an unknown type", async () => {
     const provider = scriptedProvider([{ error: "the server broke" }]);
     const tool = createDelegateTool(() => [...coreTools], { createProvider: () => provider });
-    const failed = await runToolCall({ id: "c", name: "delegate", args: { task: "x", agent_type: "explore" } }, [tool], makeCtx("/tmp"));
+    const failed = await runToolCall(
+      { id: "c", name: "delegate", args: { task: "x", agent_type: "explore" } },
+      [tool],
+      makeCtx("/tmp"),
+    );
     expect(failed).toEqual({ content: "Error: the explore sub-agent failed: the server broke", isError: true });
 
-    const unknown = await runToolCall({ id: "c", name: "delegate", args: { task: "x", agent_type: "wizard" } }, [tool], makeCtx("/tmp"));
-    expect(unknown).toEqual({ content: 'Error: no agent type "wizard". Available: general, explore, research.', isError: true });
+    const unknown = await runToolCall(
+      { id: "c", name: "delegate", args: { task: "x", agent_type: "wizard" } },
+      [tool],
+      makeCtx("/tmp"),
+    );
+    expect(unknown).toEqual({
+      content: 'Error: no agent type "wizard". Available: general, explore, research.',
+      isError: true,
+    });
   });
 });
 
@@ -207,7 +254,9 @@ describe("subAgentConfig", () => {
 
   it("gives the type's prompt with the working folder, and keeps the parent's context size", () => {
     const c = subAgentConfig(parent, explore, date);
-    expect(c.systemPrompt.endsWith(`# Environment\nDate: 2026-03-14\nPlatform: ${process.platform}\nWorking folder: /p`)).toBe(true);
+    expect(
+      c.systemPrompt.endsWith(`# Environment\nDate: 2026-03-14\nPlatform: ${process.platform}\nWorking folder: /p`),
+    ).toBe(true);
     expect(c.numCtx).toBe(parent.numCtx);
     expect(c.toolFilter).toEqual(explore.tools);
     expect(subAgentConfig(parent, general, date).toolFilter).toBeUndefined();

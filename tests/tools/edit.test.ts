@@ -5,7 +5,8 @@ import { makeCtx, project } from "./ctx.js";
 import { callTool } from "./call.js";
 
 const SOURCE = "function add(a, b) {\n  return a + b;\n}\n";
-const EDIT_DIFF = "--- math.js\n+++ math.js\n@@ -1,3 +1,3 @@\n function add(a, b) {\n-  return a + b;\n+  return a + b + 0;\n }\n";
+const EDIT_DIFF =
+  "--- math.js\n+++ math.js\n@@ -1,3 +1,3 @@\n function add(a, b) {\n-  return a + b;\n+  return a + b + 0;\n }\n";
 
 describe("edit_file", () => {
   it("replaces the one occurrence, asks with the diff first and returns it", async () => {
@@ -27,9 +28,14 @@ describe("edit_file", () => {
 
   it("says when old_string is not found", async () => {
     const dir = project({ "math.js": SOURCE });
-    const result = await callTool(makeCtx(dir), "edit_file", { path: "math.js", old_string: "return a - b;", new_string: "x" });
+    const result = await callTool(makeCtx(dir), "edit_file", {
+      path: "math.js",
+      old_string: "return a - b;",
+      new_string: "x",
+    });
     expect(result).toEqual({
-      content: "Error: old_string not found in math.js. Read the file again and copy the text exactly, including whitespace.",
+      content:
+        "Error: old_string not found in math.js. Read the file again and copy the text exactly, including whitespace.",
       isError: true,
     });
   });
@@ -39,7 +45,8 @@ describe("edit_file", () => {
     const ctx = makeCtx(dir);
     const result = await callTool(ctx, "edit_file", { path: "twice.txt", old_string: "x = 1", new_string: "x = 3" });
     expect(result).toEqual({
-      content: "Error: old_string occurs 2 times in twice.txt. Add surrounding lines to make it unique, or set replace_all to true.",
+      content:
+        "Error: old_string occurs 2 times in twice.txt. Add surrounding lines to make it unique, or set replace_all to true.",
       isError: true,
     });
     expect(fs.readFileSync(path.join(dir, "twice.txt"), "utf8")).toBe("x = 1\ny = 2\nx = 1\n");

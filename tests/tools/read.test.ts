@@ -37,7 +37,9 @@ describe("read_file", () => {
   it("says offset and limit are respected", async () => {
     const dir = project({ "f.txt": "a\nb\nc\nd\n" });
     const result = await callTool(makeCtx(dir), "read_file", { path: "f.txt", offset: 2, limit: 2 });
-    expect(result.content).toBe("     2\tb\n     3\tc\n[showing lines 2-3 of 4; call read_file with offset=4 to read on]");
+    expect(result.content).toBe(
+      "     2\tb\n     3\tc\n[showing lines 2-3 of 4; call read_file with offset=4 to read on]",
+    );
   });
 
   it("reports an offset past the end", async () => {
@@ -97,7 +99,9 @@ describe("read_file", () => {
 
   it("says an empty file is empty", async () => {
     const dir = project({ "empty.txt": "" });
-    expect(await callTool(makeCtx(dir), "read_file", { path: "empty.txt" })).toEqual({ content: "empty.txt is empty." });
+    expect(await callTool(makeCtx(dir), "read_file", { path: "empty.txt" })).toEqual({
+      content: "empty.txt is empty.",
+    });
   });
 
   it("emits tool-start and a tool-end with a line count", async () => {

@@ -102,7 +102,10 @@ describe("validateArgs", () => {
 
   it("accepts arguments given as a JSON string, and null as left out", () => {
     expect(validateArgs(echo, '{"text":"hi","times":null}')).toEqual({ ok: true, args: { text: "hi" } });
-    expect(validateArgs(echo, "{nope")).toEqual({ ok: false, error: "Invalid arguments for echo: not a JSON object: {nope" });
+    expect(validateArgs(echo, "{nope")).toEqual({
+      ok: false,
+      error: "Invalid arguments for echo: not a JSON object: {nope",
+    });
     expect(validateArgs(echo, "[1]")).toEqual({
       ok: false,
       error: "Invalid arguments for echo: arguments: expected object, received array",
@@ -124,14 +127,23 @@ describe("runToolCall", () => {
   it("turns invalid arguments into an error result without running the tool", async () => {
     const ctx = makeCtx("/tmp");
     const result = await runToolCall({ id: "c1", name: "echo", args: { text: 5 } }, [echo], ctx);
-    expect(result).toEqual({ content: "Invalid arguments for echo: text: expected string, received number", isError: true });
+    expect(result).toEqual({
+      content: "Invalid arguments for echo: text: expected string, received number",
+      isError: true,
+    });
   });
 
   it("runs a call whose arguments came as a JSON string, showing them parsed", async () => {
     const ctx = makeCtx("/tmp");
     const args = '{"text":"hi"}' as unknown as Record<string, unknown>;
     expect(await runToolCall({ id: "c1", name: "echo", args }, [echo], ctx)).toEqual({ content: "hi" });
-    expect(ctx.events[0]).toEqual({ type: "tool-start", id: "c1", name: "echo", args: { text: "hi" }, label: "echo hi" });
+    expect(ctx.events[0]).toEqual({
+      type: "tool-start",
+      id: "c1",
+      name: "echo",
+      args: { text: "hi" },
+      label: "echo hi",
+    });
   });
 
   it("turns an exception into an error result", async () => {

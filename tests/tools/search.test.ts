@@ -121,8 +121,12 @@ describe("glob_files", () => {
     const dir = project(TREE);
     const ctx = makeCtx(dir);
     expect((await callTool(ctx, "glob_files", { pattern: "**/*.ts" })).content).toBe("src/app.ts\nsrc/args.ts");
-    expect((await callTool(ctx, "glob_files", { pattern: "*.tsx", path: "src/deep" })).content).toBe("src/deep/inner.tsx");
-    expect((await callTool(ctx, "glob_files", { pattern: "**/*.js" })).content).toBe('No files match "**/*.js" in the project folder.');
+    expect((await callTool(ctx, "glob_files", { pattern: "*.tsx", path: "src/deep" })).content).toBe(
+      "src/deep/inner.tsx",
+    );
+    expect((await callTool(ctx, "glob_files", { pattern: "**/*.js" })).content).toBe(
+      'No files match "**/*.js" in the project folder.',
+    );
     expect((await callTool(ctx, "glob_files", { pattern: "*.yml", path: ".github" })).content).toBe(".github/ci.yml");
   });
 

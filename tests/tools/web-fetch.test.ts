@@ -45,8 +45,12 @@ describe("web_fetch", () => {
   });
 
   it("passes plain text and JSON through unchanged", async () => {
-    expect((await fetchWith(`${web.url}/notes.txt`)).content).toBe(`URL: ${web.url}/notes.txt\n\nplain notes\n  * not markdown *\n`);
-    expect((await fetchWith(`${web.url}/data.json`)).content).toBe(`URL: ${web.url}/data.json\n\n{"name":"agent0","tags":["a","b"]}`);
+    expect((await fetchWith(`${web.url}/notes.txt`)).content).toBe(
+      `URL: ${web.url}/notes.txt\n\nplain notes\n  * not markdown *\n`,
+    );
+    expect((await fetchWith(`${web.url}/data.json`)).content).toBe(
+      `URL: ${web.url}/data.json\n\n{"name":"agent0","tags":["a","b"]}`,
+    );
   });
 
   it("refuses binary content, by content type and by its bytes", async () => {
@@ -80,7 +84,9 @@ describe("web_fetch", () => {
 
   it("reads at most the byte cap and says so", async () => {
     const r = await fetchWith(`${web.url}/big.txt`, { tool: createWebFetchTool({ maxBytes: 1000 }) });
-    expect(r.content).toBe(`URL: ${web.url}/big.txt\n[only the first 1000 bytes of the page were read]\n\n${"x".repeat(1000)}`);
+    expect(r.content).toBe(
+      `URL: ${web.url}/big.txt\n[only the first 1000 bytes of the page were read]\n\n${"x".repeat(1000)}`,
+    );
   });
 
   it("keeps the beginning of a page longer than the output limit", async () => {
@@ -93,8 +99,12 @@ describe("web_fetch", () => {
   });
 
   it("refuses schemes other than http and https, and malformed URLs", async () => {
-    expect((await fetchWith("file:///etc/passwd")).content).toBe("Error: only http and https URLs can be fetched, not file:");
-    expect((await fetchWith("ftp://example.com/x")).content).toBe("Error: only http and https URLs can be fetched, not ftp:");
+    expect((await fetchWith("file:///etc/passwd")).content).toBe(
+      "Error: only http and https URLs can be fetched, not file:",
+    );
+    expect((await fetchWith("ftp://example.com/x")).content).toBe(
+      "Error: only http and https URLs can be fetched, not ftp:",
+    );
     expect((await fetchWith("not a url")).content).toBe(
       "Error: not a valid URL: not a url. Give a full address such as https://example.com/page.",
     );

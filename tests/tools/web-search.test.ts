@@ -65,13 +65,19 @@ describe("web_search", () => {
 
   it("reports a backend's HTTP error", async () => {
     const r = await searchWith({ backend: "ollama", url: `${web.url}/ollama`, apiKey: "wrong" }, "q");
-    expect(r).toEqual({ content: `Error: ${web.url}/ollama/api/web_search answered HTTP 401 Unauthorized.`, isError: true });
+    expect(r).toEqual({
+      content: `Error: ${web.url}/ollama/api/web_search answered HTTP 401 Unauthorized.`,
+      isError: true,
+    });
   });
 });
 
 describe("resolveSearchBackend", () => {
   it("defaults to DuckDuckGo, whose endpoint AGENT0_DDG_URL moves", () => {
-    expect(resolveSearchBackend(undefined, {})).toEqual({ backend: "duckduckgo", url: "https://html.duckduckgo.com/html/" });
+    expect(resolveSearchBackend(undefined, {})).toEqual({
+      backend: "duckduckgo",
+      url: "https://html.duckduckgo.com/html/",
+    });
     expect(resolveSearchBackend(undefined, { AGENT0_DDG_URL: "http://127.0.0.1:9/ddg" })).toEqual({
       backend: "duckduckgo",
       url: "http://127.0.0.1:9/ddg",
@@ -87,7 +93,8 @@ describe("resolveSearchBackend", () => {
 
   it("needs a URL for SearXNG and a key for Ollama", () => {
     expect(resolveSearchBackend({ backend: "searxng" }, {})).toEqual({
-      error: 'Error: web search is set to SearXNG but no URL is configured: set webSearch.url in config.json (e.g. "http://localhost:8888").',
+      error:
+        'Error: web search is set to SearXNG but no URL is configured: set webSearch.url in config.json (e.g. "http://localhost:8888").',
     });
     expect(resolveSearchBackend({ backend: "ollama" }, {})).toHaveProperty("error");
     expect(resolveSearchBackend({ backend: "ollama" }, { OLLAMA_API_KEY: "k" })).toEqual({

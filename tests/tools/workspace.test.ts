@@ -17,7 +17,11 @@ describe("resolveInside", () => {
   it("resolves relative and absolute paths inside the project, also ones that do not exist yet", () => {
     const dir = dirWith({ "src/a.ts": "" });
     expect(resolveInside(dir, "src/a.ts")).toEqual({ ok: true, abs: path.join(dir, "src/a.ts"), rel: "src/a.ts" });
-    expect(resolveInside(dir, path.join(dir, "new/b.ts"))).toEqual({ ok: true, abs: path.join(dir, "new/b.ts"), rel: "new/b.ts" });
+    expect(resolveInside(dir, path.join(dir, "new/b.ts"))).toEqual({
+      ok: true,
+      abs: path.join(dir, "new/b.ts"),
+      rel: "new/b.ts",
+    });
     expect(resolveInside(dir, ".")).toEqual({ ok: true, abs: dir, rel: "." });
     expect(resolveInside(dir, "src/../src/a.ts")).toMatchObject({ ok: true, rel: "src/a.ts" });
   });
@@ -40,7 +44,11 @@ describe("resolveInside", () => {
     fs.symlinkSync(outside, path.join(dir, "out"));
     fs.symlinkSync(path.join(outside, "later.txt"), path.join(dir, "dangling"));
     fs.symlinkSync("dangling", path.join(dir, "chain"));
-    expect(resolveInside(dir, "alias/file.txt")).toEqual({ ok: true, abs: path.join(dir, "real/file.txt"), rel: "real/file.txt" });
+    expect(resolveInside(dir, "alias/file.txt")).toEqual({
+      ok: true,
+      abs: path.join(dir, "real/file.txt"),
+      rel: "real/file.txt",
+    });
     for (const p of ["out", "out/new.txt", "dangling", "chain"]) {
       expect(resolveInside(dir, p)).toEqual({
         ok: false,

@@ -35,6 +35,9 @@ export function feed(model: Model, ...msgs: Msg[]): { model: Model; cmds: Cmd[] 
 }
 
 export const typeText = (text: string): Msg[] => [...text].map((ch) => ({ type: "key", key: { name: ch } }));
-export const key = (name: string, mods: { ctrl?: boolean; meta?: boolean } = {}): Msg => ({ type: "key", key: { name, ...mods } });
+export const key = (name: string, mods: { ctrl?: boolean; meta?: boolean } = {}): Msg => ({
+  type: "key",
+  key: { name, ...mods },
+});
 export const agent = (event: AgentEvent): Msg => ({ type: "agent", event });
 export const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");

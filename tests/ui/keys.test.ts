@@ -24,7 +24,12 @@ describe("decoding what the terminal sends", () => {
 
   it("knows arrows, paging and Home/End in their common encodings, and Alt+Enter", () => {
     expect(keys("\x1b[A\x1bOB\x1b[5~\x1b[6~\x1b[H\x1b[4~").map((m) => m.type === "key" && m.key.name)).toEqual([
-      "up", "down", "pageup", "pagedown", "home", "end",
+      "up",
+      "down",
+      "pageup",
+      "pagedown",
+      "home",
+      "end",
     ]);
     expect(keys("\x1b\r")).toEqual([{ type: "key", key: { name: "enter", meta: true } }]);
     expect(keys("\x1bo")).toEqual([{ type: "key", key: { name: "o", meta: true } }]);

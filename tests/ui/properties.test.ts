@@ -21,9 +21,28 @@ beforeAll(async () => {
 const SEED = 20261123;
 
 const oddText = fc.constantFrom(
-  "", "hello", "word ", "\n", "\n\n", "漢字かな", "😀👨‍👩‍👧‍👦", "e\u0301", "\t", "\r\n", "# Title\n", "**bold** ", "```ts\nconst x = 1;\n```\n",
-  "| a | b |\n|---|---|\n| 1 | 2 |\n", "- item\n", "\x1b[2J\x1b[H", "\x1b]52;c;SGVsbG8=\x07", "\x1b]0;pwned\x07",
-  "\x1b]8;;javascript:alert(1)\x07x\x1b]8;;\x07", "\x9b31m", "x".repeat(500), "long line ".repeat(60),
+  "",
+  "hello",
+  "word ",
+  "\n",
+  "\n\n",
+  "漢字かな",
+  "😀👨‍👩‍👧‍👦",
+  "e\u0301",
+  "\t",
+  "\r\n",
+  "# Title\n",
+  "**bold** ",
+  "```ts\nconst x = 1;\n```\n",
+  "| a | b |\n|---|---|\n| 1 | 2 |\n",
+  "- item\n",
+  "\x1b[2J\x1b[H",
+  "\x1b]52;c;SGVsbG8=\x07",
+  "\x1b]0;pwned\x07",
+  "\x1b]8;;javascript:alert(1)\x07x\x1b]8;;\x07",
+  "\x9b31m",
+  "x".repeat(500),
+  "long line ".repeat(60),
 );
 const text = fc.oneof(
   { arbitrary: oddText, weight: 4 },
@@ -31,7 +50,10 @@ const text = fc.oneof(
   { arbitrary: fc.string({ unit: "binary", maxLength: 12 }), weight: 1 },
 );
 // A few ids that repeat, so starts, ends, calls and results meet; sometimes a random one.
-const callIdArb = fc.oneof({ arbitrary: fc.constantFrom("c1", "c2", "c3"), weight: 4 }, { arbitrary: fc.string({ maxLength: 4 }), weight: 1 });
+const callIdArb = fc.oneof(
+  { arbitrary: fc.constantFrom("c1", "c2", "c3"), weight: 4 },
+  { arbitrary: fc.string({ maxLength: 4 }), weight: 1 },
+);
 const toolCallArb: fc.Arbitrary<ToolCall> = fc.record({
   id: callIdArb,
   name: fc.constantFrom("read_file", "run_shell_command", "edit_file"),
@@ -39,9 +61,18 @@ const toolCallArb: fc.Arbitrary<ToolCall> = fc.record({
 });
 const messageArb: fc.Arbitrary<ConversationMessage> = fc.oneof(
   fc.record({ role: fc.constant("assistant" as const), content: text }),
-  fc.record({ role: fc.constant("assistant" as const), content: text, toolCalls: fc.array(toolCallArb, { minLength: 1, maxLength: 3 }) }),
+  fc.record({
+    role: fc.constant("assistant" as const),
+    content: text,
+    toolCalls: fc.array(toolCallArb, { minLength: 1, maxLength: 3 }),
+  }),
   fc.record({ role: fc.constant("assistant" as const), content: text, interrupted: fc.constant(true) }),
-  fc.record({ role: fc.constant("tool" as const), content: text, toolCallId: callIdArb, toolName: fc.constant("read_file") }),
+  fc.record({
+    role: fc.constant("tool" as const),
+    content: text,
+    toolCallId: callIdArb,
+    toolName: fc.constant("read_file"),
+  }),
   fc.record({ role: fc.constant("user" as const), content: text }),
 );
 const doneReason = fc.constantFrom<DoneReason>("complete", "interrupted", "stuck", "max-steps", "error");
@@ -49,7 +80,12 @@ const doneReason = fc.constantFrom<DoneReason>("complete", "interrupted", "stuck
 const agentEvent: fc.Arbitrary<AgentEvent> = fc.oneof(
   { arbitrary: text.map((delta) => ({ type: "text" as const, delta })), weight: 6 },
   { arbitrary: text.map((delta) => ({ type: "thinking" as const, delta })), weight: 2 },
-  { arbitrary: fc.constantFrom("loading", "thinking", "answering", "tool").map((phase) => ({ type: "status" as const, phase })), weight: 1 },
+  {
+    arbitrary: fc
+      .constantFrom("loading", "thinking", "answering", "tool")
+      .map((phase) => ({ type: "status" as const, phase })),
+    weight: 1,
+  },
   {
     arbitrary: fc.record({
       type: fc.constant("tool-start" as const),
@@ -61,7 +97,10 @@ const agentEvent: fc.Arbitrary<AgentEvent> = fc.oneof(
     }),
     weight: 3,
   },
-  { arbitrary: fc.record({ type: fc.constant("tool-end" as const), id: callIdArb, ok: fc.boolean(), summary: text }), weight: 3 },
+  {
+    arbitrary: fc.record({ type: fc.constant("tool-end" as const), id: callIdArb, ok: fc.boolean(), summary: text }),
+    weight: 3,
+  },
   {
     arbitrary: fc.record({
       type: fc.constant("diff" as const),
@@ -90,15 +129,43 @@ const agentEvent: fc.Arbitrary<AgentEvent> = fc.oneof(
     }),
     weight: 1,
   },
-  { arbitrary: fc.record({ type: fc.constant("notice" as const), level: fc.constantFrom("info", "warn", "error"), text }), weight: 1 },
-  { arbitrary: fc.record({ type: fc.constant("error" as const), message: text, hint: fc.option(text, { nil: undefined }) }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      type: fc.constant("notice" as const),
+      level: fc.constantFrom("info", "warn", "error"),
+      text,
+    }),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.record({
+      type: fc.constant("error" as const),
+      message: text,
+      hint: fc.option(text, { nil: undefined }),
+    }),
+    weight: 1,
+  },
   { arbitrary: doneReason.map((reason) => ({ type: "done" as const, reason })), weight: 3 },
 );
 
 const keyArb = fc.oneof(
-  fc.constantFrom(
-    "enter", "escape", "pageup", "pagedown", "home", "end", "up", "down", "tab", "backspace", "delete", "left", "right",
-  ).map((name) => ({ name })),
+  fc
+    .constantFrom(
+      "enter",
+      "escape",
+      "pageup",
+      "pagedown",
+      "home",
+      "end",
+      "up",
+      "down",
+      "tab",
+      "backspace",
+      "delete",
+      "left",
+      "right",
+    )
+    .map((name) => ({ name })),
   fc.constantFrom("c", "d", "j", "t", "a", "e", "u", "k", "w").map((name) => ({ name, ctrl: true })),
   fc.constant({ name: "enter", meta: true }),
   fc.constantFrom("a", "y", "n", "/", " ", "漢", "😀", "q").map((name) => ({ name })),
@@ -106,13 +173,20 @@ const keyArb = fc.oneof(
 
 const msgArb: fc.Arbitrary<Msg> = fc.oneof(
   { arbitrary: keyArb.map((key) => ({ type: "key" as const, key })), weight: 6 },
-  { arbitrary: fc.oneof(text, fc.constantFrom("/help", "/thinking", "/clear", "/permissions yolo")).map((t) => ({ type: "paste" as const, text: t })), weight: 2 },
+  {
+    arbitrary: fc
+      .oneof(text, fc.constantFrom("/help", "/thinking", "/clear", "/permissions yolo"))
+      .map((t) => ({ type: "paste" as const, text: t })),
+    weight: 2,
+  },
   { arbitrary: fc.constantFrom("up", "down").map((direction) => ({ type: "wheel" as const, direction })), weight: 2 },
   {
-    arbitrary: fc.oneof(
-      fc.record({ width: fc.integer({ min: 0, max: 30 }), height: fc.integer({ min: 0, max: 10 }) }),
-      fc.record({ width: fc.integer({ min: 30, max: 300 }), height: fc.integer({ min: 10, max: 120 }) }),
-    ).map(({ width, height }) => ({ type: "resize" as const, width, height })),
+    arbitrary: fc
+      .oneof(
+        fc.record({ width: fc.integer({ min: 0, max: 30 }), height: fc.integer({ min: 0, max: 10 }) }),
+        fc.record({ width: fc.integer({ min: 30, max: 300 }), height: fc.integer({ min: 10, max: 120 }) }),
+      )
+      .map(({ width, height }) => ({ type: "resize" as const, width, height })),
     weight: 1,
   },
   { arbitrary: fc.nat(10_000_000).map((now) => ({ type: "tick" as const, now })), weight: 1 },
@@ -125,7 +199,14 @@ const msgArb: fc.Arbitrary<Msg> = fc.oneof(
     }),
     weight: 1,
   },
-  { arbitrary: fc.record({ type: fc.constant("notice" as const), level: fc.constantFrom("info", "warn", "error"), text }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      type: fc.constant("notice" as const),
+      level: fc.constantFrom("info", "warn", "error"),
+      text,
+    }),
+    weight: 1,
+  },
 );
 
 const tooWide = (lines: string[], width: number) => lines.filter((l) => stringWidth(stripAnsi(l)) > width);
@@ -139,7 +220,10 @@ function streamingCount(model: Model): number {
 /** Tool calls of the conversation that no tool message answers. */
 function callsWithoutResult(conversation: ConversationMessage[]): string[] {
   const answered = new Set(conversation.filter((m) => m.role === "tool").map((m) => m.toolCallId));
-  return conversation.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : [])).filter((c) => !answered.has(c.id)).map((c) => c.id);
+  return conversation
+    .flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : []))
+    .filter((c) => !answered.has(c.id))
+    .map((c) => c.id);
 }
 
 function checkView(model: Model): void {
@@ -197,7 +281,10 @@ describe("update and view over random message sequences", () => {
   });
 
   test("never throw and keep their invariants (during a run, agent events mostly)", () => {
-    const mostlyAgent = fc.oneof({ arbitrary: agentEvent.map((event): Msg => ({ type: "agent", event })), weight: 4 }, { arbitrary: msgArb, weight: 1 });
+    const mostlyAgent = fc.oneof(
+      { arbitrary: agentEvent.map((event): Msg => ({ type: "agent", event })), weight: 4 },
+      { arbitrary: msgArb, weight: 1 },
+    );
     fc.assert(
       fc.property(fc.array(mostlyAgent, { maxLength: 40 }), (msgs) => {
         play(msgs, started());
@@ -212,7 +299,10 @@ describe("update and view over random message sequences", () => {
         { type: "agent", event: { type: "text", delta: "first half, " } },
         { type: "agent", event: { type: "notice", level: "info", text: "MCP: demo (2 tools)" } },
         { type: "agent", event: { type: "text", delta: "second half" } },
-        { type: "agent", event: { type: "message", message: { role: "assistant", content: "first half, second half" } } },
+        {
+          type: "agent",
+          event: { type: "message", message: { role: "assistant", content: "first half, second half" } },
+        },
         { type: "agent", event: { type: "done", reason: "complete" } },
       ],
       started(),
@@ -252,7 +342,14 @@ describe("update and view over random message sequences", () => {
 describe("before boot is ready", () => {
   test("a prompt typed at once waits, then runs after the resumed conversation with the booted settings", () => {
     // main's provisional model: settings, session and skills still loading.
-    let model = init({ width: 80, height: 24, now: 1000, config: testConfig({ systemPrompt: "" }), sessionId: "", booted: false });
+    let model = init({
+      width: 80,
+      height: 24,
+      now: 1000,
+      config: testConfig({ systemPrompt: "" }),
+      sessionId: "",
+      booted: false,
+    });
     let cmds: Cmd[];
     ({ model, cmds } = feedAll(model, ...typeText("question one"), key("enter")));
     expect(cmds).toEqual([]);
@@ -263,7 +360,15 @@ describe("before boot is ready", () => {
       { role: "assistant", content: "earlier answer" },
     ];
     const booted = testConfig({ systemPrompt: "You are agent0, with project context." });
-    [model, cmds] = update(model, { type: "boot-ready", config: booted, sessionId: "s9", conversation: resumed, skills: [], completions: [], warnings: [] });
+    [model, cmds] = update(model, {
+      type: "boot-ready",
+      config: booted,
+      sessionId: "s9",
+      conversation: resumed,
+      skills: [],
+      completions: [],
+      warnings: [],
+    });
     expect(resumed).toHaveLength(2); // update never changes its input
     const all = [...resumed, { role: "user", content: "question one" }];
     expect(model.conversation).toEqual(all);

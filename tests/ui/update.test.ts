@@ -45,7 +45,12 @@ describe("update: a user sends a prompt and the answer streams in", () => {
 
   it("a resize re-wraps the transcript to the new width", () => {
     const long = "lorem ipsum dolor sit amet ".repeat(20).trim();
-    let { model } = feed(newModel({ width: 100 }), ...typeText("q"), key("enter"), agent({ type: "text", delta: long }));
+    let { model } = feed(
+      newModel({ width: 100 }),
+      ...typeText("q"),
+      key("enter"),
+      agent({ type: "text", delta: long }),
+    );
     const wide = view(model).transcript;
     ({ model } = feed(model, { type: "resize", width: 40, height: 24 }));
     const narrow = view(model).transcript;
@@ -57,7 +62,12 @@ describe("update: a user sends a prompt and the answer streams in", () => {
 
   it("view returns at most `height` lines for a 10,000-line transcript", () => {
     const text = Array.from({ length: 10_000 }, (_, i) => `line ${i}`).join("\n\n");
-    const { model } = feed(newModel({ height: 30 }), ...typeText("q"), key("enter"), agent({ type: "text", delta: text }));
+    const { model } = feed(
+      newModel({ height: 30 }),
+      ...typeText("q"),
+      key("enter"),
+      agent({ type: "text", delta: text }),
+    );
     const frame = view(model);
     expect(frame.transcript.length).toBeLessThanOrEqual(30);
     expect(strip(frame.transcript.join("\n"))).toContain("line 9999");
@@ -65,7 +75,12 @@ describe("update: a user sends a prompt and the answer streams in", () => {
 
   it("PgUp scrolls into history and End follows the newest output again", () => {
     const text = Array.from({ length: 200 }, (_, i) => `row ${i}`).join("\n\n");
-    let { model } = feed(newModel({ height: 20 }), ...typeText("q"), key("enter"), agent({ type: "text", delta: text }));
+    let { model } = feed(
+      newModel({ height: 20 }),
+      ...typeText("q"),
+      key("enter"),
+      agent({ type: "text", delta: text }),
+    );
     ({ model } = feed(model, key("pageup")));
     expect(model.scroll).toBeGreaterThan(0);
     expect(strip(view(model).transcript.join("\n"))).not.toContain("row 199");
@@ -85,7 +100,14 @@ describe("update: a user sends a prompt and the answer streams in", () => {
     expect(model.input.text).toBe("first");
     ({ model } = feed(model, key("down"), key("down")));
     expect(model.input.text).toBe("");
-    ({ model } = feed(model, ...typeText("a"), key("enter", { meta: true }), ...typeText("b"), key("j", { ctrl: true }), ...typeText("c")));
+    ({ model } = feed(
+      model,
+      ...typeText("a"),
+      key("enter", { meta: true }),
+      ...typeText("b"),
+      key("j", { ctrl: true }),
+      ...typeText("c"),
+    ));
     expect(model.input.text).toBe("a\nb\nc");
     const pasted = feed(model, { type: "paste", text: "x\ny" });
     expect(pasted.model.input.text).toBe("a\nb\ncx\ny");
@@ -105,7 +127,10 @@ describe("update: a user sends a prompt and the answer streams in", () => {
       newModel(),
       ...typeText("go"),
       key("enter"),
-      agent({ type: "message", message: { role: "assistant", content: "", toolCalls: [{ id: "c1", name: "read_file", args: { path: "a" } }] } }),
+      agent({
+        type: "message",
+        message: { role: "assistant", content: "", toolCalls: [{ id: "c1", name: "read_file", args: { path: "a" } }] },
+      }),
       agent({ type: "tool-start", id: "c1", name: "read_file", args: { path: "a" }, label: "read a" }),
       agent({ type: "done", reason: "error" }),
     );
@@ -119,14 +144,30 @@ describe("update: a user sends a prompt and the answer streams in", () => {
     expect(strip(view(model).status)).toContain("loading model…");
     ({ model } = feed(model, agent({ type: "thinking", delta: "hmm" })));
     expect(strip(view(model).status)).toContain("thinking…");
-    ({ model } = feed(model, agent({ type: "text", delta: "x" }), agent({ type: "usage", promptTokens: 4096, completionTokens: 0, contextWindow: 8192 })));
+    ({ model } = feed(
+      model,
+      agent({ type: "text", delta: "x" }),
+      agent({ type: "usage", promptTokens: 4096, completionTokens: 0, contextWindow: 8192 }),
+    ));
     const status = strip(view(model).status);
     expect(status).toContain("answering…");
     expect(status).toContain("qwen3:8b");
     expect(status).toContain("50%");
-    ({ model } = feed(model, agent({ type: "tool-start", id: "t1", name: "run_shell_command", args: { command: "npm test" }, label: "run npm test" })));
+    ({ model } = feed(
+      model,
+      agent({
+        type: "tool-start",
+        id: "t1",
+        name: "run_shell_command",
+        args: { command: "npm test" },
+        label: "run npm test",
+      }),
+    ));
     expect(strip(view(model).status)).toMatch(/run npm test \d+s/);
-    ({ model } = feed(model, agent({ type: "permission-request", id: "p1", tool: "run_shell_command", args: {}, preview: "npm test" })));
+    ({ model } = feed(
+      model,
+      agent({ type: "permission-request", id: "p1", tool: "run_shell_command", args: {}, preview: "npm test" }),
+    ));
     expect(strip(view(model).status)).toContain("waiting for your answer: run_shell_command");
   });
 

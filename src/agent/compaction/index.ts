@@ -41,7 +41,10 @@ export interface SnipOptions {
  * last quarter-limit: the start of a file or listing and the end of a command's output
  * are what the model most likely needs again.
  */
-export function snipToolOutputs(messages: readonly ConversationMessage[], opts: SnipOptions = {}): ConversationMessage[] {
+export function snipToolOutputs(
+  messages: readonly ConversationMessage[],
+  opts: SnipOptions = {},
+): ConversationMessage[] {
   const keepLast = opts.keepLast ?? 6;
   const maxChars = opts.maxChars ?? 2000;
   const cutoff = messages.length - keepLast;
@@ -97,7 +100,8 @@ export function planCompaction(messages: readonly ConversationMessage[], opts: C
 
   const snipped = snipToolOutputs(messages, opts);
   const after = overhead + estimateTokens(snipped);
-  const snipPlan: CompactionPlan = after < before ? { action: "snip", messages: snipped, before, after } : { action: "none" };
+  const snipPlan: CompactionPlan =
+    after < before ? { action: "snip", messages: snipped, before, after } : { action: "none" };
   if (!opts.force && after <= limit) return snipPlan;
 
   const system = snipped[0]?.role === "system" ? snipped[0] : undefined;

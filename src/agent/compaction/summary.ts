@@ -29,7 +29,10 @@ const CALL_ARGS_CHARS = 400;
  * to summarize as a transcript. Over `maxChars`, the oldest messages after the first (the
  * original request) are left out with a marker.
  */
-export function summaryPrompt(head: readonly ConversationMessage[], opts: { maxChars?: number } = {}): ConversationMessage[] {
+export function summaryPrompt(
+  head: readonly ConversationMessage[],
+  opts: { maxChars?: number } = {},
+): ConversationMessage[] {
   const maxChars = opts.maxChars ?? 100_000;
   const entries = head.map(renderMessage);
   let total = entries.reduce((n, e) => n + e.length + 2, 0);
@@ -39,7 +42,9 @@ export function summaryPrompt(head: readonly ConversationMessage[], opts: { maxC
     dropped++;
   }
   const kept =
-    dropped === 0 ? entries : [entries[0]!, `[... ${dropped} earlier messages left out ...]`, ...entries.slice(1 + dropped)];
+    dropped === 0
+      ? entries
+      : [entries[0]!, `[... ${dropped} earlier messages left out ...]`, ...entries.slice(1 + dropped)];
   return [
     { role: "system", content: SUMMARIZER_SYSTEM },
     { role: "user", content: `${INSTRUCTIONS}\n\n<conversation>\n${kept.join("\n\n")}\n</conversation>` },

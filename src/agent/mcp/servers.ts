@@ -86,7 +86,7 @@ export class McpManager {
   /** The text of /mcp: each server, its state and its tools. */
   formatStatus(): string {
     if (this.entries.length === 0) {
-      return "No MCP servers configured. Add them under \"mcpServers\" in ~/.config/agent0/config.json or .agent0/mcp.json.";
+      return 'No MCP servers configured. Add them under "mcpServers" in ~/.config/agent0/config.json or .agent0/mcp.json.';
     }
     const lines = [`MCP servers (${this.entries.length}):`];
     for (const s of this.status()) {
@@ -96,7 +96,9 @@ export class McpManager {
       } else if (s.state === "running") {
         const pid = s.pid !== undefined ? `pid ${s.pid}, ` : "";
         const count = `${s.tools.length} tool${s.tools.length === 1 ? "" : "s"}`;
-        lines.push(`  ${s.name} — running (${pid}${count}${trusted})${s.tools.length > 0 ? `: ${s.tools.join(", ")}` : ""}`);
+        lines.push(
+          `  ${s.name} — running (${pid}${count}${trusted})${s.tools.length > 0 ? `: ${s.tools.join(", ")}` : ""}`,
+        );
       } else {
         lines.push(`  ${s.name} — ${s.state}`);
       }

@@ -9,8 +9,7 @@ import type { McpServerConfig } from "../../protocol/events.js";
 const STDERR_TAIL_CHARS = 2_000;
 
 export type OpenedTransport =
-  | { ok: true; transport: Transport; kind: "stdio" | "http"; stderrTail(): string }
-  | { ok: false; error: string };
+  { ok: true; transport: Transport; kind: "stdio" | "http"; stderrTail(): string } | { ok: false; error: string };
 
 export function openTransport(config: McpServerConfig, cwd: string | undefined): OpenedTransport {
   if (config.command) {

@@ -12,7 +12,10 @@ export function toJsonProtocolHistory(messages: ConversationMessage[]): Conversa
       return { role: "assistant", content: JSON.stringify({ thoughts, tool_name: call.name, tool_args: call.args }) };
     }
     if (m.role === "assistant") {
-      return { role: "assistant", content: JSON.stringify({ thoughts: [], tool_name: "response", tool_args: { text: m.content } }) };
+      return {
+        role: "assistant",
+        content: JSON.stringify({ thoughts: [], tool_name: "response", tool_args: { text: m.content } }),
+      };
     }
     if (m.role === "tool") {
       return { role: "user", content: `Result of ${m.toolName ?? "the tool"}:\n${m.content}` };

@@ -63,7 +63,10 @@ export function parseJsonProtocolReply(text: string, toolNames: readonly string[
       : { kind: "response", thoughts, text: answer };
   }
   if (!toolNames.includes(name)) {
-    return { kind: "invalid", error: `unknown tool "${name}"; the tools are: ${[...toolNames, RESPONSE_TOOL].join(", ")}` };
+    return {
+      kind: "invalid",
+      error: `unknown tool "${name}"; the tools are: ${[...toolNames, RESPONSE_TOOL].join(", ")}`,
+    };
   }
   const args = readArgs(rawArgs);
   if (!args) return { kind: "invalid", error: '"tool_args" must be a JSON object' };
@@ -118,11 +121,17 @@ function describeTool(tool: ToolSpec): string {
     const desc = typeof s.description === "string" ? `: ${s.description}` : "";
     return `- ${name} (${type}, ${need})${desc}`;
   });
-  return [`## ${tool.name}`, tool.description, lines.length > 0 ? "Arguments:" : "Arguments: none", ...lines, ""].join("\n");
+  return [`## ${tool.name}`, tool.description, lines.length > 0 ? "Arguments:" : "Arguments: none", ...lines, ""].join(
+    "\n",
+  );
 }
 
 function exampleCall(tool: ToolSpec): string {
   const props = isRecord(tool.parameters.properties) ? tool.parameters.properties : {};
-  const args = Object.fromEntries(Object.keys(props).slice(0, 2).map((k) => [k, "..."]));
+  const args = Object.fromEntries(
+    Object.keys(props)
+      .slice(0, 2)
+      .map((k) => [k, "..."]),
+  );
   return JSON.stringify({ thoughts: [`I need to use ${tool.name}.`], tool_name: tool.name, tool_args: args });
 }

@@ -129,7 +129,10 @@ function pythonCallList(src: string): RecoveredCall[] | undefined {
     }
   }
   parts.push(src.slice(from));
-  const calls = parts.map((p) => p.trim()).filter((p) => p !== "").map(pythonCall);
+  const calls = parts
+    .map((p) => p.trim())
+    .filter((p) => p !== "")
+    .map(pythonCall);
   return calls.length > 0 && calls.every((c) => c !== undefined) ? (calls as RecoveredCall[]) : undefined;
 }
 
@@ -155,5 +158,8 @@ function cutSpans(text: string, spans: readonly MarkupMatch[]): string {
     at = s.end;
   }
   out += text.slice(at);
-  return out.replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim();
+  return out
+    .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }

@@ -77,7 +77,8 @@ const deepseek: Scanner = (text) => {
 /** gpt-oss (harmony): `<|channel|>commentary to=functions.name <|constrain|>json<|message|>{…}<|call|>`. */
 const harmony: Scanner = (text) => {
   const out: MarkupMatch[] = [];
-  const re = /(?:<\|start\|>assistant)?(?:<\|channel\|>\w+\s*)?to=functions\.([\w.-]+)[^<{\n]*(?:<\|constrain\|>\s*\w+\s*)?<\|message\|>/g;
+  const re =
+    /(?:<\|start\|>assistant)?(?:<\|channel\|>\w+\s*)?to=functions\.([\w.-]+)[^<{\n]*(?:<\|constrain\|>\s*\w+\s*)?<\|message\|>/g;
   for (const m of text.matchAll(re)) {
     const open = m.index + m[0].length;
     const end = text[open] === "{" ? balancedEnd(text, open) : undefined;
@@ -132,7 +133,10 @@ function afterMarker(text: string, marker: RegExp, closer?: RegExp): MarkupMatch
 
 /** The inside of a <tool_call> tag: JSON call(s), `<function=…>`, or `name\n{args}`. */
 function callsInBody(body: string): WrittenCall[] {
-  const inner = body.trim().replace(/^```\w*\s*\n?|\n?```$/g, "").trim();
+  const inner = body
+    .trim()
+    .replace(/^```\w*\s*\n?|\n?```$/g, "")
+    .trim();
   if (inner.includes("<function=")) return functionTags(inner).flatMap((m) => m.calls);
   const run = readValues(inner, 0, true);
   if (run) return callsOf(run.values) ?? [];

@@ -9,7 +9,16 @@ export interface WrittenCall {
 }
 
 const NAME_KEYS = ["tool_name", "name", "tool", "action", "function", "recipient_name"] as const;
-const ARG_KEYS = ["tool_args", "arguments", "parameters", "args", "input", "tool_input", "action_input", "params"] as const;
+const ARG_KEYS = [
+  "tool_args",
+  "arguments",
+  "parameters",
+  "args",
+  "input",
+  "tool_input",
+  "action_input",
+  "params",
+] as const;
 /** Keys that may sit beside name and arguments without making the object something else. */
 const EXTRA_KEYS = new Set(["type", "id", "call_id", "index", "thoughts", "thought", "headline", "reasoning"]);
 

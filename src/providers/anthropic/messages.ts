@@ -13,12 +13,20 @@ export interface AnthropicWire {
 }
 
 export function toAnthropic(conversation: ConversationMessage[]): AnthropicWire {
-  const system = conversation.filter((m) => m.role === "system").map((m) => m.content).filter(Boolean).join("\n\n");
+  const system = conversation
+    .filter((m) => m.role === "system")
+    .map((m) => m.content)
+    .filter(Boolean)
+    .join("\n\n");
   const messages: Anthropic.MessageParam[] = [];
   let results: Anthropic.ToolResultBlockParam[] | undefined;
   for (const m of pairToolResults(conversation.filter((c) => c.role !== "system"))) {
     if (m.role === "tool") {
-      const block: Anthropic.ToolResultBlockParam = { type: "tool_result", tool_use_id: m.toolCallId ?? "", content: m.content || "(no output)" };
+      const block: Anthropic.ToolResultBlockParam = {
+        type: "tool_result",
+        tool_use_id: m.toolCallId ?? "",
+        content: m.content || "(no output)",
+      };
       if (results) results.push(block);
       else messages.push({ role: "user", content: (results = [block]) });
       continue;
@@ -29,7 +37,8 @@ export function toAnthropic(conversation: ConversationMessage[]): AnthropicWire 
       continue;
     }
     const blocks: Anthropic.ContentBlockParam[] = [];
-    if (m.thinking && m.thinkingSignature) blocks.push({ type: "thinking", thinking: m.thinking, signature: m.thinkingSignature });
+    if (m.thinking && m.thinkingSignature)
+      blocks.push({ type: "thinking", thinking: m.thinking, signature: m.thinkingSignature });
     if (m.content) blocks.push({ type: "text", text: m.content });
     for (const c of m.toolCalls ?? []) blocks.push({ type: "tool_use", id: c.id, name: c.name, input: c.args });
     if (blocks.length > 0) messages.push({ role: "assistant", content: blocks });
@@ -38,4 +47,8 @@ export function toAnthropic(conversation: ConversationMessage[]): AnthropicWire 
 }
 
 export const toAnthropicTools = (tools: ToolSpec[]): Anthropic.Tool[] =>
-  tools.map((t) => ({ name: t.name, description: t.description, input_schema: { type: "object", ...t.parameters } as Anthropic.Tool.InputSchema }));
+  tools.map((t) => ({
+    name: t.name,
+    description: t.description,
+    input_schema: { type: "object", ...t.parameters } as Anthropic.Tool.InputSchema,
+  }));

@@ -24,9 +24,17 @@ function missingKey(): ProviderError {
 }
 
 function classify(err: unknown, ctx: { model: string; baseUrl: string }): AttemptEvent {
-  if (err instanceof APIUserAbortError) return { type: "error", error: { kind: "aborted", message: "The request was stopped." } };
+  if (err instanceof APIUserAbortError)
+    return { type: "error", error: { kind: "aborted", message: "The request was stopped." } };
   if (err instanceof APIConnectionError) {
-    return { type: "error", error: { kind: "unreachable", message: `Cannot reach the Anthropic API at ${ctx.baseUrl}`, hint: "Check the network, or ANTHROPIC_BASE_URL." } };
+    return {
+      type: "error",
+      error: {
+        kind: "unreachable",
+        message: `Cannot reach the Anthropic API at ${ctx.baseUrl}`,
+        hint: "Check the network, or ANTHROPIC_BASE_URL.",
+      },
+    };
   }
   if (!(err instanceof APIError)) return { type: "error", error: { kind: "stream", message: errorText(err) } };
   const body = err.error as { error?: { type?: string; message?: string } } | undefined;
@@ -35,22 +43,57 @@ function classify(err: unknown, ctx: { model: string; baseUrl: string }): Attemp
   const status = err.status;
   const withStatus = (e: ProviderError): ProviderError => (status === undefined ? e : { ...e, status });
   if (status === 401 || type === "authentication_error") {
-    return { type: "error", error: withStatus({ kind: "auth", message: `Anthropic rejected the API key in ANTHROPIC_API_KEY: ${detail}`, hint: KEY_HINT }) };
+    return {
+      type: "error",
+      error: withStatus({
+        kind: "auth",
+        message: `Anthropic rejected the API key in ANTHROPIC_API_KEY: ${detail}`,
+        hint: KEY_HINT,
+      }),
+    };
   }
   if (status === 403 || type === "permission_error") {
-    return { type: "error", error: withStatus({ kind: "auth", message: `Anthropic refused the request for the key in ANTHROPIC_API_KEY: ${detail}` }) };
+    return {
+      type: "error",
+      error: withStatus({
+        kind: "auth",
+        message: `Anthropic refused the request for the key in ANTHROPIC_API_KEY: ${detail}`,
+      }),
+    };
   }
   if (status === 404 || type === "not_found_error") {
-    return { type: "error", error: withStatus({ kind: "model-not-found", message: `Anthropic does not know model '${ctx.model}': ${detail}`, hint: "Check the model name." }) };
+    return {
+      type: "error",
+      error: withStatus({
+        kind: "model-not-found",
+        message: `Anthropic does not know model '${ctx.model}': ${detail}`,
+        hint: "Check the model name.",
+      }),
+    };
   }
   if (status === 429 || type === "rate_limit_error") {
-    return { type: "retryable-error", reason: "rate limited", retryAfterMs: retryAfterMs(err.headers), error: withStatus({ kind: "rate-limit", message: `Anthropic rate limit: ${detail}` }) };
+    return {
+      type: "retryable-error",
+      reason: "rate limited",
+      retryAfterMs: retryAfterMs(err.headers),
+      error: withStatus({ kind: "rate-limit", message: `Anthropic rate limit: ${detail}` }),
+    };
   }
   if (status === 529 || type === "overloaded_error") {
-    return { type: "retryable-error", reason: "server overloaded", retryAfterMs: retryAfterMs(err.headers), error: withStatus({ kind: "server", message: `Anthropic is overloaded: ${detail}` }) };
+    return {
+      type: "retryable-error",
+      reason: "server overloaded",
+      retryAfterMs: retryAfterMs(err.headers),
+      error: withStatus({ kind: "server", message: `Anthropic is overloaded: ${detail}` }),
+    };
   }
   if (status !== undefined && status >= 500) {
-    return { type: "retryable-error", reason: `server error ${status}`, retryAfterMs: retryAfterMs(err.headers), error: { kind: "server", message: `Anthropic answered ${status}: ${detail}`, status } };
+    return {
+      type: "retryable-error",
+      reason: `server error ${status}`,
+      retryAfterMs: retryAfterMs(err.headers),
+      error: { kind: "server", message: `Anthropic answered ${status}: ${detail}`, status },
+    };
   }
   if (status === undefined) return { type: "error", error: { kind: "stream", message: detail } };
   return { type: "error", error: { kind: "server", message: `Anthropic answered ${status}: ${detail}`, status } };
@@ -79,7 +122,14 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
   const baseUrl = (opts.baseUrl ?? "https://api.anthropic.com").replace(/\/+$/, "");
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...opts.retry };
   const client = opts.apiKey
-    ? new Anthropic({ apiKey: opts.apiKey, baseURL: baseUrl, maxRetries: 0, logLevel: "off", openTelemetry: false, ...(opts.fetch ? { fetch: opts.fetch } : {}) })
+    ? new Anthropic({
+        apiKey: opts.apiKey,
+        baseURL: baseUrl,
+        maxRetries: 0,
+        logLevel: "off",
+        openTelemetry: false,
+        ...(opts.fetch ? { fetch: opts.fetch } : {}),
+      })
     : undefined;
 
   async function* attempt(req: ChatRequest, signal: AbortSignal, watchdog: Watchdog): AsyncGenerator<AttemptEvent> {
@@ -112,7 +162,8 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
         watchdog.kick(req.idleTimeoutMs);
         if (event.type === "message_start") {
           const u = event.message.usage;
-          promptTokens = (u.input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0);
+          promptTokens =
+            (u.input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0);
           completionTokens = u.output_tokens ?? 0;
         } else if (event.type === "content_block_start") {
           const block = event.content_block;
@@ -123,7 +174,8 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
           const d = event.delta;
           if (d.type === "text_delta" && d.text) yield { type: "text", delta: d.text };
           else if (d.type === "thinking_delta" && d.thinking) yield { type: "thinking", delta: d.thinking };
-          else if (d.type === "signature_delta" && d.signature) yield { type: "thinking-signature", signature: d.signature };
+          else if (d.type === "signature_delta" && d.signature)
+            yield { type: "thinking-signature", signature: d.signature };
           else if (d.type === "input_json_delta") {
             const t = tools.get(event.index);
             if (t) t.json += d.partial_json;
@@ -148,7 +200,8 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
           return;
         }
       }
-      if (!stopped && !signal.aborted) yield { type: "error", error: { kind: "stream", message: "the connection closed before the answer finished" } };
+      if (!stopped && !signal.aborted)
+        yield { type: "error", error: { kind: "stream", message: "the connection closed before the answer finished" } };
     } catch (err) {
       if (!signal.aborted) yield classify(err, { model: req.model, baseUrl });
     } finally {
@@ -168,10 +221,16 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
     if (!client) throw new ProviderFailure(missingKey());
     try {
       const page = await client.models.list({}, { signal });
-      return page.data.map((m) => ({ name: m.id, contextLength: 200_000, capabilities: ["completion", "tools", "thinking", "vision"] }));
+      return page.data.map((m) => ({
+        name: m.id,
+        contextLength: 200_000,
+        capabilities: ["completion", "tools", "thinking", "vision"],
+      }));
     } catch (err) {
       const e = classify(err, { model: "", baseUrl });
-      throw new ProviderFailure(e.type === "error" || e.type === "retryable-error" ? e.error : { kind: "server", message: errorText(err) });
+      throw new ProviderFailure(
+        e.type === "error" || e.type === "retryable-error" ? e.error : { kind: "server", message: errorText(err) },
+      );
     }
   }
 

@@ -42,7 +42,8 @@ function fromStatus(status: number, text: string, ctx: OllamaFailureContext): Pr
   if (status === 400 && /does not support tools/i.test(text)) {
     return { kind: "no-tools", message: text, hint: "This model cannot call tools natively.", status };
   }
-  if (status === 401 || status === 403) return { kind: "auth", message: `Ollama at ${ctx.host} refused the request: ${text}`, status };
+  if (status === 401 || status === 403)
+    return { kind: "auth", message: `Ollama at ${ctx.host} refused the request: ${text}`, status };
   if (status === 429) return { kind: "rate-limit", message: `Ollama is busy: ${text}`, status };
   return { kind: "server", message: `Ollama answered ${status}: ${text}`, status };
 }
@@ -52,7 +53,11 @@ export function ollamaFailure(err: unknown, ctx: OllamaFailureContext): Provider
   if (ctx.timedOutAfterMs !== undefined) {
     const secs = Math.round(ctx.timedOutAfterMs / 1000);
     return ctx.headersSeen
-      ? { kind: "timeout", message: `Ollama sent nothing for ${secs} s in the middle of the answer, so the request was stopped.`, hint: "Try again." }
+      ? {
+          kind: "timeout",
+          message: `Ollama sent nothing for ${secs} s in the middle of the answer, so the request was stopped.`,
+          hint: "Try again.",
+        }
       : {
           kind: "timeout",
           message: `Ollama did not start answering within ${secs} s (the model may still be loading), so the request was stopped.`,
@@ -65,7 +70,11 @@ export function ollamaFailure(err: unknown, ctx: OllamaFailureContext): Provider
   if (!ctx.headersSeen) {
     // Connected, then dropped: the server is there, so "start it" would be the wrong advice.
     const code = networkCode(err);
-    if (code === "ECONNRESET" || code === "EPIPE" || /socket hang up/i.test(errorText((err as { cause?: unknown })?.cause ?? err))) {
+    if (
+      code === "ECONNRESET" ||
+      code === "EPIPE" ||
+      /socket hang up/i.test(errorText((err as { cause?: unknown })?.cause ?? err))
+    ) {
       return {
         kind: "stream",
         message: `Ollama at ${ctx.host} closed the connection before answering`,

@@ -71,7 +71,8 @@ async function asJsonError(res: Response): Promise<Response> {
     const parsed: unknown = JSON.parse(body);
     const error = (parsed as { error?: unknown })?.error;
     if (typeof error === "string") message = error;
-    else if (typeof (error as { message?: unknown })?.message === "string") message = (error as { message: string }).message;
+    else if (typeof (error as { message?: unknown })?.message === "string")
+      message = (error as { message: string }).message;
     else if (body.trim()) message = body.trim();
   } catch {
     if (body.trim()) message = body.trim();
@@ -90,6 +91,10 @@ export function createOllamaFetch(base: typeof fetch, signal: AbortSignal, hooks
     hooks.onHeaders?.(res.status);
     if (!res.ok) return asJsonError(res);
     if (!res.body) return res;
-    return new Response(res.body.pipeThrough(ndjsonFilter(hooks)), { status: res.status, statusText: res.statusText, headers: res.headers });
+    return new Response(res.body.pipeThrough(ndjsonFilter(hooks)), {
+      status: res.status,
+      statusText: res.statusText,
+      headers: res.headers,
+    });
   };
 }

@@ -46,7 +46,10 @@ export function resolveOllamaHost(flag?: string, env: NodeJS.ProcessEnv = proces
   const path = slash === -1 ? "" : rest.slice(slash).replace(/\/+$/, "");
   const split = splitHostPort(hostport);
   const portNumber = Number(split.port);
-  const port = split.port !== "" && Number.isInteger(portNumber) && portNumber >= 0 && portNumber <= 65535 ? split.port : defaultPort;
+  const port =
+    split.port !== "" && Number.isInteger(portNumber) && portNumber >= 0 && portNumber <= 65535
+      ? split.port
+      : defaultPort;
   const host = connectable(split.host);
   const shownHost = isIP(host) === 6 ? `[${host}]` : host;
   return `${scheme}://${shownHost}:${port}${path}`;

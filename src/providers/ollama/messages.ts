@@ -41,7 +41,10 @@ export function toOllamaMessage(m: ConversationMessage): OllamaWireMessage {
 export const toOllamaMessages = (messages: ConversationMessage[]): OllamaWireMessage[] => messages.map(toOllamaMessage);
 
 export const toOllamaTools = (tools: ToolSpec[]): OllamaWireTool[] =>
-  tools.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } }));
+  tools.map((t) => ({
+    type: "function",
+    function: { name: t.name, description: t.description, parameters: t.parameters },
+  }));
 
 export function newCallId(): string {
   const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
@@ -61,7 +64,10 @@ function toArgs(value: unknown): Record<string, unknown> {
 }
 
 /** Servers before 0.12.10 send no id: one is made up so the result can point at its call. */
-export function fromOllamaToolCall(call: { id?: unknown; function?: { name?: unknown; arguments?: unknown } }): ToolCall {
+export function fromOllamaToolCall(call: {
+  id?: unknown;
+  function?: { name?: unknown; arguments?: unknown };
+}): ToolCall {
   const id = typeof call.id === "string" && call.id !== "" ? call.id : newCallId();
   return { id, name: String(call.function?.name ?? ""), args: toArgs(call.function?.arguments) };
 }

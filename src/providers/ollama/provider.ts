@@ -33,7 +33,12 @@ export interface OllamaProviderOptions {
 function chatBody(req: ChatRequest): OllamaChatRequest & { stream: true } {
   const options: Record<string, number> = { num_ctx: req.numCtx };
   if (req.temperature !== undefined) options.temperature = req.temperature;
-  const body: OllamaChatRequest & { stream: true } = { model: req.model, messages: toOllamaMessages(req.messages), options, stream: true };
+  const body: OllamaChatRequest & { stream: true } = {
+    model: req.model,
+    messages: toOllamaMessages(req.messages),
+    options,
+    stream: true,
+  };
   if (req.tools.length > 0) body.tools = toOllamaTools(req.tools) as unknown as Tool[];
   if (req.keepAlive !== undefined) body.keep_alive = req.keepAlive;
   if (req.think !== undefined) body.think = req.think;
@@ -58,17 +63,30 @@ export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
 
   function metadataClient(signal: AbortSignal | undefined, hooks: OllamaFetchHooks): Ollama {
     const timeout = AbortSignal.timeout(METADATA_TIMEOUT_MS);
-    return new Ollama({ host, fetch: createOllamaFetch(base, signal ? AbortSignal.any([signal, timeout]) : timeout, hooks) });
+    return new Ollama({
+      host,
+      fetch: createOllamaFetch(base, signal ? AbortSignal.any([signal, timeout]) : timeout, hooks),
+    });
   }
 
-  async function metadata<T>(model: string | undefined, signal: AbortSignal | undefined, call: (c: Ollama) => Promise<T>): Promise<T> {
+  async function metadata<T>(
+    model: string | undefined,
+    signal: AbortSignal | undefined,
+    call: (c: Ollama) => Promise<T>,
+  ): Promise<T> {
     const state = { headersSeen: false };
     try {
       return await call(metadataClient(signal, { onHeaders: () => (state.headersSeen = true) }));
     } catch (err) {
       const timedOut = !signal?.aborted && (err as Error)?.name === "TimeoutError";
       throw new ProviderFailure(
-        ollamaFailure(err, { host, model, userAborted: signal?.aborted ?? false, timedOutAfterMs: timedOut ? METADATA_TIMEOUT_MS : undefined, headersSeen: state.headersSeen }),
+        ollamaFailure(err, {
+          host,
+          model,
+          userAborted: signal?.aborted ?? false,
+          timedOutAfterMs: timedOut ? METADATA_TIMEOUT_MS : undefined,
+          headersSeen: state.headersSeen,
+        }),
       );
     }
   }
@@ -78,7 +96,10 @@ export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
     const info = (show.model_info ?? {}) as unknown as Record<string, unknown>;
     const arch = info["general.architecture"];
     let contextLength = typeof arch === "string" ? info[`${arch}.context_length`] : undefined;
-    if (typeof contextLength !== "number") contextLength = Object.entries(info).find(([k, v]) => k.endsWith(".context_length") && typeof v === "number")?.[1];
+    if (typeof contextLength !== "number")
+      contextLength = Object.entries(info).find(
+        ([k, v]) => k.endsWith(".context_length") && typeof v === "number",
+      )?.[1];
     const out: ModelInfo = { name: model, capabilities: Array.isArray(show.capabilities) ? show.capabilities : [] };
     if (typeof contextLength === "number") out.contextLength = contextLength;
     return out;
@@ -89,7 +110,11 @@ export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
     return Promise.all(
       (tags.models ?? []).map(async (m) => {
         const listed = (m as { capabilities?: unknown }).capabilities;
-        const fallback: ModelInfo = { name: m.name, size: m.size, capabilities: Array.isArray(listed) ? (listed as string[]) : [] };
+        const fallback: ModelInfo = {
+          name: m.name,
+          size: m.size,
+          capabilities: Array.isArray(listed) ? (listed as string[]) : [],
+        };
         try {
           return { ...(await modelInfo(m.name, signal)), size: m.size };
         } catch {
@@ -101,7 +126,10 @@ export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
 
   async function* stream(req: ChatRequest): AsyncGenerator<ProviderEvent> {
     if (req.signal.aborted) {
-      yield { type: "error", error: ollamaFailure(req.signal.reason, { host, model: req.model, userAborted: true, headersSeen: false }) };
+      yield {
+        type: "error",
+        error: ollamaFailure(req.signal.reason, { host, model: req.model, userAborted: true, headersSeen: false }),
+      };
       return;
     }
     const controller = new AbortController();
@@ -158,8 +186,16 @@ export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
   /** `messages: []` loads the model and answers `done_reason: "load"` (ollama-wire.md §1.6). */
   async function warm(model: string, numCtx: number, keepAlive?: string | number, signal?: AbortSignal): Promise<void> {
     const allowance = AbortSignal.timeout(opts.loadAllowanceMs ?? LOAD_ALLOWANCE_MS);
-    const client = new Ollama({ host, fetch: createOllamaFetch(base, signal ? AbortSignal.any([signal, allowance]) : allowance) });
-    const body: OllamaChatRequest & { stream: false } = { model, messages: [], options: { num_ctx: numCtx }, stream: false };
+    const client = new Ollama({
+      host,
+      fetch: createOllamaFetch(base, signal ? AbortSignal.any([signal, allowance]) : allowance),
+    });
+    const body: OllamaChatRequest & { stream: false } = {
+      model,
+      messages: [],
+      options: { num_ctx: numCtx },
+      stream: false,
+    };
     if (keepAlive !== undefined) body.keep_alive = keepAlive;
     await client.chat(body);
   }

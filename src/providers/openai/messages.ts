@@ -16,16 +16,27 @@ function toWire(m: ConversationMessage): WireMessage {
     case "tool":
       return { role: "tool", tool_call_id: m.toolCallId ?? "", content: m.content };
     case "assistant": {
-      const out: OpenAI.Chat.Completions.ChatCompletionAssistantMessageParam = { role: "assistant", content: m.content ?? "" };
+      const out: OpenAI.Chat.Completions.ChatCompletionAssistantMessageParam = {
+        role: "assistant",
+        content: m.content ?? "",
+      };
       if (m.toolCalls?.length) {
-        out.tool_calls = m.toolCalls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: JSON.stringify(c.args) } }));
+        out.tool_calls = m.toolCalls.map((c) => ({
+          id: c.id,
+          type: "function",
+          function: { name: c.name, arguments: JSON.stringify(c.args) },
+        }));
       }
       return out;
     }
   }
 }
 
-export const toOpenAIMessages = (conversation: ConversationMessage[]): WireMessage[] => pairToolResults(conversation).map(toWire);
+export const toOpenAIMessages = (conversation: ConversationMessage[]): WireMessage[] =>
+  pairToolResults(conversation).map(toWire);
 
 export const toOpenAITools = (tools: ToolSpec[]): OpenAI.Chat.Completions.ChatCompletionTool[] =>
-  tools.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } }));
+  tools.map((t) => ({
+    type: "function",
+    function: { name: t.name, description: t.description, parameters: t.parameters },
+  }));

@@ -21,9 +21,17 @@ export interface OpenAIProviderOptions {
 const KEY_HINT = "Set OPENAI_API_KEY to a key the server accepts.";
 
 function classify(err: unknown, ctx: { model: string; baseUrl: string }): AttemptEvent {
-  if (err instanceof APIUserAbortError) return { type: "error", error: { kind: "aborted", message: "The request was stopped." } };
+  if (err instanceof APIUserAbortError)
+    return { type: "error", error: { kind: "aborted", message: "The request was stopped." } };
   if (err instanceof APIConnectionError) {
-    return { type: "error", error: { kind: "unreachable", message: `Cannot reach the OpenAI-compatible server at ${ctx.baseUrl}`, hint: "Check that it is running, and OPENAI_BASE_URL." } };
+    return {
+      type: "error",
+      error: {
+        kind: "unreachable",
+        message: `Cannot reach the OpenAI-compatible server at ${ctx.baseUrl}`,
+        hint: "Check that it is running, and OPENAI_BASE_URL.",
+      },
+    };
   }
   if (!(err instanceof APIError)) return { type: "error", error: { kind: "stream", message: errorText(err) } };
   const body = err.error as { message?: string } | undefined;
@@ -31,12 +39,34 @@ function classify(err: unknown, ctx: { model: string; baseUrl: string }): Attemp
   const status = err.status;
   if (status === undefined) return { type: "error", error: { kind: "stream", message: detail } };
   const e = (error: ProviderError): AttemptEvent => ({ type: "error", error: { ...error, status } });
-  if (status === 401) return e({ kind: "auth", message: `The server at ${ctx.baseUrl} rejected the API key in OPENAI_API_KEY: ${detail}`, hint: KEY_HINT });
-  if (status === 403) return e({ kind: "auth", message: `The server at ${ctx.baseUrl} refused the key in OPENAI_API_KEY: ${detail}` });
-  if (status === 404) return e({ kind: "model-not-found", message: `Model '${ctx.model}' was not found at ${ctx.baseUrl}: ${detail}`, hint: "Check the model name." });
-  if (status === 429) return { type: "retryable-error", reason: "rate limited", retryAfterMs: retryAfterMs(err.headers), error: { kind: "rate-limit", message: `Rate limited: ${detail}`, status } };
+  if (status === 401)
+    return e({
+      kind: "auth",
+      message: `The server at ${ctx.baseUrl} rejected the API key in OPENAI_API_KEY: ${detail}`,
+      hint: KEY_HINT,
+    });
+  if (status === 403)
+    return e({ kind: "auth", message: `The server at ${ctx.baseUrl} refused the key in OPENAI_API_KEY: ${detail}` });
+  if (status === 404)
+    return e({
+      kind: "model-not-found",
+      message: `Model '${ctx.model}' was not found at ${ctx.baseUrl}: ${detail}`,
+      hint: "Check the model name.",
+    });
+  if (status === 429)
+    return {
+      type: "retryable-error",
+      reason: "rate limited",
+      retryAfterMs: retryAfterMs(err.headers),
+      error: { kind: "rate-limit", message: `Rate limited: ${detail}`, status },
+    };
   if (status >= 500) {
-    return { type: "retryable-error", reason: `server error ${status}`, retryAfterMs: retryAfterMs(err.headers), error: { kind: "server", message: `The server answered ${status}: ${detail}`, status } };
+    return {
+      type: "retryable-error",
+      reason: `server error ${status}`,
+      retryAfterMs: retryAfterMs(err.headers),
+      error: { kind: "server", message: `The server answered ${status}: ${detail}`, status },
+    };
   }
   if (status === 400 && /does not support tools/i.test(detail)) return e({ kind: "no-tools", message: detail });
   return e({ kind: "server", message: `The server answered ${status}: ${detail}` });
@@ -46,7 +76,9 @@ function parseArgs(json: string): Record<string, unknown> | undefined {
   if (json.trim() === "") return {};
   try {
     const value: unknown = JSON.parse(json);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -58,7 +90,15 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
   // Local servers (LM Studio, llama.cpp, vLLM) usually need no key, but the SDK insists on one.
   const apiKey = opts.apiKey || (baseUrl === OPENAI_DEFAULT_BASE_URL ? undefined : "no-key");
   const client = apiKey
-    ? new OpenAI({ apiKey, baseURL: baseUrl, organization: null, project: null, maxRetries: 0, logLevel: "off", ...(opts.fetch ? { fetch: opts.fetch } : {}) })
+    ? new OpenAI({
+        apiKey,
+        baseURL: baseUrl,
+        organization: null,
+        project: null,
+        maxRetries: 0,
+        logLevel: "off",
+        ...(opts.fetch ? { fetch: opts.fetch } : {}),
+      })
     : undefined;
   const missingKey: ProviderError = { kind: "auth", message: "OPENAI_API_KEY is not set", hint: KEY_HINT };
 
@@ -91,7 +131,10 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
         }
         const choice = chunk.choices?.[0];
         if (!choice) continue;
-        const delta = choice.delta as typeof choice.delta & { reasoning?: string | null; reasoning_content?: string | null };
+        const delta = choice.delta as typeof choice.delta & {
+          reasoning?: string | null;
+          reasoning_content?: string | null;
+        };
         const reasoning = delta?.reasoning ?? delta?.reasoning_content;
         if (reasoning) yield { type: "thinking", delta: reasoning };
         if (delta?.content) yield { type: "text", delta: delta.content };
@@ -111,7 +154,8 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
       }
       for (const [index, c] of [...calls.entries()].sort((a, b) => a[0] - b[0])) {
         const args = parseArgs(c.args);
-        if (args === undefined) yield { type: "notice", text: `The arguments of ${c.name} were not valid JSON: ${c.args.slice(0, 80)}` };
+        if (args === undefined)
+          yield { type: "notice", text: `The arguments of ${c.name} were not valid JSON: ${c.args.slice(0, 80)}` };
         yield { type: "tool-call", call: { id: c.id || `call_${index}`, name: c.name, args: args ?? {} } };
       }
       yield { type: "done", promptTokens, completionTokens };
@@ -132,7 +176,9 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
       return page.data.map((m) => ({ name: m.id, capabilities: ["completion", "tools"] }));
     } catch (err) {
       const e = classify(err, { model: "", baseUrl });
-      throw new ProviderFailure(e.type === "error" || e.type === "retryable-error" ? e.error : { kind: "server", message: errorText(err) });
+      throw new ProviderFailure(
+        e.type === "error" || e.type === "retryable-error" ? e.error : { kind: "server", message: errorText(err) },
+      );
     }
   }
 

@@ -36,7 +36,10 @@ function similarNames(abs: string): string[] {
   }
   return names
     .map((name) => ({ name, lower: name.toLowerCase() }))
-    .filter(({ lower }) => lower === wanted || (stem.length >= 3 && lower.startsWith(stem)) || editDistance(lower, wanted) <= 2)
+    .filter(
+      ({ lower }) =>
+        lower === wanted || (stem.length >= 3 && lower.startsWith(stem)) || editDistance(lower, wanted) <= 2,
+    )
     .map(({ name }) => name)
     .sort()
     .slice(0, 3);

@@ -28,7 +28,8 @@ export const editFileTool = defineTool({
     if (stat.isDirectory()) return { content: `Error: ${args.path} is a folder, not a file.`, isError: true };
     if (args.old_string === "") {
       return {
-        content: "Error: old_string is empty. To add text, include a nearby line in old_string; to make a new file use create_file.",
+        content:
+          "Error: old_string is empty. To add text, include a nearby line in old_string; to make a new file use create_file.",
         isError: true,
       };
     }
@@ -36,7 +37,8 @@ export const editFileTool = defineTool({
       return { content: "Error: old_string and new_string are the same; nothing would change.", isError: true };
     }
     const buf = await fs.promises.readFile(where.abs);
-    if (looksBinary(buf)) return { content: `Error: ${args.path} is a binary file; edit_file only edits text.`, isError: true };
+    if (looksBinary(buf))
+      return { content: `Error: ${args.path} is a binary file; edit_file only edits text.`, isError: true };
     const before = buf.toString("utf8");
 
     const planned = plan(before, args.old_string, args.new_string, args.replace_all === true);
@@ -57,7 +59,10 @@ export const editFileTool = defineTool({
     const approval = await ctx.approve({ tool: "edit_file", kind: "edit", args, preview: diff });
     if (!approval.ok) return { content: deniedMessage(approval.reason), isError: true };
     if ((await fs.promises.readFile(where.abs, "utf8")) !== before) {
-      return { content: `Error: ${args.path} changed while waiting for approval; read it again and redo the edit.`, isError: true };
+      return {
+        content: `Error: ${args.path} changed while waiting for approval; read it again and redo the edit.`,
+        isError: true,
+      };
     }
 
     await ctx.beforeWrite(where.abs);

@@ -60,9 +60,23 @@ export async function grepWithRipgrep(q: GrepQuery, rgBinary?: string): Promise<
   const binary = rgBinary ?? (await bundledRgPath());
   if (!binary) return "unavailable";
   const args = [
-    "--no-heading", "--line-number", "--color", "never", "--null", "--with-filename",
-    "--hidden", "--no-require-git", "--no-ignore-global", "--no-ignore-dot", "--no-ignore-parent",
-    "--no-messages", "--crlf", "--glob", "!.git", "--glob", "!node_modules",
+    "--no-heading",
+    "--line-number",
+    "--color",
+    "never",
+    "--null",
+    "--with-filename",
+    "--hidden",
+    "--no-require-git",
+    "--no-ignore-global",
+    "--no-ignore-dot",
+    "--no-ignore-parent",
+    "--no-messages",
+    "--crlf",
+    "--glob",
+    "!.git",
+    "--glob",
+    "!node_modules",
   ];
   if (q.ignoreCase) args.push("--ignore-case");
   if (q.glob) args.push("--glob", q.glob);

@@ -60,7 +60,14 @@ class TreeWriter {
 }
 
 /** Folders first, then files, each sorted by name; ignored folders are not entered at all. */
-function walk(abs: string, rel: string, level: number, maxDepth: number, ignore: ProjectIgnore, tree: TreeWriter): void {
+function walk(
+  abs: string,
+  rel: string,
+  level: number,
+  maxDepth: number,
+  ignore: ProjectIgnore,
+  tree: TreeWriter,
+): void {
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(abs, { withFileTypes: true });

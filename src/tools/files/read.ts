@@ -43,7 +43,13 @@ export const readFileTool = defineTool({
     if (looksBinary(buf)) {
       return { content: `Error: ${args.path} is a binary file; read_file only reads text.`, isError: true };
     }
-    return page(args.path, buf.toString("utf8"), args.offset ?? 1, args.limit ?? READ_DEFAULT_LINES, ctx.config.outputLimit);
+    return page(
+      args.path,
+      buf.toString("utf8"),
+      args.offset ?? 1,
+      args.limit ?? READ_DEFAULT_LINES,
+      ctx.config.outputLimit,
+    );
   },
 });
 

@@ -8,7 +8,14 @@ import { ProjectIgnore } from "./gitignore.js";
 import { resolveExisting } from "./checks.js";
 import { grepWithJs, grepWithRipgrep, type GrepOutcome, type GrepQuery } from "./grep-engines.js";
 
-export { grepWithJs, grepWithRipgrep, GREP_COLLECT_LIMIT, type GrepOutcome, type GrepQuery, type GrepMatch } from "./grep-engines.js";
+export {
+  grepWithJs,
+  grepWithRipgrep,
+  GREP_COLLECT_LIMIT,
+  type GrepOutcome,
+  type GrepQuery,
+  type GrepMatch,
+} from "./grep-engines.js";
 
 export const GREP_MAX_SHOWN = 200;
 export const GLOB_MAX_SHOWN = 500;
@@ -35,7 +42,8 @@ export async function grep(q: GrepQuery, engine: GrepEngine = "auto", rgBinary?:
 export function formatGrep(outcome: GrepOutcome, pattern: string, where: string): SummarizedResult {
   if (!outcome.ok) return { content: outcome.error, isError: true };
   const { matches, complete } = outcome;
-  if (matches.length === 0) return { content: `No matches for "${pattern}" in ${placeName(where)}.`, summary: "no matches" };
+  if (matches.length === 0)
+    return { content: `No matches for "${pattern}" in ${placeName(where)}.`, summary: "no matches" };
   const lines = matches.slice(0, GREP_MAX_SHOWN).map((m) => `${m.path}:${m.line}: ${m.text}`);
   const rest = matches.length - GREP_MAX_SHOWN;
   if (!complete) lines.push(`[... more than ${rest} more matches not shown; narrow the pattern or the path]`);
@@ -51,7 +59,10 @@ function placeName(rel: string): string {
 const grepSchema = z.object({
   pattern: z.string().min(1).describe("Regular expression to look for (ripgrep syntax), matched per line."),
   path: z.string().optional().describe("Folder or file to search, relative to the project folder. Default: all of it."),
-  glob: z.string().optional().describe('Only search files matching this glob, e.g. "*.ts" (any depth) or "src/**/*.tsx".'),
+  glob: z
+    .string()
+    .optional()
+    .describe('Only search files matching this glob, e.g. "*.ts" (any depth) or "src/**/*.tsx".'),
   ignore_case: z.boolean().optional().describe("Match regardless of case. Default false."),
 });
 
@@ -112,7 +123,10 @@ export const globFilesTool = defineTool({
       followSymbolicLinks: false,
       ignore: ["**/.git/**", "**/node_modules/**"],
     });
-    const files = found.map((f) => prefix + f).filter((rel) => !ignore.ignores(rel, false)).sort();
+    const files = found
+      .map((f) => prefix + f)
+      .filter((rel) => !ignore.ignores(rel, false))
+      .sort();
     if (files.length === 0) {
       return { content: `No files match "${args.pattern}" in ${placeName(where.rel)}.`, summary: "no files" };
     }

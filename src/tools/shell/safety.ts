@@ -12,19 +12,60 @@ const PLAIN = /^[A-Za-z0-9_\-./,:=@%+^]$/;
 const CONTROL = /[\x00-\x08\x0a-\x1f\x7f]/;
 
 const SIMPLE_COMMANDS = new Set([
-  "ls", "cat", "head", "tail", "wc", "pwd", "echo", "grep", "egrep", "fgrep",
-  "stat", "du", "df", "basename", "dirname", "realpath", "which", "whoami", "uname", "diff", "cmp",
+  "ls",
+  "cat",
+  "head",
+  "tail",
+  "wc",
+  "pwd",
+  "echo",
+  "grep",
+  "egrep",
+  "fgrep",
+  "stat",
+  "du",
+  "df",
+  "basename",
+  "dirname",
+  "realpath",
+  "which",
+  "whoami",
+  "uname",
+  "diff",
+  "cmp",
 ]);
 
-const FIND_FORBIDDEN = new Set(["-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf", "-fls"]);
+const FIND_FORBIDDEN = new Set([
+  "-exec",
+  "-execdir",
+  "-ok",
+  "-okdir",
+  "-delete",
+  "-fprint",
+  "-fprint0",
+  "-fprintf",
+  "-fls",
+]);
 /** rg options that run another program. */
 const RG_FORBIDDEN = ["--pre", "--hostname-bin"];
 const GIT_READ_ONLY = new Set(["status", "diff", "log", "show", "branch", "rev-parse", "ls-files", "blame", "remote"]);
 /** Diff options that write a file or run an external program. */
 const GIT_FORBIDDEN = ["--output", "--ext-diff"];
 const GIT_BRANCH_LIST_FLAGS = new Set([
-  "-a", "--all", "-r", "--remotes", "-v", "-vv", "--verbose", "--list", "-l", "--show-current",
-  "--merged", "--no-merged", "--no-color", "--color=never",
+  "-a",
+  "--all",
+  "-r",
+  "--remotes",
+  "-v",
+  "-vv",
+  "--verbose",
+  "--list",
+  "-l",
+  "--show-current",
+  "--merged",
+  "--no-merged",
+  "--no-color",
+  "--color=never",
 ]);
 
 export function isReadOnlyCommand(cmd: string): boolean {

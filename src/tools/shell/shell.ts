@@ -20,7 +20,9 @@ const schema = z.object({
     .int()
     .positive()
     .optional()
-    .describe(`Kill the command after this many milliseconds. Default ${SHELL_DEFAULT_TIMEOUT_MS}, at most ${SHELL_MAX_TIMEOUT_MS}.`),
+    .describe(
+      `Kill the command after this many milliseconds. Default ${SHELL_DEFAULT_TIMEOUT_MS}, at most ${SHELL_MAX_TIMEOUT_MS}.`,
+    ),
 });
 
 export interface ShellOutcome {

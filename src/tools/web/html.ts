@@ -3,7 +3,20 @@
 import TurndownService from "turndown";
 
 /** Elements that are never the content a reader came for. */
-const DROPPED = ["script", "style", "nav", "footer", "noscript", "svg", "iframe", "template", "canvas", "head", "title", "form"];
+const DROPPED = [
+  "script",
+  "style",
+  "nav",
+  "footer",
+  "noscript",
+  "svg",
+  "iframe",
+  "template",
+  "canvas",
+  "head",
+  "title",
+  "form",
+];
 
 /** The subset of the DOM node turndown hands to rules that we use. */
 interface RuleNode {

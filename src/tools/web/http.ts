@@ -35,7 +35,10 @@ export function parseWebUrl(raw: string): { ok: true; url: URL } | { ok: false; 
   try {
     url = new URL(raw.trim());
   } catch {
-    return { ok: false, error: `Error: not a valid URL: ${raw}. Give a full address such as https://example.com/page.` };
+    return {
+      ok: false,
+      error: `Error: not a valid URL: ${raw}. Give a full address such as https://example.com/page.`,
+    };
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     return { ok: false, error: `Error: only http and https URLs can be fetched, not ${url.protocol}` };
@@ -104,7 +107,8 @@ function describeFailure(err: unknown, req: HttpRequest, timeoutMs: number): str
   }
   const code = e.cause?.code;
   const host = safeHost(req.url);
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `Error: could not resolve the host ${host} (DNS lookup failed).`;
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN")
+    return `Error: could not resolve the host ${host} (DNS lookup failed).`;
   if (code === "ECONNREFUSED") return `Error: ${host} refused the connection.`;
   if (code === "ECONNRESET") return `Error: ${host} closed the connection.`;
   const why = e.cause?.message ?? e.message ?? String(err);

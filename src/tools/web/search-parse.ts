@@ -77,7 +77,11 @@ function hitsFrom(list: unknown, snippetKey: string): SearchHit[] {
   if (!Array.isArray(list)) return [];
   return list
     .filter((r): r is Record<string, unknown> => typeof r === "object" && r !== null && typeof r.url === "string")
-    .map((r) => ({ title: str(r.title).trim(), url: str(r.url), snippet: str(r[snippetKey]).replace(/\s+/g, " ").trim() }));
+    .map((r) => ({
+      title: str(r.title).trim(),
+      url: str(r.url),
+      snippet: str(r[snippetKey]).replace(/\s+/g, " ").trim(),
+    }));
 }
 
 /** SearXNG `/search?format=json`: `{results: [{url, title, content}]}`. */

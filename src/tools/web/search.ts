@@ -81,7 +81,11 @@ async function search(b: SearchBackend, query: string, signal: AbortSignal): Pro
   if (b.backend === "duckduckgo") {
     const url = new URL(b.url);
     url.searchParams.set("q", query);
-    const out = await httpRequest({ ...common, url: url.href, headers: { "user-agent": BROWSER_UA, accept: "text/html" } });
+    const out = await httpRequest({
+      ...common,
+      url: url.href,
+      headers: { "user-agent": BROWSER_UA, accept: "text/html" },
+    });
     if (!out.ok) return out;
     const html = decodeBody(out.response.body, out.response.contentType);
     const hits = parseDuckDuckGoHtml(html);
@@ -100,7 +104,10 @@ async function search(b: SearchBackend, query: string, signal: AbortSignal): Pro
     const out = await httpRequest({ ...common, url, headers: { accept: "application/json" } });
     // SearXNG answers 403 when its JSON format is not enabled.
     if (!out.ok && out.error.includes("HTTP 403")) {
-      return { ok: false, error: `${out.error} Enable the json format under search.formats in SearXNG's settings.yml.` };
+      return {
+        ok: false,
+        error: `${out.error} Enable the json format under search.formats in SearXNG's settings.yml.`,
+      };
     }
     if (!out.ok) return out;
     return parseJson(out.response.body, parseSearxngJson, "SearXNG");

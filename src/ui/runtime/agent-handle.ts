@@ -79,7 +79,11 @@ export class AgentHandle {
   send(cmd: WorkerCommand) {
     if (this.broken) {
       if (cmd.type === "run" || cmd.type === "compact") {
-        this.onEvent({ type: "error", message: `The agent worker cannot start (${this.broken}).`, hint: "Reinstall agent0 (npm install), then resume this session." });
+        this.onEvent({
+          type: "error",
+          message: `The agent worker cannot start (${this.broken}).`,
+          hint: "Reinstall agent0 (npm install), then resume this session.",
+        });
         this.onEvent({ type: "done", reason: "error" });
       }
       return;

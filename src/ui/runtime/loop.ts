@@ -35,7 +35,6 @@ export interface RuntimeOptions {
   bindNotify?: (notify: (level: "info" | "warn" | "error", text: string) => void) => void;
 }
 
-
 /**
  * The loop: keys are decoded and handled at once (and painted at once); agent events queue up
  * and are drained on the tick, with one paint per tick. Cmds are run here and nowhere else.
@@ -144,7 +143,11 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
   function execCmd(cmd: Cmd): void {
     switch (cmd.type) {
       case "run":
-        agent.send({ type: "run", conversation: cmd.conversation, config: { ...cmd.config, checkpointDir: services.checkpointDir() } });
+        agent.send({
+          type: "run",
+          conversation: cmd.conversation,
+          config: { ...cmd.config, checkpointDir: services.checkpointDir() },
+        });
         break;
       case "cancel":
         agent.send({ type: "cancel" });
@@ -168,9 +171,16 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
       }
       case "open-session": {
         const opened = services.openSession(cmd.idOrPrefix);
-        later(opened.ok
-          ? { type: "session-opened", sessionId: opened.sessionId, conversation: opened.conversation, model: opened.model }
-          : { type: "notice", level: "error", text: opened.error });
+        later(
+          opened.ok
+            ? {
+                type: "session-opened",
+                sessionId: opened.sessionId,
+                conversation: opened.conversation,
+                model: opened.model,
+              }
+            : { type: "notice", level: "error", text: opened.error },
+        );
         break;
       }
       case "list-sessions": {
@@ -189,7 +199,11 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
         agent.send({ type: "probe", config: model.config });
         break;
       case "compact":
-        agent.send({ type: "compact", conversation: cmd.conversation, config: { ...cmd.config, checkpointDir: services.checkpointDir() } });
+        agent.send({
+          type: "compact",
+          conversation: cmd.conversation,
+          config: { ...cmd.config, checkpointDir: services.checkpointDir() },
+        });
         break;
       case "save-config":
         later({ type: "notice", level: "info", text: services.saveConfig(cmd.keys) });
@@ -206,7 +220,8 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
         break;
       case "undo":
         services.undo(model.conversation, cmd.force).then((r) => {
-          if (r.conversation) later({ type: "session-opened", sessionId: model.sessionId, conversation: r.conversation });
+          if (r.conversation)
+            later({ type: "session-opened", sessionId: model.sessionId, conversation: r.conversation });
           later({ type: "notice", level: r.ok ? "info" : "warn", text: r.text });
         });
         break;

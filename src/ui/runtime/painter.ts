@@ -13,7 +13,9 @@ interface Widgets {
  * Commits Frames to a blessed screen: the one place that touches widgets. blessed diffs cells
  * itself; we only avoid setContent() with unchanged text (it re-parses and marks lines dirty).
  */
-export function createPainter(screen: blessed.Widgets.Screen): (frame: Frame, size: { width: number; height: number }) => void {
+export function createPainter(
+  screen: blessed.Widgets.Screen,
+): (frame: Frame, size: { width: number; height: number }) => void {
   const w = createWidgets(screen);
   const lastContent = new Map<blessed.Widgets.BoxElement, string>();
   const setContent = (box: blessed.Widgets.BoxElement, text: string) => {
@@ -56,7 +58,14 @@ export function createPainter(screen: blessed.Widgets.Screen): (frame: Frame, si
 
 function createWidgets(screen: blessed.Widgets.Screen): Widgets {
   const box = (opts: blessed.Widgets.BoxOptions) =>
-    blessed.box({ parent: screen, left: 0, width: "100%", tags: false, wrap: false, ...opts } as blessed.Widgets.BoxOptions);
+    blessed.box({
+      parent: screen,
+      left: 0,
+      width: "100%",
+      tags: false,
+      wrap: false,
+      ...opts,
+    } as blessed.Widgets.BoxOptions);
   return {
     transcript: box({ top: 0, height: 1 }),
     status: box({ top: 0, height: 1 }),

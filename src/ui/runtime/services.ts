@@ -2,8 +2,7 @@ import type { ConversationMessage, PermissionMode } from "../../protocol/events.
 import type { PickerItem } from "../model.js";
 
 export type Opened =
-  | { ok: true; sessionId: string; conversation: ConversationMessage[]; model?: string }
-  | { ok: false; error: string };
+  { ok: true; sessionId: string; conversation: ConversationMessage[]; model?: string } | { ok: false; error: string };
 
 /**
  * The I/O the runtime performs for Cmds, supplied by main.ts. The app never imports a
@@ -23,7 +22,10 @@ export interface Services {
   /** Where this session's /undo checkpoints live (undefined before anything was saved). */
   checkpointDir(): string | undefined;
   /** Restores the files of the last turn; returns the conversation without that turn. */
-  undo(conversation: ConversationMessage[], force: boolean): Promise<{ ok: boolean; text: string; conversation?: ConversationMessage[] }>;
+  undo(
+    conversation: ConversationMessage[],
+    force: boolean,
+  ): Promise<{ ok: boolean; text: string; conversation?: ConversationMessage[] }>;
   log(kind: string, data: unknown): void;
   /** Whether anything was saved (so quitting can print the resume line). */
   saved(): boolean;

@@ -46,7 +46,12 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       break;
     }
     case "diff":
-      addEntry(model, { kind: "diff", path: event.path, unified: event.unified, depth: depthOf(model, event.parentId) });
+      addEntry(model, {
+        kind: "diff",
+        path: event.path,
+        unified: event.unified,
+        depth: depthOf(model, event.parentId),
+      });
       break;
     case "permission-request":
       model.dialog = { kind: "permission", id: event.id, tool: event.tool, preview: event.preview };
@@ -114,7 +119,11 @@ function applyMessage(model: Model, message: ConversationMessage, cmds: Cmd[]): 
   } else if (message.role === "user") {
     // The loop's own messages to the model (a format reminder, a nudge to answer): shown briefly.
     const first = message.content.split("\n").find((l) => l.trim()) ?? "";
-    addEntry(model, { kind: "notice", level: "info", text: `agent0 → model: ${first.length > 140 ? first.slice(0, 139) + "…" : first}` });
+    addEntry(model, {
+      kind: "notice",
+      level: "info",
+      text: `agent0 → model: ${first.length > 140 ? first.slice(0, 139) + "…" : first}`,
+    });
   }
 }
 

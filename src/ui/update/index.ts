@@ -86,13 +86,20 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         m.dialog = {
           kind: "picker",
           purpose: msg.purpose,
-          title: msg.purpose === "model" ? "Choose a model (Enter: use · s: use and save as default · Esc: close)" : "Open a session (Enter · Esc)",
+          title:
+            msg.purpose === "model"
+              ? "Choose a model (Enter: use · s: use and save as default · Esc: close)"
+              : "Open a session (Enter · Esc)",
           items: msg.items,
           selected: 0,
         };
         if (msg.items.length === 0) {
           m.dialog = null;
-          addEntry(m, { kind: "notice", level: "warn", text: msg.purpose === "model" ? "The server lists no models." : "No saved sessions yet." });
+          addEntry(m, {
+            kind: "notice",
+            level: "warn",
+            text: msg.purpose === "model" ? "The server lists no models." : "No saved sessions yet.",
+          });
         }
         break;
       case "session-opened":

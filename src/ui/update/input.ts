@@ -38,7 +38,11 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
       }
       case "k": {
         const e = lineEnd(model);
-        return setInput(model, model.input.text.slice(0, model.input.cursor) + model.input.text.slice(e), model.input.cursor);
+        return setInput(
+          model,
+          model.input.text.slice(0, model.input.cursor) + model.input.text.slice(e),
+          model.input.cursor,
+        );
       }
       case "w":
         return deleteWord(model);
@@ -91,7 +95,6 @@ export function applyWheel(model: Model, direction: "up" | "down"): void {
   if (model.dialog?.kind === "picker") return;
   scrollBy(model, direction === "up" ? WHEEL_LINES : -WHEEL_LINES);
 }
-
 
 function submit(model: Model, cmds: Cmd[]): void {
   const text = model.input.text;

@@ -68,7 +68,9 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
     case "skills":
       return notice(
         model.skills.length
-          ? model.skills.map((s) => `/${s.name}${s.params.map((p) => ` <${p}>`).join("")} — ${s.description}`).join("\n")
+          ? model.skills
+              .map((s) => `/${s.name}${s.params.map((p) => ` <${p}>`).join("")} — ${s.description}`)
+              .join("\n")
           : "No skills loaded.",
       );
     case "compact":
@@ -83,7 +85,9 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       model.config.permissionMode = mode;
       cmds.push({ type: "session-meta", fields: { permissionMode: mode } });
       if (rest[1] === "save") cmds.push({ type: "save-config", keys: { permissionMode: mode } });
-      return notice(`Permission mode: ${mode}.${rest[1] === "save" ? "" : ` To make it the default: /permissions ${mode} save`}`);
+      return notice(
+        `Permission mode: ${mode}.${rest[1] === "save" ? "" : ` To make it the default: /permissions ${mode} save`}`,
+      );
     }
     case "thinking":
       model.thinkingOpen = !model.thinkingOpen;

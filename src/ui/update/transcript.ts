@@ -30,7 +30,10 @@ export function fallbackLabel(name: string, args: Record<string, unknown>): stri
 }
 
 /** Rebuilds what the transcript showed from a saved conversation (resume, /undo). */
-export function entriesFromConversation(conversation: ConversationMessage[], startId: number): { entries: Entry[]; nextId: number } {
+export function entriesFromConversation(
+  conversation: ConversationMessage[],
+  startId: number,
+): { entries: Entry[]; nextId: number } {
   const entries: Entry[] = [];
   let id = startId;
   const callLabels = new Map<string, string>();
@@ -39,7 +42,12 @@ export function entriesFromConversation(conversation: ConversationMessage[], sta
       case "system":
         break;
       case "user":
-        entries.push({ kind: "user", id: id++, text: m.typed ?? m.content, note: m.typed ? "expanded skill" : undefined });
+        entries.push({
+          kind: "user",
+          id: id++,
+          text: m.typed ?? m.content,
+          note: m.typed ? "expanded skill" : undefined,
+        });
         break;
       case "assistant":
         if (m.content || m.thinking) {
@@ -78,7 +86,7 @@ export function entriesFromConversation(conversation: ConversationMessage[], sta
 export function unansweredCalls(conversation: ConversationMessage[]): { id: string; name: string }[] {
   const answered = new Set(conversation.filter((m) => m.role === "tool").map((m) => m.toolCallId));
   return conversation
-    .flatMap((m) => (m.role === "assistant" ? m.toolCalls ?? [] : []))
+    .flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : []))
     .filter((c) => !answered.has(c.id))
     .map((c) => ({ id: c.id, name: c.name }));
 }

@@ -44,15 +44,24 @@ function renderEntry(entry: Entry, ctx: EntryViewContext): string[] {
     case "welcome":
       return [
         truncateLine(theme.heading("agent0") + theme.dim(" — a coding agent for local models"), w),
-        truncateLine(`${theme.dim("model ")}${sanitizeLine(ctx.model) || "(choosing…)"}${theme.dim("   host ")}${sanitizeLine(entry.host)}`, w),
+        truncateLine(
+          `${theme.dim("model ")}${sanitizeLine(ctx.model) || "(choosing…)"}${theme.dim("   host ")}${sanitizeLine(entry.host)}`,
+          w,
+        ),
         truncateLine(`${theme.dim("folder")} ${sanitizeLine(entry.cwd)}`, w),
         ...wrapText(
-          theme.dim("Enter send · Alt+Enter/Ctrl+J newline · Esc stop · PgUp/PgDn scroll · Ctrl+T thinking · /help · Ctrl+D quit"),
+          theme.dim(
+            "Enter send · Alt+Enter/Ctrl+J newline · Esc stop · PgUp/PgDn scroll · Ctrl+T thinking · /help · Ctrl+D quit",
+          ),
           w,
         ),
       ];
     case "user": {
-      const lines = prefixed(theme.user("› "), "  ", wrapText(sanitize(entry.text), w - 2).map((l) => theme.user(l)));
+      const lines = prefixed(
+        theme.user("› "),
+        "  ",
+        wrapText(sanitize(entry.text), w - 2).map((l) => theme.user(l)),
+      );
       if (entry.note) lines.push(theme.dim(`  (${entry.note})`));
       return ["", ...lines];
     }
@@ -61,10 +70,24 @@ function renderEntry(entry: Entry, ctx: EntryViewContext): string[] {
       const thinking = entry.thinking.trim();
       if (thinking) {
         if (ctx.thinkingOpen) {
-          out.push(...prefixed(theme.thinking("✻ "), "  ", wrapText(sanitize(thinking), w - 2).map((l) => theme.thinking(l))));
+          out.push(
+            ...prefixed(
+              theme.thinking("✻ "),
+              "  ",
+              wrapText(sanitize(thinking), w - 2).map((l) => theme.thinking(l)),
+            ),
+          );
         } else {
-          const first = sanitize(thinking).split("\n").find((l) => l.trim()) ?? "";
-          out.push(truncateLine(truncateLine(theme.thinking(`✻ ${first.trim()}`), Math.max(1, w - 22)) + theme.dim(" (Ctrl+T to expand)"), w));
+          const first =
+            sanitize(thinking)
+              .split("\n")
+              .find((l) => l.trim()) ?? "";
+          out.push(
+            truncateLine(
+              truncateLine(theme.thinking(`✻ ${first.trim()}`), Math.max(1, w - 22)) + theme.dim(" (Ctrl+T to expand)"),
+              w,
+            ),
+          );
         }
       }
       if (entry.text) out.push(...renderMarkdownCached(entry.text, w));
@@ -73,7 +96,10 @@ function renderEntry(entry: Entry, ctx: EntryViewContext): string[] {
     }
     case "tool": {
       const icon = entry.state === "running" ? theme.tool("⚙") : entry.state === "ok" ? theme.ok("✓") : theme.err("✗");
-      const elapsed = entry.state === "running" && entry.startedAt ? theme.dim(` ${Math.max(0, Math.floor((ctx.now - entry.startedAt) / 1000))}s`) : "";
+      const elapsed =
+        entry.state === "running" && entry.startedAt
+          ? theme.dim(` ${Math.max(0, Math.floor((ctx.now - entry.startedAt) / 1000))}s`)
+          : "";
       const summary = entry.summary ? theme.dim(` — ${sanitize(entry.summary).split("\n")[0]}`) : "";
       return [truncateLine(`${indent(entry.depth)}${icon} ${sanitizeLine(entry.label)}${elapsed}${summary}`, w)];
     }
@@ -82,12 +108,21 @@ function renderEntry(entry: Entry, ctx: EntryViewContext): string[] {
       return renderDiff(sanitize(entry.unified), Math.max(10, w - pad.length)).map((l) => truncateLine(pad + l, w));
     }
     case "notice": {
-      const icon = entry.level === "info" ? theme.dim("ℹ ") : entry.level === "warn" ? theme.warn("⚠ ") : theme.err("✗ ");
+      const icon =
+        entry.level === "info" ? theme.dim("ℹ ") : entry.level === "warn" ? theme.warn("⚠ ") : theme.err("✗ ");
       const style = entry.level === "info" ? theme.dim : entry.level === "warn" ? theme.warn : theme.err;
-      return prefixed(icon, "  ", wrapText(sanitize(entry.text), w - 2).map((l) => style(l)));
+      return prefixed(
+        icon,
+        "  ",
+        wrapText(sanitize(entry.text), w - 2).map((l) => style(l)),
+      );
     }
     case "error": {
-      const lines = prefixed(theme.err("✗ "), "  ", wrapText(sanitize(entry.message), w - 2).map((l) => theme.err(l)));
+      const lines = prefixed(
+        theme.err("✗ "),
+        "  ",
+        wrapText(sanitize(entry.message), w - 2).map((l) => theme.err(l)),
+      );
       if (entry.hint) lines.push(...wrapText(sanitize(entry.hint), w - 2).map((l) => "  " + theme.warn(l)));
       return lines;
     }

@@ -125,7 +125,11 @@ function inputView(model: Model, width: number): { lines: string[]; cursor: { ro
   const first = Math.max(0, Math.min(cursorRow - visible + 1, rows.length - Math.min(visible, MAX_INPUT_LINES)));
   const shown = rows.slice(first, first + visible);
   const lines = shown.map((r, i) => (i === 0 && first === 0 ? theme.user(PROMPT) : "  ") + r);
-  if (!text) lines[0] = truncateLine(theme.user(PROMPT) + theme.dim(model.run ? "type to queue a message…" : "Ask anything · /help"), width);
+  if (!text)
+    lines[0] = truncateLine(
+      theme.user(PROMPT) + theme.dim(model.run ? "type to queue a message…" : "Ask anything · /help"),
+      width,
+    );
   return { lines, cursor: { row: cursorRow - first, col: cursorCol + PROMPT.length } };
 }
 
@@ -135,11 +139,21 @@ function dialogView(dialog: Dialog, width: number, height: number): NonNullable<
   const inner = w - 4;
   const maxBody = Math.max(3, height - 8);
   if (dialog.kind === "permission") {
-    const body = dialog.preview.startsWith("---") || dialog.preview.startsWith("Index:") || dialog.preview.includes("\n@@")
-      ? renderDiff(sanitize(dialog.preview), inner, { maxLines: maxBody - 2 }).slice(0, maxBody - 2)
-      : wrapText(sanitize(dialog.preview), inner).slice(0, maxBody - 2);
-    const lines = [...body, "", `${theme.ok("y")} allow once   ${theme.ok("a")} always allow ${sanitizeLine(dialog.tool)} this session   ${theme.err("n")} deny   ${theme.dim("Esc stop")}`];
-    return { title: ` Allow ${sanitizeLine(dialog.tool)}? `, lines: lines.map((l) => padLine(truncateLine(l, inner), inner)), width: w, height: lines.length + 2 };
+    const body =
+      dialog.preview.startsWith("---") || dialog.preview.startsWith("Index:") || dialog.preview.includes("\n@@")
+        ? renderDiff(sanitize(dialog.preview), inner, { maxLines: maxBody - 2 }).slice(0, maxBody - 2)
+        : wrapText(sanitize(dialog.preview), inner).slice(0, maxBody - 2);
+    const lines = [
+      ...body,
+      "",
+      `${theme.ok("y")} allow once   ${theme.ok("a")} always allow ${sanitizeLine(dialog.tool)} this session   ${theme.err("n")} deny   ${theme.dim("Esc stop")}`,
+    ];
+    return {
+      title: ` Allow ${sanitizeLine(dialog.tool)}? `,
+      lines: lines.map((l) => padLine(truncateLine(l, inner), inner)),
+      width: w,
+      height: lines.length + 2,
+    };
   }
   const visible = Math.min(dialog.items.length, maxBody);
   const first = Math.max(0, Math.min(dialog.selected - Math.floor(visible / 2), dialog.items.length - visible));
