@@ -73,7 +73,9 @@ export class Tui {
   kill() {
     try {
       this.tmux("kill-server");
-    } catch {}
+    } catch {
+      // the server is gone already
+    }
   }
 }
 

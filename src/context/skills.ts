@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseAgent0Skills, parseSkillMd, type Skill } from "./skill-parse.js";
-import { slashCommands } from "../ui/slash-commands.js";
+import { slashCommands } from "./builtin-commands.js";
 
 export { parseAgent0Skills, parseSkillMd, firstLineDescription } from "./skill-parse.js";
 export type { Skill, SkillFormat, SkillSummary, ParsedSkillMd } from "./skill-parse.js";

@@ -1,30 +1,7 @@
 import type { SkillSummary } from "../context/skill-parse.js";
 
-export interface SlashCommand {
-  /** Without the slash. */
-  name: string;
-  /** How its argument is written in help, e.g. "[name]" (optional) or "<id>" (required). */
-  args?: string;
-  help: string;
-}
-
-export const slashCommands: readonly SlashCommand[] = [
-  { name: "help", help: "list commands and skills" },
-  { name: "model", args: "[name]", help: "switch model; without a name, pick from the server's models" },
-  { name: "new", help: "start a new session" },
-  { name: "clear", help: "clear the conversation: the model starts afresh in this session" },
-  { name: "sessions", help: "list saved sessions" },
-  { name: "resume", args: "<id>", help: "resume a saved session by id (a prefix is enough)" },
-  { name: "context", help: "show what the model was told: files, git, memory, skills, with token estimates" },
-  { name: "compact", help: "summarize older messages to free context" },
-  { name: "skills", help: "list skills" },
-  { name: "memory", help: "list saved memories" },
-  { name: "permissions", args: "[mode]", help: "show or set the permission mode: ask, auto-edit or yolo" },
-  { name: "thinking", help: "show or hide the model's thinking" },
-  { name: "mcp", help: "list MCP servers and their tools" },
-  { name: "undo", help: "restore the files changed in the last turn" },
-  { name: "quit", help: "save and quit" },
-];
+export { slashCommands, type SlashCommand } from "../context/builtin-commands.js";
+import type { SlashCommand } from "../context/builtin-commands.js";
 
 function row(left: string, help: string, width: number): string {
   return `  ${left.padEnd(width)}  ${help}`;

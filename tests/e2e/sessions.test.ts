@@ -282,8 +282,8 @@ describe("sessions end to end", () => {
     tui.type("/sessions");
     tui.press("Enter");
     const picker = await tui.waitFor("Open a session");
-    expect(picker).toMatch(/› [0-9a-f]{8}  beta prompt/);
-    expect(picker).toMatch(/ {2}[0-9a-f]{8}  alpha prompt/);
+    expect(picker).toMatch(/› [0-9a-f]{8} {2}beta prompt/);
+    expect(picker).toMatch(/ {2}[0-9a-f]{8} {2}alpha prompt/);
     tui.press("Down");
     tui.press("Enter");
     await tui.waitFor("› alpha prompt");

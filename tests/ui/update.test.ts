@@ -115,7 +115,9 @@ describe("update: a user sends a prompt and the answer streams in", () => {
   });
 
   it("Ctrl-C interrupts a run, and quits when idle; Ctrl-D on an empty input quits", () => {
-    let { model, cmds } = feed(newModel(), ...typeText("hi"), key("enter"), key("c", { ctrl: true }));
+    const first = feed(newModel(), ...typeText("hi"), key("enter"), key("c", { ctrl: true }));
+    let model = first.model;
+    const cmds = first.cmds;
     expect(cmds.at(-1)).toEqual({ type: "cancel" });
     ({ model } = feed(model, agent({ type: "done", reason: "interrupted" })));
     expect(feed(model, key("c", { ctrl: true })).cmds).toEqual([{ type: "quit" }]);

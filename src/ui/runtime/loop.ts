@@ -53,6 +53,8 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
     rejectDone = reject;
   });
 
+  // Started after the first frame (below); the closures above only run once it exists.
+  // eslint-disable-next-line prefer-const
   let agent!: AgentHandle;
   let tick: NodeJS.Timeout | undefined;
   let isBooted = false;

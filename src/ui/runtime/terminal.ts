@@ -53,6 +53,8 @@ function patchLazyTerminfo(): void {
   const compile = tput._compile;
   tput._compile = function (info, key, str) {
     if (typeof str !== "string" || !str) return compile.call(this, info, key, str);
+    // The returned function is called with its own `this`; compile needs the terminfo object.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     const self = this;
     let compiled: ((...args: unknown[]) => unknown) | undefined;
     return function (this: unknown, ...args: unknown[]) {

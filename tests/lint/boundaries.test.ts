@@ -1,0 +1,33 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+// The import-boundary rules of eslint.config.js, tried on files that break them: each must fail.
+const eslint = new ESLint();
+
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe("import boundaries", () => {
+  it.each([
+    ["src/ui/update/bad.ts", 'import { createProvider } from "../../providers/index.js";\nvoid createProvider;\n'],
+    ["src/ui/bad.ts", 'import { runTool } from "../tools/runner.js";\nvoid runTool;\n'],
+    ["src/agent/bad.ts", 'import { update } from "../ui/update/index.js";\nvoid update;\n'],
+    ["src/tools/bad.ts", 'import blessed from "blessed";\nvoid blessed;\n'],
+    ["src/providers/bad.ts", 'import { main } from "../cli/print.js";\nvoid main;\n'],
+    ["src/render/bad.ts", 'import { theme } from "../ui/model.js";\nvoid theme;\n'],
+    ["src/protocol/bad.ts", 'import { PROVIDERS } from "../providers/index.js";\nvoid PROVIDERS;\n'],
+  ])("%s is rejected", async (file, code) => {
+    const found = await problems(file, code);
+    expect(found.some((p) => p.startsWith("@typescript-eslint/no-restricted-imports"))).toBe(true);
+  });
+
+  it.each([
+    ["src/ui/update/ok.ts", 'import { theme } from "../../render/theme.js";\nvoid theme;\n'],
+    ["src/protocol/ok.ts", 'import type { Skill } from "../context/skills.js";\nexport type S = Skill;\n'],
+    ["src/agent/ok.ts", 'import { createProvider } from "../providers/index.js";\nvoid createProvider;\n'],
+  ])("%s is allowed", async (file, code) => {
+    expect(await problems(file, code)).toEqual([]);
+  });
+});
