@@ -1,8 +1,9 @@
 #!/usr/bin/env node
+import { PERMISSION_MODES, PROVIDERS } from "./protocol/run-config.js";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { Command, Option } from "commander";
-import type { ConversationMessage } from "./protocol/events.js";
+import type { ConversationMessage } from "./protocol/conversation.js";
 import { logsDir, sessionsDir } from "./session/paths.js";
 import { slashCommands } from "./ui/slash-commands.js";
 import { resolveConfig, type CliOptions } from "./cli/config.js";
@@ -54,9 +55,9 @@ const program = new Command()
   )
   .option("-m, --model <name>", "model name, or provider/model (e.g. anthropic/claude-sonnet-4-5)")
   .option("--host <url>", "Ollama host (default $OLLAMA_HOST or http://127.0.0.1:11434)")
-  .addOption(new Option("--provider <name>", "model provider").choices(["ollama", "anthropic", "openai"]))
+  .addOption(new Option("--provider <name>", "model provider").choices(PROVIDERS))
   .option("--base-url <url>", "base URL of an Anthropic or OpenAI-compatible server")
-  .addOption(new Option("--permission-mode <mode>", "when to ask before changes").choices(["ask", "auto-edit", "yolo"]))
+  .addOption(new Option("--permission-mode <mode>", "when to ask before changes").choices(PERMISSION_MODES))
   .option("--yolo", "never ask for permission (same as --permission-mode yolo)")
   .option("-r, --resume <id>", "resume a saved session by id or unique prefix")
   .option("--session <id>", "same as --resume")

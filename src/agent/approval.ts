@@ -1,4 +1,5 @@
-import type { AgentEvent, PermissionDecision, RunConfig } from "../protocol/events.js";
+import type { AgentEvent } from "../protocol/agent-event.js";
+import type { PermissionDecision, RunConfig } from "../protocol/run-config.js";
 import type { Approval, ApprovalKind } from "../tools/types.js";
 import { isReadOnlyCommand } from "../tools/shell/safety.js";
 

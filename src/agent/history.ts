@@ -1,7 +1,7 @@
 // A history where every tool call is directly followed by its result — the shape every provider
 // accepts (Anthropic and OpenAI reject a call without a result). A crash mid-step, or a result
 // appended late by the UI after a resumed run, must not make the next request malformed.
-import type { ConversationMessage, ToolCall } from "../protocol/events.js";
+import type { ConversationMessage, ToolCall } from "../protocol/conversation.js";
 
 export const NOT_RUN = "Not run: the run was stopped before this tool finished.";
 

@@ -1,11 +1,6 @@
-import type {
-  AgentEvent,
-  ConversationMessage,
-  DoneReason,
-  RunConfig,
-  ToolCall,
-  ToolDisplay,
-} from "../protocol/events.js";
+import type { AgentEvent, DoneReason } from "../protocol/agent-event.js";
+import type { ConversationMessage, ToolCall, ToolDisplay } from "../protocol/conversation.js";
+import type { RunConfig } from "../protocol/run-config.js";
 import type { Provider } from "../providers/types.js";
 import type { ToolContext, ToolDef } from "../tools/types.js";
 import { toolSpecs, runToolCalls } from "../tools/runner.js";

@@ -1,4 +1,6 @@
-import type { AgentEvent, ConversationMessage, RunConfig, ToolCall } from "../protocol/events.js";
+import type { AgentEvent } from "../protocol/agent-event.js";
+import type { ConversationMessage, ToolCall } from "../protocol/conversation.js";
+import type { RunConfig } from "../protocol/run-config.js";
 import type { Provider, ProviderError } from "../providers/types.js";
 import type { ToolSpec } from "../tools/types.js";
 import { recoverToolCalls } from "./replies/text-tool-calls.js";

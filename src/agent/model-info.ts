@@ -1,4 +1,5 @@
-import type { AgentEvent, RunConfig } from "../protocol/events.js";
+import type { AgentEvent } from "../protocol/agent-event.js";
+import type { RunConfig } from "../protocol/run-config.js";
 import type { Provider } from "../providers/types.js";
 
 export type ModelInfoResult = { ok: true } | { ok: false; message: string; hint?: string };

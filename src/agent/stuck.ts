@@ -16,7 +16,7 @@
 // A stop means: do not call the model again this turn. The loop should answer each call
 // of the stopped step with a "not run" tool result, so no call is left without a result.
 
-import type { ToolCall } from "../protocol/events.js";
+import type { ToolCall } from "../protocol/conversation.js";
 
 export type Unusable = "invalid-args" | "unknown-tool" | "empty" | "malformed";
 

@@ -3,8 +3,10 @@
 import v8 from "node:v8";
 import vm from "node:vm";
 import { parentPort } from "node:worker_threads";
-import type { AgentEvent, PermissionDecision, RunConfig, WorkerCommand } from "../protocol/events.js";
-import { assertNever } from "../protocol/events.js";
+import type { AgentEvent } from "../protocol/agent-event.js";
+import type { PermissionDecision, RunConfig } from "../protocol/run-config.js";
+import type { WorkerCommand } from "../protocol/worker-command.js";
+import { assertNever } from "../protocol/assert-never.js";
 import { runAgent } from "./loop.js";
 import { createProvider } from "../providers/index.js";
 import { toolsFor } from "../tools/catalog.js";

@@ -1,4 +1,5 @@
-import type { McpServerConfig, PermissionMode, ProviderName, RunConfig } from "../protocol/events.js";
+import { PERMISSION_MODES, PROVIDERS } from "../protocol/run-config.js";
+import type { McpServerConfig, PermissionMode, ProviderName, RunConfig } from "../protocol/run-config.js";
 import { resolveOllamaHost } from "../providers/ollama/host.js";
 import { dataDir } from "../session/paths.js";
 import { configDefaults } from "../context/config-defaults.js";
@@ -18,8 +19,7 @@ export interface CliOptions {
   think?: boolean;
 }
 
-const PROVIDERS: ProviderName[] = ["ollama", "anthropic", "openai"];
-const MODES: PermissionMode[] = ["ask", "auto-edit", "yolo"];
+const MODES = PERMISSION_MODES;
 
 /**
  * Flags > environment > config file > defaults. `provider/model` in a model name picks the

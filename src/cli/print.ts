@@ -1,5 +1,7 @@
 import { AgentHandle } from "../ui/runtime/agent-handle.js";
-import type { AgentEvent, ConversationMessage, DoneReason, RunConfig } from "../protocol/events.js";
+import type { AgentEvent, DoneReason } from "../protocol/agent-event.js";
+import type { ConversationMessage } from "../protocol/conversation.js";
+import type { RunConfig } from "../protocol/run-config.js";
 import type { Logger } from "../session/log.js";
 import { appendToSession, type SessionState } from "./services.js";
 import { checkpointDirFor } from "../session/checkpoints.js";

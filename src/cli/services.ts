@@ -1,4 +1,5 @@
-import type { ConversationMessage, PermissionMode, RunConfig } from "../protocol/events.js";
+import type { ConversationMessage } from "../protocol/conversation.js";
+import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import {
   SessionWriter,
   loadSession,

@@ -1,4 +1,4 @@
-import type { RunConfig } from "../protocol/events.js";
+import type { RunConfig } from "../protocol/run-config.js";
 import { loadConfig, loadMcpServers, type Config } from "../context/config.js";
 import { configFilePath } from "../context/dirs.js";
 import { resolveConfig, type CliOptions } from "./config.js";

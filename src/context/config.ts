@@ -1,8 +1,9 @@
+import { PERMISSION_MODES, PROVIDERS } from "../protocol/run-config.js";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import type { McpServerConfig } from "../protocol/events.js";
+import type { McpServerConfig } from "../protocol/run-config.js";
 
 const positiveInt = z.number().int().positive();
 
@@ -19,10 +20,10 @@ export const mcpServerSchema = z.object({
 export const configKeySchemas = {
   model: z.string().min(1),
   host: z.string().min(1),
-  provider: z.enum(["ollama", "anthropic", "openai"]),
+  provider: z.enum(PROVIDERS),
   baseUrl: z.string().min(1),
   numCtxCap: positiveInt,
-  permissionMode: z.enum(["ask", "auto-edit", "yolo"]),
+  permissionMode: z.enum(PERMISSION_MODES),
   tickMs: positiveInt,
   theme: z.enum(["dark", "light"]),
   keepAlive: z.union([z.string(), z.number()]),

@@ -1,4 +1,4 @@
-import type { ToolProtocol } from "../protocol/events.js";
+import type { ToolProtocol } from "../protocol/run-config.js";
 
 /** The agent's standing instructions: how to work with the tools and how to answer. */
 export function agentInstructions(toolProtocol: ToolProtocol = "native"): string {

@@ -1,4 +1,4 @@
-import type { ToolProtocol } from "../protocol/events.js";
+import type { ToolProtocol } from "../protocol/run-config.js";
 import { formatGitFacts, type GitFacts } from "./git-format.js";
 import { agentInstructions } from "./instructions.js";
 import type { ContextFile } from "./project.js";

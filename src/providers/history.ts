@@ -1,6 +1,6 @@
 // Hosted and OpenAI-compatible APIs reject a history where a tool call has no result, or a result has
 // no call (an interrupt between the two leaves such a history behind). This repairs it before sending.
-import type { ConversationMessage } from "../protocol/events.js";
+import type { ConversationMessage } from "../protocol/conversation.js";
 
 export const MISSING_RESULT = "(no result)";
 

@@ -1,12 +1,11 @@
-import type { ProviderName, RunConfig } from "../protocol/events.js";
-import { assertNever } from "../protocol/events.js";
+import { PROVIDERS } from "../protocol/run-config.js";
+import type { ProviderName, RunConfig } from "../protocol/run-config.js";
+import { assertNever } from "../protocol/assert-never.js";
 import { createOllamaProvider, resolveOllamaHost } from "./ollama/provider.js";
 import type { Provider } from "./types.js";
 
 export { resolveOllamaHost, DEFAULT_OLLAMA_HOST, createOllamaProvider } from "./ollama/provider.js";
 export { ProviderFailure, isProviderError, plainError } from "./errors.js";
-
-const PROVIDERS: readonly ProviderName[] = ["ollama", "anthropic", "openai"];
 
 /** "anthropic/claude-sonnet-4-6" -> provider and model; names without a known prefix are left whole
  *  ("qwen/qwen3-coder" on OpenRouter stays one model name). */

@@ -1,4 +1,4 @@
-import type { ConversationMessage, ToolCall } from "../protocol/events.js";
+import type { ConversationMessage, ToolCall } from "../protocol/conversation.js";
 import type { ToolSpec } from "../tools/types.js";
 
 export interface ChatRequest {

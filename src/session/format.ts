@@ -1,6 +1,8 @@
 // The session file's line format (DESIGN.md §3): a header line, then message, meta and reset lines.
+import { PERMISSION_MODES } from "../protocol/run-config.js";
 import { z } from "zod";
-import type { ConversationMessage, PermissionMode } from "../protocol/events.js";
+import type { ConversationMessage } from "../protocol/conversation.js";
+import type { PermissionMode } from "../protocol/run-config.js";
 
 export const SESSION_VERSION = 1;
 
@@ -56,7 +58,7 @@ export const lineSchema = z.discriminatedUnion("type", [
     model: z.string().optional(),
     provider: z.string().optional(),
     title: z.string().optional(),
-    permissionMode: z.enum(["ask", "auto-edit", "yolo"]).optional(),
+    permissionMode: z.enum(PERMISSION_MODES).optional(),
   }),
   /** "The conversation is now exactly these messages" — after /undo, /clear or compaction. */
   z.object({ type: z.literal("reset"), at: z.string(), messages: z.array(messageSchema) }),

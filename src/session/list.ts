@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import stringWidth from "string-width";
-import type { ConversationMessage } from "../protocol/events.js";
+import type { ConversationMessage } from "../protocol/conversation.js";
 import { firstPrompt, parseHeader, parseLine, unreadable } from "./format.js";
 
 export interface SessionSummary {

@@ -3,7 +3,7 @@
 // close() and process exit write what is left. Logging never throws into its caller.
 import fs from "node:fs";
 import path from "node:path";
-import type { AgentEvent } from "../protocol/events.js";
+import type { AgentEvent } from "../protocol/agent-event.js";
 import { maskedJson } from "./masked-json.js";
 
 export interface Logger {

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { ConversationMessage } from "../protocol/events.js";
+import type { ConversationMessage } from "../protocol/conversation.js";
 import {
   firstPrompt,
   parseHeader,

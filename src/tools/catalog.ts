@@ -1,4 +1,4 @@
-import type { RunConfig } from "../protocol/events.js";
+import type { RunConfig } from "../protocol/run-config.js";
 import type { McpManager } from "../agent/mcp/servers.js";
 import { loadAgentTypes, type AgentType } from "../agent/agent-types.js";
 import type { ToolDef } from "./types.js";

@@ -1,7 +1,8 @@
 // The delegate tool: a sub-agent with a fresh conversation, its own prompt and a restricted tool
 // set runs a task through the same loop and hands back its final answer as the tool result.
 import { z } from "zod";
-import type { AgentEvent, RunConfig } from "../protocol/events.js";
+import type { AgentEvent } from "../protocol/agent-event.js";
+import type { RunConfig } from "../protocol/run-config.js";
 import { BUILTIN_AGENT_TYPES, loadAgentTypes, type AgentType } from "../agent/agent-types.js";
 import { runAgent, type LoopResult } from "../agent/loop.js";
 import { createProvider, splitProviderModel } from "../providers/index.js";

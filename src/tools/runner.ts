@@ -2,7 +2,7 @@
 // masking, output truncation and the tool-start / diff / tool-end events. Tools never throw
 // out of here: every failure becomes a result the model reads.
 import { z } from "zod";
-import type { ToolCall } from "../protocol/events.js";
+import type { ToolCall } from "../protocol/conversation.js";
 import type { ToolContext, ToolDef, ToolResult, ToolSpec } from "./types.js";
 import { maskSecrets } from "./secrets.js";
 import { diffStats } from "./files/diff.js";

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import type { AgentEvent, RunConfig } from "../protocol/events.js";
+import type { AgentEvent } from "../protocol/agent-event.js";
+import type { RunConfig } from "../protocol/run-config.js";
 
 export interface ToolResult {
   /** What the model sees. */

@@ -1,4 +1,6 @@
-import type { ConversationMessage, NoticeLevel, Phase, RunConfig } from "../protocol/events.js";
+import type { NoticeLevel, Phase } from "../protocol/agent-event.js";
+import type { ConversationMessage } from "../protocol/conversation.js";
+import type { RunConfig } from "../protocol/run-config.js";
 import type { Skill } from "../context/skills.js";
 
 /** One item of the transcript as the user sees it. Entries are immutable: a change makes a new object. */

@@ -1,10 +1,6 @@
-import type {
-  AgentEvent,
-  ConversationMessage,
-  PermissionDecision,
-  PermissionMode,
-  RunConfig,
-} from "../protocol/events.js";
+import type { AgentEvent } from "../protocol/agent-event.js";
+import type { ConversationMessage } from "../protocol/conversation.js";
+import type { PermissionDecision, PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { PickerItem, SkillRef } from "./model.js";
 
 /** A decoded key press (see keys.ts). `name` is a printable character or a key name. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AgentHandle } from "../../src/ui/runtime/agent-handle.js";
-import type { AgentEvent } from "../../src/protocol/events.js";
+import type { AgentEvent } from "../../src/protocol/agent-event.js";
 
 const waitFor = async (check: () => boolean) => {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 20));

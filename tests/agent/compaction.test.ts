@@ -8,7 +8,7 @@ import {
   summaryPrompt,
   truncationSuspected,
 } from "../../src/agent/compaction/index.js";
-import type { ConversationMessage } from "../../src/protocol/events.js";
+import type { ConversationMessage } from "../../src/protocol/conversation.js";
 
 const user = (content: string): ConversationMessage => ({ role: "user", content });
 const answer = (content: string): ConversationMessage => ({ role: "assistant", content });

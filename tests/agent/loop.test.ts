@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { AgentEvent, RunConfig } from "../../src/protocol/events.js";
+import type { AgentEvent } from "../../src/protocol/agent-event.js";
+import type { RunConfig } from "../../src/protocol/run-config.js";
 import { runAgent } from "../../src/agent/loop.js";
 import fs from "node:fs";
 import path from "node:path";

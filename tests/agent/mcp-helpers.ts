@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { McpServerConfig } from "../../src/protocol/events.js";
+import type { McpServerConfig } from "../../src/protocol/run-config.js";
 
 export const DEMO_SERVER = fileURLToPath(new URL("../fakes/mcp-demo-server.mjs", import.meta.url));
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach } from "vitest";
 import { testConfig } from "../tools/ctx.js";
-import type { RunConfig } from "../../src/protocol/events.js";
+import type { RunConfig } from "../../src/protocol/run-config.js";
 import type { ToolContext } from "../../src/tools/types.js";
 
 const made: string[] = [];

@@ -4,7 +4,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AgentEvent, ConversationMessage } from "../../src/protocol/events.js";
+import type { AgentEvent } from "../../src/protocol/agent-event.js";
+import type { ConversationMessage } from "../../src/protocol/conversation.js";
 import { loadSession } from "../../src/session/writer.js";
 import { startFakeOllama, type FakeOllama, type Reply } from "../fakes/ollama-server.js";
 import { testConfig } from "../ui/helpers.js";

@@ -1,4 +1,4 @@
-import type { ConversationMessage } from "../../src/protocol/events.js";
+import type { ConversationMessage } from "../../src/protocol/conversation.js";
 import type { ChatRequest, ProviderEvent } from "../../src/providers/types.js";
 import type { ToolSpec } from "../../src/tools/types.js";
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { RunConfig } from "../../src/protocol/events.js";
+import type { RunConfig } from "../../src/protocol/run-config.js";
 import { createProvider, splitProviderModel } from "../../src/providers/index.js";
 import { startFakeAnthropic } from "../fakes/anthropic-server.js";
 import { startFakeOllama } from "../fakes/ollama-server.js";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ConversationMessage } from "../../src/protocol/events.js";
+import type { ConversationMessage } from "../../src/protocol/conversation.js";
 import { loadSession, SessionWriter } from "../../src/session/writer.js";
 
 let dir: string;

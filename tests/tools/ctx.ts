@@ -3,7 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach } from "vitest";
-import type { AgentEvent, RunConfig } from "../../src/protocol/events.js";
+import type { AgentEvent } from "../../src/protocol/agent-event.js";
+import type { RunConfig } from "../../src/protocol/run-config.js";
 import type { ApprovalKind, ToolContext } from "../../src/tools/types.js";
 
 export interface ApprovalRequest {

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AgentEvent, ConversationMessage, RunConfig } from "../../src/protocol/events.js";
+import type { AgentEvent } from "../../src/protocol/agent-event.js";
+import type { ConversationMessage } from "../../src/protocol/conversation.js";
+import type { RunConfig } from "../../src/protocol/run-config.js";
 import { runAgent, type LoopResult } from "../../src/agent/loop.js";
 import type { ChatRequest } from "../../src/providers/types.js";
 import { createDelegateTool, DEPTH_LIMIT_MESSAGE, subAgentConfig } from "../../src/tools/delegate.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunConfig } from "../../src/protocol/events.js";
+import type { RunConfig } from "../../src/protocol/run-config.js";
 import { resolveSearchBackend, webSearchTool } from "../../src/tools/web/index.js";
 import { parseDuckDuckGoHtml } from "../../src/tools/web/search-parse.js";
 import { runToolCall } from "../../src/tools/runner.js";

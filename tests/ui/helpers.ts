@@ -1,4 +1,5 @@
-import type { AgentEvent, RunConfig } from "../../src/protocol/events.js";
+import type { AgentEvent } from "../../src/protocol/agent-event.js";
+import type { RunConfig } from "../../src/protocol/run-config.js";
 import { testConfig as baseConfig } from "../tools/ctx.js";
 import type { Model } from "../../src/ui/model.js";
 import type { Cmd, Msg } from "../../src/ui/msg.js";

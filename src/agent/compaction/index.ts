@@ -4,7 +4,7 @@
 //   plan = planCompaction(...); if summarize: text = model(summaryPrompt(plan.head));
 //   conversation = applySummary(plan.system, text, plan.tail)
 
-import type { ConversationMessage } from "../../protocol/events.js";
+import type { ConversationMessage } from "../../protocol/conversation.js";
 
 export { applySummary, summaryPrompt, SUMMARY_PREFIX } from "./summary.js";
 

@@ -1,4 +1,6 @@
-import type { AgentEvent, ConversationMessage, RunConfig } from "../../protocol/events.js";
+import type { AgentEvent } from "../../protocol/agent-event.js";
+import type { ConversationMessage } from "../../protocol/conversation.js";
+import type { RunConfig } from "../../protocol/run-config.js";
 import type { Provider } from "../../providers/types.js";
 import type { ToolSpec } from "../../tools/types.js";
 import { applySummary, estimateTextTokens, estimateTokens, planCompaction, summaryPrompt } from "./index.js";

@@ -1,7 +1,7 @@
 // The summarizing half of compaction: the request that asks the model for a summary of
 // the older messages, and the conversation rebuilt around that summary.
 
-import type { ConversationMessage } from "../../protocol/events.js";
+import type { ConversationMessage } from "../../protocol/conversation.js";
 
 export const SUMMARY_PREFIX = "Summary of the earlier conversation:";
 

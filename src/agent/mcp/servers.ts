@@ -3,7 +3,7 @@
 // A server that fails is reported by name and never keeps the others from working.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { McpServerConfig } from "../../protocol/events.js";
+import type { McpServerConfig } from "../../protocol/run-config.js";
 import { endHttpSession, formatMs, isRunning, killProcess, openTransport, stdioPid, withTimeout } from "./transport.js";
 import { MCP_TOOL_NAME_MAX, mcpToolDef, mcpToolName, type McpToolDef, type McpToolInfo } from "../../tools/mcp.js";
 

@@ -4,7 +4,7 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { McpServerConfig } from "../../protocol/events.js";
+import type { McpServerConfig } from "../../protocol/run-config.js";
 
 const STDERR_TAIL_CHARS = 2_000;
 

@@ -1,4 +1,4 @@
-import type { ConversationMessage } from "../../protocol/events.js";
+import type { ConversationMessage } from "../../protocol/conversation.js";
 
 /**
  * A model driven by the JSON reply protocol has no native tool messages: its own calls are

@@ -3,7 +3,7 @@
 // Thinking goes back only with the signature the API gave it (required before tool_use blocks
 // when extended thinking is on).
 import type Anthropic from "@anthropic-ai/sdk";
-import type { ConversationMessage } from "../../protocol/events.js";
+import type { ConversationMessage } from "../../protocol/conversation.js";
 import type { ToolSpec } from "../../tools/types.js";
 import { pairToolResults } from "../history.js";
 

@@ -1,7 +1,7 @@
 // ConversationMessage -> OpenAI chat.completions. Never `content: null` (many compatible servers
 // reject it), and every assistant tool call is answered by a tool message (history.ts).
 import type OpenAI from "openai";
-import type { ConversationMessage } from "../../protocol/events.js";
+import type { ConversationMessage } from "../../protocol/conversation.js";
 import type { ToolSpec } from "../../tools/types.js";
 import { pairToolResults } from "../history.js";
 

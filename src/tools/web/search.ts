@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RunConfig } from "../../protocol/events.js";
+import type { RunConfig } from "../../protocol/run-config.js";
 import type { SummarizedResult } from "../runner.js";
 import { defineTool, type ToolDef } from "../types.js";
 import { decodeBody, httpRequest } from "./http.js";

@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
-import type { AgentEvent, WorkerCommand } from "../../protocol/events.js";
+import type { AgentEvent } from "../../protocol/agent-event.js";
+import type { WorkerCommand } from "../../protocol/worker-command.js";
 
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 16 };
 

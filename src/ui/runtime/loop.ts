@@ -1,8 +1,8 @@
 import { appendFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { AgentHandle } from "./agent-handle.js";
-import type { AgentEvent } from "../../protocol/events.js";
-import { assertNever } from "../../protocol/events.js";
+import type { AgentEvent } from "../../protocol/agent-event.js";
+import { assertNever } from "../../protocol/assert-never.js";
 import { loadMarkdown } from "../../render/markdown.js";
 import type { Model } from "../model.js";
 import type { Cmd, Msg } from "../msg.js";

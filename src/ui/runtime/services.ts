@@ -1,4 +1,5 @@
-import type { ConversationMessage, PermissionMode } from "../../protocol/events.js";
+import type { ConversationMessage } from "../../protocol/conversation.js";
+import type { PermissionMode } from "../../protocol/run-config.js";
 import type { PickerItem } from "../model.js";
 
 export type Opened =

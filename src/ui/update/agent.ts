@@ -1,5 +1,6 @@
-import type { AgentEvent, ConversationMessage } from "../../protocol/events.js";
-import { assertNever } from "../../protocol/events.js";
+import type { AgentEvent } from "../../protocol/agent-event.js";
+import type { ConversationMessage } from "../../protocol/conversation.js";
+import { assertNever } from "../../protocol/assert-never.js";
 import type { Entry, Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import { addEntry, streamingEntry, unansweredCalls } from "./transcript.js";

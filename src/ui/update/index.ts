@@ -1,5 +1,5 @@
 import { produce } from "immer";
-import { assertNever } from "../../protocol/events.js";
+import { assertNever } from "../../protocol/assert-never.js";
 import type { InitOptions, Model } from "../model.js";
 import type { Cmd, Msg } from "../msg.js";
 import { applyAgentEvent } from "./agent.js";

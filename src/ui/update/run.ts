@@ -1,4 +1,4 @@
-import type { ConversationMessage } from "../../protocol/events.js";
+import type { ConversationMessage } from "../../protocol/conversation.js";
 import { current, isDraft } from "immer";
 import type { Model } from "../model.js";
 import type { Cmd } from "../msg.js";

@@ -1,4 +1,5 @@
-import type { PermissionMode } from "../../protocol/events.js";
+import { PERMISSION_MODES } from "../../protocol/run-config.js";
+import type { PermissionMode } from "../../protocol/run-config.js";
 import { expandSkill } from "../../context/skill-expand.js";
 import { formatHelp, slashCommands, unknownCommandHint } from "../slash-commands.js";
 import type { Model } from "../model.js";
@@ -8,7 +9,7 @@ import { addEntry } from "./transcript.js";
 import { chooseModel } from "./dialog.js";
 import { quit } from "./input.js";
 
-const MODES: PermissionMode[] = ["ask", "auto-edit", "yolo"];
+const MODES = PERMISSION_MODES;
 
 /** A line starting with "/": a built-in command or a skill. Never sent to the model as typed. */
 export function runSlash(model: Model, line: string, cmds: Cmd[]): void {

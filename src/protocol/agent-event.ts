@@ -1,0 +1,33 @@
+// Part of protocol/: plain data that crosses postMessage between the UI thread and the agent
+// worker (structured-clone safe: no functions, no classes).
+
+import type { ConversationMessage } from "./conversation.js";
+
+export interface Usage {
+  promptTokens: number;
+  completionTokens: number;
+  contextWindow: number;
+}
+
+export type DoneReason = "complete" | "interrupted" | "stuck" | "max-steps" | "error";
+export type NoticeLevel = "info" | "warn" | "error";
+export type Phase = "loading" | "thinking" | "answering" | "tool";
+
+/** Worker -> UI. `parentId` marks events of a sub-agent under its delegate call. */
+export type AgentEvent =
+  | { type: "text"; delta: string }
+  | { type: "thinking"; delta: string }
+  | { type: "status"; phase: Phase }
+  | { type: "tool-start"; id: string; name: string; args: Record<string, unknown>; label: string; parentId?: string }
+  | { type: "tool-end"; id: string; ok: boolean; summary: string; parentId?: string }
+  | { type: "diff"; path: string; unified: string; parentId?: string }
+  | { type: "permission-request"; id: string; tool: string; args: Record<string, unknown>; preview: string }
+  | { type: "message"; message: ConversationMessage }
+  | { type: "usage"; promptTokens: number; completionTokens: number; contextWindow: number }
+  | { type: "notice"; level: NoticeLevel; text: string }
+  | { type: "error"; message: string; hint?: string }
+  | { type: "compacted"; before: number; after: number; conversation: ConversationMessage[] }
+  | { type: "model-info"; model: string; contextLength: number; numCtx: number; capabilities: string[] }
+  /** The model is being loaded ahead of the first request (so the first answer starts sooner). */
+  | { type: "model-load"; state: "loading" | "ready" | "failed" }
+  | { type: "done"; reason: DoneReason };

@@ -1,0 +1,37 @@
+// Part of protocol/: plain data that crosses postMessage between the UI thread and the agent
+// worker (structured-clone safe: no functions, no classes).
+
+export type Role = "system" | "user" | "assistant" | "tool";
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/** Provider-neutral message. Adapters map it to and from each wire format. */
+export interface ConversationMessage {
+  role: Role;
+  content: string;
+  thinking?: string;
+  /** Anthropic: the signature of the thinking block, which must go back with it. */
+  thinkingSignature?: string;
+  toolCalls?: ToolCall[];
+  /** role "tool": the call this answers. */
+  toolCallId?: string;
+  toolName?: string;
+  /** An assistant answer cut short by the user (Esc) or a dropped connection. */
+  interrupted?: boolean;
+  /** A user message that came from a skill or slash command: what the user typed. */
+  typed?: string;
+  /** role "tool": what the UI showed, so a resumed transcript looks as it did. Never sent to a model. */
+  display?: ToolDisplay;
+}
+
+export interface ToolDisplay {
+  label: string;
+  ok: boolean;
+  summary: string;
+  diff?: string;
+  path?: string;
+}

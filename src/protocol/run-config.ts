@@ -1,0 +1,58 @@
+// Part of protocol/: plain data that crosses postMessage between the UI thread and the agent
+// worker (structured-clone safe: no functions, no classes).
+
+/** When to ask before a change, least to most trusting. The one list: types and schemas derive from it. */
+export const PERMISSION_MODES = ["ask", "auto-edit", "yolo"] as const;
+export type PermissionMode = (typeof PERMISSION_MODES)[number];
+export type PermissionDecision = "once" | "always" | "deny";
+/** The providers a model can come from. The one list: types and schemas derive from it. */
+export const PROVIDERS = ["ollama", "anthropic", "openai"] as const;
+export type ProviderName = (typeof PROVIDERS)[number];
+export type ToolProtocol = "native" | "json";
+
+export interface McpServerConfig {
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  url?: string;
+  headers?: Record<string, string>;
+  trusted?: boolean;
+}
+
+/** Everything the worker needs for a run. Secrets (apiKey) never go to logs or sessions. */
+export interface RunConfig {
+  provider: ProviderName;
+  model: string;
+  host: string;
+  baseUrl?: string;
+  apiKey?: string;
+  cwd: string;
+  systemPrompt: string;
+  /** num_ctx sent with every request of the session; 0 = not known yet (the loop asks /api/show). */
+  numCtx: number;
+  /** Upper bound for num_ctx (the model's own context length may be larger). */
+  numCtxCap: number;
+  keepAlive?: string | number;
+  temperature?: number;
+  /** Ask for the model's reasoning (Ollama `think`, Anthropic extended thinking); unset = the server's default. */
+  think?: boolean;
+  maxSteps: number;
+  outputLimit: number;
+  permissionMode: PermissionMode;
+  /** Tools the user allowed "always" in this session. */
+  allowedTools: string[];
+  toolProtocol: ToolProtocol;
+  /** Stream idle timeout: no bytes for this long ends the request with an error. */
+  idleTimeoutMs: number;
+  /** Headless runs cannot ask: mutating tools are denied unless the mode allows them. */
+  interactive: boolean;
+  /** Tools allowed while a skill with allowed-tools runs; undefined = all. */
+  toolFilter?: string[];
+  sessionId?: string;
+  dataDir: string;
+  configDir: string;
+  webSearch?: { backend: "duckduckgo" | "searxng" | "ollama"; url?: string; apiKey?: string };
+  mcpServers?: Record<string, McpServerConfig>;
+  /** Checkpoint folder for /undo of this turn, beside the session. */
+  checkpointDir?: string;
+}

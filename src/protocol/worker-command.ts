@@ -1,0 +1,17 @@
+// Part of protocol/: plain data that crosses postMessage between the UI thread and the agent
+// worker (structured-clone safe: no functions, no classes).
+
+import type { ConversationMessage } from "./conversation.js";
+import type { PermissionDecision, RunConfig } from "./run-config.js";
+
+/** UI -> worker. */
+export type WorkerCommand =
+  | { type: "run"; conversation: ConversationMessage[]; config: RunConfig }
+  | { type: "cancel" }
+  | { type: "permission-reply"; id: string; decision: PermissionDecision }
+  | { type: "compact"; conversation: ConversationMessage[]; config: RunConfig }
+  /** Resolve the model (first installed when none is set) and its context length, before the first run. */
+  | { type: "probe"; config: RunConfig }
+  /** Post the MCP servers' state as a notice (for /mcp). */
+  | { type: "mcp-status" }
+  | { type: "shutdown" };
