@@ -10,7 +10,7 @@ import { correctiveMessage, jsonProtocolPrompt } from "./replies/json-protocol.j
 import { createApprover, type AskUser } from "./approval.js";
 import { ensureModelInfo } from "./model-info.js";
 import { compactIfNeeded } from "./compaction/run.js";
-import { pairToolResults } from "./history.js";
+import { pairToolResults } from "../protocol/history.js";
 
 export interface LoopDeps {
   provider: Provider;

@@ -14,7 +14,7 @@ import type { PromptPart } from "../context/prompt.js";
 import type { Services, Opened } from "../ui/runtime/services.js";
 import type { PickerItem } from "../ui/model.js";
 import { checkpointDirFor } from "../session/checkpoint-dir.js";
-import { pairToolResults } from "../agent/history.js";
+import { pairToolResults } from "../protocol/history.js";
 import path from "node:path";
 
 export interface SessionState {

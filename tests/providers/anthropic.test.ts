@@ -1,3 +1,4 @@
+import { NOT_RUN } from "../../src/protocol/history.js";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createAnthropicProvider } from "../../src/providers/anthropic/provider.js";
 import {
@@ -77,7 +78,7 @@ describe("anthropic provider", () => {
         role: "user",
         content: [
           { type: "tool_result", tool_use_id: "toolu_01", content: "export {}" },
-          { type: "tool_result", tool_use_id: "toolu_02", content: "(no result)" },
+          { type: "tool_result", tool_use_id: "toolu_02", content: NOT_RUN },
         ],
       },
     ]);

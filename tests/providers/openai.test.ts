@@ -1,3 +1,4 @@
+import { NOT_RUN } from "../../src/protocol/history.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createOpenAIProvider } from "../../src/providers/openai/provider.js";
 import { openaiError, rateLimited, startFakeOpenAI, unauthorized, type FakeOpenAI } from "../fakes/openai-server.js";
@@ -81,7 +82,7 @@ describe("openai-compatible provider", () => {
         ],
       },
       { role: "tool", tool_call_id: "c1", content: "A" },
-      { role: "tool", tool_call_id: "c2", content: "(no result)" },
+      { role: "tool", tool_call_id: "c2", content: NOT_RUN },
       { role: "user", content: "and?" },
     ]);
   });

@@ -5,7 +5,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import type { ToolSpec } from "../../tools/types.js";
-import { pairToolResults } from "../history.js";
+import { pairToolResults } from "../../protocol/history.js";
 
 export interface AnthropicWire {
   system?: string;

@@ -3,7 +3,7 @@
 import type OpenAI from "openai";
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import type { ToolSpec } from "../../tools/types.js";
-import { pairToolResults } from "../history.js";
+import { pairToolResults } from "../../protocol/history.js";
 
 type WireMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 

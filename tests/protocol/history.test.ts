@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { pairToolResults } from "../../src/providers/history.js";
+import { NOT_RUN, pairToolResults } from "../../src/protocol/history.js";
 
 describe("pairToolResults", () => {
-  it("answers a tool call that has no result with '(no result)', in call order", () => {
+  it("answers a tool call that has no result with 'Not run', in call order", () => {
     const out = pairToolResults([
       {
         role: "assistant",
@@ -24,7 +24,7 @@ describe("pairToolResults", () => {
           { id: "b", name: "y", args: {} },
         ],
       },
-      { role: "tool", content: "(no result)", toolCallId: "a", toolName: "x" },
+      { role: "tool", content: NOT_RUN, toolCallId: "a", toolName: "x" },
       { role: "tool", content: "B", toolCallId: "b", toolName: "y" },
       { role: "user", content: "next" },
     ]);
@@ -39,6 +39,23 @@ describe("pairToolResults", () => {
     ).toEqual([
       { role: "user", content: "hi" },
       { role: "user", content: "Tool result (bash):\nout" },
+    ]);
+  });
+
+  it("moves a late result back under its call, and keeps an orphan after a call as user text", () => {
+    const call = { role: "assistant" as const, content: "", toolCalls: [{ id: "a", name: "x", args: {} }] };
+    expect(
+      pairToolResults([
+        call,
+        { role: "user", content: "meanwhile" },
+        { role: "tool", content: "A", toolCallId: "a", toolName: "x" },
+        { role: "tool", content: "stray", toolCallId: "q", toolName: "y" },
+      ]),
+    ).toEqual([
+      call,
+      { role: "tool", content: "A", toolCallId: "a", toolName: "x" },
+      { role: "user", content: "meanwhile" },
+      { role: "user", content: "Tool result (y):\nstray" },
     ]);
   });
 
