@@ -2,11 +2,33 @@ import type { RunConfig } from "../protocol/run-config.js";
 import type { McpManager } from "../agent/mcp/servers.js";
 import { loadAgentTypes, type AgentType } from "../agent/agent-types.js";
 import type { ToolDef } from "./types.js";
-import { coreTools } from "./core-tools.js";
+import { readFileTool } from "./files/read.js";
+import { listFilesTool } from "./files/list.js";
+import { globFilesTool, grepFilesTool } from "./files/search.js";
+import { createFileTool } from "./files/create.js";
+import { editFileTool } from "./files/edit.js";
+import { runShellTool } from "./shell/shell.js";
 import { memoryTools } from "./memory.js";
 import { skillsTool } from "./skills.js";
-import { webTools } from "./web/index.js";
+import { webFetchTool } from "./web/fetch.js";
+import { webSearchTool } from "./web/search.js";
 import { createDelegateTool } from "./delegate.js";
+
+// The one list of built-in tools. A new tool is added here and nowhere else.
+
+/** The core tools: files, search and the shell. */
+export const coreTools: ToolDef[] = [
+  readFileTool,
+  listFilesTool,
+  globFilesTool,
+  grepFilesTool,
+  createFileTool,
+  editFileTool,
+  runShellTool,
+];
+
+/** web_search and web_fetch. */
+export const webTools: ToolDef[] = [webSearchTool, webFetchTool];
 
 /**
  * Every tool the model may use in a run with this config: built-ins, web, delegate (which sees

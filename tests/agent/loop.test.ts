@@ -4,7 +4,7 @@ import type { RunConfig } from "../../src/protocol/run-config.js";
 import { runAgent } from "../../src/agent/loop.js";
 import fs from "node:fs";
 import path from "node:path";
-import { coreTools } from "../../src/tools/core-tools.js";
+import { coreTools } from "../../src/tools/catalog.js";
 import { skillsTool } from "../../src/tools/skills.js";
 import { scriptedProvider, type Reply } from "./scripted-provider.js";
 import { tempProject, testConfig } from "../tools/ctx.js";

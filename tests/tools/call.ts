@@ -1,5 +1,5 @@
 import type { ToolResult } from "../../src/tools/types.js";
-import { coreTools } from "../../src/tools/core-tools.js";
+import { coreTools } from "../../src/tools/catalog.js";
 import { runToolCall } from "../../src/tools/runner.js";
 import type { TestContext } from "./ctx.js";
 

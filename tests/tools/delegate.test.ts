@@ -8,7 +8,7 @@ import { runAgent, type LoopResult } from "../../src/agent/loop.js";
 import type { ChatRequest } from "../../src/providers/types.js";
 import { createDelegateTool, DEPTH_LIMIT_MESSAGE, subAgentConfig } from "../../src/tools/delegate.js";
 import { BUILTIN_AGENT_TYPES } from "../../src/agent/agent-types.js";
-import { coreTools } from "../../src/tools/core-tools.js";
+import { coreTools } from "../../src/tools/catalog.js";
 import { runToolCall } from "../../src/tools/runner.js";
 import type { ToolDef } from "../../src/tools/types.js";
 import { makeCtx, tempProject, testConfig } from "./ctx.js";

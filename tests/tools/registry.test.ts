@@ -10,7 +10,7 @@ import {
   truncateOutput,
   validateArgs,
 } from "../../src/tools/runner.js";
-import { coreTools } from "../../src/tools/core-tools.js";
+import { coreTools } from "../../src/tools/catalog.js";
 import { makeCtx } from "./ctx.js";
 
 const echo = defineTool({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWebFetchTool, webFetchTool } from "../../src/tools/web/index.js";
+import { createWebFetchTool, webFetchTool } from "../../src/tools/web/fetch.js";
 import { runToolCall } from "../../src/tools/runner.js";
 import type { ToolDef, ToolResult } from "../../src/tools/types.js";
 import { makeCtx, type TestContext } from "./ctx.js";

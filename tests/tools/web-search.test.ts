@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunConfig } from "../../src/protocol/run-config.js";
-import { resolveSearchBackend, webSearchTool } from "../../src/tools/web/index.js";
+import { resolveSearchBackend, webSearchTool } from "../../src/tools/web/search.js";
 import { parseDuckDuckGoHtml } from "../../src/tools/web/search-parse.js";
 import { runToolCall } from "../../src/tools/runner.js";
 import type { ToolResult } from "../../src/tools/types.js";
