@@ -189,7 +189,6 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
       model,
       boot,
       tickMs: Number(flags.tickMs) || 100,
-      startCmds: [{ type: "probe" }],
       initialPrompt: firstPrompt || undefined,
       onUpdate: (m) => (current = m),
       bindNotify: (fn) => (show = fn),

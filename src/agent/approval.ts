@@ -1,4 +1,4 @@
-import type { AgentEvent } from "../protocol/agent-event.js";
+import type { RunEvent } from "../protocol/agent-event.js";
 import type { PermissionDecision, RunConfig } from "../protocol/run-config.js";
 import type { Approval, ApprovalKind } from "../tools/types.js";
 import { isReadOnlyCommand } from "../tools/shell/safety.js";
@@ -17,7 +17,7 @@ export type AskUser = (req: ApprovalRequest & { id: string }) => Promise<Permiss
  * The permission policy of DESIGN.md §6, in one place: the mode, the session's
  * "always" list and the read-only shell allowlist decide before the user is asked.
  */
-export function createApprover(config: RunConfig, askUser: AskUser, emit: (e: AgentEvent) => void) {
+export function createApprover(config: RunConfig, askUser: AskUser, emit: (e: RunEvent) => void) {
   let seq = 0;
   return async function approve(req: ApprovalRequest): Promise<Approval> {
     if (config.permissionMode === "yolo") return { ok: true };

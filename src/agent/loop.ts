@@ -1,4 +1,4 @@
-import type { AgentEvent, DoneReason } from "../protocol/agent-event.js";
+import type { RunEvent, DoneReason } from "../protocol/agent-event.js";
 import type { ConversationMessage, ToolCall, ToolDisplay } from "../protocol/conversation.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import type { Provider } from "../providers/types.js";
@@ -15,7 +15,7 @@ import { pairToolResults } from "../protocol/history.js";
 export interface LoopDeps {
   provider: Provider;
   tools: ToolDef[];
-  emit: (e: AgentEvent) => void;
+  emit: (e: RunEvent) => void;
   signal: AbortSignal;
   askUser: AskUser;
   /** A sub-agent uses its parent's approval instead of a policy of its own. */
@@ -158,7 +158,7 @@ export async function runAgent(initial: ConversationMessage[], config: RunConfig
     }
 
     const shown = new Map<string, ToolDisplay>();
-    const record = (e: AgentEvent) => {
+    const record = (e: RunEvent) => {
       if (e.type === "tool-start" && !e.parentId) shown.set(e.id, { label: e.label, ok: true, summary: "" });
       if (e.type === "tool-end" && !e.parentId) Object.assign(shown.get(e.id) ?? {}, { ok: e.ok, summary: e.summary });
       emit(e);

@@ -1,4 +1,4 @@
-import type { AgentEvent } from "../protocol/agent-event.js";
+import type { RunEvent } from "../protocol/agent-event.js";
 import type { ConversationMessage, ToolCall } from "../protocol/conversation.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import type { Provider, ProviderError } from "../providers/types.js";
@@ -36,7 +36,7 @@ export async function callModel(
   tools: ToolSpec[],
   config: RunConfig,
   signal: AbortSignal,
-  emit: (e: AgentEvent) => void,
+  emit: (e: RunEvent) => void,
 ): Promise<ModelReply> {
   const json = config.toolProtocol === "json";
   const messages = json ? toJsonProtocolHistory(conversation) : conversation;
@@ -139,7 +139,7 @@ function warnIfTruncated(
   config: RunConfig,
   messages: ConversationMessage[],
   promptTokens: number | undefined,
-  emit: (e: AgentEvent) => void,
+  emit: (e: RunEvent) => void,
 ): void {
   if (config.provider !== "ollama" || !promptTokens) return;
   const estimate = estimateTokens(messages);

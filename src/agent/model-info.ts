@@ -1,4 +1,4 @@
-import type { AgentEvent } from "../protocol/agent-event.js";
+import type { RunEvent } from "../protocol/agent-event.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import type { Provider } from "../providers/types.js";
 
@@ -16,7 +16,7 @@ export async function ensureModelInfo(
   provider: Provider,
   config: RunConfig,
   signal: AbortSignal,
-  emit: (e: AgentEvent) => void,
+  emit: (e: RunEvent) => void,
 ): Promise<ModelInfoResult> {
   if (config.model && config.numCtx > 0) return { ok: true };
   try {

@@ -3,7 +3,7 @@
 import v8 from "node:v8";
 import vm from "node:vm";
 import { parentPort } from "node:worker_threads";
-import type { AgentEvent } from "../protocol/agent-event.js";
+import type { AgentEvent, RunEvent } from "../protocol/agent-event.js";
 import type { PermissionDecision, RunConfig } from "../protocol/run-config.js";
 import type { WorkerCommand } from "../protocol/worker-command.js";
 import { assertNever } from "../protocol/assert-never.js";
@@ -32,7 +32,12 @@ const collectGarbage: () => void = (() => {
 const port = parentPort;
 if (!port) throw new Error("worker.ts must run inside a worker thread");
 
-const emit = (e: AgentEvent) => port.postMessage(e);
+/** Posts the events of one run (null: of no run), each stamped with that run's id. */
+const emitFor =
+  (runId: number | null) =>
+  (e: RunEvent): void =>
+    port.postMessage({ ...e, runId } satisfies AgentEvent);
+const emit = emitFor(null);
 const pending = new Map<string, (d: PermissionDecision) => void>();
 let controller: AbortController | undefined;
 let mcp: McpManager | undefined;
@@ -78,6 +83,7 @@ function faultDrill(cmd: Extract<WorkerCommand, { type: "run" }>) {
 
 async function run(cmd: Extract<WorkerCommand, { type: "run" }>) {
   faultDrill(cmd);
+  const emit = emitFor(cmd.runId);
   controller?.abort();
   const ctl = new AbortController();
   controller = ctl;
@@ -87,7 +93,7 @@ async function run(cmd: Extract<WorkerCommand, { type: "run" }>) {
   let turn = lastUserIndex(cmd.conversation);
   const turnMessage = cmd.conversation[turn];
   checkpoints?.beginTurn(turn);
-  const runEmit = (e: AgentEvent) => {
+  const runEmit = (e: RunEvent) => {
     if (e.type === "tool-start" && e.name === "run_shell_command") checkpoints?.markShell();
     // Compaction renumbers the messages: the turn's checkpoint follows its user message.
     if (e.type === "compacted" && checkpoints) {
@@ -161,6 +167,7 @@ async function shutdown() {
 }
 
 async function compact(cmd: Extract<WorkerCommand, { type: "compact" }>) {
+  const emit = emitFor(cmd.runId);
   const ctl = new AbortController();
   controller = ctl;
   try {

@@ -88,6 +88,6 @@ export function runHeadless(opts: {
       logger.close();
       resolve(reason === "complete" ? 0 : 1);
     }
-    agent.send({ type: "run", conversation, config });
+    agent.send({ type: "run", runId: 1, conversation, config });
   });
 }

@@ -13,8 +13,11 @@ export type DoneReason = "complete" | "interrupted" | "stuck" | "max-steps" | "e
 export type NoticeLevel = "info" | "warn" | "error";
 export type Phase = "loading" | "thinking" | "answering" | "tool";
 
-/** Worker -> UI. `parentId` marks events of a sub-agent under its delegate call. */
-export type AgentEvent =
+/**
+ * What the agent reports, as the loop and the tools emit it (the worker stamps the run id).
+ * `parentId` marks events of a sub-agent under its delegate call.
+ */
+export type RunEvent =
   | { type: "text"; delta: string }
   | { type: "thinking"; delta: string }
   | { type: "status"; phase: Phase }
@@ -31,3 +34,10 @@ export type AgentEvent =
   /** The model is being loaded ahead of the first request (so the first answer starts sooner). */
   | { type: "model-load"; state: "loading" | "ready" | "failed" }
   | { type: "done"; reason: DoneReason };
+
+/**
+ * Worker -> UI: an event and the run (`run` or `compact` command) it belongs to; null for events
+ * of no run (the probe, /mcp, the worker's own failures). The UI drops events of a run that is not
+ * the current one, so a late event from a stopped run can never touch the next.
+ */
+export type AgentEvent = RunEvent & { runId: number | null };

@@ -4,12 +4,12 @@
 import type { ConversationMessage } from "./conversation.js";
 import type { PermissionDecision, RunConfig } from "./run-config.js";
 
-/** UI -> worker. */
+/** UI -> worker. `runId` (chosen by the UI) comes back on every event of that run. */
 export type WorkerCommand =
-  | { type: "run"; conversation: ConversationMessage[]; config: RunConfig }
+  | { type: "run"; runId: number; conversation: ConversationMessage[]; config: RunConfig }
   | { type: "cancel" }
   | { type: "permission-reply"; id: string; decision: PermissionDecision }
-  | { type: "compact"; conversation: ConversationMessage[]; config: RunConfig }
+  | { type: "compact"; runId: number; conversation: ConversationMessage[]; config: RunConfig }
   /** Resolve the model (first installed when none is set) and its context length, before the first run. */
   | { type: "probe"; config: RunConfig }
   /** Post the MCP servers' state as a notice (for /mcp). */

@@ -1,7 +1,7 @@
 // The delegate tool: a sub-agent with a fresh conversation, its own prompt and a restricted tool
 // set runs a task through the same loop and hands back its final answer as the tool result.
 import { z } from "zod";
-import type { AgentEvent } from "../protocol/agent-event.js";
+import type { RunEvent } from "../protocol/agent-event.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import { BUILTIN_AGENT_TYPES, loadAgentTypes, type AgentType } from "../agent/agent-types.js";
 import { runAgent, type LoopResult } from "../agent/loop.js";
@@ -72,7 +72,7 @@ export function subAgentConfig(parent: RunConfig, type: AgentType, date: Date): 
  * call (ids are prefixed with the call's id so they never clash with the parent's), and its
  * notices. Its text, thinking, messages, usage and compaction belong to its own conversation.
  */
-export function forwardSubAgentEvent(e: AgentEvent, callId: string, typeName: string): AgentEvent | undefined {
+export function forwardSubAgentEvent(e: RunEvent, callId: string, typeName: string): RunEvent | undefined {
   const nest = (id: string) => `${callId}/${id}`;
   switch (e.type) {
     case "tool-start":
@@ -127,7 +127,7 @@ async function runSubAgent(
 ): Promise<SummarizedResult> {
   const config = subAgentConfig(ctx.config, type, (opts.now ?? (() => new Date()))());
   const seen: { notice?: string; error?: string; calls: number } = { calls: 0 };
-  const emit = (e: AgentEvent): void => {
+  const emit = (e: RunEvent): void => {
     if (e.type === "error") seen.error = e.hint ? `${e.message} (${e.hint})` : e.message;
     if (e.type === "notice") seen.notice = e.text;
     if (e.type === "tool-start" && !e.parentId) seen.calls++;

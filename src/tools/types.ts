@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { AgentEvent } from "../protocol/agent-event.js";
+import type { RunEvent } from "../protocol/agent-event.js";
 import type { RunConfig } from "../protocol/run-config.js";
 
 export interface ToolResult {
@@ -30,7 +30,7 @@ export interface ToolContext {
   /** Called with an absolute path before a tool writes it, so /undo can restore it. */
   beforeWrite(absPath: string): Promise<void>;
   /** Post an event to the UI (used by delegate for its sub-agent's tool lines). */
-  emit(event: AgentEvent): void;
+  emit(event: RunEvent): void;
   /** Sub-agent nesting depth: 0 for the main loop. */
   depth: number;
   /** Id of the tool call being run. */

@@ -33,8 +33,12 @@ export type Dialog =
   | { kind: "picker"; purpose: "model" | "session"; title: string; items: PickerItem[]; selected: number };
 
 export interface RunState {
+  /** Sent with the run's command; events of any other run are dropped. */
+  id: number;
   startedAt: number;
   phase: Phase;
+  /** The assistant entry receiving this run's streamed text, once text has arrived. */
+  streamingId?: number;
 }
 
 export interface Model {
@@ -52,6 +56,8 @@ export interface Model {
   historyPos: number | null;
   draft: string;
   run: RunState | null;
+  /** The id the next run or compaction gets. */
+  nextRunId: number;
   /** Messages typed while a run was going, sent when it ends. */
   queued: string[];
   /** Settings, session and skills have loaded (boot-ready); lines sent before are queued. */

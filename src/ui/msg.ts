@@ -1,6 +1,7 @@
 import type { AgentEvent } from "../protocol/agent-event.js";
 import type { ConversationMessage } from "../protocol/conversation.js";
-import type { PermissionDecision, PermissionMode, RunConfig } from "../protocol/run-config.js";
+import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
+import type { WorkerCommand } from "../protocol/worker-command.js";
 import type { PickerItem, SkillRef } from "./model.js";
 
 /** A decoded key press (see keys.ts). `name` is a printable character or a key name. */
@@ -37,11 +38,10 @@ export type Msg =
       warnings: string[];
     };
 
-/** What to do: data, run by runtime.ts. */
+/** What to do: data, run by the Cmd interpreter in runtime/. A Cmd carries everything it needs. */
 export type Cmd =
-  | { type: "run"; conversation: ConversationMessage[]; config: RunConfig }
-  | { type: "cancel" }
-  | { type: "permission-reply"; id: string; decision: PermissionDecision }
+  /** Forward a command to the agent worker as it is (its payload complete). */
+  | { type: "worker"; command: WorkerCommand }
   | { type: "session-append"; message: ConversationMessage }
   | { type: "session-reset"; conversation: ConversationMessage[] }
   | { type: "session-meta"; fields: { model?: string; permissionMode?: PermissionMode } }
@@ -49,10 +49,7 @@ export type Cmd =
   | { type: "open-session"; idOrPrefix: string }
   | { type: "list-models" }
   | { type: "list-sessions" }
-  /** Resolve the model and its context length with the current settings, before the first run. */
-  | { type: "probe" }
-  | { type: "compact"; conversation: ConversationMessage[]; config: RunConfig }
   | { type: "save-config"; keys: Record<string, unknown> }
-  | { type: "show"; what: "context" | "memory" | "mcp" }
-  | { type: "undo"; force: boolean }
+  | { type: "show"; what: "context" | "memory" }
+  | { type: "undo"; force: boolean; sessionId: string; conversation: ConversationMessage[] }
   | { type: "quit" };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AgentHandle } from "../../src/ui/runtime/agent-handle.js";
-import type { AgentEvent } from "../../src/protocol/agent-event.js";
+import type { RunEvent } from "../../src/protocol/agent-event.js";
 
 const waitFor = async (check: () => boolean) => {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
@@ -8,7 +8,7 @@ const waitFor = async (check: () => boolean) => {
 
 describe("the worker handle", () => {
   it("stops restarting a worker that cannot even start, and says so instead of looping", async () => {
-    const events: AgentEvent[] = [];
+    const events: RunEvent[] = [];
     const broken = new URL("data:text/javascript,throw new Error('missing module')");
     const agent = new AgentHandle((e) => events.push(e), broken);
     await waitFor(() =>
@@ -22,8 +22,8 @@ describe("the worker handle", () => {
       hint: expect.stringContaining("npm install"),
     });
     agent.send({ type: "cancel" });
-    agent.send({ type: "run", conversation: [], config: {} as never });
-    expect(events.at(-1)).toEqual({ type: "done", reason: "error" });
+    agent.send({ type: "run", runId: 1, conversation: [], config: {} as never });
+    expect(events.at(-1)).toEqual({ type: "done", reason: "error", runId: 1 });
     await agent.close();
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { AgentEvent } from "../../src/protocol/agent-event.js";
+import type { RunEvent } from "../../src/protocol/agent-event.js";
 import type { RunConfig } from "../../src/protocol/run-config.js";
 import { runAgent } from "../../src/agent/loop.js";
 import fs from "node:fs";
@@ -18,7 +18,7 @@ async function run(replies: Reply[], configure: (c: RunConfig) => void = () => {
   const provider = scriptedProvider(replies, info);
   const config = { ...testConfig(project.dir), systemPrompt: "You are agent0.", permissionMode: "yolo" as const };
   configure(config);
-  const events: AgentEvent[] = [];
+  const events: RunEvent[] = [];
   const result = await runAgent([{ role: "user", content: "go" }], config, {
     provider,
     tools: coreTools,
@@ -106,7 +106,7 @@ describe("the agent loop", () => {
       { text: "done" },
     ]);
     const config = { ...testConfig(project.dir), configDir: project.dir + "/.cfg", permissionMode: "yolo" as const };
-    const events: AgentEvent[] = [];
+    const events: RunEvent[] = [];
     await runAgent([{ role: "user", content: "go" }], config, {
       provider,
       tools: [...coreTools, skillsTool],

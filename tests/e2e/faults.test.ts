@@ -288,22 +288,22 @@ describe("worker death", () => {
         configDir: sb.home,
       });
       const u1: ConversationMessage = { role: "user", content: "question one" };
-      agent.send({ type: "run", conversation: [u1], config });
-      expect(await next("done")).toEqual({ type: "done", reason: "complete" });
+      agent.send({ type: "run", runId: 1, conversation: [u1], config });
+      expect(await next("done")).toEqual({ type: "done", reason: "complete", runId: 1 });
       const a1: ConversationMessage = { role: "assistant", content: "first answer" };
       const u2: ConversationMessage = { role: "user", content: "question two" };
-      agent.send({ type: "run", conversation: [u1, a1, u2], config });
+      agent.send({ type: "run", runId: 2, conversation: [u1, a1, u2], config });
       await fake.waitForChats(2);
       agent.crashForTest();
       expect(await next("error")).toMatchObject({
         message: "The agent worker stopped unexpectedly (exit code 1).",
         hint: "A new worker was started; your conversation is kept. Send your message again to continue.",
       });
-      expect(await next("done")).toEqual({ type: "done", reason: "error" });
+      expect(await next("done")).toEqual({ type: "done", reason: "error", runId: 2 });
 
       const u3: ConversationMessage = { role: "user", content: "question three" };
-      agent.send({ type: "run", conversation: [u1, a1, u2, u3], config });
-      expect(await next("done")).toEqual({ type: "done", reason: "complete" });
+      agent.send({ type: "run", runId: 3, conversation: [u1, a1, u2, u3], config });
+      expect(await next("done")).toEqual({ type: "done", reason: "complete", runId: 3 });
       expect(events.some((e) => e.type === "message" && e.message.content === "after the crash")).toBe(true);
       expect(fake.chats[2]!.messages.filter((m) => m.role !== "system").map((m) => m.content)).toEqual([
         "question one",

@@ -24,8 +24,8 @@ describe("the run log", () => {
   it("writes one JSON line per event and error, all there after close", () => {
     const log = createLogger(dir, { env: {} });
     expect(path.basename(log.path)).toMatch(/^agent-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-\d+\.log$/);
-    for (let i = 0; i < 500; i++) log.event({ type: "text", delta: `d${i}` });
-    log.event({ type: "done", reason: "complete" });
+    for (let i = 0; i < 500; i++) log.event({ type: "text", delta: `d${i}`, runId: 1 });
+    log.event({ type: "done", reason: "complete", runId: 1 });
     log.error("connection reset", { host: "http://127.0.0.1:11434" });
     log.close();
     const entries = lines(log.path);
@@ -49,6 +49,7 @@ describe("the run log", () => {
       name: "bash",
       args: { command: "echo sk-ant-0123456789" },
       label: "bash",
+      runId: 1,
     });
     log.close();
     const text = fs.readFileSync(log.path, "utf8");
@@ -77,7 +78,7 @@ describe("the run log", () => {
     fs.writeFileSync(blocker, "");
     const log = createLogger(path.join(blocker, "logs"), { env: {} });
     expect(() => {
-      log.event({ type: "done", reason: "complete" });
+      log.event({ type: "done", reason: "complete", runId: 1 });
       const circular: Record<string, unknown> = {};
       circular.self = circular;
       log.error("odd", circular);

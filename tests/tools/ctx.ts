@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach } from "vitest";
-import type { AgentEvent } from "../../src/protocol/agent-event.js";
+import type { RunEvent } from "../../src/protocol/agent-event.js";
 import type { RunConfig } from "../../src/protocol/run-config.js";
 import type { ApprovalKind, ToolContext } from "../../src/tools/types.js";
 
@@ -15,7 +15,7 @@ export interface ApprovalRequest {
 }
 
 export interface TestContext extends ToolContext {
-  events: AgentEvent[];
+  events: RunEvent[];
   approvals: ApprovalRequest[];
   beforeWrites: string[];
   controller: AbortController;
@@ -51,7 +51,7 @@ export function testConfig(cwd: string, outputLimit = 32_000): RunConfig {
 
 export function makeCtx(cwd: string, opts: CtxOptions = {}): TestContext {
   const controller = new AbortController();
-  const events: AgentEvent[] = [];
+  const events: RunEvent[] = [];
   const approvals: ApprovalRequest[] = [];
   const beforeWrites: string[] = [];
   return {

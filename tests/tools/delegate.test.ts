@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AgentEvent } from "../../src/protocol/agent-event.js";
+import type { RunEvent } from "../../src/protocol/agent-event.js";
 import type { ConversationMessage } from "../../src/protocol/conversation.js";
 import type { RunConfig } from "../../src/protocol/run-config.js";
 import { runAgent, type LoopResult } from "../../src/agent/loop.js";
@@ -28,7 +28,7 @@ function setup(files: Record<string, string>, replies: Reply[], configure: (c: R
   );
   const config = { ...testConfig(project.dir), systemPrompt: "You are the lead agent." };
   configure(config);
-  const events: AgentEvent[] = [];
+  const events: RunEvent[] = [];
   const run = (prompt: string): Promise<LoopResult> =>
     runAgent([{ role: "user", content: prompt }], config, {
       provider,

@@ -1,4 +1,4 @@
-import type { AgentEvent } from "../../src/protocol/agent-event.js";
+import type { AgentEvent, RunEvent } from "../../src/protocol/agent-event.js";
 import type { RunConfig } from "../../src/protocol/run-config.js";
 import { testConfig as baseConfig } from "../tools/ctx.js";
 import type { Model } from "../../src/ui/model.js";
@@ -23,12 +23,22 @@ export function newModel(over: { width?: number; height?: number } = {}): Model 
   return init({ width: over.width ?? 80, height: over.height ?? 24, now: 1000, config: testConfig(), sessionId: "s1" });
 }
 
+/** An agent event as tests write it: without a run id, it belongs to the run going at the time. */
+export type TestEvent = RunEvent & { runId?: number | null };
+export type TestMsg = Msg | { type: "agent"; event: TestEvent };
+
+/** Gives an agent event written without a run id the id of the model's current run. */
+export function stamp(model: Model, msg: TestMsg): Msg {
+  if (msg.type !== "agent" || msg.event.runId !== undefined) return msg as Msg;
+  return { type: "agent", event: { ...msg.event, runId: model.run?.id ?? null } as AgentEvent };
+}
+
 /** Feeds messages through update, collecting every Cmd. */
-export function feed(model: Model, ...msgs: Msg[]): { model: Model; cmds: Cmd[] } {
+export function feed(model: Model, ...msgs: TestMsg[]): { model: Model; cmds: Cmd[] } {
   const cmds: Cmd[] = [];
   let m = model;
   for (const msg of msgs) {
-    const [next, c] = update(m, msg);
+    const [next, c] = update(m, stamp(m, msg));
     m = next;
     cmds.push(...c);
   }
@@ -40,5 +50,7 @@ export const key = (name: string, mods: { ctrl?: boolean; meta?: boolean } = {})
   type: "key",
   key: { name, ...mods },
 });
-export const agent = (event: AgentEvent): Msg => ({ type: "agent", event });
+export const agent = (event: TestEvent): TestMsg => ({ type: "agent", event });
+/** A Cmd's kind, looking through the worker Cmd to the command it forwards. */
+export const cmdKind = (c: Cmd): string => (c.type === "worker" ? c.command.type : c.type);
 export const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");

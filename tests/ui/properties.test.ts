@@ -3,16 +3,26 @@ import { beforeAll, describe, expect, test } from "vitest";
 import fc from "fast-check";
 import stringWidth from "string-width";
 import stripAnsi from "strip-ansi";
-import type { AgentEvent, DoneReason } from "../../src/protocol/agent-event.js";
+import type { DoneReason } from "../../src/protocol/agent-event.js";
 import type { ConversationMessage, ToolCall } from "../../src/protocol/conversation.js";
 import type { Model } from "../../src/ui/model.js";
-import type { Cmd, Msg } from "../../src/ui/msg.js";
+import type { Cmd } from "../../src/ui/msg.js";
 import { init, update } from "../../src/ui/update/index.js";
 import { view } from "../../src/ui/view/index.js";
 import { transcriptHeight } from "../../src/ui/layout.js";
 import { transcriptLineCount } from "../../src/ui/view/transcript.js";
 import { loadMarkdown } from "../../src/render/markdown.js";
-import { feed as feedAll, key, newModel, strip, testConfig, typeText } from "./helpers.js";
+import {
+  feed as feedAll,
+  key,
+  newModel,
+  stamp,
+  strip,
+  testConfig,
+  typeText,
+  type TestEvent,
+  type TestMsg,
+} from "./helpers.js";
 
 beforeAll(async () => {
   expect(await loadMarkdown()).toBe(true);
@@ -78,7 +88,7 @@ const messageArb: fc.Arbitrary<ConversationMessage> = fc.oneof(
 );
 const doneReason = fc.constantFrom<DoneReason>("complete", "interrupted", "stuck", "max-steps", "error");
 
-const agentEvent: fc.Arbitrary<AgentEvent> = fc.oneof(
+const agentEvent: fc.Arbitrary<TestEvent> = fc.oneof(
   { arbitrary: text.map((delta) => ({ type: "text" as const, delta })), weight: 6 },
   { arbitrary: text.map((delta) => ({ type: "thinking" as const, delta })), weight: 2 },
   {
@@ -172,7 +182,7 @@ const keyArb = fc.oneof(
   fc.constantFrom("a", "y", "n", "/", " ", "漢", "😀", "q").map((name) => ({ name })),
 );
 
-const msgArb: fc.Arbitrary<Msg> = fc.oneof(
+const msgArb: fc.Arbitrary<TestMsg> = fc.oneof(
   { arbitrary: keyArb.map((key) => ({ type: "key" as const, key })), weight: 6 },
   {
     arbitrary: fc
@@ -242,11 +252,11 @@ function checkView(model: Model): void {
 }
 
 /** Runs msgs through update, checking the invariants after every step. */
-function play(msgs: Msg[], start: Model = newModel()): Model {
+function play(msgs: TestMsg[], start: Model = newModel()): Model {
   let model = start;
   for (const msg of msgs) {
     let cmds: Cmd[];
-    [model, cmds] = update(model, msg);
+    [model, cmds] = update(model, stamp(model, msg));
     // Cmds cross to the worker and the session writer: plain data, no revoked immer drafts.
     expect(() => structuredClone(cmds)).not.toThrow();
     expect(streamingCount(model)).toBeLessThanOrEqual(1);
@@ -283,7 +293,7 @@ describe("update and view over random message sequences", () => {
 
   test("never throw and keep their invariants (during a run, agent events mostly)", () => {
     const mostlyAgent = fc.oneof(
-      { arbitrary: agentEvent.map((event): Msg => ({ type: "agent", event })), weight: 4 },
+      { arbitrary: agentEvent.map((event): TestMsg => ({ type: "agent", event })), weight: 4 },
       { arbitrary: msgArb, weight: 1 },
     );
     fc.assert(
@@ -374,8 +384,12 @@ describe("before boot is ready", () => {
     const all = [...resumed, { role: "user", content: "question one" }];
     expect(model.conversation).toEqual(all);
     expect(cmds).toEqual([
+      { type: "worker", command: { type: "probe", config: booted } },
       { type: "session-append", message: { role: "user", content: "question one" } },
-      { type: "run", conversation: all, config: { ...booted, interactive: true } },
+      {
+        type: "worker",
+        command: { type: "run", runId: 1, conversation: all, config: { ...booted, interactive: true } },
+      },
     ]);
     expect(() => structuredClone(cmds)).not.toThrow();
     const shown = strip(view(model).transcript.join("\n"));

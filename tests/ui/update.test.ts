@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import stringWidth from "string-width";
 import { view } from "../../src/ui/view/index.js";
-import { agent, feed, key, newModel, strip, typeText } from "./helpers.js";
+import { agent, feed, key, newModel, strip, typeText, cmdKind } from "./helpers.js";
 
 describe("update: a user sends a prompt and the answer streams in", () => {
   it("sending a prompt shows it, saves it and starts a run with the whole conversation", () => {
@@ -9,9 +9,29 @@ describe("update: a user sends a prompt and the answer streams in", () => {
     expect(model.input.text).toBe("");
     expect(model.run).not.toBeNull();
     expect(model.conversation).toEqual([{ role: "user", content: "hello" }]);
-    expect(cmds.map((c) => c.type)).toEqual(["session-append", "run"]);
-    const run = cmds.find((c) => c.type === "run");
-    expect(run && run.type === "run" && run.conversation).toEqual([{ role: "user", content: "hello" }]);
+    expect(cmds.map(cmdKind)).toEqual(["session-append", "run"]);
+    const run = cmds.find((c) => c.type === "worker");
+    expect(run?.type === "worker" && run.command.type === "run" && run.command.conversation).toEqual([
+      { role: "user", content: "hello" },
+    ]);
+  });
+
+  it("events of a run that is no longer current are dropped, whatever they are", () => {
+    let { model } = feed(newModel(), ...typeText("one"), key("enter"));
+    const first = model.run!.id;
+    ({ model } = feed(model, agent({ type: "done", reason: "complete" }), ...typeText("two"), key("enter")));
+    expect(model.run!.id).not.toBe(first);
+    const before = model;
+    ({ model } = feed(
+      model,
+      agent({ type: "text", delta: "late words", runId: first }),
+      agent({ type: "tool-start", id: "t", name: "read_file", args: {}, label: "read x", runId: first }),
+      agent({ type: "done", reason: "complete", runId: first }),
+    ));
+    expect(model).toBe(before);
+    ({ model } = feed(model, agent({ type: "text", delta: "answer two" })));
+    expect(strip(view(model).transcript.join("\n"))).toContain("answer two");
+    expect(strip(view(model).transcript.join("\n"))).not.toContain("late words");
   });
 
   it("streamed text grows the last message", () => {
@@ -29,7 +49,7 @@ describe("update: a user sends a prompt and the answer streams in", () => {
   it("Esc interrupts: the worker is told, and the partial answer is kept and marked", () => {
     let { model } = feed(newModel(), ...typeText("hi"), key("enter"), agent({ type: "text", delta: "partial ans" }));
     const esc = feed(model, key("escape"));
-    expect(esc.cmds).toEqual([{ type: "cancel" }]);
+    expect(esc.cmds).toEqual([{ type: "worker", command: { type: "cancel" } }]);
     ({ model } = feed(
       esc.model,
       agent({ type: "message", message: { role: "assistant", content: "partial ans", interrupted: true } }),
@@ -118,7 +138,7 @@ describe("update: a user sends a prompt and the answer streams in", () => {
     const first = feed(newModel(), ...typeText("hi"), key("enter"), key("c", { ctrl: true }));
     let model = first.model;
     const cmds = first.cmds;
-    expect(cmds.at(-1)).toEqual({ type: "cancel" });
+    expect(cmds.at(-1)).toEqual({ type: "worker", command: { type: "cancel" } });
     ({ model } = feed(model, agent({ type: "done", reason: "interrupted" })));
     expect(feed(model, key("c", { ctrl: true })).cmds).toEqual([{ type: "quit" }]);
     expect(feed(model, key("d", { ctrl: true })).cmds).toEqual([{ type: "quit" }]);
@@ -181,7 +201,7 @@ describe("update: a user sends a prompt and the answer streams in", () => {
       agent({ type: "text", delta: "half an ans" }),
       key("d", { ctrl: true }),
     );
-    expect(cmds.slice(-3).map((c) => c.type)).toEqual(["cancel", "session-append", "quit"]);
+    expect(cmds.slice(-3).map(cmdKind)).toEqual(["cancel", "session-append", "quit"]);
     expect(model.conversation.at(-1)).toEqual({ role: "assistant", content: "half an ans", interrupted: true });
     expect(model.run).toBeNull();
   });

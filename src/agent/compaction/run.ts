@@ -1,4 +1,4 @@
-import type { AgentEvent } from "../../protocol/agent-event.js";
+import type { RunEvent } from "../../protocol/agent-event.js";
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import type { RunConfig } from "../../protocol/run-config.js";
 import type { Provider } from "../../providers/types.js";
@@ -28,7 +28,7 @@ export async function compactIfNeeded(
   conversation: ConversationMessage[],
   config: RunConfig,
   signal: AbortSignal,
-  emit: (e: AgentEvent) => void,
+  emit: (e: RunEvent) => void,
   force = false,
   overhead: RequestOverhead = {},
 ): Promise<ConversationMessage[] | undefined> {

@@ -19,7 +19,8 @@ function workerEntry(): URL {
 
 export class AgentHandle {
   private worker!: Worker;
-  private running = false;
+  /** The run or compaction the worker is busy with: it ends with `done`, or with the worker. */
+  private activeRun: number | null = null;
   private closing = false;
   private spawnedAt = 0;
   private heard = false;
@@ -44,7 +45,7 @@ export class AgentHandle {
     worker.on("message", (e: AgentEvent) => {
       this.heard = true;
       this.failedStarts = 0;
-      if (e.type === "done") this.running = false;
+      if (e.type === "done" && e.runId === this.activeRun) this.activeRun = null;
       this.onEvent(e);
     });
     worker.on("error", (err) => this.died(worker, err.message));
@@ -60,20 +61,23 @@ export class AgentHandle {
       this.broken = why;
       this.onEvent({
         type: "error",
+        runId: null,
         message: `The agent worker cannot start (${why}).`,
         hint: "Your conversation is kept. Reinstall agent0 (npm install), then resume this session.",
       });
     } else {
       this.onEvent({
         type: "error",
+        runId: null,
         message: `The agent worker stopped unexpectedly (${why}).`,
         hint: "A new worker was started; your conversation is kept. Send your message again to continue.",
       });
       this.spawn();
     }
-    if (this.running) {
-      this.running = false;
-      this.onEvent({ type: "done", reason: "error" });
+    if (this.activeRun !== null) {
+      const runId = this.activeRun;
+      this.activeRun = null;
+      this.onEvent({ type: "done", reason: "error", runId });
     }
   }
 
@@ -82,14 +86,15 @@ export class AgentHandle {
       if (cmd.type === "run" || cmd.type === "compact") {
         this.onEvent({
           type: "error",
+          runId: cmd.runId,
           message: `The agent worker cannot start (${this.broken}).`,
           hint: "Reinstall agent0 (npm install), then resume this session.",
         });
-        this.onEvent({ type: "done", reason: "error" });
+        this.onEvent({ type: "done", reason: "error", runId: cmd.runId });
       }
       return;
     }
-    if (cmd.type === "run" || cmd.type === "compact") this.running = true;
+    if (cmd.type === "run" || cmd.type === "compact") this.activeRun = cmd.runId;
     this.worker.postMessage(cmd);
   }
 

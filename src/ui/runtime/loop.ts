@@ -144,19 +144,16 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
 
   function execCmd(cmd: Cmd): void {
     switch (cmd.type) {
-      case "run":
-        agent.send({
-          type: "run",
-          conversation: cmd.conversation,
-          config: { ...cmd.config, checkpointDir: services.checkpointDir() },
-        });
+      case "worker": {
+        const c = cmd.command;
+        // Runs and compactions save /undo checkpoints beside the session file, which only main knows.
+        const withCheckpoints =
+          c.type === "run" || c.type === "compact"
+            ? { ...c, config: { ...c.config, checkpointDir: services.checkpointDir() } }
+            : c;
+        agent.send(withCheckpoints);
         break;
-      case "cancel":
-        agent.send({ type: "cancel" });
-        break;
-      case "permission-reply":
-        agent.send({ type: "permission-reply", id: cmd.id, decision: cmd.decision });
-        break;
+      }
       case "session-append":
         services.appendMessage(cmd.message);
         break;
@@ -197,35 +194,24 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
           (err: Error) => later({ type: "notice", level: "error", text: err.message }),
         );
         break;
-      case "probe":
-        agent.send({ type: "probe", config: model.config });
-        break;
-      case "compact":
-        agent.send({
-          type: "compact",
-          conversation: cmd.conversation,
-          config: { ...cmd.config, checkpointDir: services.checkpointDir() },
-        });
-        break;
       case "save-config":
         later({ type: "notice", level: "info", text: services.saveConfig(cmd.keys) });
         break;
       case "show":
-        if (cmd.what === "mcp") {
-          agent.send({ type: "mcp-status" });
-          break;
-        }
         services.show(cmd.what).then(
           (text) => later({ type: "notice", level: "info", text }),
           (err: Error) => later({ type: "notice", level: "error", text: err.message }),
         );
         break;
       case "undo":
-        services.undo(model.conversation, cmd.force).then((r) => {
-          if (r.conversation)
-            later({ type: "session-opened", sessionId: model.sessionId, conversation: r.conversation });
-          later({ type: "notice", level: r.ok ? "info" : "warn", text: r.text });
-        });
+        services.undo(cmd.conversation, cmd.force).then(
+          (r) => {
+            if (r.conversation)
+              later({ type: "session-opened", sessionId: cmd.sessionId, conversation: r.conversation });
+            later({ type: "notice", level: r.ok ? "info" : "warn", text: r.text });
+          },
+          (err: Error) => later({ type: "notice", level: "error", text: `Could not undo: ${err.message}` }),
+        );
         break;
       case "quit":
         void quit();

@@ -6,15 +6,23 @@ import type { Cmd } from "../msg.js";
 import { addEntry, streamingEntry, unansweredCalls } from "./transcript.js";
 import { startRun } from "./run.js";
 
+/** Events that may come from no run: the probe's, /mcp's, and the worker handle's own. */
+const RUNLESS: ReadonlySet<AgentEvent["type"]> = new Set(["notice", "error", "model-info", "model-load"]);
+
 /** Folds one agent event into the model (inside immer's produce). */
 export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): void {
+  // A late event of a run that was stopped (or replaced) must not touch the current one; what only
+  // a run can say (text, tools, messages, done) is dropped when it names no run at all.
+  const current = event.runId !== null && event.runId === model.run?.id;
+  if (!current && (event.runId !== null || !RUNLESS.has(event.type))) return;
   switch (event.type) {
     case "text":
     case "thinking": {
       let entry = streamingEntry(model);
       if (!entry) {
         addEntry(model, { kind: "assistant", text: "", thinking: "", streaming: true, interrupted: false });
-        entry = streamingEntry(model)!;
+        entry = model.entries.at(-1) as Extract<Entry, { kind: "assistant" }>;
+        if (model.run) model.run.streamingId = entry.id;
       }
       if (event.type === "text") entry.text += event.delta;
       else entry.thinking += event.delta;

@@ -1,18 +1,19 @@
 import type { Dialog, Model } from "../model.js";
 import type { Cmd, Key } from "../msg.js";
+import { plain } from "./run.js";
 import { addEntry } from "./transcript.js";
 
 /** A dialog has the keyboard while it is open. */
 export function applyDialogKey(model: Model, dialog: Dialog, key: Key, cmds: Cmd[]): void {
   if (dialog.kind === "permission") {
     const answer = (decision: "once" | "always" | "deny") => {
-      cmds.push({ type: "permission-reply", id: dialog.id, decision });
+      cmds.push({ type: "worker", command: { type: "permission-reply", id: dialog.id, decision } });
       if (decision === "always") model.config.allowedTools.push(dialog.tool);
       model.dialog = null;
     };
     if (key.ctrl && key.name === "c") {
       answer("deny");
-      cmds.push({ type: "cancel" });
+      cmds.push({ type: "worker", command: { type: "cancel" } });
       return;
     }
     switch (key.name) {
@@ -28,7 +29,7 @@ export function applyDialogKey(model: Model, dialog: Dialog, key: Key, cmds: Cmd
         return answer("deny");
       case "escape":
         answer("deny");
-        cmds.push({ type: "cancel" });
+        cmds.push({ type: "worker", command: { type: "cancel" } });
         return;
       default:
         return;
@@ -70,7 +71,7 @@ export function chooseModel(model: Model, name: string, cmds: Cmd[]): void {
   model.config.toolProtocol = "native";
   model.warm = false;
   // Resolve its context length and load it now, not when the next prompt is sent.
-  cmds.push({ type: "probe" });
+  cmds.push({ type: "worker", command: { type: "probe", config: plain(model.config) } });
   cmds.push({ type: "session-meta", fields: { model: name } });
   addEntry(model, { kind: "notice", level: "info", text: `Model: ${name} (used from the next request).` });
 }

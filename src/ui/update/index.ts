@@ -6,6 +6,7 @@ import { applyAgentEvent } from "./agent.js";
 import { applyKey, applyPaste, applyWheel, submitLine } from "./input.js";
 import { addEntry, entriesFromConversation } from "./transcript.js";
 import { scrollBy } from "./scroll.js";
+import { plain } from "./run.js";
 
 export function init(opts: InitOptions): Model {
   const model: Model = {
@@ -20,6 +21,7 @@ export function init(opts: InitOptions): Model {
     historyPos: null,
     draft: "",
     run: null,
+    nextRunId: 1,
     queued: [],
     booted: opts.booted ?? true,
     warm: false,
@@ -119,6 +121,8 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         openConversation(m, msg.sessionId, msg.conversation);
         for (const text of msg.warnings) addEntry(m, { kind: "notice", level: "warn", text });
         m.booted = true;
+        // Resolve the model and its context length, and load it, while the user types.
+        cmds.push({ type: "worker", command: { type: "probe", config: plain(m.config) } });
         // Lines sent before boot waited in the queue (a skill needs the skills loaded).
         for (const text of m.queued.splice(0)) submitLine(m, text, cmds);
         break;

@@ -123,13 +123,13 @@ export function submitLine(model: Model, text: string, cmds: Cmd[]): void {
 }
 
 function cancel(model: Model, cmds: Cmd[]): void {
-  cmds.push({ type: "cancel" });
+  cmds.push({ type: "worker", command: { type: "cancel" } });
   model.queued = [];
 }
 
 export function quit(model: Model, cmds: Cmd[]): void {
   if (model.run) {
-    cmds.push({ type: "cancel" });
+    cmds.push({ type: "worker", command: { type: "cancel" } });
     keepPartialAnswer(model, cmds);
   }
   model.quitting = true;

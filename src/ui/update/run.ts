@@ -2,7 +2,8 @@ import type { ConversationMessage } from "../../protocol/conversation.js";
 import { current, isDraft } from "immer";
 import type { Model } from "../model.js";
 import type { Cmd } from "../msg.js";
-import { addEntry, streamingEntry } from "./transcript.js";
+import type { Phase } from "../../protocol/agent-event.js";
+import { addEntry } from "./transcript.js";
 
 export interface Prompt {
   content: string;
@@ -18,17 +19,21 @@ export function startRun(model: Model, prompt: Prompt | string, cmds: Cmd[]): vo
   const message: ConversationMessage = { role: "user", content: p.content };
   if (p.typed) message.typed = p.typed;
   model.conversation.push(message);
-  // A new turn: an answer still marked streaming (a stray event after its run) is over.
-  const stale = streamingEntry(model);
-  if (stale) stale.streaming = false;
   addEntry(model, { kind: "user", text: p.typed ?? p.content, note: p.typed ? "expanded skill" : undefined });
-  model.run = { startedAt: model.now, phase: "loading" };
+  const runId = beginRun(model, "loading");
   model.scroll = 0;
   cmds.push({ type: "session-append", message });
   const config = { ...plain(model.config), interactive: true };
   if (p.toolFilter) config.toolFilter = p.toolFilter;
   else delete config.toolFilter;
-  cmds.push({ type: "run", conversation: plain(model.conversation), config });
+  cmds.push({ type: "worker", command: { type: "run", runId, conversation: plain(model.conversation), config } });
+}
+
+/** The run (or compaction) that events must name from now on. */
+export function beginRun(model: Model, phase: Phase): number {
+  const id = model.nextRunId++;
+  model.run = { id, startedAt: model.now, phase };
+  return id;
 }
 
 /** Cmds leave immer's produce: they must hold plain values, never drafts (revoked afterwards). */

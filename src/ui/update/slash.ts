@@ -1,10 +1,9 @@
-import { PERMISSION_MODES } from "../../protocol/run-config.js";
-import type { PermissionMode } from "../../protocol/run-config.js";
+import { PERMISSION_MODES, type PermissionMode } from "../../protocol/run-config.js";
 import { expandSkill } from "../../context/skill-expand.js";
 import { formatHelp, slashCommands, unknownCommandHint } from "../slash-commands.js";
 import type { Model } from "../model.js";
 import type { Cmd } from "../msg.js";
-import { plain, startRun } from "./run.js";
+import { beginRun, plain, startRun } from "./run.js";
 import { addEntry } from "./transcript.js";
 import { chooseModel } from "./dialog.js";
 import { quit } from "./input.js";
@@ -63,8 +62,10 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       return;
     case "context":
     case "memory":
-    case "mcp":
       cmds.push({ type: "show", what: name });
+      return;
+    case "mcp":
+      cmds.push({ type: "worker", command: { type: "mcp-status" } });
       return;
     case "skills":
       return notice(
@@ -76,8 +77,15 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       );
     case "compact":
       if (busy()) return;
-      model.run = { startedAt: model.now, phase: "thinking" };
-      cmds.push({ type: "compact", conversation: plain(model.conversation), config: plain(model.config) });
+      cmds.push({
+        type: "worker",
+        command: {
+          type: "compact",
+          runId: beginRun(model, "thinking"),
+          conversation: plain(model.conversation),
+          config: plain(model.config),
+        },
+      });
       return;
     case "permissions": {
       const mode = rest[0] as PermissionMode | undefined;
@@ -95,7 +103,12 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       return notice(model.thinkingOpen ? "Thinking is shown in full." : "Thinking is folded to one line.");
     case "undo":
       if (busy()) return;
-      cmds.push({ type: "undo", force: rest[0] === "force" });
+      cmds.push({
+        type: "undo",
+        force: rest[0] === "force",
+        sessionId: model.sessionId,
+        conversation: plain(model.conversation),
+      });
       return;
     default: {
       const skill = model.skills.find((s) => s.name === head);

@@ -9,16 +9,17 @@ export function addEntry(model: Model, entry: NewEntry): void {
 }
 
 /**
- * The assistant entry still receiving deltas. Not only the newest entry: a notice, a diff or a
- * queued-message note may land below an answer mid-stream, and the answer must go on in place
- * (else it splits in two and the first half stays "streaming" forever). A streaming entry never
- * sits above the latest user entry, so the search stops there.
+ * The assistant entry receiving the current run's deltas, named by the run. Not always the newest
+ * entry: a notice, a diff or a queued-message note may land below an answer mid-stream, and the
+ * answer goes on in place.
  */
 export function streamingEntry(model: Model): Extract<Entry, { kind: "assistant" }> | undefined {
+  const id = model.run?.streamingId;
+  if (id === undefined) return undefined;
   for (let i = model.entries.length - 1; i >= 0; i--) {
     const e = model.entries[i]!;
-    if (e.kind === "assistant" && e.streaming) return e;
-    if (e.kind === "user") return undefined;
+    if (e.id === id) return e.kind === "assistant" && e.streaming ? e : undefined;
+    if (e.id < id) break;
   }
   return undefined;
 }
