@@ -157,22 +157,11 @@ export async function runAgent(initial: ConversationMessage[], config: RunConfig
       continue;
     }
 
-    const shown = new Map<string, ToolDisplay>();
-    const record = (e: RunEvent) => {
-      if (e.type === "tool-start" && !e.parentId) shown.set(e.id, { label: e.label, ok: true, summary: "" });
-      if (e.type === "tool-end" && !e.parentId) Object.assign(shown.get(e.id) ?? {}, { ok: e.ok, summary: e.summary });
-      emit(e);
-    };
     const results = await runToolCalls(calls, tools, (call) => ({
-      ...toolContext(call, config, { ...deps, emit: record }, approve),
+      ...toolContext(call, config, deps, approve),
       restrictTools,
     }));
-    calls.forEach((call, i) => {
-      const r = results[i]!;
-      const display = shown.get(call.id);
-      if (display && r.diff) Object.assign(display, { diff: r.diff, path: r.path });
-      pushToolResult(push, call, r.content, display);
-    });
+    calls.forEach((call, i) => pushToolResult(push, call, results[i]!.content, results[i]!.display));
     if (verdict.kind === "nudge") push({ role: "user", content: verdict.message });
     if (signal.aborted) return finish("interrupted");
   }

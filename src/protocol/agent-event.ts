@@ -1,7 +1,7 @@
 // Part of protocol/: plain data that crosses postMessage between the UI thread and the agent
 // worker (structured-clone safe: no functions, no classes).
 
-import type { ConversationMessage } from "./conversation.js";
+import type { ConversationMessage, ToolDisplay } from "./conversation.js";
 
 export interface Usage {
   promptTokens: number;
@@ -22,8 +22,8 @@ export type RunEvent =
   | { type: "thinking"; delta: string }
   | { type: "status"; phase: Phase }
   | { type: "tool-start"; id: string; name: string; args: Record<string, unknown>; label: string; parentId?: string }
-  | { type: "tool-end"; id: string; ok: boolean; summary: string; parentId?: string }
-  | { type: "diff"; path: string; unified: string; parentId?: string }
+  /** The tool's line as the UI shows it (and the session keeps it): label, outcome, summary, diff. */
+  | { type: "tool-end"; id: string; display: ToolDisplay; parentId?: string }
   | { type: "permission-request"; id: string; tool: string; args: Record<string, unknown>; preview: string }
   | { type: "message"; message: ConversationMessage }
   | { type: "usage"; promptTokens: number; completionTokens: number; contextWindow: number }

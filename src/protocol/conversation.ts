@@ -28,10 +28,14 @@ export interface ConversationMessage {
   display?: ToolDisplay;
 }
 
+/** What the UI shows for a tool call, built once by the tool runner. */
 export interface ToolDisplay {
   label: string;
   ok: boolean;
+  /** One line: "+3 -1", "exit 1 · 75 lines", an error's first line. */
   summary: string;
+  /** A unified diff, when the tool changed a file. */
   diff?: string;
+  /** The file the diff belongs to (relative to the project). */
   path?: string;
 }

@@ -1,5 +1,6 @@
 // The delegate tool: a sub-agent with a fresh conversation, its own prompt and a restricted tool
 // set runs a task through the same loop and hands back its final answer as the tool result.
+import type { ToolResult } from "./types.js";
 import { z } from "zod";
 import type { RunEvent } from "../protocol/agent-event.js";
 import type { RunConfig } from "../protocol/run-config.js";
@@ -7,7 +8,6 @@ import { BUILTIN_AGENT_TYPES, loadAgentTypes, type AgentType } from "../agent/ag
 import { runAgent, type LoopResult } from "../agent/loop.js";
 import { createProvider, splitProviderModel } from "../providers/index.js";
 import type { Provider } from "../providers/types.js";
-import type { SummarizedResult } from "./runner.js";
 import { defineTool, type ToolContext, type ToolDef } from "./types.js";
 
 /**
@@ -68,7 +68,7 @@ export function subAgentConfig(parent: RunConfig, type: AgentType, date: Date): 
 }
 
 /**
- * What of a sub-agent's events the UI sees: its tool lines and diffs, placed under the delegate
+ * What of a sub-agent's events the UI sees: its tool lines (with their diffs), placed under the delegate
  * call (ids are prefixed with the call's id so they never clash with the parent's), and its
  * notices. Its text, thinking, messages, usage and compaction belong to its own conversation.
  */
@@ -78,8 +78,6 @@ export function forwardSubAgentEvent(e: RunEvent, callId: string, typeName: stri
     case "tool-start":
     case "tool-end":
       return { ...e, id: nest(e.id), parentId: e.parentId ? nest(e.parentId) : callId };
-    case "diff":
-      return { ...e, parentId: e.parentId ? nest(e.parentId) : callId };
     case "notice":
       return { ...e, text: `${typeName} sub-agent: ${e.text}` };
     default:
@@ -93,7 +91,7 @@ function outcome(
   result: LoopResult,
   type: string,
   seen: { notice?: string; error?: string; calls: number },
-): SummarizedResult {
+): ToolResult {
   const partial = result.answer ? `\nIts last message:\n${result.answer}` : "";
   switch (result.reason) {
     case "complete":
@@ -124,7 +122,7 @@ async function runSubAgent(
   ctx: ToolContext,
   getTools: () => ToolDef[],
   opts: DelegateOptions,
-): Promise<SummarizedResult> {
+): Promise<ToolResult> {
   const config = subAgentConfig(ctx.config, type, (opts.now ?? (() => new Date()))());
   const seen: { notice?: string; error?: string; calls: number } = { calls: 0 };
   const emit = (e: RunEvent): void => {
@@ -162,7 +160,7 @@ export function createDelegateTool(getTools: () => ToolDef[], opts: DelegateOpti
       const task = args.task.split("\n")[0]!.trim();
       return `delegate to ${args.agent_type ?? "general"}: ${task.length > 60 ? `${task.slice(0, 59)}…` : task}`;
     },
-    async run(args, ctx): Promise<SummarizedResult> {
+    async run(args, ctx): Promise<ToolResult> {
       if (ctx.depth >= MAX_DELEGATION_DEPTH) return { content: DEPTH_LIMIT_MESSAGE, isError: true };
       const wanted = args.agent_type?.trim() || "general";
       const { types, warnings } = loadAgentTypes({ cwd: ctx.cwd, configDir: ctx.config.configDir });

@@ -1,3 +1,4 @@
+import type { ToolResult } from "./types.js";
 import { z } from "zod";
 import {
   deleteMemory,
@@ -10,7 +11,6 @@ import {
   type MemoryDir,
   type MemoryScope,
 } from "../context/memory.js";
-import type { SummarizedResult } from "./runner.js";
 import { defineTool, type ToolContext } from "./types.js";
 
 /** A search hit shows at most this much of the memory's body. */
@@ -24,7 +24,7 @@ function dirFor(ctx: ToolContext, scope: MemoryScope): string {
   return dirsOf(ctx).find((d) => d.scope === scope)!.dir;
 }
 
-function failure(err: unknown): SummarizedResult {
+function failure(err: unknown): ToolResult {
   return { content: `Error: ${err instanceof Error ? err.message : String(err)}`, isError: true };
 }
 
@@ -56,7 +56,7 @@ export const memorySaveTool = defineTool({
   readOnly: false,
   concurrentSafe: false,
   label: (args) => `remember ${args.name}`,
-  async run(args, ctx): Promise<SummarizedResult> {
+  async run(args, ctx): Promise<ToolResult> {
     const scope = args.scope ?? (args.type === "project" ? "project" : "user");
     try {
       const saved = await saveMemory(dirFor(ctx, scope), args);
@@ -74,7 +74,7 @@ export const memorySearchTool = defineTool({
   readOnly: true,
   concurrentSafe: true,
   label: (args) => `recall ${args.query}`,
-  async run(args, ctx): Promise<SummarizedResult> {
+  async run(args, ctx): Promise<ToolResult> {
     try {
       const hits = await searchMemory(dirsOf(ctx), args.query, 5);
       if (hits.length === 0) return { content: `No memory matches "${args.query}".`, summary: "no match" };
@@ -97,7 +97,7 @@ export const memoryListTool = defineTool({
   readOnly: true,
   concurrentSafe: true,
   label: () => "list memories",
-  async run(_args, ctx): Promise<SummarizedResult> {
+  async run(_args, ctx): Promise<ToolResult> {
     try {
       const memories = await listMemories(dirsOf(ctx));
       if (memories.length === 0) return { content: "No memories saved yet.", summary: "none" };
@@ -119,7 +119,7 @@ export const memoryDeleteTool = defineTool({
   readOnly: false,
   concurrentSafe: false,
   label: (args) => `forget ${args.name}`,
-  async run(args, ctx): Promise<SummarizedResult> {
+  async run(args, ctx): Promise<ToolResult> {
     const scopes: MemoryScope[] = args.scope ? [args.scope] : ["project", "user"];
     try {
       for (const scope of scopes) {

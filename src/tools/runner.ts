@@ -2,7 +2,7 @@
 // masking, output truncation and the tool-start / diff / tool-end events. Tools never throw
 // out of here: every failure becomes a result the model reads.
 import { z } from "zod";
-import type { ToolCall } from "../protocol/conversation.js";
+import type { ToolCall, ToolDisplay } from "../protocol/conversation.js";
 import type { ToolContext, ToolDef, ToolResult, ToolSpec } from "./types.js";
 import { maskSecrets } from "./secrets.js";
 import { diffStats } from "./files/diff.js";
@@ -12,15 +12,6 @@ export const DEFAULT_OUTPUT_LIMIT = 32_000;
 export const ABORT_GRACE_MS = 1_500;
 export const NOT_RUN_INTERRUPTED = "Error: interrupted by the user before this tool ran.";
 export const RUN_INTERRUPTED = "Error: interrupted by the user.";
-
-/**
- * ToolResult (types.ts) has no summary field, so a tool that wants a particular one-line
- * summary for the UI returns this wider shape; otherwise the registry derives one
- * (see `summarize`).
- */
-export interface SummarizedResult extends ToolResult {
-  summary?: string;
-}
 
 // Tool definitions are long-lived values: their JSON schema is computed once.
 const specCache = new WeakMap<ToolDef, ToolSpec>();
@@ -88,7 +79,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 /** The one-liner shown on the tool's line when it ends. */
-export function summarize(result: SummarizedResult): string {
+export function summarize(result: ToolResult): string {
   if (result.summary) return firstLine(result.summary);
   if (result.isError) return firstLine(result.content);
   if (result.diff) {
@@ -105,12 +96,25 @@ function firstLine(s: string): string {
   return line.length > 120 ? `${line.slice(0, 119)}…` : line;
 }
 
-function errorResult(content: string): SummarizedResult {
+/** A call skipped because the run was stopped first: no line in the UI, a result for the model all the same. */
+function notRun(): ToolOutcome {
+  return { content: NOT_RUN_INTERRUPTED, isError: true };
+}
+
+function errorResult(content: string): ToolResult {
   return { content, isError: true };
 }
 
-/** Runs one call: never throws; emits tool-start, diff (when a file changed) and tool-end. */
-export async function runToolCall(call: ToolCall, tools: ToolDef[], ctx: ToolContext): Promise<ToolResult> {
+/** A finished call: what the model reads (masked, truncated) and what the UI shows for it. */
+export interface ToolOutcome {
+  content: string;
+  isError?: boolean;
+  /** Absent for a call that never started (the UI showed no line for it). */
+  display?: ToolDisplay;
+}
+
+/** Runs one call: never throws; emits tool-start, then tool-end with the call's display. */
+export async function runToolCall(call: ToolCall, tools: ToolDef[], ctx: ToolContext): Promise<ToolOutcome> {
   const tool = tools.find((t) => t.name === call.name);
   const checked: ArgsCheck = tool
     ? validateArgs(tool, call.args)
@@ -127,16 +131,15 @@ export async function runToolCall(call: ToolCall, tools: ToolDef[], ctx: ToolCon
     tool && checked.ok ? await runGuarded(tool, checked.args, ctx) : errorResult(checked.ok ? "" : checked.error);
 
   const limit = ctx.config.outputLimit > 0 ? ctx.config.outputLimit : DEFAULT_OUTPUT_LIMIT;
-  const result: ToolResult = { content: truncateOutput(maskSecrets(raw.content), limit) };
-  if (raw.isError) result.isError = true;
-  if (raw.diff) {
-    result.diff = maskSecrets(raw.diff);
-    if (raw.path) result.path = raw.path;
-    ctx.emit({ type: "diff", path: raw.path ?? "", unified: result.diff });
+  const content = truncateOutput(maskSecrets(raw.content), limit);
+  const diff = raw.diff ? maskSecrets(raw.diff) : undefined;
+  const display: ToolDisplay = { label, ok: !raw.isError, summary: summarize({ ...raw, content, diff }) };
+  if (diff) {
+    display.diff = diff;
+    display.path = raw.path ?? "";
   }
-  const summary = summarize({ ...raw, content: result.content, diff: result.diff });
-  ctx.emit({ type: "tool-end", id: call.id, ok: !raw.isError, summary });
-  return result;
+  ctx.emit({ type: "tool-end", id: call.id, display });
+  return raw.isError ? { content, isError: true, display } : { content, display };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -151,8 +154,8 @@ function safeLabel(tool: ToolDef, args: Record<string, unknown>): string {
   }
 }
 
-async function runGuarded(tool: ToolDef, args: Record<string, unknown>, ctx: ToolContext): Promise<SummarizedResult> {
-  const run = (async (): Promise<SummarizedResult> => {
+async function runGuarded(tool: ToolDef, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+  const run = (async (): Promise<ToolResult> => {
     try {
       return await tool.run(args, ctx);
     } catch (err) {
@@ -163,7 +166,7 @@ async function runGuarded(tool: ToolDef, args: Record<string, unknown>, ctx: Too
   // ends as interrupted even if the tool is still busy.
   let timer: NodeJS.Timeout | undefined;
   let onAbort = (): void => {};
-  const interrupted = new Promise<SummarizedResult>((resolve) => {
+  const interrupted = new Promise<ToolResult>((resolve) => {
     onAbort = () => {
       timer = setTimeout(() => resolve(errorResult(RUN_INTERRUPTED)), ABORT_GRACE_MS);
     };
@@ -187,13 +190,13 @@ export async function runToolCalls(
   calls: ToolCall[],
   tools: ToolDef[],
   makeCtx: (call: ToolCall) => ToolContext,
-): Promise<ToolResult[]> {
-  const results: ToolResult[] = new Array(calls.length);
+): Promise<ToolOutcome[]> {
+  const results: ToolOutcome[] = new Array(calls.length);
   const concurrentSafe = (call: ToolCall): boolean => tools.find((t) => t.name === call.name)?.concurrentSafe === true;
   const runOne = async (index: number): Promise<void> => {
     const call = calls[index]!;
     const ctx = makeCtx(call);
-    results[index] = ctx.signal.aborted ? errorResult(NOT_RUN_INTERRUPTED) : await runToolCall(call, tools, ctx);
+    results[index] = ctx.signal.aborted ? notRun() : await runToolCall(call, tools, ctx);
   };
   let i = 0;
   while (i < calls.length) {

@@ -1,7 +1,7 @@
+import type { ToolResult } from "./types.js";
 import { z } from "zod";
 import { builtinSkillsDir, homeDir } from "../context/dirs.js";
 import { expandSkill, loadSkills, usage, type Skill } from "../context/skills.js";
-import type { SummarizedResult } from "./runner.js";
 import { defineTool, type ToolContext } from "./types.js";
 
 function skillsFor(ctx: ToolContext): { skills: Skill[]; warnings: string[] } {
@@ -26,7 +26,7 @@ export const skillsTool = defineTool({
   readOnly: true,
   concurrentSafe: true,
   label: (args) => (args.action === "load" ? `skill ${args.name ?? ""}`.trim() : "list skills"),
-  async run(args, ctx): Promise<SummarizedResult> {
+  async run(args, ctx): Promise<ToolResult> {
     const { skills, warnings } = skillsFor(ctx);
     if (args.action === "list") {
       if (skills.length === 0) return { content: "No skills are installed.", summary: "none" };

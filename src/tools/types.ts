@@ -10,6 +10,8 @@ export interface ToolResult {
   /** Path the diff belongs to (relative to cwd). */
   path?: string;
   isError?: boolean;
+  /** The one line shown for the call when it ends; the runner derives one when absent. */
+  summary?: string;
 }
 
 export type ApprovalKind = "edit" | "shell" | "mcp" | "other";

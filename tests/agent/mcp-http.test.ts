@@ -7,7 +7,7 @@ import { z } from "zod";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { McpManager } from "../../src/agent/mcp/servers.js";
-import { runToolCall } from "../../src/tools/runner.js";
+import { runCall } from "../tools/call.js";
 import { makeCtx } from "../tools/ctx.js";
 
 interface HttpDemo {
@@ -64,7 +64,7 @@ describe("McpManager over streamable HTTP", () => {
 
     const [status] = await m.start();
     expect(status).toEqual({ name: "web", state: "running", tools: ["shout"] });
-    const result = await runToolCall(
+    const result = await runCall(
       { id: "c1", name: "mcp__web__shout", args: { text: "hi" } },
       m.tools(),
       makeCtx(process.cwd()),

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { McpManager } from "../../src/agent/mcp/servers.js";
 import { EMPTY_RESULT, formatMcpResult } from "../../src/agent/mcp/content.js";
-import { runToolCall } from "../../src/tools/runner.js";
+import { runCall } from "../tools/call.js";
 import { mcpToolName } from "../../src/tools/mcp.js";
 import type { ToolDef } from "../../src/tools/types.js";
 import { makeCtx, type CtxOptions } from "../tools/ctx.js";
@@ -25,7 +25,7 @@ afterAll(async () => {
 let callNo = 0;
 async function call(name: string, args: Record<string, unknown>, opts: CtxOptions = {}) {
   const ctx = makeCtx(process.cwd(), opts);
-  const result = await runToolCall({ id: `c${++callNo}`, name, args }, tools, ctx);
+  const result = await runCall({ id: `c${++callNo}`, name, args }, tools, ctx);
   return { result, ctx };
 }
 

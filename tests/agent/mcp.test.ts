@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { McpManager } from "../../src/agent/mcp/servers.js";
-import { runToolCall } from "../../src/tools/runner.js";
+import { runCall } from "../tools/call.js";
 import { makeCtx } from "../tools/ctx.js";
 import { demoServer, probe, readPid, tempDir } from "./mcp-helpers.js";
 
@@ -65,11 +65,7 @@ describe("McpManager", () => {
     expect(m.tools().every((t) => t.server === "demo")).toBe(true);
 
     const ctx = makeCtx(process.cwd());
-    const result = await runToolCall(
-      { id: "c1", name: "mcp__demo__echo", args: { text: "still here" } },
-      m.tools(),
-      ctx,
-    );
+    const result = await runCall({ id: "c1", name: "mcp__demo__echo", args: { text: "still here" } }, m.tools(), ctx);
     expect(result).toEqual({ content: "still here" });
   });
 

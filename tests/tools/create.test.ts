@@ -25,8 +25,17 @@ describe("create_file", () => {
     ]);
     expect(ctx.beforeWrites).toEqual([path.join(dir, "src/new/hello.ts")]);
     expect(ctx.events.slice(1)).toEqual([
-      { type: "diff", path: "src/new/hello.ts", unified: NEW_FILE_DIFF },
-      { type: "tool-end", id: "call-1", ok: true, summary: "created (2 lines)" },
+      {
+        type: "tool-end",
+        id: "call-1",
+        display: {
+          label: "create src/new/hello.ts",
+          ok: true,
+          summary: "created (2 lines)",
+          path: "src/new/hello.ts",
+          diff: NEW_FILE_DIFF,
+        },
+      },
     ]);
   });
 
@@ -49,8 +58,7 @@ describe("create_file", () => {
     expect(ctx.events.at(-1)).toEqual({
       type: "tool-end",
       id: "call-1",
-      ok: false,
-      summary: "Denied by the user: not now",
+      display: expect.objectContaining({ ok: false, summary: "Denied by the user: not now" }),
     });
   });
 

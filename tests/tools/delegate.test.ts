@@ -9,7 +9,7 @@ import type { ChatRequest } from "../../src/providers/types.js";
 import { createDelegateTool, DEPTH_LIMIT_MESSAGE, subAgentConfig } from "../../src/tools/delegate.js";
 import { BUILTIN_AGENT_TYPES } from "../../src/agent/agent-types.js";
 import { coreTools } from "../../src/tools/catalog.js";
-import { runToolCall } from "../../src/tools/runner.js";
+import { runCall } from "./call.js";
 import type { ToolDef } from "../../src/tools/types.js";
 import { makeCtx, tempProject, testConfig } from "./ctx.js";
 import { scriptedProvider, type Reply } from "../agent/scripted-provider.js";
@@ -98,8 +98,17 @@ describe("delegate", () => {
         parentId: "lead-1",
         label: "read notes/plan.md",
       }),
-      expect.objectContaining({ type: "tool-end", id: "lead-1/sub-1", parentId: "lead-1", ok: true }),
-      { type: "tool-end", id: "lead-1", ok: true, summary: "explore: answered after 1 tool call" },
+      expect.objectContaining({
+        type: "tool-end",
+        id: "lead-1/sub-1",
+        parentId: "lead-1",
+        display: expect.objectContaining({ ok: true }),
+      }),
+      {
+        type: "tool-end",
+        id: "lead-1",
+        display: expect.objectContaining({ ok: true, summary: "explore: answered after 1 tool call" }),
+      },
     ]);
     expect(toolEvents[0]).not.toHaveProperty("parentId");
     expect(events.filter((e) => e.type === "text")).toEqual([{ type: "text", delta: "May 3." }]);
@@ -167,14 +176,14 @@ describe("delegate", () => {
       ["d0/d1/d2/d3", "d0/d1/d2"],
     ]);
     const refused = events.find((e) => e.type === "tool-end" && e.id === "d0/d1/d2/d3");
-    expect(refused).toMatchObject({ ok: false, summary: DEPTH_LIMIT_MESSAGE });
+    expect(refused).toMatchObject({ display: { ok: false, summary: DEPTH_LIMIT_MESSAGE } });
   });
 
   it("refuses at depth 3 without starting a model", async () => {
     const provider = scriptedProvider([]);
     const tool = createDelegateTool(() => [], { createProvider: () => provider });
     const ctx = { ...makeCtx("/tmp"), depth: 3 };
-    const result = await runToolCall({ id: "c", name: "delegate", args: { task: "x" } }, [tool], ctx);
+    const result = await runCall({ id: "c", name: "delegate", args: { task: "x" } }, [tool], ctx);
     expect(result).toEqual({ content: DEPTH_LIMIT_MESSAGE, isError: true });
     expect(provider.requests).toHaveLength(0);
   });
@@ -191,7 +200,7 @@ describe("delegate", () => {
     const ctx = makeCtx(project.dir, { deny: "not now", callId: "lead-9" });
     ctx.config.interactive = true;
 
-    const result = await runToolCall({ id: "lead-9", name: "delegate", args: { task: "make new.txt" } }, [tool], ctx);
+    const result = await runCall({ id: "lead-9", name: "delegate", args: { task: "make new.txt" } }, [tool], ctx);
 
     expect(result.content).toBe("The user said no.");
     expect(ctx.approvals.map((a) => [a.tool, a.kind])).toEqual([["create_file", "edit"]]);
@@ -212,7 +221,7 @@ describe("delegate", () => {
     const provider = scriptedProvider([same("s1"), same("s2"), same("s3")]);
     const tool = createDelegateTool(() => [...coreTools], { createProvider: () => provider });
     const ctx = makeCtx(project.dir);
-    const result = await runToolCall(
+    const result = await runCall(
       { id: "c", name: "delegate", args: { task: "x", agent_type: "explore" } },
       [tool],
       ctx,
@@ -229,14 +238,14 @@ describe("delegate", () => {
   it("reports a sub-agent that failed, and an unknown type", async () => {
     const provider = scriptedProvider([{ error: "the server broke" }]);
     const tool = createDelegateTool(() => [...coreTools], { createProvider: () => provider });
-    const failed = await runToolCall(
+    const failed = await runCall(
       { id: "c", name: "delegate", args: { task: "x", agent_type: "explore" } },
       [tool],
       makeCtx("/tmp"),
     );
     expect(failed).toEqual({ content: "Error: the explore sub-agent failed: the server broke", isError: true });
 
-    const unknown = await runToolCall(
+    const unknown = await runCall(
       { id: "c", name: "delegate", args: { task: "x", agent_type: "wizard" } },
       [tool],
       makeCtx("/tmp"),

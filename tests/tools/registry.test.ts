@@ -1,9 +1,9 @@
+import { runCall } from "./call.js";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool, type ToolDef } from "../../src/tools/types.js";
 import {
   ABORT_GRACE_MS,
-  runToolCall,
   runToolCalls,
   summarize,
   toolSpecs,
@@ -116,17 +116,24 @@ describe("validateArgs", () => {
 describe("runToolCall", () => {
   it("tells the model the available tools when it calls an unknown one", async () => {
     const ctx = makeCtx("/tmp");
-    const result = await runToolCall({ id: "c1", name: "write_file", args: { path: "x" } }, [echo], ctx);
+    const result = await runCall({ id: "c1", name: "write_file", args: { path: "x" } }, [echo], ctx);
     expect(result).toEqual({ content: 'Error: unknown tool "write_file". Available tools: echo.', isError: true });
     expect(ctx.events).toEqual([
       { type: "tool-start", id: "c1", name: "write_file", args: { path: "x" }, label: "write_file" },
-      { type: "tool-end", id: "c1", ok: false, summary: 'Error: unknown tool "write_file". Available tools: echo.' },
+      {
+        type: "tool-end",
+        id: "c1",
+        display: expect.objectContaining({
+          ok: false,
+          summary: 'Error: unknown tool "write_file". Available tools: echo.',
+        }),
+      },
     ]);
   });
 
   it("turns invalid arguments into an error result without running the tool", async () => {
     const ctx = makeCtx("/tmp");
-    const result = await runToolCall({ id: "c1", name: "echo", args: { text: 5 } }, [echo], ctx);
+    const result = await runCall({ id: "c1", name: "echo", args: { text: 5 } }, [echo], ctx);
     expect(result).toEqual({
       content: "Invalid arguments for echo: text: expected string, received number",
       isError: true,
@@ -136,7 +143,7 @@ describe("runToolCall", () => {
   it("runs a call whose arguments came as a JSON string, showing them parsed", async () => {
     const ctx = makeCtx("/tmp");
     const args = '{"text":"hi"}' as unknown as Record<string, unknown>;
-    expect(await runToolCall({ id: "c1", name: "echo", args }, [echo], ctx)).toEqual({ content: "hi" });
+    expect(await runCall({ id: "c1", name: "echo", args }, [echo], ctx)).toEqual({ content: "hi" });
     expect(ctx.events[0]).toEqual({
       type: "tool-start",
       id: "c1",
@@ -149,16 +156,20 @@ describe("runToolCall", () => {
   it("turns an exception into an error result", async () => {
     const boom = defineTool({ ...echo, name: "boom", run: async () => Promise.reject(new Error("disk on fire")) });
     const ctx = makeCtx("/tmp");
-    expect(await runToolCall({ id: "c1", name: "boom", args: { text: "x" } }, [boom], ctx)).toEqual({
+    expect(await runCall({ id: "c1", name: "boom", args: { text: "x" } }, [boom], ctx)).toEqual({
       content: "Error: disk on fire",
       isError: true,
     });
-    expect(ctx.events.at(-1)).toEqual({ type: "tool-end", id: "c1", ok: false, summary: "Error: disk on fire" });
+    expect(ctx.events.at(-1)).toEqual({
+      type: "tool-end",
+      id: "c1",
+      display: expect.objectContaining({ ok: false, summary: "Error: disk on fire" }),
+    });
   });
 
   it("truncates output to the configured limit", async () => {
     const ctx = makeCtx("/tmp", { outputLimit: 40 });
-    const result = await runToolCall({ id: "c1", name: "echo", args: { text: "0123456789", times: 10 } }, [echo], ctx);
+    const result = await runCall({ id: "c1", name: "echo", args: { text: "0123456789", times: 10 } }, [echo], ctx);
     expect(result.content).toBe(`01234567890123456789\n[... 70 chars truncated ...]\n0123456789`);
   });
 
@@ -166,7 +177,7 @@ describe("runToolCall", () => {
     process.env.AGENT0_REGISTRY_TOKEN = "tok-abcdef";
     try {
       const ctx = makeCtx("/tmp");
-      const result = await runToolCall({ id: "c1", name: "echo", args: { text: "x tok-abcdef y" } }, [echo], ctx);
+      const result = await runCall({ id: "c1", name: "echo", args: { text: "x tok-abcdef y" } }, [echo], ctx);
       expect(result.content).toBe("x **** y");
     } finally {
       delete process.env.AGENT0_REGISTRY_TOKEN;
@@ -176,7 +187,7 @@ describe("runToolCall", () => {
   it("ends a tool that ignores the interrupt after a grace period", async () => {
     const stubborn = defineTool({ ...echo, name: "stubborn", run: () => new Promise<never>(() => {}) });
     const ctx = makeCtx("/tmp");
-    const running = runToolCall({ id: "c1", name: "stubborn", args: { text: "x" } }, [stubborn], ctx);
+    const running = runCall({ id: "c1", name: "stubborn", args: { text: "x" } }, [stubborn], ctx);
     ctx.controller.abort();
     expect(await running).toEqual({ content: "Error: interrupted by the user.", isError: true });
     expect(ABORT_GRACE_MS).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWebFetchTool, webFetchTool } from "../../src/tools/web/fetch.js";
-import { runToolCall } from "../../src/tools/runner.js";
+import { runCall } from "./call.js";
 import type { ToolDef, ToolResult } from "../../src/tools/types.js";
 import { makeCtx, type TestContext } from "./ctx.js";
 import { startFakeWeb, type FakeWeb } from "../fakes/web-server.js";
@@ -13,7 +13,7 @@ afterAll(() => web.close());
 
 function fetchWith(url: string, opts: { tool?: ToolDef; ctx?: TestContext } = {}): Promise<ToolResult> {
   const ctx = opts.ctx ?? makeCtx("/tmp");
-  return runToolCall({ id: "call-1", name: "web_fetch", args: { url } }, [opts.tool ?? webFetchTool], ctx);
+  return runCall({ id: "call-1", name: "web_fetch", args: { url } }, [opts.tool ?? webFetchTool], ctx);
 }
 
 describe("web_fetch", () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunConfig } from "../../src/protocol/run-config.js";
 import { resolveSearchBackend, webSearchTool } from "../../src/tools/web/search.js";
 import { parseDuckDuckGoHtml } from "../../src/tools/web/search-parse.js";
-import { runToolCall } from "../../src/tools/runner.js";
+import { runCall } from "./call.js";
 import type { ToolResult } from "../../src/tools/types.js";
 import { makeCtx } from "./ctx.js";
 import { ddgPage, FAKE_HITS, OLLAMA_KEY, startFakeWeb, type FakeWeb } from "../fakes/web-server.js";
@@ -16,7 +16,7 @@ afterAll(() => web.close());
 function searchWith(setting: RunConfig["webSearch"], query: string): Promise<ToolResult> {
   const ctx = makeCtx("/tmp");
   ctx.config.webSearch = setting;
-  return runToolCall({ id: "call-1", name: "web_search", args: { query } }, [webSearchTool], ctx);
+  return runCall({ id: "call-1", name: "web_search", args: { query } }, [webSearchTool], ctx);
 }
 
 /** What every backend answers for FAKE_HITS. */

@@ -109,16 +109,21 @@ const agentEvent: fc.Arbitrary<TestEvent> = fc.oneof(
     weight: 3,
   },
   {
-    arbitrary: fc.record({ type: fc.constant("tool-end" as const), id: callIdArb, ok: fc.boolean(), summary: text }),
-    weight: 3,
-  },
-  {
     arbitrary: fc.record({
-      type: fc.constant("diff" as const),
-      path: text,
-      unified: fc.constantFrom("--- a/x\n+++ b/x\n@@ -1 +1 @@\n-old\n+new\n", "", "@@ garbage"),
+      type: fc.constant("tool-end" as const),
+      id: callIdArb,
+      display: fc.record(
+        {
+          label: text,
+          ok: fc.boolean(),
+          summary: text,
+          path: text,
+          diff: fc.constantFrom("--- a/x\n+++ b/x\n@@ -1 +1 @@\n-old\n+new\n", "", "@@ garbage"),
+        },
+        { requiredKeys: ["label", "ok", "summary"] },
+      ),
     }),
-    weight: 1,
+    weight: 4,
   },
   {
     arbitrary: fc.record({

@@ -1,8 +1,8 @@
+import type { ToolResult } from "../types.js";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { defineTool } from "../types.js";
-import type { SummarizedResult } from "../runner.js";
 import { resolveInside } from "./workspace.js";
 import { fileDiff } from "./diff.js";
 import { countLines, deniedMessage } from "./checks.js";
@@ -20,7 +20,7 @@ export const createFileTool = defineTool({
   readOnly: false,
   concurrentSafe: false,
   label: (args) => `create ${args.path}`,
-  async run(args, ctx): Promise<SummarizedResult> {
+  async run(args, ctx): Promise<ToolResult> {
     const where = resolveInside(ctx.cwd, args.path);
     if (!where.ok) return { content: where.error, isError: true };
     const alreadyExists = `Error: ${args.path} already exists; use edit_file to change it.`;

@@ -1,7 +1,7 @@
+import type { ToolResult } from "../types.js";
 import fs from "node:fs";
 import { z } from "zod";
 import { defineTool } from "../types.js";
-import type { SummarizedResult } from "../runner.js";
 import { diffHunks, fileDiff } from "./diff.js";
 import { deniedMessage, looksBinary, resolveExisting } from "./checks.js";
 
@@ -21,7 +21,7 @@ export const editFileTool = defineTool({
   readOnly: false,
   concurrentSafe: false,
   label: (args) => `edit ${args.path}`,
-  async run(args, ctx): Promise<SummarizedResult> {
+  async run(args, ctx): Promise<ToolResult> {
     const where = resolveExisting(ctx.cwd, args.path);
     if (!where.ok) return where.result;
     const stat = where.stat;

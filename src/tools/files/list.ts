@@ -1,8 +1,8 @@
+import type { ToolResult } from "../types.js";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { defineTool } from "../types.js";
-import type { SummarizedResult } from "../runner.js";
 import { realpathLoose } from "./workspace.js";
 import { ProjectIgnore } from "./gitignore.js";
 import { resolveExisting } from "./checks.js";
@@ -25,7 +25,7 @@ export const listFilesTool = defineTool({
   readOnly: true,
   concurrentSafe: true,
   label: (args) => `list ${args.path ?? "."}`,
-  async run(args, ctx): Promise<SummarizedResult> {
+  async run(args, ctx): Promise<ToolResult> {
     const p = args.path ?? ".";
     const where = resolveExisting(ctx.cwd, p);
     if (!where.ok) return where.result;

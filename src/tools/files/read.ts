@@ -1,7 +1,7 @@
+import type { ToolResult } from "../types.js";
 import fs from "node:fs";
 import { z } from "zod";
 import { defineTool } from "../types.js";
-import type { SummarizedResult } from "../runner.js";
 import { looksBinary, resolveExisting } from "./checks.js";
 
 export const READ_DEFAULT_LINES = 2000;
@@ -25,7 +25,7 @@ export const readFileTool = defineTool({
   readOnly: true,
   concurrentSafe: true,
   label: (args) => `read ${args.path}`,
-  async run(args, ctx): Promise<SummarizedResult> {
+  async run(args, ctx): Promise<ToolResult> {
     const where = resolveExisting(ctx.cwd, args.path);
     if (!where.ok) return where.result;
     const stat = where.stat;
@@ -54,7 +54,7 @@ export const readFileTool = defineTool({
 });
 
 /** Numbered lines `     12\tcode` (as cat -n), kept under the output limit so the registry never cuts a page. */
-function page(p: string, text: string, first: number, limit: number, outputLimit: number): SummarizedResult {
+function page(p: string, text: string, first: number, limit: number, outputLimit: number): ToolResult {
   const lines = text.split("\n");
   if (lines[lines.length - 1] === "") lines.pop();
   const total = lines.length;

@@ -1,8 +1,8 @@
+import type { ToolResult } from "../types.js";
 import path from "node:path";
 import fg from "fast-glob";
 import { z } from "zod";
 import { defineTool } from "../types.js";
-import type { SummarizedResult } from "../runner.js";
 import { realpathLoose } from "./workspace.js";
 import { ProjectIgnore } from "./gitignore.js";
 import { resolveExisting } from "./checks.js";
@@ -39,7 +39,7 @@ export async function grep(q: GrepQuery, engine: GrepEngine = "auto", rgBinary?:
 }
 
 /** `path:line: text` lines, sorted, capped with a count of what was left out. */
-export function formatGrep(outcome: GrepOutcome, pattern: string, where: string): SummarizedResult {
+export function formatGrep(outcome: GrepOutcome, pattern: string, where: string): ToolResult {
   if (!outcome.ok) return { content: outcome.error, isError: true };
   const { matches, complete } = outcome;
   if (matches.length === 0)
@@ -75,7 +75,7 @@ export const grepFilesTool = defineTool({
   readOnly: true,
   concurrentSafe: true,
   label: (args) => `grep ${args.pattern}${args.path ? ` in ${args.path}` : ""}`,
-  async run(args, ctx): Promise<SummarizedResult> {
+  async run(args, ctx): Promise<ToolResult> {
     const p = args.path ?? ".";
     const where = resolveExisting(ctx.cwd, p);
     if (!where.ok) return where.result;
@@ -105,7 +105,7 @@ export const globFilesTool = defineTool({
   readOnly: true,
   concurrentSafe: true,
   label: (args) => `glob ${args.pattern}${args.path ? ` in ${args.path}` : ""}`,
-  async run(args, ctx): Promise<SummarizedResult> {
+  async run(args, ctx): Promise<ToolResult> {
     const p = args.path ?? ".";
     const where = resolveExisting(ctx.cwd, p);
     if (!where.ok) return where.result;

@@ -1,8 +1,8 @@
+import type { ToolResult } from "../types.js";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { z } from "zod";
 import { defineTool } from "../types.js";
-import type { SummarizedResult } from "../runner.js";
 import { deniedMessage } from "../files/checks.js";
 import { HeadTailBuffer } from "../head-tail.js";
 
@@ -51,7 +51,7 @@ export const runShellTool = defineTool({
   readOnly: false,
   concurrentSafe: false,
   label: (args) => `run ${oneLine(args.command)}`,
-  async run(args, ctx): Promise<SummarizedResult> {
+  async run(args, ctx): Promise<ToolResult> {
     const approval = await ctx.approve({ tool: "run_shell_command", kind: "shell", args, preview: args.command });
     if (!approval.ok) return { content: deniedMessage(approval.reason), isError: true };
     const timeoutMs = Math.min(args.timeout_ms ?? SHELL_DEFAULT_TIMEOUT_MS, SHELL_MAX_TIMEOUT_MS);
@@ -72,7 +72,7 @@ function oneLine(command: string): string {
   return lines.length > 1 && !first.endsWith("…") ? `${first} …` : first;
 }
 
-function describeOutcome(o: ShellOutcome, timeoutMs: number): SummarizedResult {
+function describeOutcome(o: ShellOutcome, timeoutMs: number): ToolResult {
   const body = o.output === "" ? "(no output)" : o.output;
   if (o.spawnError) return { content: `Error: could not start the command: ${o.spawnError}`, isError: true };
   if (o.interrupted) {

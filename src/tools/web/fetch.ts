@@ -1,5 +1,6 @@
+import type { ToolResult } from "../types.js";
 import { z } from "zod";
-import { DEFAULT_OUTPUT_LIMIT, type SummarizedResult } from "../runner.js";
+import { DEFAULT_OUTPUT_LIMIT } from "../runner.js";
 import { defineTool, type ToolDef } from "../types.js";
 import { decodeBody, httpRequest, parseWebUrl, WEB_MAX_BYTES, WEB_TIMEOUT_MS } from "./http.js";
 import { htmlToMarkdown } from "./html.js";
@@ -49,7 +50,7 @@ export function createWebFetchTool(opts: WebFetchOptions = {}): ToolDef {
     readOnly: true,
     concurrentSafe: true,
     label: (args) => `fetch ${args.url}`,
-    async run(args, ctx): Promise<SummarizedResult> {
+    async run(args, ctx): Promise<ToolResult> {
       const parsed = parseWebUrl(args.url);
       if (!parsed.ok) return { content: parsed.error, isError: true };
       const url = parsed.url.href;

@@ -1,6 +1,6 @@
+import type { ToolResult } from "../types.js";
 import { z } from "zod";
 import type { RunConfig } from "../../protocol/run-config.js";
-import type { SummarizedResult } from "../runner.js";
 import { defineTool, type ToolDef } from "../types.js";
 import { decodeBody, httpRequest } from "./http.js";
 import {
@@ -140,7 +140,7 @@ export const webSearchTool: ToolDef = defineTool({
   readOnly: true,
   concurrentSafe: true,
   label: (args) => `search the web: ${args.query}`,
-  async run(args, ctx): Promise<SummarizedResult> {
+  async run(args, ctx): Promise<ToolResult> {
     const backend = resolveSearchBackend(ctx.config.webSearch);
     if ("error" in backend) return { content: backend.error, isError: true };
     const found = await search(backend, args.query, ctx.signal);

@@ -49,19 +49,14 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
     case "tool-end": {
       const entry = findTool(model, event.id);
       if (entry) {
-        entry.state = event.ok ? "ok" : "error";
-        entry.summary = event.summary;
+        entry.state = event.display.ok ? "ok" : "error";
+        entry.summary = event.display.summary;
       }
+      const { diff, path } = event.display;
+      if (diff)
+        addEntry(model, { kind: "diff", path: path ?? "", unified: diff, depth: depthOf(model, event.parentId) });
       break;
     }
-    case "diff":
-      addEntry(model, {
-        kind: "diff",
-        path: event.path,
-        unified: event.unified,
-        depth: depthOf(model, event.parentId),
-      });
-      break;
     case "permission-request":
       model.dialog = { kind: "permission", id: event.id, tool: event.tool, preview: event.preview };
       break;
