@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { Command, Option } from "commander";
 import type { ConversationMessage } from "./protocol/conversation.js";
-import { logsDir, sessionsDir } from "./session/paths.js";
+import { logsDir, sessionsDir } from "./context/dirs.js";
 import { slashCommands } from "./ui/slash-commands.js";
 import { resolveConfig, type CliOptions } from "./cli/config.js";
 import type { SessionState } from "./cli/services.js";

@@ -1,9 +1,14 @@
-import { PERMISSION_MODES, PROVIDERS } from "../protocol/run-config.js";
-import type { McpServerConfig, PermissionMode, ProviderName, RunConfig } from "../protocol/run-config.js";
+import {
+  PERMISSION_MODES,
+  PROVIDERS,
+  type McpServerConfig,
+  type PermissionMode,
+  type ProviderName,
+  type RunConfig,
+} from "../protocol/run-config.js";
 import { resolveOllamaHost } from "../providers/ollama/host.js";
-import { dataDir } from "../session/paths.js";
+import { configDir, dataDir } from "../context/dirs.js";
 import { configDefaults } from "../context/config-defaults.js";
-import { configDir } from "../context/dirs.js";
 import type { Config } from "../context/config.js";
 
 export interface CliOptions {

@@ -1,30 +1,53 @@
-import { join, resolve } from "node:path";
+// Where agent0 keeps its files: one XDG rule for every folder, used by both threads.
+import os from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 type Env = Record<string, string | undefined>;
 
 /** The user's home folder, taken from the environment so tests can point it at a temp dir. */
 export function homeDir(env: Env = process.env): string {
-  return env.HOME && env.HOME.length > 0 ? env.HOME : (env.USERPROFILE ?? "/");
+  return env.HOME || os.homedir();
 }
 
-/** `$XDG_CONFIG_HOME/agent0`, or `~/.config/agent0` when XDG_CONFIG_HOME is unset or relative. */
+/**
+ * The XDG base-directory rule: `$VARIABLE/agent0` when the variable holds an absolute path (the
+ * spec says relative values are invalid and must be ignored), else `~/<fallback>/agent0`.
+ */
+function xdgDir(env: Env, variable: string, fallback: string[]): string {
+  const value = env[variable];
+  if (value && path.isAbsolute(value)) return path.join(value, "agent0");
+  return path.join(homeDir(env), ...fallback, "agent0");
+}
+
+/** `$XDG_CONFIG_HOME/agent0`, else `~/.config/agent0`. */
 export function configDir(env: Env = process.env): string {
-  const xdg = env.XDG_CONFIG_HOME;
-  // The XDG spec says relative values are invalid and must be ignored.
-  if (xdg && xdg.startsWith("/")) return join(xdg, "agent0");
-  return join(homeDir(env), ".config", "agent0");
+  return xdgDir(env, "XDG_CONFIG_HOME", [".config"]);
+}
+
+/** `$XDG_DATA_HOME/agent0`, else `~/.local/share/agent0`. */
+export function dataDir(env: Env = process.env): string {
+  return xdgDir(env, "XDG_DATA_HOME", [".local", "share"]);
 }
 
 /** `config.json` inside the config folder. */
 export function configFilePath(env: Env = process.env): string {
-  return join(configDir(env), "config.json");
+  return path.join(configDir(env), "config.json");
+}
+
+export function sessionsDir(env: Env = process.env): string {
+  return path.join(dataDir(env), "sessions");
+}
+
+export function logsDir(env: Env = process.env): string {
+  return path.join(dataDir(env), "logs");
 }
 
 /**
- * The package's built-in `skills/` folder. This file lives at `src/context/dirs.ts`
- * (tests) or `dist/context/dirs.js` (built), so the package root is two folders up.
+ * The package's built-in `skills/` folder. This file lives at `src/context/dirs.ts` (tests),
+ * `dist/context/dirs.js` (tsc) or in a chunk of `dist/bundle/` (the bundle): the package root is
+ * two folders up from each.
  */
 export function builtinSkillsDir(): string {
-  return resolve(fileURLToPath(new URL(".", import.meta.url)), "..", "..", "skills");
+  return path.resolve(fileURLToPath(new URL(".", import.meta.url)), "..", "..", "skills");
 }

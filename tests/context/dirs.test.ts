@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { configDir, dataDir, logsDir, sessionsDir } from "../../src/session/paths.js";
+import { configDir, dataDir, logsDir, sessionsDir } from "../../src/context/dirs.js";
 
 describe("where agent0 keeps its files", () => {
   it("follows XDG_DATA_HOME and XDG_CONFIG_HOME", () => {
