@@ -21,6 +21,7 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-control-regex": "off",
+      "no-duplicate-imports": ["error", { includeExports: false }],
     },
   },
   forbid(

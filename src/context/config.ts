@@ -1,9 +1,8 @@
-import { PERMISSION_MODES, PROVIDERS } from "../protocol/run-config.js";
+import { PERMISSION_MODES, PROVIDERS, type McpServerConfig } from "../protocol/run-config.js";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import type { McpServerConfig } from "../protocol/run-config.js";
 
 const positiveInt = z.number().int().positive();
 

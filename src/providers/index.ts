@@ -1,5 +1,4 @@
-import { PROVIDERS } from "../protocol/run-config.js";
-import type { ProviderName, RunConfig } from "../protocol/run-config.js";
+import { PROVIDERS, type ProviderName, type RunConfig } from "../protocol/run-config.js";
 import { assertNever } from "../protocol/assert-never.js";
 import { createOllamaProvider, resolveOllamaHost } from "./ollama/provider.js";
 import type { Provider } from "./types.js";

@@ -1,6 +1,6 @@
 // The delegate tool: a sub-agent with a fresh conversation, its own prompt and a restricted tool
 // set runs a task through the same loop and hands back its final answer as the tool result.
-import type { ToolResult } from "./types.js";
+import { type ToolResult, defineTool, type ToolContext, type ToolDef } from "./types.js";
 import { z } from "zod";
 import type { RunEvent } from "../protocol/agent-event.js";
 import type { RunConfig } from "../protocol/run-config.js";
@@ -8,7 +8,6 @@ import { BUILTIN_AGENT_TYPES, loadAgentTypes, type AgentType } from "../agent/ag
 import { runAgent, type LoopResult } from "../agent/loop.js";
 import { createProvider, splitProviderModel } from "../providers/index.js";
 import type { Provider } from "../providers/types.js";
-import { defineTool, type ToolContext, type ToolDef } from "./types.js";
 
 /**
  * The user's own agent runs at depth 0 and each delegation adds one, so sub-agents exist at

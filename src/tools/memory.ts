@@ -1,4 +1,4 @@
-import type { ToolResult } from "./types.js";
+import { type ToolResult, defineTool, type ToolContext } from "./types.js";
 import { z } from "zod";
 import {
   deleteMemory,
@@ -11,7 +11,6 @@ import {
   type MemoryDir,
   type MemoryScope,
 } from "../context/memory.js";
-import { defineTool, type ToolContext } from "./types.js";
 
 /** A search hit shows at most this much of the memory's body. */
 const HIT_BODY_CHARS = 2000;

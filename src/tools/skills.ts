@@ -1,8 +1,7 @@
-import type { ToolResult } from "./types.js";
+import { type ToolResult, defineTool, type ToolContext } from "./types.js";
 import { z } from "zod";
 import { builtinSkillsDir, homeDir } from "../context/dirs.js";
 import { expandSkill, loadSkills, usage, type Skill } from "../context/skills.js";
-import { defineTool, type ToolContext } from "./types.js";
 
 function skillsFor(ctx: ToolContext): { skills: Skill[]; warnings: string[] } {
   return loadSkills({

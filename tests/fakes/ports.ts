@@ -1,5 +1,4 @@
-import { createServer } from "node:net";
-import type { AddressInfo } from "node:net";
+import { createServer, type AddressInfo } from "node:net";
 
 /** A port that was free a moment ago and has nothing listening on it now (a server that is down). */
 export async function closedPort(): Promise<number> {

@@ -1,8 +1,7 @@
-import type { ToolResult } from "../types.js";
+import { type ToolResult, defineTool } from "../types.js";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { defineTool } from "../types.js";
 import { resolveInside } from "./workspace.js";
 import { fileDiff } from "./diff.js";
 import { countLines, deniedMessage } from "./checks.js";

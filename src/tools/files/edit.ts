@@ -1,7 +1,6 @@
-import type { ToolResult } from "../types.js";
+import { type ToolResult, defineTool } from "../types.js";
 import fs from "node:fs";
 import { z } from "zod";
-import { defineTool } from "../types.js";
 import { diffHunks, fileDiff } from "./diff.js";
 import { deniedMessage, looksBinary, resolveExisting } from "./checks.js";
 

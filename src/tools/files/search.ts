@@ -1,8 +1,7 @@
-import type { ToolResult } from "../types.js";
+import { type ToolResult, defineTool } from "../types.js";
 import path from "node:path";
 import fg from "fast-glob";
 import { z } from "zod";
-import { defineTool } from "../types.js";
 import { realpathLoose } from "./workspace.js";
 import { ProjectIgnore } from "./gitignore.js";
 import { resolveExisting } from "./checks.js";

@@ -1,8 +1,7 @@
-import type { ToolResult } from "../types.js";
+import { type ToolResult, defineTool } from "../types.js";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { z } from "zod";
-import { defineTool } from "../types.js";
 import { deniedMessage } from "../files/checks.js";
 import { HeadTailBuffer } from "../head-tail.js";
 

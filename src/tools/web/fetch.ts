@@ -1,7 +1,6 @@
-import type { ToolResult } from "../types.js";
+import { type ToolResult, defineTool, type ToolDef } from "../types.js";
 import { z } from "zod";
 import { DEFAULT_OUTPUT_LIMIT } from "../runner.js";
-import { defineTool, type ToolDef } from "../types.js";
 import { decodeBody, httpRequest, parseWebUrl, WEB_MAX_BYTES, WEB_TIMEOUT_MS } from "./http.js";
 import { htmlToMarkdown } from "./html.js";
 import { looksBinary } from "../files/checks.js";

@@ -1,7 +1,6 @@
-import type { ToolResult } from "../types.js";
+import { type ToolResult, defineTool, type ToolDef } from "../types.js";
 import { z } from "zod";
 import type { RunConfig } from "../../protocol/run-config.js";
-import { defineTool, type ToolDef } from "../types.js";
 import { decodeBody, httpRequest } from "./http.js";
 import {
   formatHits,
