@@ -18,6 +18,8 @@ export type AskUser = (req: ApprovalRequest & { id: string }) => Promise<Permiss
  * "always" list and the read-only shell allowlist decide before the user is asked.
  */
 export function createApprover(config: RunConfig, askUser: AskUser, emit: (e: RunEvent) => void) {
+  // "Always" answers of this run; the UI keeps them for the session's later runs.
+  const always = new Set(config.allowedTools);
   let seq = 0;
   return async function approve(req: ApprovalRequest): Promise<Approval> {
     if (config.permissionMode === "yolo") return { ok: true };
@@ -25,7 +27,7 @@ export function createApprover(config: RunConfig, askUser: AskUser, emit: (e: Ru
     if (req.kind === "shell" && typeof req.args.command === "string" && isReadOnlyCommand(req.args.command)) {
       return { ok: true };
     }
-    if (config.allowedTools.includes(req.tool)) return { ok: true };
+    if (always.has(req.tool)) return { ok: true };
     if (!config.interactive) {
       return {
         ok: false,
@@ -38,7 +40,7 @@ export function createApprover(config: RunConfig, askUser: AskUser, emit: (e: Ru
       case "once":
         return { ok: true };
       case "always":
-        config.allowedTools.push(req.tool);
+        always.add(req.tool);
         emit({ type: "notice", level: "info", text: `${req.tool} is allowed for the rest of this session.` });
         return { ok: true };
       case "deny":

@@ -40,7 +40,11 @@ export interface LoopResult {
  * interrupts, a stuck rule fires or the step cap is reached. Every appended message is posted
  * as a `message` event the moment it exists, so the UI (and the session file) never lag behind.
  */
-export async function runAgent(initial: ConversationMessage[], config: RunConfig, deps: LoopDeps): Promise<LoopResult> {
+export async function runAgent(
+  initial: ConversationMessage[],
+  runConfig: RunConfig,
+  deps: LoopDeps,
+): Promise<LoopResult> {
   const { provider, emit, signal } = deps;
   let conversation = [...initial];
   const appended: ConversationMessage[] = [];
@@ -54,11 +58,13 @@ export async function runAgent(initial: ConversationMessage[], config: RunConfig
     return { reason, appended, answer: last?.content ?? "", conversation };
   };
 
-  const info = await ensureModelInfo(provider, config, signal, emit);
+  const info = await ensureModelInfo(provider, runConfig, signal, emit);
   if (!info.ok) {
     emit({ type: "error", message: info.message, hint: info.hint });
     return finish(signal.aborted ? "interrupted" : "error");
   }
+  // The caller's config is never changed; what this run learns lives in its own copy.
+  let config = info.config;
 
   // A skill's allowed-tools (typed as /skill, or loaded by the model) limits every later step.
   let allowed = config.toolFilter;
@@ -73,7 +79,7 @@ export async function runAgent(initial: ConversationMessage[], config: RunConfig
   let stuck = createStuckState();
   let corrected = false;
 
-  for (let step = 0; ; step++) {
+  for (;;) {
     if (signal.aborted) return finish("interrupted");
     if (allowed !== applied) {
       const names = allowed;
@@ -102,13 +108,12 @@ export async function runAgent(initial: ConversationMessage[], config: RunConfig
 
     if (reply.error) {
       if (reply.error.kind === "no-tools" && config.toolProtocol === "native") {
-        config.toolProtocol = "json";
+        config = { ...config, toolProtocol: "json" };
         emit({
           type: "notice",
           level: "warn",
           text: `${config.model} cannot call tools natively; switching this session to the JSON reply protocol.`,
         });
-        step--;
         continue;
       }
       if (reply.message.content || reply.message.thinking) push(reply.message);

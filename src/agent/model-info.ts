@@ -2,7 +2,8 @@ import type { RunEvent } from "../protocol/agent-event.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import type { Provider } from "../providers/types.js";
 
-export type ModelInfoResult = { ok: true } | { ok: false; message: string; hint?: string };
+/** On success, the config with the model, num_ctx, think and tool protocol resolved. */
+export type ModelInfoResult = { ok: true; config: RunConfig } | { ok: false; message: string; hint?: string };
 
 /** Used when a server does not tell the context length (Ollama's own fallback is small). */
 const UNKNOWN_CONTEXT = 8192;
@@ -18,7 +19,8 @@ export async function ensureModelInfo(
   signal: AbortSignal,
   emit: (e: RunEvent) => void,
 ): Promise<ModelInfoResult> {
-  if (config.model && config.numCtx > 0) return { ok: true };
+  if (config.model && config.numCtx > 0) return { ok: true, config };
+  config = { ...config };
   try {
     if (!config.model) {
       const models = await provider.listModels(signal);
@@ -53,7 +55,7 @@ export async function ensureModelInfo(
       numCtx: config.numCtx,
       capabilities: info.capabilities,
     });
-    return { ok: true };
+    return { ok: true, config };
   } catch (err) {
     const e = err as { message?: string; hint?: string };
     return { ok: false, message: e.message ?? String(err), hint: e.hint };

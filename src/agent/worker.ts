@@ -145,11 +145,12 @@ async function probe(config: RunConfig) {
     emit({ type: "error", message: info.message, hint: info.hint });
     return;
   }
+  const { model, numCtx, keepAlive } = info.config;
   // Load the model while the user types: a cold load takes seconds to minutes on a local machine.
   if (!provider.warm) return;
   emit({ type: "model-load", state: "loading" });
   try {
-    await provider.warm(config.model, config.numCtx, config.keepAlive);
+    await provider.warm(model, numCtx, keepAlive);
     emit({ type: "model-load", state: "ready" });
   } catch {
     // The first request will say what is wrong, with the error the user can act on.

@@ -76,6 +76,21 @@ describe("the agent loop", () => {
     expect(result.answer).toBe("Hello from JSON.");
   });
 
+  it("never changes the caller's config: what the run learns (model, num_ctx, protocol) stays in its copy", async () => {
+    let before: RunConfig | undefined;
+    const { config } = await run(
+      [
+        { error: "gemma3:4b does not support tools", errorKind: "no-tools" },
+        { text: '{"thoughts": ["a"], "tool_name": "response", "tool_args": {"text": "ok"}}' },
+      ],
+      (c) => {
+        c.numCtx = 0;
+        before = structuredClone(c);
+      },
+    );
+    expect(config).toEqual(before);
+  });
+
   it("gives an empty reply one corrective message, and stops after three unusable replies in a row", async () => {
     const { result, provider, notices } = await run([{ text: "" }, { text: "" }, { text: "" }]);
     expect(result.reason).toBe("stuck");
