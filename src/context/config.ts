@@ -24,7 +24,6 @@ export const configKeySchemas = {
   numCtxCap: positiveInt,
   permissionMode: z.enum(PERMISSION_MODES),
   tickMs: positiveInt,
-  theme: z.enum(["dark", "light"]),
   keepAlive: z.union([z.string(), z.number()]),
   temperature: z.number().min(0),
   think: z.boolean(),

@@ -110,8 +110,3 @@ export function renderMarkdownCached(text: string, width: number): string[] {
   }
   return out;
 }
-
-/** Drop every memoised block (e.g. after a theme change). */
-export function clearMarkdownCache(): void {
-  blockCache.clear();
-}

@@ -30,7 +30,6 @@ describe("loadConfig", () => {
         model: "qwen3",
         permissionMode: "auto-edit",
         numCtxCap: 16384,
-        theme: "light",
         keepAlive: "5m",
       }),
     );
@@ -40,7 +39,6 @@ describe("loadConfig", () => {
       model: "qwen3",
       permissionMode: "auto-edit",
       numCtxCap: 16384,
-      theme: "light",
       keepAlive: "5m",
       tickMs: 100,
     });

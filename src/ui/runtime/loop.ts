@@ -24,8 +24,6 @@ export interface RuntimeOptions {
   /** Settings, session and project context, loaded while the first frame is on screen. */
   boot: Promise<Booted>;
   tickMs: number;
-  /** Cmds to run once the first frame is on screen (e.g. probing the model). */
-  startCmds?: Cmd[];
   now?: () => number;
   /** A first message given on the command line. */
   initialPrompt?: string;
@@ -262,7 +260,6 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
     queue.push(e);
     services?.log("event", e);
   });
-  for (const cmd of opts.startCmds ?? []) runCmd(cmd);
   if (opts.initialPrompt) {
     // Sent like typed input: it waits in the queue until settings and skills have loaded.
     dispatch({ type: "paste", text: opts.initialPrompt });
