@@ -229,7 +229,7 @@ export async function startFakeOllama(opts: FakeOllamaOptions): Promise<FakeOlla
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
-    const path = (req.url ?? "/").split("?")[0];
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
     const method = req.method ?? "GET";
     const body = parse(raw);
     requests.push({ method, path, headers: req.headers, body });
@@ -296,7 +296,7 @@ export async function startFakeOllama(opts: FakeOllamaOptions): Promise<FakeOlla
     async waitForAbort(timeoutMs = 5000) {
       const start = Date.now();
       await waitFor(() => abortTimes.length > abortsReturned, timeoutMs, "a client disconnect", subscribe);
-      const seenAt = abortTimes[abortsReturned++];
+      const seenAt = abortTimes[abortsReturned++]!;
       return Math.max(0, seenAt - start);
     },
     setReplies(next) {

@@ -59,7 +59,7 @@ async function record(req: IncomingMessage): Promise<RecordedHttp> {
   } catch {
     // not JSON: keep the text
   }
-  return { method: req.method ?? "GET", path: (req.url ?? "/").split("?")[0], headers: req.headers, body };
+  return { method: req.method ?? "GET", path: (req.url ?? "/").split("?")[0]!, headers: req.headers, body };
 }
 
 export async function startRecordingServer(handle: Handler): Promise<RecordingServer> {

@@ -59,7 +59,7 @@ describe("anthropic provider", () => {
         }),
       ),
     );
-    const body = fake.requests[0].body as Record<string, unknown>;
+    const body = fake.requests[0]!.body as Record<string, unknown>;
     expect(body.system).toBe("be brief");
     expect(body.stream).toBe(true);
     expect(body.tools).toEqual([
@@ -89,7 +89,7 @@ describe("anthropic provider", () => {
     const events = await collect(provider().stream(req({ think: true, model: "claude-sonnet-4-6" })));
     expect(thinkingOf(events)).toBe("Let me think.");
     expect(textOf(events)).toBe("42");
-    expect((fake.requests[0].body as { thinking?: unknown }).thinking).toEqual({
+    expect((fake.requests[0]!.body as { thinking?: unknown }).thinking).toEqual({
       type: "enabled",
       budget_tokens: 8192,
     });
@@ -183,7 +183,7 @@ describe("anthropic provider: the SDK's console warnings", () => {
     const events = await collect(provider().stream(req({ model: "claude-sonnet-4-5" })));
     expect(warn).not.toHaveBeenCalled();
     expect(events[0]).toMatchObject({ type: "notice" });
-    expect(events[0].type === "notice" && events[0].text).toContain("The model 'claude-sonnet-4-5' is deprecated");
+    expect(events[0]?.type === "notice" && events[0].text).toContain("The model 'claude-sonnet-4-5' is deprecated");
     warn.mockRestore();
   });
 });

@@ -21,7 +21,7 @@ describe("fake ollama", () => {
     expect(res.headers.get("content-type")).toBe("application/x-ndjson");
     const [chunk, done] = await lines(res);
     expect(chunk).toMatchObject({ model: "llama3.2", message: { role: "assistant", content: "ok" }, done: false });
-    expect(Object.keys(done)).toEqual([
+    expect(Object.keys(done!)).toEqual([
       "model",
       "created_at",
       "message",
@@ -34,7 +34,7 @@ describe("fake ollama", () => {
       "eval_count",
       "eval_duration",
     ]);
-    expect(fake.chats[0].messages).toEqual([{ role: "user", content: "hi" }]);
+    expect(fake.chats[0]!.messages).toEqual([{ role: "user", content: "hi" }]);
   });
 
   it("tool calls carry an id and a per-response index", async () => {
@@ -53,16 +53,16 @@ describe("fake ollama", () => {
     const [chunk] = await lines(
       await post("/api/chat", { model: "llama3.2", messages: [{ role: "user", content: "hi" }] }),
     );
-    const calls = (chunk.message as { tool_calls: { id: string; function: { index: number } }[] }).tool_calls;
+    const calls = (chunk!.message as { tool_calls: { id: string; function: { index: number } }[] }).tool_calls;
     expect(calls.map((c) => c.function.index)).toEqual([0, 1]);
-    expect(calls[0].id).toMatch(/^call_[a-z0-9]{8}$/);
+    expect(calls[0]!.id).toMatch(/^call_[a-z0-9]{8}$/);
   });
 
   it("answers a load request without counting it as a chat", async () => {
     const [line] = await lines(await post("/api/chat", { model: "llama3.2", messages: [] }));
     expect(line).toMatchObject({ done: true, done_reason: "load" });
     const [unload] = await lines(await post("/api/chat", { model: "llama3.2", messages: [], keep_alive: 0 }));
-    expect(unload.done_reason).toBe("unload");
+    expect(unload!.done_reason).toBe("unload");
     expect(fake.chats).toHaveLength(0);
   });
 
@@ -99,7 +99,7 @@ describe("fake ollama", () => {
       })
     ).text();
     const ps = (await (await fetch(fake.url + "/api/ps")).json()) as { models: { context_length: number }[] };
-    expect(ps.models[0].context_length).toBe(4096);
+    expect(ps.models[0]!.context_length).toBe(4096);
   });
 
   it("non-streaming chat is one aggregated object", async () => {

@@ -53,7 +53,7 @@ describe("createProvider", () => {
     });
     expect(p.name).toBe("anthropic");
     expect(textOf(await collect(p.stream(chatRequest({ model: "claude-sonnet-4-6" }))))).toBe("hi");
-    expect(JSON.stringify(fake.requests[0].headers)).toContain("sk-env");
+    expect(JSON.stringify(fake.requests[0]!.headers)).toContain("sk-env");
   });
 
   it("openai: config.apiKey and config.baseUrl win over the environment", async () => {
@@ -64,7 +64,7 @@ describe("createProvider", () => {
       OPENAI_BASE_URL: "http://127.0.0.1:1/v1",
     });
     expect(textOf(await collect(p.stream(chatRequest({ model: "gpt" }))))).toBe("yo");
-    expect(fake.requests[0].headers.authorization).toBe("Bearer sk-config");
+    expect(fake.requests[0]!.headers.authorization).toBe("Bearer sk-config");
   });
 });
 

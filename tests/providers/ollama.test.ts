@@ -79,7 +79,7 @@ describe("ollama provider: streaming", () => {
       ],
     });
     await collect(provider().stream(req));
-    const body = fake.chats[0].body;
+    const body = fake.chats[0]!.body;
     expect(body.options).toEqual({ num_ctx: 32768 });
     expect(body.stream).toBe(true);
     expect(Object.keys(body).sort()).toEqual(["messages", "model", "options", "stream", "tools"]);
@@ -89,7 +89,7 @@ describe("ollama provider: streaming", () => {
         function: { name: "read_file", description: "Read a file", parameters: readFileTool.parameters },
       },
     ]);
-    expect(fake.chats[0].messages).toEqual([
+    expect(fake.chats[0]!.messages).toEqual([
       { role: "system", content: "sys" },
       { role: "user", content: "read a.ts" },
       {
@@ -105,7 +105,7 @@ describe("ollama provider: streaming", () => {
 
   it("sends temperature, keep_alive and think only when set", async () => {
     await collect(provider().stream(chatRequest({ temperature: 0.3, keepAlive: "10m", think: false })));
-    expect(fake.chats[0].body).toMatchObject({
+    expect(fake.chats[0]!.body).toMatchObject({
       options: { num_ctx: 8192, temperature: 0.3 },
       keep_alive: "10m",
       think: false,
@@ -144,7 +144,7 @@ describe("ollama provider: interrupts", () => {
     const events = await done;
     expect(errorOf(events)?.kind).toBe("aborted");
     expect(textOf(events)).toBe("");
-    expect(fake.chats[0].aborted).toBe(true);
+    expect(fake.chats[0]!.aborted).toBe(true);
   });
 
   it("an abort mid-stream keeps what arrived and closes the connection", async () => {
@@ -165,7 +165,7 @@ describe("ollama provider: interrupts", () => {
     fake.setReplies([{ steps: [{ text: "first" }, { hang: true }] }]);
     for await (const e of provider().stream(chatRequest())) if (e.type === "text") break;
     await fake.waitForAbort(2000);
-    expect(fake.chats[0].aborted).toBe(true);
+    expect(fake.chats[0]!.aborted).toBe(true);
   });
 
   it("a stalled stream ends with a timeout error and keeps the text", async () => {

@@ -57,7 +57,7 @@ describe("openai-compatible provider", () => {
         }),
       ),
     );
-    const body = fake.requests[0].body as Record<string, unknown>;
+    const body = fake.requests[0]!.body as Record<string, unknown>;
     expect(body).toMatchObject({
       model: "gpt-fake",
       stream: true,
@@ -91,7 +91,7 @@ describe("openai-compatible provider", () => {
     fake.setReplies([{ text: "Hello there, world." }]);
     const events = await collect(provider().stream(req({ tools: [] })));
     expect(textOf(events)).toBe("Hello there, world.");
-    expect((fake.requests[0].body as Record<string, unknown>).tools).toBeUndefined();
+    expect((fake.requests[0]!.body as Record<string, unknown>).tools).toBeUndefined();
   });
 
   it("retries a 429 with a notice, then succeeds", async () => {
