@@ -1,0 +1,44 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
+import type { Frame } from "../../src/ui/view/index.js";
+
+const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "golden");
+
+/**
+ * A whole frame as text: every row of the screen in order, the cursor, and the dialog if one is
+ * open. Escape characters are written as ␛ so a golden file reads (and diffs) as text, colours
+ * included.
+ */
+export function frameText(frame: Frame): string {
+  const visible = (s: string) => s.replace(/\x1b/g, "␛");
+  const out = [
+    ...frame.transcript.map(visible),
+    visible(frame.status),
+    visible(frame.rule),
+    ...frame.input.map(visible),
+    `-- cursor ${frame.cursor.row}:${frame.cursor.col}`,
+  ];
+  if (frame.dialog) {
+    const d = frame.dialog;
+    out.push(`-- dialog ${d.width}x${d.height}: ${visible(d.title)}`, ...d.lines.map(visible));
+  }
+  return out.join("\n") + "\n";
+}
+
+/**
+ * Compares a frame with tests/ui/golden/<name>.txt exactly. UPDATE_GOLDEN=1 writes the file
+ * instead, so a rendering change shows up as a reviewed diff of that file.
+ */
+export function expectGolden(name: string, frame: Frame): void {
+  const file = path.join(DIR, `${name}.txt`);
+  const text = frameText(frame);
+  if (process.env.UPDATE_GOLDEN === "1") {
+    fs.mkdirSync(DIR, { recursive: true });
+    fs.writeFileSync(file, text);
+    return;
+  }
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: run the test with UPDATE_GOLDEN=1 and review it`);
+  expect(text).toBe(fs.readFileSync(file, "utf8"));
+}
