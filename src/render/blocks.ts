@@ -32,13 +32,40 @@ function closesFence(line: string, fence: Fence): boolean {
 }
 
 export function splitBlocks(text: string): string[] {
+  return splitSettled(text).blocks;
+}
+
+export interface SplitBlocks {
+  blocks: string[];
+  /** How many leading blocks no text appended to `text` can change. */
+  settled: number;
+  /**
+   * Where the first unsettled block starts in `text`: splitting `text.slice(settledEnd)` gives
+   * the remaining blocks exactly (the scan state is fresh at a block's first line).
+   */
+  settledEnd: number;
+}
+
+/**
+ * `splitBlocks`, plus which blocks are settled. A block is settled once the next one has begun
+ * on a complete line: whether that line starts a new block or continues a list depends only on
+ * the line itself, and a line still being streamed may yet turn into a list item ("1" -> "1.").
+ */
+export function splitSettled(text: string): SplitBlocks {
   const blocks: string[] = [];
   let current: string[] = [];
   let fence: Fence | undefined;
   let sawList = false;
   let blanks = 0;
+  let settled = 0;
+  let settledEnd = 0;
 
-  for (const line of text.split("\n")) {
+  for (let at = 0; at <= text.length;) {
+    const nl = text.indexOf("\n", at);
+    const end = nl === -1 ? text.length : nl;
+    const line = text.slice(at, end);
+    const lineStart = at;
+    at = end + 1;
     if (fence) {
       current.push(line);
       if (closesFence(line, fence)) fence = undefined;
@@ -55,6 +82,10 @@ export function splitBlocks(text: string): string[] {
         blocks.push(current.join("\n"));
         current = [];
         sawList = false;
+        if (nl !== -1) {
+          settled = blocks.length;
+          settledEnd = lineStart;
+        }
       }
       blanks = 0;
     }
@@ -63,5 +94,5 @@ export function splitBlocks(text: string): string[] {
     fence = opensFence(line);
   }
   if (current.length > 0) blocks.push(current.join("\n"));
-  return blocks;
+  return { blocks, settled, settledEnd };
 }

@@ -2,7 +2,7 @@
  * Markdown -> terminal lines, wrapped to a width. The engine (marked-terminal and friends) is
  * loaded lazily by `loadMarkdown()`; until then text is shown plain, sanitized and wrapped.
  */
-import { splitBlocks } from "./blocks.js";
+import { splitSettled } from "./blocks.js";
 import { Lru } from "./lru.js";
 import { keepOnlySgr, sanitize } from "./sanitize.js";
 import { wrapLine, wrapText } from "./wrap.js";
@@ -12,8 +12,22 @@ type Engine = typeof import("./markdown-engine.js");
 let engine: Engine | undefined;
 let loading: Promise<boolean> | undefined;
 
-const BLOCK_CACHE_SIZE = 2_000;
-const blockCache = new Lru<string, readonly string[]>(BLOCK_CACHE_SIZE);
+/**
+ * One document's rendering so far: the lines of its settled blocks (which text appended later
+ * cannot change) and the text they came from. Kept per document, not in one shared cache of
+ * blocks: a long answer has more blocks than any shared cache would hold, and a repaint walks
+ * them in order, so an LRU would evict each block just before it is needed again.
+ */
+interface MarkdownDoc {
+  width: number;
+  styled: boolean;
+  /** The settled prefix of the text, rendered into `lines`. */
+  settledText: string;
+  lines: string[];
+}
+
+/** Documents being streamed or recently shown, by the caller's key (an entry id). */
+const docs = new Lru<string | number, MarkdownDoc>(64);
 
 /**
  * Load the markdown engine (slow to import: call it after the first paint). Resolves to true once
@@ -23,7 +37,6 @@ export function loadMarkdown(): Promise<boolean> {
   loading ??= import("./markdown-engine.js").then(
     (loaded) => {
       engine = loaded;
-      blockCache.clear();
       return true;
     },
     () => {
@@ -85,28 +98,32 @@ export function renderMarkdown(text: string, width: number): string[] {
   return renderSanitized(sanitize(text), columns(width));
 }
 
-function renderBlock(block: string, width: number): readonly string[] {
-  const key = `${width}\u0000${block}`;
-  const hit = blockCache.get(key);
-  if (hit) return hit;
-  const lines = renderMarkdown(block, width);
-  blockCache.set(key, lines);
-  return lines;
+function appendBlock(out: string[], lines: readonly string[]): void {
+  if (lines.length === 0) return;
+  if (out.length > 0) out.push("");
+  for (const line of lines) out.push(line);
 }
 
 /**
- * Same result as `renderMarkdown` for normal documents, but rendered block by block with each
- * block's lines memoised per width, so re-rendering a streaming answer only renders its last,
- * still-growing block again.
+ * Same result as `renderMarkdown` for normal documents, but rendered block by block, and
+ * incrementally per `key`: when the text grows by appending (a streaming answer), blocks that
+ * were settled before are never rendered again; only the open block at the end is. A different
+ * text, width or engine state under the same key starts over.
  */
-export function renderMarkdownCached(text: string, width: number): string[] {
+export function renderMarkdownCached(text: string, width: number, key: string | number = ""): string[] {
   const cols = columns(width);
-  const out: string[] = [];
-  for (const block of splitBlocks(text)) {
-    const lines = renderBlock(block, cols);
-    if (lines.length === 0) continue;
-    if (out.length > 0) out.push("");
-    out.push(...lines);
+  const styled = engine !== undefined;
+  let doc = docs.get(key);
+  if (!doc || doc.width !== cols || doc.styled !== styled || !text.startsWith(doc.settledText)) {
+    doc = { width: cols, styled, settledText: "", lines: [] };
+    docs.set(key, doc);
   }
+  const rest = text.slice(doc.settledText.length);
+  const split = splitSettled(rest);
+  for (let i = 0; i < split.settled; i++) appendBlock(doc.lines, renderMarkdown(split.blocks[i] ?? "", cols));
+  if (split.settled > 0) doc.settledText = text.slice(0, doc.settledText.length + split.settledEnd);
+  const out = doc.lines.slice();
+  for (let i = split.settled; i < split.blocks.length; i++)
+    appendBlock(out, renderMarkdown(split.blocks[i] ?? "", cols));
   return out;
 }
