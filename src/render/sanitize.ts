@@ -1,4 +1,4 @@
-import stringWidth from "string-width";
+import { displayWidth } from "./wrap.js";
 
 /**
  * Text from the model, from files and from commands must never drive the terminal. Every
@@ -31,12 +31,12 @@ function expandTabs(line: string): string {
   if (!line.includes("\t")) return line;
   const parts = line.split("\t");
   let out = parts[0] ?? "";
-  let column = stringWidth(out);
+  let column = displayWidth(out);
   for (let i = 1; i < parts.length; i++) {
     const pad = TAB_STOP - (column % TAB_STOP);
     const part = parts[i] ?? "";
     out += " ".repeat(pad) + part;
-    column += pad + stringWidth(part);
+    column += pad + displayWidth(part);
   }
   return out;
 }

@@ -1,5 +1,4 @@
-import stringWidth from "string-width";
-import wrapAnsi from "wrap-ansi";
+import { stringWidth, wrapAnsi } from "./lazy-width.js";
 
 const SGR_CODES = /\x1b\[[0-9;]*m/g;
 

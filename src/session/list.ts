@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import stringWidth from "string-width";
+import { displayWidth as stringWidth } from "../render/wrap.js";
 import type { ConversationMessage } from "../protocol/conversation.js";
 import { firstPrompt, parseHeader, parseLine, unreadable } from "./format.js";
 
