@@ -86,7 +86,10 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
       // A key acts on everything that has happened: agent events still waiting for the tick go
       // first (so Ctrl-D right after an answer arrived quits with the answer saved).
       drainAgentEvents();
+      // While idle the clock stands still: a run a key starts must not begin in the past.
+      if (!tick) dispatch({ type: "tick", now: now() });
       for (const msg of decode(data)) dispatch(msg);
+      wake();
       paint();
     },
     () => {
@@ -223,6 +226,7 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
   function later(msg: Msg): void {
     setImmediate(() => {
       dispatch(msg);
+      wake();
       paint();
     });
   }
@@ -231,15 +235,31 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
     for (const event of queue.splice(0)) dispatch({ type: "agent", event });
   }
 
-  function startTick(ms: number) {
-    if (tick) clearInterval(tick);
-    tick = setInterval(() => {
-      drainAgentEvents();
-      if (model.run || model.loadingModel || dirty) dispatch({ type: "tick", now: now() });
-      paint();
-    }, ms);
+  // The tick runs only while something is pending (a run, a model load, queued agent events):
+  // an idle TUI sets no timer at all, so it costs no CPU and no wake-ups.
+  let tickMs = opts.tickMs;
+  const pending = () => model.run !== undefined || model.loadingModel || queue.length > 0;
+  function onTick() {
+    drainAgentEvents();
+    if (model.run || model.loadingModel || dirty) dispatch({ type: "tick", now: now() });
+    paint();
+    if (!pending() && tick) {
+      clearInterval(tick);
+      tick = undefined;
+    }
   }
-  startTick(opts.tickMs);
+  function startTick(ms: number) {
+    tickMs = ms;
+    if (tick) clearInterval(tick);
+    tick = undefined;
+    wake();
+  }
+  /** Starts the tick if something is pending; the clock jumps to now first (it stood still). */
+  function wake() {
+    if (tick || finished || !pending()) return;
+    dispatch({ type: "tick", now: now() });
+    tick = setInterval(onTick, tickMs);
+  }
   opts.bindNotify?.((level, text) => later({ type: "notice", level, text }));
 
   async function quit() {
@@ -258,6 +278,7 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
   // The worker thread starts after the first frame: it loads the providers and tools.
   agent = new AgentHandle((e) => {
     queue.push(e);
+    wake();
     services?.log("event", e);
   });
   if (opts.initialPrompt) {
@@ -266,6 +287,7 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
     dispatch({ type: "key", key: { name: "enter" } });
     paint();
   }
+  wake();
   // marked-terminal is heavy: load it after the first frame is on screen.
   void loadMarkdown().then(() => {
     dispatch({ type: "markdown-ready" });
