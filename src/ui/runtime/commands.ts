@@ -1,0 +1,109 @@
+import { assertNever } from "../../protocol/assert-never.js";
+import type { WorkerCommand } from "../../protocol/worker-command.js";
+import type { Cmd, Msg } from "../msg.js";
+import type { Services } from "./services.js";
+
+export interface CommandDeps {
+  services: Services;
+  /** Sends a command to the agent worker. */
+  send(command: WorkerCommand): void;
+  /** Hands a Msg a Cmd produced back to the loop (handled on a later turn of the event loop). */
+  later(msg: Msg): void;
+  quit(): void;
+}
+
+/**
+ * The Cmd interpreter: performs each Cmd with the services and the worker, and turns its result
+ * into Msgs. It reads nothing but the Cmd (a Cmd carries its whole payload) and never crashes
+ * the app: a Cmd that throws, or whose promise rejects, becomes an error notice.
+ */
+export function createCommands(deps: CommandDeps): (cmd: Cmd) => void {
+  const failed = (cmd: Cmd, err: unknown) =>
+    deps.later({ type: "notice", level: "error", text: `${describe(cmd)} failed: ${messageOf(err)}` });
+  return (cmd) => {
+    let result: void | Promise<unknown>;
+    try {
+      result = perform(cmd, deps);
+    } catch (err) {
+      failed(cmd, err);
+      return;
+    }
+    if (result) result.catch((err: unknown) => failed(cmd, err));
+  };
+}
+
+/** Runs one Cmd; returns the promise of its asynchronous part, if it has one. */
+function perform(cmd: Cmd, { services, send, later, quit }: CommandDeps): void | Promise<unknown> {
+  switch (cmd.type) {
+    case "worker": {
+      const c = cmd.command;
+      // Runs and compactions save /undo checkpoints beside the session file, which only main knows.
+      send(
+        c.type === "run" || c.type === "compact"
+          ? { ...c, config: { ...c.config, checkpointDir: services.checkpointDir() } }
+          : c,
+      );
+      return;
+    }
+    case "session-append":
+      return services.appendMessage(cmd.message);
+    case "session-reset":
+      return services.resetSession(cmd.conversation);
+    case "session-meta":
+      return services.sessionMeta(cmd.fields);
+    case "new-session":
+      return later({ type: "session-opened", sessionId: services.newSession(), conversation: [] });
+    case "open-session": {
+      const opened = services.openSession(cmd.idOrPrefix);
+      return later(
+        opened.ok
+          ? {
+              type: "session-opened",
+              sessionId: opened.sessionId,
+              conversation: opened.conversation,
+              model: opened.model,
+            }
+          : { type: "notice", level: "error", text: opened.error },
+      );
+    }
+    case "list-sessions": {
+      const { items, warnings } = services.listSessions();
+      for (const text of warnings) later({ type: "notice", level: "warn", text });
+      return later({ type: "picker-items", purpose: "session", items });
+    }
+    case "list-models":
+      return services.listModels().then((items) => later({ type: "picker-items", purpose: "model", items }));
+    case "save-config":
+      return later({ type: "notice", level: "info", text: services.saveConfig(cmd.keys) });
+    case "show":
+      return services.show(cmd.what).then((text) => later({ type: "notice", level: "info", text }));
+    case "undo":
+      return services.undo(cmd.conversation, cmd.force).then((r) => {
+        if (r.conversation) later({ type: "session-opened", sessionId: cmd.sessionId, conversation: r.conversation });
+        later({ type: "notice", level: r.ok ? "info" : "warn", text: r.text });
+      });
+    case "quit":
+      return quit();
+    default:
+      assertNever(cmd);
+  }
+}
+
+function describe(cmd: Cmd): string {
+  switch (cmd.type) {
+    case "worker":
+      return `Sending ${cmd.command.type} to the agent`;
+    case "undo":
+      return "Undo";
+    case "list-models":
+      return "Listing the models";
+    case "show":
+      return `Showing ${cmd.what}`;
+    default:
+      return `The ${cmd.type} command`;
+  }
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
