@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { startFakeOllama } from "../.bench-build/fakes/ollama-server.js";
-import { ROOT, Tui, marks, median, rssMb, runHeadless, sandbox, sleep, waitMark } from "./tui.mjs";
+import { ROOT, Tui, cpuMs, marks, median, peakRssMb, rssMb, runHeadless, sandbox, sleep, waitMark } from "./tui.mjs";
 import { benchGrep } from "./grep-bench.mjs";
 import { benchSessions } from "./session-bench.mjs";
 import { benchLongSession } from "./long-session.mjs";
@@ -22,27 +22,86 @@ const dist = (p) => import(pathToFileURL(path.join(ROOT, "dist", p)).href);
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 
+const FLOORS = path.join(ROOT, "bench", "floors");
+const ratio = (a, b) => `${(a / b).toFixed(1)}×`;
+
+/** Launch to first frame, interleaved with the floors it is compared to (same load, same run). */
 async function launch() {
   const fake = await startFakeOllama({ models: [MODEL] });
-  const firsts = [];
+  const firsts = { agent0: [], node: [], blessed: [] };
+  const bins = {
+    node: path.join(FLOORS, "node-frame.mjs"),
+    blessed: path.join(FLOORS, "blessed-frame.mjs"),
+    agent0: undefined,
+  };
   let rss = NaN;
   for (let i = 0; i < 5; i++) {
-    const sb = sandbox();
-    const tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name]);
-    try {
-      firsts.push((await waitMark(sb, "first-paint")).at);
-      if (i === 0) {
-        await sleep(2500);
-        rss = rssMb(tui.pid());
+    for (const [name, bin] of Object.entries(bins)) {
+      const sb = sandbox();
+      const args = bin ? [] : ["--host", fake.url, "--model", MODEL.name];
+      const tui = new Tui(sb, args, bin ? { bin } : {});
+      try {
+        firsts[name].push((await waitMark(sb, "first-paint")).at);
+        if (i === 0 && !bin) {
+          await sleep(2500);
+          rss = rssMb(tui.pid());
+        }
+      } finally {
+        tui.kill();
+        sb.cleanup();
       }
-    } finally {
-      tui.kill();
-      sb.cleanup();
     }
   }
   await fake.close();
-  row("launch to first painted frame (median of 5)", ms(median(firsts)), "≤ 120 ms");
+  const [a, n, b] = [median(firsts.agent0), median(firsts.node), median(firsts.blessed)];
+  row("floor: `node -e` first frame (median of 5)", ms(n), "");
+  row("floor: bare blessed first frame (median of 5)", ms(b), "");
+  row("launch to first painted frame (median of 5)", `${ms(a)} (${ratio(a, n)} node floor)`, "≤ 2× node floor");
   row("resident memory, idle after start", mb(rss), "≤ 100 MB");
+}
+
+/** An instant one-word answer, headless, against `agent0 --version` (the floor of any run). */
+async function headless() {
+  const fake = await startFakeOllama({ models: [MODEL], replies: () => ({ steps: [{ text: "ok" }] }) });
+  const runs = { version: [], oneShot: [], versionCpu: [], oneShotCpu: [] };
+  for (let i = 0; i < 5; i++) {
+    const sb = sandbox();
+    const v = await runHeadless(sb, ["--version"]);
+    const h = await runHeadless(sb, ["-p", "hi", "--host", fake.url, "--model", MODEL.name]);
+    sb.cleanup();
+    if (h.code !== 0) throw new Error(`headless run failed: ${h.err}`);
+    runs.version.push(v.ms);
+    runs.versionCpu.push(v.cpuMs);
+    runs.oneShot.push(h.ms);
+    runs.oneShotCpu.push(h.cpuMs);
+  }
+  await fake.close();
+  const [v, h] = [median(runs.version), median(runs.oneShot)];
+  row("floor: `agent0 --version` (median of 5)", `${ms(v)}, ${ms(median(runs.versionCpu))} CPU`, "");
+  row(
+    "headless one-shot, instant model (median of 5)",
+    `${ms(h)}, ${ms(median(runs.oneShotCpu))} CPU (${ratio(h, v)} --version)`,
+    "≤ 2.5× --version",
+  );
+}
+
+/** CPU the TUI uses while nobody does anything, 20 s after start. */
+async function idle() {
+  const fake = await startFakeOllama({ models: [MODEL] });
+  const sb = sandbox();
+  const tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name]);
+  try {
+    await waitMark(sb, "first-paint");
+    await sleep(3000); // boot, probe and model warm-up finish
+    const pid = tui.pid();
+    const before = cpuMs(pid);
+    await sleep(20_000);
+    row("CPU while idle for 20 s after start", ms(cpuMs(pid) - before), "≤ 30 ms");
+  } finally {
+    tui.kill();
+    sb.cleanup();
+    await fake.close();
+  }
 }
 
 async function bigTranscript() {
@@ -112,17 +171,32 @@ async function streaming() {
   const reply = () => ({ steps: [{ text: answer }], chunkChars: 64 });
   const fake = await startFakeOllama({ models: [MODEL], replies: () => reply() });
   const heads = [];
+  const headCpu = [];
   const tuis = [];
+  const tuiCpu = [];
+  const peaks = [];
+  let idleAfter = NaN;
   for (let i = 0; i < 3; i++) {
     const sb = sandbox();
     const h = await runHeadless(sb, ["-p", "write it", "--host", fake.url, "--model", MODEL.name]);
     if (h.code !== 0) throw new Error(`headless run failed: ${h.err}`);
     heads.push(h.ms);
+    headCpu.push(h.cpuMs);
     sb.cleanup();
     const sb2 = sandbox();
     const tui = new Tui(sb2, ["--host", fake.url, "--model", MODEL.name, "write it"]);
     try {
-      tuis.push((await waitMark(sb2, "run-painted", 60_000)).at);
+      tuis.push((await waitMark(sb2, "run-painted", 120_000)).at);
+      const pid = tui.pid();
+      tuiCpu.push(cpuMs(pid));
+      peaks.push(peakRssMb(pid));
+      if (i === 0) {
+        // Idle with the long answer on screen.
+        await sleep(1000);
+        const before = cpuMs(pid);
+        await sleep(20_000);
+        idleAfter = cpuMs(pid) - before;
+      }
     } finally {
       tui.kill();
       sb2.cleanup();
@@ -131,12 +205,14 @@ async function streaming() {
   await fake.close();
   const h = median(heads);
   const t = median(tuis);
-  row("400 KB answer at wire speed: headless (process start to exit)", ms(h), "");
+  row("400 KB answer at wire speed: headless (process start to exit)", `${ms(h)}, ${ms(median(headCpu))} CPU`, "");
   row(
     "400 KB answer at wire speed: TUI (process start to final frame)",
-    `${ms(t)} (${(t / h).toFixed(2)}× headless)`,
+    `${ms(t)}, ${ms(median(tuiCpu))} CPU (${(t / h).toFixed(2)}× headless)`,
     "≤ 1.5× headless",
   );
+  row("peak resident memory, TUI, 400 KB answer", mb(median(peaks)), "≤ 200 MB");
+  row("CPU while idle for 20 s with that answer on screen", ms(idleAfter), "≤ 30 ms");
 }
 
 async function keystrokes() {
@@ -226,7 +302,7 @@ async function longSession() {
   );
 }
 
-const parts = { launch, bigTranscript, streaming, keystrokes, toolSteps, grep, sessions, longSession };
+const parts = { launch, headless, idle, bigTranscript, streaming, keystrokes, toolSteps, grep, sessions, longSession };
 for (const [name, fn] of Object.entries(parts)) {
   if (!want(name)) continue;
   process.stderr.write(`${name}…\n`);

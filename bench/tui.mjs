@@ -38,7 +38,8 @@ const q = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
 let seq = 0;
 
 export class Tui {
-  constructor(sb, args, { width = 120, height = 40 } = {}) {
+  /** `bin`: the script node runs (default agent0's bin); the floors run their own. */
+  constructor(sb, args, { width = 120, height = 40, bin = BIN } = {}) {
     this.socket = `agent0-bench-${process.pid}-${++seq}`;
     const envs = Object.entries(sb.env)
       .map(([k, v]) => `${k}=${q(v)}`)
@@ -52,7 +53,7 @@ export class Tui {
       String(width),
       "-y",
       String(height),
-      `cd ${q(sb.project)} && env -i ${envs} node ${q(BIN)} ${args.map(q).join(" ")}; sleep 600`,
+      `cd ${q(sb.project)} && env -i ${envs} node ${q(bin)} ${args.map(q).join(" ")}; sleep 600`,
     );
     this.sb = sb;
   }
@@ -104,15 +105,39 @@ export function rssMb(pid) {
   return kb / 1024;
 }
 
-export function runHeadless(sb, args) {
+/** CPU time (user + system, all threads) a live process has used so far, in ms. */
+export function cpuMs(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The highest resident memory a live process has had, in MB. */
+export function peakRssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024;
+}
+
+/** Runs agent0 (or `bin`) to its exit: wall time, and CPU time and peak memory from time(1). */
+export function runHeadless(sb, args, { bin = BIN } = {}) {
+  const timing = path.join(sb.base, `time-${++seq}.txt`);
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn("node", [BIN, ...args], { cwd: sb.project, env: sb.env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("/usr/bin/time", ["-o", timing, "-f", "%U %S %M", "node", bin, ...args], {
+      cwd: sb.project,
+      env: sb.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     let err = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (err += d));
-    child.on("close", (code) => resolve({ code, out, err, ms: performance.now() - started }));
+    child.on("close", (code) => {
+      const ms = performance.now() - started;
+      const [user, sys, maxKb] = fs.readFileSync(timing, "utf8").trim().split("\n").at(-1).split(" ").map(Number);
+      resolve({ code, out, err, ms, cpuMs: (user + sys) * 1000, peakMb: maxKb / 1024 });
+    });
   });
 }
 

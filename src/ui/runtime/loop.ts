@@ -168,7 +168,8 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
   agent = new AgentHandle((e) => {
     queue.push(e);
     frames.wake();
-    services?.log("event", e);
+    // Deltas are not logged one by one: the whole message is, when it is complete.
+    if (e.type !== "text" && e.type !== "thinking") services?.log("event", e);
   });
   if (opts.initialPrompt) {
     // Sent like typed input: it waits in the queue until settings and skills have loaded.
