@@ -8,6 +8,7 @@ import type { PermissionDecision, RunConfig } from "../protocol/run-config.js";
 import type { WorkerCommand } from "../protocol/worker-command.js";
 import { assertNever } from "../protocol/assert-never.js";
 import { runAgent } from "./loop.js";
+import { createDeltaBatcher } from "./delta-batcher.js";
 import { createProvider } from "../providers/index.js";
 import { toolsFor } from "../tools/catalog.js";
 import { ensureModelInfo } from "./model-info.js";
@@ -32,11 +33,12 @@ const collectGarbage: () => void = (() => {
 const port = parentPort;
 if (!port) throw new Error("worker.ts must run inside a worker thread");
 
+const post = createDeltaBatcher((e) => port.postMessage(e));
 /** Posts the events of one run (null: of no run), each stamped with that run's id. */
 const emitFor =
   (runId: number | null) =>
   (e: RunEvent): void =>
-    port.postMessage({ ...e, runId } satisfies AgentEvent);
+    post({ ...e, runId } satisfies AgentEvent);
 const emit = emitFor(null);
 const pending = new Map<string, (d: PermissionDecision) => void>();
 let controller: AbortController | undefined;
