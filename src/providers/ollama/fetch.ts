@@ -24,47 +24,95 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   return out;
 }
 
-/** Passes whole, parseable JSON-object lines only. Splits on the newline byte, which never occurs
- *  inside a multi-byte UTF-8 character, so a character split across chunks stays whole. */
+/**
+ * Parses one NDJSON line: a JSON object, or undefined for a blank or malformed line (reported
+ * through the hooks; a `{"error"}` line is reported too, and still returned).
+ */
+function parseLine(
+  bytes: Uint8Array,
+  decoder: { decode(b: Uint8Array): string },
+  hooks: OllamaFetchHooks,
+): object | undefined {
+  const line = decoder.decode(bytes).trim();
+  if (line === "") return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    hooks.onMalformedLine?.(line);
+    return undefined;
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    hooks.onMalformedLine?.(line);
+    return undefined;
+  }
+  const error = (value as { error?: unknown }).error;
+  if (typeof error === "string") hooks.onErrorLine?.(error);
+  return value;
+}
+
+/** Splits byte chunks into lines on the newline byte, which never occurs inside a multi-byte
+ *  UTF-8 character, so a character split across chunks stays whole. */
+function lineSplitter(): { push(chunk: Uint8Array): Uint8Array[]; end(): Uint8Array } {
+  let pending: Uint8Array = new Uint8Array(0);
+  return {
+    push(chunk) {
+      const lines: Uint8Array[] = [];
+      let data = concat(pending, chunk);
+      for (let nl = data.indexOf(NEWLINE); nl !== -1; nl = data.indexOf(NEWLINE)) {
+        lines.push(data.subarray(0, nl));
+        data = data.subarray(nl + 1);
+      }
+      pending = data.slice();
+      return lines;
+    },
+    end: () => pending,
+  };
+}
+
+/** Passes whole, parseable JSON-object lines only (for ollama-js, which parses them again). */
 function ndjsonFilter(hooks: OllamaFetchHooks): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
-  let pending: Uint8Array = new Uint8Array(0);
-  const emit = (bytes: Uint8Array, controller: TransformStreamDefaultController<Uint8Array>) => {
-    const line = decoder.decode(bytes).trim();
-    if (line === "") return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      hooks.onMalformedLine?.(line);
-      return;
-    }
-    if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      hooks.onMalformedLine?.(line);
-      return;
-    }
-    const error = (value as { error?: unknown }).error;
-    if (typeof error === "string") hooks.onErrorLine?.(error);
-    controller.enqueue(encoder.encode(line + "\n"));
+  const lines = lineSplitter();
+  const pass = (bytes: Uint8Array, controller: TransformStreamDefaultController<Uint8Array>) => {
+    const value = parseLine(bytes, decoder, hooks);
+    if (value) controller.enqueue(encoder.encode(JSON.stringify(value) + "\n"));
   };
   return new TransformStream({
     transform(chunk, controller) {
       hooks.onBytes?.();
-      let data = concat(pending, chunk);
-      for (let nl = data.indexOf(NEWLINE); nl !== -1; nl = data.indexOf(NEWLINE)) {
-        emit(data.subarray(0, nl), controller);
-        data = data.subarray(nl + 1);
-      }
-      pending = data.slice();
+      for (const line of lines.push(chunk)) pass(line, controller);
     },
     flush(controller) {
-      emit(pending, controller);
+      pass(lines.end(), controller);
     },
   });
 }
 
-async function asJsonError(res: Response): Promise<Response> {
+/**
+ * The JSON objects of an NDJSON body, each line decoded and parsed once. Same rules as the
+ * filter ollama-js gets: malformed lines are skipped and reported, every chunk kicks onBytes.
+ */
+export async function* ndjsonObjects(
+  body: ReadableStream<Uint8Array>,
+  hooks: OllamaFetchHooks,
+): AsyncGenerator<object> {
+  const decoder = new TextDecoder();
+  const lines = lineSplitter();
+  for await (const chunk of body) {
+    hooks.onBytes?.();
+    for (const line of lines.push(chunk)) {
+      const value = parseLine(line, decoder, hooks);
+      if (value) yield value;
+    }
+  }
+  const value = parseLine(lines.end(), decoder, hooks);
+  if (value) yield value;
+}
+
+/** The message of an error response: its JSON `error`, else its text, else the status line. */
+async function errorMessage(res: Response): Promise<string> {
   let message = `Error ${res.status}: ${res.statusText}`.trim();
   const body = await res.text().catch(() => "");
   try {
@@ -77,7 +125,19 @@ async function asJsonError(res: Response): Promise<Response> {
   } catch {
     if (body.trim()) message = body.trim();
   }
-  return new Response(JSON.stringify({ error: message }), {
+  return message;
+}
+
+/** An error response as the error ollama-js throws for it (errors.ts recognises it by shape). */
+export async function responseError(res: Response): Promise<Error> {
+  const err = new Error(await errorMessage(res)) as Error & { status_code: number };
+  err.name = "ResponseError";
+  err.status_code = res.status;
+  return err;
+}
+
+async function asJsonError(res: Response): Promise<Response> {
+  return new Response(JSON.stringify({ error: await errorMessage(res) }), {
     status: res.status,
     statusText: res.statusText,
     headers: { "content-type": "application/json" },

@@ -1,6 +1,7 @@
-// The default provider: Ollama's /api/chat through the official `ollama` client, with our own fetch
-// (ollama-fetch.ts over http-fetch.ts) so that our AbortSignal works at every moment, the stream has
-// an idle timeout, and nothing the client would print reaches the terminal.
+// The default provider: Ollama's /api/chat. Metadata and warm-up go through the official `ollama`
+// client with our own fetch (fetch.ts over http.ts) so that our AbortSignal works at every moment
+// and nothing the client would print reaches the terminal; the chat stream is read by us (fetch.ts
+// ndjsonObjects), so each line is parsed once, with an idle timeout.
 //
 // Timeouts: before the response headers a request may wait max(idleTimeoutMs, 5 min), because Ollama
 // sends its headers only after loading the model and reading the prompt; after them, no bytes for
@@ -8,7 +9,7 @@
 import { Ollama, type ChatRequest as OllamaChatRequest, type ChatResponse, type Tool } from "ollama";
 import { ProviderFailure } from "../errors.js";
 import { httpFetch } from "../http.js";
-import { createOllamaFetch, type OllamaFetchHooks } from "./fetch.js";
+import { createOllamaFetch, ndjsonObjects, responseError, type OllamaFetchHooks } from "./fetch.js";
 import { ollamaFailure } from "./errors.js";
 import { fromOllamaToolCall, toOllamaMessages, toOllamaTools } from "./messages.js";
 import type { ChatRequest, ModelInfo, Provider, ProviderEvent } from "../types.js";
@@ -139,30 +140,35 @@ export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
     const state: { headersSeen: boolean; serverErrorLine?: string } = { headersSeen: false };
     const notices: string[] = [];
     const watchdog = new Watchdog(() => controller.abort(new Error("idle timeout")));
-    const client = new Ollama({
-      host,
-      fetch: createOllamaFetch(base, controller.signal, {
-        onHeaders: () => {
-          state.headersSeen = true;
-          watchdog.kick(req.idleTimeoutMs);
-        },
-        onBytes: () => watchdog.kick(req.idleTimeoutMs),
-        onMalformedLine: (line) => notices.push(malformedNotice(line)),
-        onErrorLine: (text) => (state.serverErrorLine = text),
-      }),
-    });
+    const hooks: OllamaFetchHooks = {
+      onBytes: () => watchdog.kick(req.idleTimeoutMs),
+      onMalformedLine: (line) => notices.push(malformedNotice(line)),
+      onErrorLine: (text) => (state.serverErrorLine = text),
+    };
     watchdog.kick(loadMs);
     try {
-      const response = await client.chat(chatBody(req));
-      for await (const chunk of response) {
+      // The stream is read here, not through ollama-js: each line is decoded and parsed once
+      // (ollama-js would parse what our NDJSON filter had already parsed and re-encoded).
+      const res = await base(`${host}/api/chat`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(chatBody(req)),
+        signal: controller.signal,
+      });
+      state.headersSeen = true;
+      watchdog.kick(req.idleTimeoutMs);
+      if (!res.ok) throw await responseError(res);
+      if (!res.body) throw new Error("Missing body");
+      for await (const value of ndjsonObjects(res.body, hooks)) {
+        const chunk = value as ChatResponse & { error?: unknown };
         for (const text of notices.splice(0)) yield { type: "notice", text };
+        if (typeof chunk.error === "string") throw new Error(chunk.error);
         yield* chunkEvents(chunk);
         if (chunk.done) {
           yield { type: "done", promptTokens: chunk.prompt_eval_count ?? 0, completionTokens: chunk.eval_count ?? 0 };
           return;
         }
       }
-      // ollama-js throws when the stream ends without done; this is a fallback for other clients.
       throw new Error("Did not receive done or success response in stream.");
     } catch (err) {
       for (const text of notices.splice(0)) yield { type: "notice", text };
