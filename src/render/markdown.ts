@@ -28,6 +28,11 @@ interface MarkdownDoc {
 
 /** Documents being streamed or recently shown, by the caller's key (an entry id). */
 const docs = new Lru<string | number, MarkdownDoc>(64);
+/**
+ * Rendered blocks by width and text, across documents: a block that repeats (a resumed session,
+ * a template answer) is rendered once. A miss costs only that one block's render.
+ */
+const blocks = new Lru<string, readonly string[]>(2_000);
 
 /**
  * Load the markdown engine (slow to import: call it after the first paint). Resolves to true once
@@ -37,6 +42,7 @@ export function loadMarkdown(): Promise<boolean> {
   loading ??= import("./markdown-engine.js").then(
     (loaded) => {
       engine = loaded;
+      blocks.clear();
       return true;
     },
     () => {
@@ -98,6 +104,15 @@ export function renderMarkdown(text: string, width: number): string[] {
   return renderSanitized(sanitize(text), columns(width));
 }
 
+function renderBlock(block: string, width: number): readonly string[] {
+  const key = `${width}\u0000${block}`;
+  const hit = blocks.get(key);
+  if (hit) return hit;
+  const lines = renderMarkdown(block, width);
+  blocks.set(key, lines);
+  return lines;
+}
+
 function appendBlock(out: string[], lines: readonly string[]): void {
   if (lines.length === 0) return;
   if (out.length > 0) out.push("");
@@ -120,8 +135,9 @@ export function renderMarkdownCached(text: string, width: number, key: string | 
   }
   const rest = text.slice(doc.settledText.length);
   const split = splitSettled(rest);
-  for (let i = 0; i < split.settled; i++) appendBlock(doc.lines, renderMarkdown(split.blocks[i] ?? "", cols));
+  for (let i = 0; i < split.settled; i++) appendBlock(doc.lines, renderBlock(split.blocks[i] ?? "", cols));
   if (split.settled > 0) doc.settledText = text.slice(0, doc.settledText.length + split.settledEnd);
+  // The open block changes with each delta: rendered, never cached.
   const out = doc.lines.slice();
   for (let i = split.settled; i < split.blocks.length; i++)
     appendBlock(out, renderMarkdown(split.blocks[i] ?? "", cols));
