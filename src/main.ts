@@ -9,7 +9,8 @@ import { slashCommands } from "./ui/slash-commands.js";
 import { resolveConfig, type CliOptions } from "./cli/config.js";
 import type { SessionState } from "./cli/services.js";
 import type { OutputFormat } from "./cli/print.js";
-import { restoreTerminal } from "./ui/runtime/terminal.js";
+import { restoreTerminal } from "./ui/runtime/restore.js";
+import { markBench } from "./ui/runtime/bench-probes.js";
 
 /** The package's own package.json (this file runs from dist/ or dist/bundle/). */
 function packageVersion(): string {
@@ -133,7 +134,13 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
   } catch (err) {
     fail((err as Error).message);
   }
-  const [{ runApp }, { init }] = await Promise.all([import("./ui/runtime/loop.js"), import("./ui/update/index.js")]);
+  // The first frame is painted with plain ANSI before blessed and the runtime load (~100 ms);
+  // they take over the same screen, and the keys typed meanwhile are replayed.
+  const [{ init, update }, { view }, { paintBootScreen }] = await Promise.all([
+    import("./ui/update/index.js"),
+    import("./ui/view/index.js"),
+    import("./ui/runtime/boot-screen.js"),
+  ]);
   const builtins = slashCommands.map((c) => c.name);
   const model = init({
     width: process.stdout.columns ?? 80,
@@ -144,6 +151,10 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
     completions: builtins,
     booted: false,
   });
+  const bootScreen = paintBootScreen((width, height) => view(update(model, { type: "resize", width, height })[0]));
+  markBench("first-paint");
+  await holdForTest(process.env.AGENT0_TEST_HOLD_BOOT_SCREEN);
+  const { runApp } = await import("./ui/runtime/loop.js");
   let current = model;
   // Set by runApp at once: errors found while saving show up in the transcript.
   let show: ((level: "info" | "warn" | "error", text: string) => void) | undefined;
@@ -191,6 +202,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
       tickMs: Number(flags.tickMs) || 100,
       initialPrompt: firstPrompt || undefined,
       onUpdate: (m) => (current = m),
+      bootScreen,
       bindNotify: (fn) => (show = fn),
     });
   } catch (err) {
@@ -200,6 +212,13 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
     process.stdout.write(`Session ${result.sessionId} saved — resume with: agent0 --resume ${result.sessionId}\n`);
   }
   return 0;
+}
+
+/** Test hook: the boot frame stays (blessed waits) while this file exists, so tests can resize and type. */
+async function holdForTest(file: string | undefined): Promise<void> {
+  if (!file) return;
+  const { existsSync } = await import("node:fs");
+  while (existsSync(file)) await new Promise((r) => setTimeout(r, 20));
 }
 
 async function headless(prompt: string, flags: Flags): Promise<number> {

@@ -14,13 +14,23 @@ export interface BenchProbes {
 }
 
 const noop = () => {};
+let firstPainted = false;
+
+/** One mark; "first-paint" is marked once per process (by the boot screen or the first paint). */
+export function markBench(event: string, data: Record<string, number | string> = {}): void {
+  const file = process.env.AGENT0_BENCH_FILE;
+  if (!file) return;
+  if (event === "first-paint") {
+    if (firstPainted) return;
+    firstPainted = true;
+  }
+  appendFileSync(file, JSON.stringify({ event, at: performance.now(), ...data }) + "\n");
+}
 
 export function createBenchProbes(file = process.env.AGENT0_BENCH_FILE): BenchProbes {
   if (!file) return { key: noop, paint: () => noop, mark: noop };
-  const mark = (event: string, data: Record<string, number | string> = {}) =>
-    appendFileSync(file, JSON.stringify({ event, at: performance.now(), ...data }) + "\n");
+  const mark = markBench;
   let keyAt: number | undefined;
-  let painted = 0;
   let sawRun = false;
   return {
     mark,
@@ -29,7 +39,7 @@ export function createBenchProbes(file = process.env.AGENT0_BENCH_FILE): BenchPr
       const started = performance.now();
       return ({ entries, running }) => {
         const end = performance.now();
-        if (painted++ === 0) mark("first-paint");
+        mark("first-paint");
         mark("paint", { ms: end - started, entries, running: running ? 1 : 0 });
         if (keyAt !== undefined) mark("key-to-paint", { ms: end - keyAt, running: running ? 1 : 0 });
         keyAt = undefined;

@@ -12,6 +12,7 @@ import { createPainter } from "./painter.js";
 import { createCommands } from "./commands.js";
 import { createFrameScheduler } from "./frames.js";
 import { createBenchProbes } from "./bench-probes.js";
+import type { BootScreen } from "./boot-screen.js";
 
 export interface Booted {
   services: Services;
@@ -29,6 +30,8 @@ export interface RuntimeOptions {
   initialPrompt?: string;
   /** Told of every new model (main reads the live config through it). */
   onUpdate?: (model: Model) => void;
+  /** The boot frame on screen, if main painted one: blessed takes it over and replays its keys. */
+  bootScreen?: BootScreen;
   /** Receives a function that shows a notice in the transcript (for errors found outside a Cmd). */
   bindNotify?: (notify: (level: "info" | "warn" | "error", text: string) => void) => void;
 }
@@ -86,22 +89,25 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
     },
   );
   const decode = createInputDecoder();
+  const typedAtBoot = opts.bootScreen?.handOver() ?? "";
+  const onKeys = (data: string) => {
+    probes.key();
+    // A key acts on everything that has happened: agent events still waiting for the tick go
+    // first (so Ctrl-D right after an answer arrived quits with the answer saved).
+    drainAgentEvents();
+    // While idle the clock stands still: a run a key starts must not begin in the past.
+    if (!frames.ticking()) dispatch({ type: "tick", now: now() });
+    for (const msg of decode(data)) dispatch(msg);
+    frames.wake();
+    paint();
+  };
   const term: Terminal = openTerminal(
-    (data) => {
-      probes.key();
-      // A key acts on everything that has happened: agent events still waiting for the tick go
-      // first (so Ctrl-D right after an answer arrived quits with the answer saved).
-      drainAgentEvents();
-      // While idle the clock stands still: a run a key starts must not begin in the past.
-      if (!frames.ticking()) dispatch({ type: "tick", now: now() });
-      for (const msg of decode(data)) dispatch(msg);
-      frames.wake();
-      paint();
-    },
+    onKeys,
     () => {
       dispatch({ type: "resize", width: process.stdout.columns ?? 80, height: process.stdout.rows ?? 24 });
       paint();
     },
+    { takeOver: opts.bootScreen !== undefined },
   );
   const commit = createPainter(term.screen);
 
@@ -164,6 +170,7 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
   dispatch({ type: "tick", now: now() });
   dispatch({ type: "resize", width: process.stdout.columns ?? 80, height: process.stdout.rows ?? 24 });
   paint();
+  probes.mark("blessed-paint");
   // The worker thread starts after the first frame: it loads the providers and tools.
   agent = new AgentHandle((e) => {
     queue.push(e);
@@ -177,6 +184,8 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
     dispatch({ type: "key", key: { name: "enter" } });
     paint();
   }
+  // Keys typed while the boot frame was up, in order, as if typed now.
+  if (typedAtBoot) onKeys(typedAtBoot);
   frames.wake();
   // marked-terminal is heavy: load it after the first frame is on screen.
   void loadMarkdown().then(() => {

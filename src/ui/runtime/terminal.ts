@@ -1,10 +1,7 @@
 import { PassThrough } from "node:stream";
 import blessed from "blessed";
 import { eastAsianWidth } from "get-east-asian-width";
-
-// Mouse (button events, SGR encoding) and bracketed paste: enabled on start, disabled on exit.
-const MODES_ON = "\x1b[?1000h\x1b[?1006h\x1b[?2004h";
-const MODES_OFF = "\x1b[?1000l\x1b[?1006l\x1b[?2004l";
+import { MODES_OFF, MODES_ON, setTerminalRestore } from "./restore.js";
 
 let patched = false;
 
@@ -76,15 +73,43 @@ export interface Terminal {
   restore(): void;
 }
 
-/** A full-screen blessed screen used for output only: input is decoded by keys.ts. */
-export function openTerminal(onData: (s: string) => void, onResize: () => void): Terminal {
+/**
+ * blessed clears the screen when it allocates its buffers. Taking over from the boot screen
+ * (boot-screen.ts), that clear would blank the frame already shown until the first render; so
+ * the clear is skipped and every cell is marked unknown, which makes the first render write
+ * each cell over the boot frame in place.
+ */
+function createScreenOver(options: blessed.Widgets.IScreenOptions): blessed.Widgets.Screen {
+  const program = (blessed as unknown as { program: { prototype: { clear(): unknown } } }).program.prototype;
+  const clear = program.clear;
+  program.clear = () => true;
+  let screen: blessed.Widgets.Screen;
+  try {
+    screen = blessed.screen(options);
+  } finally {
+    program.clear = clear;
+  }
+  for (const row of (screen as unknown as { olines: [number, string][][] }).olines)
+    for (const cell of row) cell[0] = -1;
+  return screen;
+}
+
+/**
+ * A full-screen blessed screen used for output only: input is decoded by keys.ts. With
+ * `takeOver`, a boot screen is showing and blessed draws over it without clearing first.
+ */
+export function openTerminal(
+  onData: (s: string) => void,
+  onResize: () => void,
+  { takeOver = false }: { takeOver?: boolean } = {},
+): Terminal {
   patchBlessed();
   // In a UTF-8 locale, draw lines and dots as Unicode characters, not through the terminal's
   // alternate character set: copied text then reads "─" and "·" instead of "q" and "~".
   const locale = process.env.LC_ALL || process.env.LC_CTYPE || process.env.LANG || "";
   if (/utf-?8/i.test(locale)) process.env.NCURSES_NO_UTF8_ACS ??= "1";
   const stdin = process.stdin;
-  const screen = blessed.screen({
+  const options: blessed.Widgets.IScreenOptions = {
     smartCSR: true,
     fullUnicode: true,
     // blessed cannot parse Debian's terminfo format and falls back to 8 colours otherwise.
@@ -94,7 +119,8 @@ export function openTerminal(onData: (s: string) => void, onResize: () => void):
     autoPadding: false,
     warnings: false,
     title: "agent0",
-  });
+  };
+  const screen = takeOver ? createScreenOver(options) : blessed.screen(options);
   if (stdin.isTTY) stdin.setRawMode(true);
   stdin.setEncoding("utf8");
   stdin.on("data", onData);
@@ -118,16 +144,8 @@ export function openTerminal(onData: (s: string) => void, onResize: () => void):
       if (stdin.isTTY) stdin.setRawMode(false);
       stdin.pause();
       process.stdout.write("\x1b[?1049l\x1b[?25h\x1b[0m");
-      if (active === term) active = undefined;
     },
   };
-  active = term;
+  setTerminalRestore(term.restore);
   return term;
-}
-
-let active: Terminal | undefined;
-
-/** For crash handlers: leave the alternate screen and raw mode before printing anything. */
-export function restoreTerminal(): void {
-  active?.restore();
 }
