@@ -222,7 +222,9 @@ async function holdForTest(file: string | undefined): Promise<void> {
 }
 
 async function headless(prompt: string, flags: Flags): Promise<number> {
-  const { startup } = await import("./cli/startup.js");
+  const [{ startup }, print] = await Promise.all([import("./cli/startup.js"), import("./cli/print.js")]);
+  // The worker loads its code while the config, the session and the project context are read.
+  const started = print.startAgent();
   let boot;
   try {
     boot = startup(flags, false);
@@ -234,16 +236,16 @@ async function headless(prompt: string, flags: Flags): Promise<number> {
   const state: SessionState = { dir: sessionsDir(), id: randomUUID() };
   const resumed = await resume(flags, state, config.cwd);
   if (!flags.model && resumed.model) config.model = resumed.model;
-  const [{ createLogger }, { loadProjectContext }, { runHeadless }] = await Promise.all([
+  const [{ createLogger }, { loadProjectContext }] = await Promise.all([
     import("./session/log.js"),
     import("./cli/project-context.js"),
-    import("./cli/print.js"),
   ]);
   const context = await loadProjectContext(config.cwd);
   for (const w of context.warnings) process.stderr.write(`warning: ${w}\n`);
   config.systemPrompt = context.systemPrompt;
   process.on("SIGINT", () => process.exit(130));
-  const code = await runHeadless({
+  const code = await print.runHeadless({
+    started,
     prompt,
     config,
     conversation: resumed.conversation,

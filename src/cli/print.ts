@@ -8,6 +8,29 @@ import { checkpointDirFor } from "../session/checkpoints.js";
 
 export type OutputFormat = "text" | "json" | "stream-json";
 
+export interface StartedAgent {
+  agent: AgentHandle;
+  /** Receives the events so far, then each new one. */
+  listen(handler: (e: AgentEvent) => void): void;
+}
+
+/**
+ * Starts the agent worker now: loading its code takes a while, and it can do so while the
+ * config, the session and the project context are read. Events wait for `listen`.
+ */
+export function startAgent(): StartedAgent {
+  let handler: ((e: AgentEvent) => void) | undefined;
+  const early: AgentEvent[] = [];
+  const agent = new AgentHandle((e) => (handler ? handler(e) : early.push(e)));
+  return {
+    agent,
+    listen(fn) {
+      handler = fn;
+      for (const e of early.splice(0)) fn(e);
+    },
+  };
+}
+
 /**
  * `agent0 -p "prompt"`: the same worker loop as the TUI, for scripts. The final answer goes
  * to stdout; errors and notices to stderr. Exit code 0 only when the run completed.
@@ -19,6 +42,8 @@ export function runHeadless(opts: {
   format: OutputFormat;
   session: SessionState;
   logger: Logger;
+  /** A worker started earlier (startAgent); one is started here otherwise. */
+  started?: StartedAgent;
 }): Promise<number> {
   const { config, format, session, logger } = opts;
   const user: ConversationMessage = { role: "user", content: opts.prompt };
@@ -36,8 +61,10 @@ export function runHeadless(opts: {
   let errorText = "";
   const usage = { promptTokens: 0, completionTokens: 0 };
   return new Promise((resolve) => {
-    const agent = new AgentHandle((e: AgentEvent) => {
-      logger.event(e);
+    const { agent, listen } = opts.started ?? startAgent();
+    listen((e: AgentEvent) => {
+      // Deltas are not logged one by one: the whole message is, when it is complete.
+      if (e.type !== "text" && e.type !== "thinking") logger.event(e);
       if (format === "stream-json") process.stdout.write(JSON.stringify(e) + "\n");
       switch (e.type) {
         case "message":
