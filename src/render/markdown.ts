@@ -125,7 +125,13 @@ function appendBlock(out: string[], lines: readonly string[]): void {
  * were settled before are never rendered again; only the open block at the end is. A different
  * text, width or engine state under the same key starts over.
  */
-export function renderMarkdownCached(text: string, width: number, key: string | number = ""): string[] {
+export function renderMarkdownCached(
+  text: string,
+  width: number,
+  key: string | number = "",
+  /** The text is still streaming: its open block changes with each delta. */
+  growing = false,
+): string[] {
   const cols = columns(width);
   const styled = engine !== undefined;
   let doc = docs.get(key);
@@ -137,9 +143,11 @@ export function renderMarkdownCached(text: string, width: number, key: string | 
   const split = splitSettled(rest);
   for (let i = 0; i < split.settled; i++) appendBlock(doc.lines, renderBlock(split.blocks[i] ?? "", cols));
   if (split.settled > 0) doc.settledText = text.slice(0, doc.settledText.length + split.settledEnd);
-  // The open block changes with each delta: rendered, never cached.
+  // While the text grows, its open block changes with each delta: rendered, never cached.
   const out = doc.lines.slice();
-  for (let i = split.settled; i < split.blocks.length; i++)
-    appendBlock(out, renderMarkdown(split.blocks[i] ?? "", cols));
+  for (let i = split.settled; i < split.blocks.length; i++) {
+    const block = split.blocks[i] ?? "";
+    appendBlock(out, growing ? renderMarkdown(block, cols) : renderBlock(block, cols));
+  }
   return out;
 }

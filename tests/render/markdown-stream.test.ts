@@ -28,7 +28,7 @@ test("a streamed answer longer than any shared cache renders each settled block 
   calls.n = 0;
   let last: string[] = [];
   for (let i = 1; i <= chunks; i++)
-    last = renderMarkdownCached(text.slice(0, Math.ceil((text.length * i) / chunks)), 80, 7);
+    last = renderMarkdownCached(text.slice(0, Math.ceil((text.length * i) / chunks)), 80, 7, true);
   // Each chunk renders at most its own new blocks plus the open one; one full render would be 2,500.
   expect(calls.n).toBeLessThan(blocks.length + 3 * chunks);
   expect(last.length).toBeGreaterThan(blocks.length);

@@ -90,7 +90,7 @@ function renderEntry(entry: Entry, ctx: EntryViewContext): string[] {
           );
         }
       }
-      if (entry.text) out.push(...renderMarkdownCached(entry.text, w, entry.id));
+      if (entry.text) out.push(...renderMarkdownCached(entry.text, w, entry.id, entry.streaming));
       if (entry.interrupted) out.push(truncateLine(theme.warn("⏹ interrupted"), w));
       return out;
     }
