@@ -7,7 +7,8 @@ export interface BootScreen {
   handOver(): string;
 }
 
-const ENTER = "\x1b[?1049h\x1b[H";
+// The alternate screen, and the window title blessed sets (terminal.ts): from the first frame on.
+const ENTER = "\x1b[?1049h\x1b[H\x1b]0;agent0\x07";
 const LEAVE = "\x1b[?1049l\x1b[?25h\x1b[0m";
 
 /** A Frame as the painter lays it out (painter.ts), as one string of plain ANSI. */
