@@ -7,6 +7,7 @@ import { recoverToolCalls } from "./replies/text-tool-calls.js";
 import { parseJsonProtocolReply } from "./replies/json-protocol.js";
 import { toJsonProtocolHistory } from "./replies/json-history.js";
 import { ToolCallStreamGuard } from "./replies/tool-call-stream.js";
+import { newCallId } from "../providers/tool-args.js";
 import { estimateTokens, truncationSuspected } from "./compaction/index.js";
 
 export interface ModelReply {
@@ -17,12 +18,6 @@ export interface ModelReply {
   unusable?: { kind: "empty" | "malformed"; detail: string };
   promptTokens?: number;
   completionTokens?: number;
-}
-
-let callSeq = 0;
-function newCallId(): string {
-  callSeq += 1;
-  return `call_${Date.now().toString(36)}${callSeq.toString(36)}`;
 }
 
 /**

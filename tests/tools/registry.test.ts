@@ -104,11 +104,11 @@ describe("validateArgs", () => {
     expect(validateArgs(echo, '{"text":"hi","times":null}')).toEqual({ ok: true, args: { text: "hi" } });
     expect(validateArgs(echo, "{nope")).toEqual({
       ok: false,
-      error: "Invalid arguments for echo: not a JSON object: {nope",
+      error: "Invalid arguments for echo: not valid JSON: {nope",
     });
     expect(validateArgs(echo, "[1]")).toEqual({
       ok: false,
-      error: "Invalid arguments for echo: arguments: expected object, received array",
+      error: "Invalid arguments for echo: expected a JSON object, got an array",
     });
   });
 });

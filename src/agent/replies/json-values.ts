@@ -1,7 +1,7 @@
 // Reading a run of JSON values ({...} or [...]) one after another, as models write
 // several calls: `{...}\n{...}`, `{...}; {...}`, `[{...}, {...}]`.
 
-import { balancedEnd, isRecord, parseLenientJson } from "./lenient-json.js";
+import { balancedEnd, isRecord, parseLenientJson } from "../../providers/lenient-json.js";
 import { readCallShape, type WrittenCall } from "./tool-call-shape.js";
 
 export interface ValueRun {

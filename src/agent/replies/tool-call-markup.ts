@@ -2,7 +2,7 @@
 // Ollama's template parser misses it. Each scanner returns the spans it recognised and
 // the calls written in them (names not yet checked against the tool list).
 
-import { balancedEnd, isRecord, parseKwargs, parseLenientJson } from "./lenient-json.js";
+import { balancedEnd, isRecord, parseKwargs, parseLenientJson } from "../../providers/lenient-json.js";
 import { callsOf, readValues } from "./json-values.js";
 import { readArgs, type WrittenCall } from "./tool-call-shape.js";
 
