@@ -8,6 +8,7 @@ import { ROOT, Tui, cpuMs, marks, median, peakRssMb, rssMb, runHeadless, sandbox
 import { benchGrep } from "./grep-bench.mjs";
 import { benchSessions } from "./session-bench.mjs";
 import { benchLongSession } from "./long-session.mjs";
+import { benchStreamGuard } from "./stream-guard.mjs";
 
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
@@ -302,7 +303,25 @@ async function longSession() {
   );
 }
 
-const parts = { launch, headless, idle, bigTranscript, streaming, keystrokes, toolSteps, grep, sessions, longSession };
+async function streamGuard() {
+  const r = await benchStreamGuard(ROOT);
+  row("hold-back guard over a 400 KB prose reply in 32-char deltas", ms(r.prose_ms), "linear");
+  row("hold-back guard over a 400 KB one-line reply", ms(r.one_line_ms), "linear");
+}
+
+const parts = {
+  launch,
+  headless,
+  idle,
+  bigTranscript,
+  streaming,
+  keystrokes,
+  toolSteps,
+  streamGuard,
+  grep,
+  sessions,
+  longSession,
+};
 for (const [name, fn] of Object.entries(parts)) {
   if (!want(name)) continue;
   process.stderr.write(`${name}…\n`);
