@@ -7,6 +7,8 @@ import { listFilesTool } from "./files/list.js";
 import { globFilesTool, grepFilesTool } from "./files/search.js";
 import { createFileTool } from "./files/create.js";
 import { editFileTool } from "./files/edit.js";
+import { multiEditTool } from "./files/multi-edit.js";
+import { writeFileTool } from "./files/write.js";
 import { runShellTool } from "./shell/shell.js";
 import { memoryTools } from "./memory.js";
 import { skillsTool } from "./skills.js";
@@ -23,7 +25,9 @@ export const coreTools: ToolDef[] = [
   globFilesTool,
   grepFilesTool,
   createFileTool,
+  writeFileTool,
   editFileTool,
+  multiEditTool,
   runShellTool,
 ];
 

@@ -60,14 +60,16 @@ describe("toolSpecs", () => {
     ]);
   });
 
-  it("names the seven core tools", () => {
+  it("names the nine core tools", () => {
     expect(toolSpecs(coreTools).map((s) => s.name)).toEqual([
       "read_file",
       "list_files",
       "glob_files",
       "grep_files",
       "create_file",
+      "write_file",
       "edit_file",
+      "multi_edit",
       "run_shell_command",
     ]);
     for (const spec of toolSpecs(coreTools)) {
