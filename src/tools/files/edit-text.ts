@@ -1,49 +1,53 @@
 // Small text measures for edit-match.ts: indentation shifts and how alike two texts are.
 
-/** The file's block is indented `add` more, or `remove` less, than the model's. */
-export type Shift = { add: string } | { remove: string };
+/** Turns an indentation of the model's into the file's. */
+export type Shift = (indent: string) => string;
 
 const indentOf = (l: string) => /^[ \t]*/.exec(l)![0];
 
 /**
- * The one indentation shift that turns the model's lines into the file's, line for line
- * (blank lines aside); undefined when there is none. `firstOnly`: judge by the first non-blank
- * line alone (for blocks whose other lines differ anyway).
+ * How the model's indentation maps onto the file's, line for line (blank lines aside): a prefix
+ * added or removed (the block sits deeper or shallower), or spaces scaled (2-space for 4-space).
+ * Undefined when the lines already stand where they should or no single rule fits.
+ * `firstOnly`: judge by the first non-blank line alone (for blocks whose other lines differ).
  */
 export function indentShift(fileLines: string[], modelLines: string[], firstOnly = false): Shift | undefined {
-  let shift: Shift | undefined;
-  let key: string | undefined;
-  const n = Math.min(fileLines.length, modelLines.length);
-  for (let i = 0; i < n; i++) {
-    const f = fileLines[i]!;
-    const m = modelLines[i]!;
-    if (f.trim() === "" || m.trim() === "") continue;
-    const fi = indentOf(f);
-    const mi = indentOf(m);
-    let here: Shift;
-    if (fi.length >= mi.length && fi.endsWith(mi)) here = { add: fi.slice(0, fi.length - mi.length) };
-    else if (mi.endsWith(fi)) here = { remove: mi.slice(0, mi.length - fi.length) };
-    else return undefined;
-    const k = JSON.stringify(here);
-    if (key !== undefined && k !== key) return undefined;
-    key = k;
-    shift = here;
+  const pairs: [string, string][] = [];
+  for (let i = 0; i < Math.min(fileLines.length, modelLines.length); i++) {
+    if (fileLines[i]!.trim() === "" || modelLines[i]!.trim() === "") continue;
+    pairs.push([indentOf(modelLines[i]!), indentOf(fileLines[i]!)]);
     if (firstOnly) break;
   }
-  // No shift at all is not a shift: the lines already stand where they should.
-  return shift && ("add" in shift ? shift.add : shift.remove) !== "" ? shift : undefined;
+  if (pairs.length === 0 || pairs.every(([m, f]) => m === f)) return undefined;
+  const [m0, f0] = pairs[0]!;
+  if (f0.endsWith(m0)) {
+    const add = f0.slice(0, f0.length - m0.length);
+    if (pairs.every(([m, f]) => f === add + m)) return (i) => add + i;
+  }
+  if (m0.endsWith(f0)) {
+    const cut = m0.slice(0, m0.length - f0.length);
+    if (pairs.every(([m, f]) => m === cut + f)) return (i) => (i.startsWith(cut) ? i.slice(cut.length) : "");
+  }
+  return scaled(pairs);
 }
 
-/** new_string moved by the same shift as its old_string, so it lands at the file's indentation. */
+/** Spaces only, file width = a × model width + b for every pair (one line fits any b: none). */
+function scaled(pairs: [string, string][]): Shift | undefined {
+  if (!pairs.every(([m, f]) => /^ *$/.test(m) && /^ *$/.test(f))) return undefined;
+  const distinct = [...new Map(pairs.map(([m, f]) => [m.length, f.length])).entries()];
+  if (distinct.length < 2) return undefined;
+  const [[m1, f1], [m2, f2]] = distinct as [[number, number], [number, number]];
+  const a = (f2 - f1) / (m2 - m1);
+  const b = f1 - a * m1;
+  if (a <= 0 || !pairs.every(([m, f]) => a * m.length + b === f.length)) return undefined;
+  return (i) => (/^ *$/.test(i) ? " ".repeat(Math.max(0, Math.round(a * i.length + b))) : i);
+}
+
+/** new_string moved by the same rule as its old_string, so it lands at the file's indentation. */
 export function reindent(text: string, shift: Shift): string {
   return text
     .split("\n")
-    .map((l) => {
-      if (l.trim() === "") return l;
-      if ("add" in shift) return shift.add + l;
-      if (l.startsWith(shift.remove)) return l.slice(shift.remove.length);
-      return l.slice(Math.min(shift.remove.length, indentOf(l).length));
-    })
+    .map((l) => (l.trim() === "" ? l : shift(indentOf(l)) + l.slice(indentOf(l).length)))
     .join("\n");
 }
 

@@ -17,7 +17,8 @@ export interface FileText {
   crlfAt: number[];
 }
 
-const UTF8 = new TextDecoder("utf-8", { fatal: true });
+// ignoreBOM: keep a BOM in the text (the decoder would drop it), so it is seen and written back.
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 export function decodeFile(buf: Uint8Array): FileText {
   let encoding: FileText["encoding"] = "utf8";
