@@ -77,7 +77,6 @@ export async function runAgent(
   };
   const approve = deps.approve ?? createApprover(config, deps.askUser, emit);
   let stuck = createStuckState();
-  let corrected = false;
 
   for (;;) {
     if (signal.aborted) return finish("interrupted");
@@ -148,17 +147,17 @@ export async function runAgent(
     }
 
     if (reply.unusable) {
-      if (!corrected || config.toolProtocol === "json") {
-        push({
-          role: "user",
-          content: correctiveMessage(
-            config.toolProtocol,
-            tools.map((t) => t.name),
-            reply.unusable.detail,
-          ),
-        });
-        corrected = true;
-      }
+      // One corrective message per unusable reply; stuck.ts's one counter stops the run when
+      // they come in a row, so a second bad reply never reaches this point.
+      push({
+        role: "user",
+        content: correctiveMessage(
+          config.toolProtocol,
+          tools.map((t) => t.name),
+          reply.unusable.detail,
+        ),
+      });
+      emit({ type: "notice", level: "warn", text: unusableNotice(reply.unusable.kind) });
       continue;
     }
 
@@ -170,6 +169,12 @@ export async function runAgent(
     if (verdict.kind === "nudge") push({ role: "user", content: verdict.message });
     if (signal.aborted) return finish("interrupted");
   }
+}
+
+function unusableNotice(kind: "empty" | "malformed"): string {
+  return kind === "empty"
+    ? "The model's reply was empty; asked it to try again."
+    : "The model wrote a tool call as text that could not be read; asked it to retry.";
 }
 
 function pushToolResult(

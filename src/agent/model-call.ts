@@ -7,6 +7,7 @@ import { recoverToolCalls } from "./replies/text-tool-calls.js";
 import { parseJsonProtocolReply } from "./replies/json-protocol.js";
 import { toJsonProtocolHistory } from "./replies/json-history.js";
 import { ToolCallStreamGuard } from "./replies/tool-call-stream.js";
+import { coerceArgs } from "./replies/coerce-args.js";
 import { newCallId } from "../providers/tool-args.js";
 import { estimateTokens, truncationSuspected } from "./compaction/index.js";
 
@@ -107,11 +108,19 @@ export async function callModel(
   const message: ConversationMessage = { role: "assistant", content };
   if (thinking) message.thinking = thinking;
   if (thinking && signature) message.thinkingSignature = signature;
+  let unreadable: string | undefined;
   if (toolCalls.length === 0 && content.trim()) {
     const recovered = recoverToolCalls(content, toolNames);
     if (recovered.calls.length > 0) {
       message.content = recovered.rest;
-      for (const c of recovered.calls) toolCalls.push({ id: newCallId(), name: c.name, args: c.args });
+      for (const c of recovered.calls) {
+        const spec = tools.find((t) => t.name === c.name);
+        toolCalls.push({ id: newCallId(), name: c.name, args: spec ? coerceArgs(c.args, spec.parameters) : c.args });
+      }
+    } else if (recovered.unknown.length > 0) {
+      unreadable = `it wrote a call to ${[...new Set(recovered.unknown)].map((n) => `"${n}"`).join(", ")}, which is not a tool`;
+    } else if (recovered.malformed) {
+      unreadable = "it wrote a tool call into its text that could not be read (broken JSON or an unknown format)";
     }
   }
   // Held text that was no call after all is shown; a recovered call's text stays hidden.
@@ -120,6 +129,9 @@ export async function callModel(
   const reply: ModelReply = { message, promptTokens, completionTokens };
   if (toolCalls.length === 0 && !content.trim()) {
     reply.unusable = { kind: "empty", detail: "the model returned an empty reply" };
+  } else if (unreadable) {
+    // Markup that looks like a call but is not one is never a final answer: the loop asks again.
+    reply.unusable = { kind: "malformed", detail: unreadable };
   }
   return reply;
 }

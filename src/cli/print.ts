@@ -98,7 +98,11 @@ export function runHeadless(opts: {
       }
     });
     async function finish(reason: DoneReason) {
-      if (format === "text" && answer) process.stdout.write(answer.endsWith("\n") ? answer : answer + "\n");
+      // A run stopped as stuck ends on replies that could not be used (raw call markup, an empty
+      // reply): they are not an answer. The reason and the notice are on stderr; exit code 1.
+      if (format === "text" && answer && reason !== "stuck") {
+        process.stdout.write(answer.endsWith("\n") ? answer : answer + "\n");
+      }
       if (format === "json") {
         const out = {
           answer,

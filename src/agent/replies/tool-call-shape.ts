@@ -21,7 +21,17 @@ const ARG_KEYS = [
   "params",
 ] as const;
 /** Keys that may sit beside name and arguments without making the object something else. */
-const EXTRA_KEYS = new Set(["type", "id", "call_id", "index", "thoughts", "thought", "headline", "reasoning"]);
+const EXTRA_KEYS = new Set([
+  "type",
+  "id",
+  "call_id",
+  "tool_call_id",
+  "index",
+  "thoughts",
+  "thought",
+  "headline",
+  "reasoning",
+]);
 
 /**
  * Read a call from a parsed value: `{name, arguments|parameters|args|input}`,

@@ -20,6 +20,16 @@ export const MARKERS = [
   "<|channel|>",
   "to=functions.",
   "```tool_code",
+  "<toolcall>",
+  "<tool>",
+  "<JSON>",
+  "<seed:tool_call>",
+  "<|tool_call_start|>",
+  "<function_calls>",
+  "<|START_ACTION|>",
+  "<|action_start|>",
+  "<start_function_call>",
+  "<|tool_call>",
 ];
 const LONGEST_MARKER = Math.max(...MARKERS.map((m) => m.length));
 
