@@ -54,7 +54,7 @@ export function recoverToolCalls(text: string, toolNames: readonly string[]): Re
 function recoverMarkup(text: string, known: Set<string>): Recovery | undefined {
   const code = codeRegions(text);
   const inCode = (m: MarkupMatch): boolean => !m.fenced && code.some(([s, e]) => m.start >= s && m.start < e);
-  const matches = [...SCANNERS, ownToolTags(known)]
+  const matches = [...SCANNERS, ownToolTags(known), patches(known)]
     .flatMap((scan) => scan(text))
     .filter((m) => !inCode(m))
     .sort((a, b) => a.start - b.start || b.end - a.end);
@@ -103,6 +103,22 @@ function ownToolTags(known: Set<string>) {
     }
     return out;
   };
+}
+
+/**
+ * gpt-oss and Codex-trained models write an apply_patch patch into their text (often fenced):
+ * it is that call when the model has the tool.
+ */
+function patches(known: Set<string>) {
+  return (text: string): MarkupMatch[] =>
+    known.has("apply_patch")
+      ? [...text.matchAll(/\*\*\* Begin Patch\n[\s\S]*?\n\*\*\* End Patch/g)].map((m) => ({
+          start: m.index,
+          end: m.index + m[0].length,
+          calls: [{ name: "apply_patch", args: { patch: m[0] } }],
+          fenced: true,
+        }))
+      : [];
 }
 
 /** A reply that is one short line, a JSON call (or fenced JSON call), one short line. */

@@ -30,6 +30,7 @@ export const MARKERS = [
   "<|action_start|>",
   "<start_function_call>",
   "<|tool_call>",
+  "*** Begin Patch",
 ];
 const LONGEST_MARKER = Math.max(...MARKERS.map((m) => m.length));
 
