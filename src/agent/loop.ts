@@ -8,7 +8,7 @@ import { callModel } from "./model-call.js";
 import { createStuckState, observeStep } from "./stuck.js";
 import { correctiveMessage, jsonProtocolPrompt } from "./replies/json-protocol.js";
 import { createApprover, type AskUser } from "./approval.js";
-import { ensureModelInfo } from "./model-info.js";
+import { ensureModelInfo, failedNativeCalls, noteNativeFailure } from "./model-info.js";
 import { compactIfNeeded } from "./compaction/run.js";
 import { pairToolResults } from "../protocol/history.js";
 
@@ -65,6 +65,8 @@ export async function runAgent(
   }
   // The caller's config is never changed; what this run learns lives in its own copy.
   let config = info.config;
+
+  if (config.toolProtocol === "native" && failedNativeCalls(config)) config.toolProtocol = "json";
 
   // A skill's allowed-tools (typed as /skill, or loaded by the model) limits every later step.
   let allowed = config.toolFilter;
@@ -130,6 +132,15 @@ export async function runAgent(
       : unknown.length > 0
         ? "unknown-tool"
         : undefined;
+    // Unreadable native calls count over the session: at the second the session moves to JSON.
+    if (reply.unusable?.kind === "malformed" && config.toolProtocol === "native" && noteNativeFailure(config)) {
+      config.toolProtocol = "json";
+      emit({
+        type: "notice",
+        level: "warn",
+        text: `${config.model} failed to write a usable tool call twice; switching this session to the JSON reply protocol.`,
+      });
+    }
     const observed = observeStep(stuck, { toolCalls: calls, unusable }, { maxSteps: config.maxSteps });
     stuck = observed.state;
     const verdict = observed.verdict;

@@ -8,6 +8,7 @@ import { parseJsonProtocolReply } from "./replies/json-protocol.js";
 import { toJsonProtocolHistory } from "./replies/json-history.js";
 import { ToolCallStreamGuard } from "./replies/tool-call-stream.js";
 import { coerceArgs } from "./replies/coerce-args.js";
+import { recoversTextCalls } from "../protocol/tool-protocol.js";
 import { newCallId } from "../providers/tool-args.js";
 import { estimateTokens, truncationSuspected } from "./compaction/index.js";
 
@@ -109,7 +110,7 @@ export async function callModel(
   if (thinking) message.thinking = thinking;
   if (thinking && signature) message.thinkingSignature = signature;
   let unreadable: string | undefined;
-  if (toolCalls.length === 0 && content.trim()) {
+  if (toolCalls.length === 0 && content.trim() && recoversTextCalls(config.provider, config.toolProtocol)) {
     const recovered = recoverToolCalls(content, toolNames);
     if (recovered.calls.length > 0) {
       message.content = recovered.rest;

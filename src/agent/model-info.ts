@@ -1,6 +1,7 @@
 import type { RunEvent } from "../protocol/agent-event.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import type { Provider } from "../providers/types.js";
+import { chooseToolProtocol } from "../protocol/tool-protocol.js";
 
 /** On success, the config with the model, num_ctx, think and tool protocol resolved. */
 export type ModelInfoResult = { ok: true; config: RunConfig } | { ok: false; message: string; hint?: string };
@@ -45,9 +46,7 @@ export async function ensureModelInfo(
         text: `${config.model} does not think before answering; --think is ignored.`,
       });
     }
-    if (config.provider === "ollama" && info.capabilities.length > 0 && !info.capabilities.includes("tools")) {
-      config.toolProtocol = "json";
-    }
+    if (config.provider === "ollama") config.toolProtocol = chooseToolProtocol(info.capabilities);
     emit({
       type: "model-info",
       model: config.model,
@@ -60,4 +59,21 @@ export async function ensureModelInfo(
     const e = err as { message?: string; hint?: string };
     return { ok: false, message: e.message ?? String(err), hint: e.hint };
   }
+}
+
+/** Replies with unreadable native calls per session: at NATIVE_FAILURES the session goes to JSON. */
+const nativeFailures = new Map<string, number>();
+export const NATIVE_FAILURES = 2;
+
+/** A native-protocol reply held a call that could not be read; true when the session switches now. */
+export function noteNativeFailure(config: RunConfig): boolean {
+  const key = config.sessionId ?? "";
+  const n = (nativeFailures.get(key) ?? 0) + 1;
+  nativeFailures.set(key, n);
+  return n === NATIVE_FAILURES;
+}
+
+/** Runs after the switch stay on the JSON protocol, whatever the UI's copy of the config says. */
+export function failedNativeCalls(config: RunConfig): boolean {
+  return (nativeFailures.get(config.sessionId ?? "") ?? 0) >= NATIVE_FAILURES;
 }

@@ -11,6 +11,7 @@ import {
 import type { Logger } from "../session/log.js";
 import { configFilePath } from "../context/dirs.js";
 import type { PromptPart } from "../context/prompt.js";
+import { chooseToolProtocol, toolProtocolLabel } from "../protocol/tool-protocol.js";
 import type { Services, Opened } from "../ui/runtime/services.js";
 import type { PickerItem } from "../ui/model.js";
 import { checkpointDirFor } from "../session/checkpoint-dir.js";
@@ -132,7 +133,7 @@ export function createServices(opts: {
         detail: [
           m.size ? `${(m.size / 1e9).toFixed(1)} GB` : "",
           m.contextLength ? `ctx ${m.contextLength}` : "",
-          m.capabilities.length ? (m.capabilities.includes("tools") ? "tools" : "no tools") : "",
+          `tools: ${toolProtocolLabel(opts.config().provider, chooseToolProtocol(m.capabilities))}`,
         ]
           .filter(Boolean)
           .join(" · "),
@@ -149,7 +150,8 @@ export function createServices(opts: {
       switch (what) {
         case "context": {
           const { formatContextReport } = await import("../context/prompt.js");
-          return formatContextReport(opts.promptParts());
+          const c = opts.config();
+          return `Tool calls: ${toolProtocolLabel(c.provider, c.toolProtocol)}\n${formatContextReport(opts.promptParts())}`;
         }
         case "memory": {
           const { listMemories, memoryDirs } = await import("../context/memory.js");

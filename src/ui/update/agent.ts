@@ -5,6 +5,7 @@ import type { Entry, Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import { addEntry, streamingEntry, unansweredCalls } from "./transcript.js";
 import { startRun } from "./run.js";
+import { chooseToolProtocol } from "../../protocol/tool-protocol.js";
 
 /** Events that may come from no run: the probe's, /mcp's, and the worker handle's own. */
 const RUNLESS: ReadonlySet<AgentEvent["type"]> = new Set(["notice", "error", "model-info", "model-load"]);
@@ -87,7 +88,7 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       model.config.model = event.model;
       model.config.numCtx = event.numCtx;
       model.contextLength = event.contextLength;
-      if (event.capabilities.length > 0 && !event.capabilities.includes("tools")) model.config.toolProtocol = "json";
+      if (chooseToolProtocol(event.capabilities) === "json") model.config.toolProtocol = "json";
       break;
     case "model-load":
       model.loadingModel = event.state === "loading";
