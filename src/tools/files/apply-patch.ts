@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import { z } from "zod";
-import { defineTool } from "../types.js";
-import type { SummarizedResult } from "../runner.js";
+import { type ToolResult, defineTool } from "../types.js";
 import { resolveInside } from "./workspace.js";
 import { deniedMessage, statOrNull } from "./checks.js";
 import { applyEdits, matchedBy } from "./edit.js";
@@ -29,7 +28,7 @@ export const applyPatchTool = defineTool({
     const files = [...args.patch.matchAll(/^\*\*\* (?:Update|Add|Delete) File: (.+)$/gm)].map((m) => m[1]!.trim());
     return `patch ${files.slice(0, 3).join(", ")}${files.length > 3 ? ` +${files.length - 3}` : ""}`;
   },
-  async run(args, ctx): Promise<SummarizedResult> {
+  async run(args, ctx): Promise<ToolResult> {
     const parsed = parsePatch(args.patch);
     if (!parsed.ok) return { content: `Error: the patch could not be read: ${parsed.error}.`, isError: true };
     // Everything is planned before anything is written: a patch that fails halfway writes nothing.
@@ -72,7 +71,7 @@ export const applyPatchTool = defineTool({
         },
       });
     }
-    const results: SummarizedResult[] = [];
+    const results: ToolResult[] = [];
     for (const p of planned) {
       const r = p.kind === "write" ? await commitChange(ctx, p.change) : await deleteFile(ctx, p);
       results.push(r);
@@ -90,7 +89,7 @@ export const applyPatchTool = defineTool({
 async function deleteFile(
   ctx: Parameters<typeof applyPatchTool.run>[1],
   p: { path: string; abs: string; rel: string; text: string },
-): Promise<SummarizedResult> {
+): Promise<ToolResult> {
   const diff = fileDiff(p.rel, p.text, "").replace(`+++ ${p.rel}`, "+++ /dev/null");
   const approval = await ctx.approve({ tool: "apply_patch", kind: "edit", args: { delete: p.path }, preview: diff });
   if (!approval.ok) return { content: deniedMessage(approval.reason), isError: true };

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { defineTool } from "../types.js";
-import type { SummarizedResult } from "../runner.js";
+import { type ToolResult, defineTool } from "../types.js";
 import { applySplices, fileTextOf, type FileText } from "./file-text.js";
 import { planEdit } from "./edit-match.js";
 import { commitChange, loadForChange } from "./file-change.js";
@@ -60,7 +59,7 @@ export const editFileTool = defineTool({
   readOnly: false,
   concurrentSafe: false,
   label: (args) => `edit ${args.path}`,
-  async run(args, ctx): Promise<SummarizedResult> {
+  async run(args, ctx): Promise<ToolResult> {
     const load = await loadForChange(ctx, args.path, "edit_file");
     if (!load.ok) return load.result;
     const { loaded } = load;

@@ -2,8 +2,7 @@
 // model has a stale picture of (read-state.ts), show the exact diff for approval, and write the
 // approved bytes only if the file is still what was approved, through safe-write.ts.
 import fs from "node:fs";
-import type { ApprovalKind, ToolContext } from "../types.js";
-import type { SummarizedResult } from "../runner.js";
+import type { ApprovalKind, ToolContext, ToolResult } from "../types.js";
 import { deniedMessage, looksBinary, resolveExisting } from "./checks.js";
 import { decodeFile, encodeFile, type FileText } from "./file-text.js";
 import { changedMessage, freshness, hashBytes, markSeen } from "./read-state.js";
@@ -19,9 +18,9 @@ export interface Loaded {
   file: FileText;
 }
 
-export type LoadResult = { ok: true; loaded: Loaded } | { ok: false; result: SummarizedResult };
+export type LoadResult = { ok: true; loaded: Loaded } | { ok: false; result: ToolResult };
 
-const fail = (content: string): { ok: false; result: SummarizedResult } => ({
+const fail = (content: string): { ok: false; result: ToolResult } => ({
   ok: false,
   result: { content, isError: true },
 });
@@ -58,7 +57,7 @@ export interface Change {
 }
 
 /** Ask with the diff of exactly what will be written, then write it if nothing moved meanwhile. */
-export async function commitChange(ctx: ToolContext, change: Change): Promise<SummarizedResult> {
+export async function commitChange(ctx: ToolContext, change: Change): Promise<ToolResult> {
   const enc = encodeFile(change.before?.file ?? { encoding: "utf8", bom: false }, change.after);
   if (!enc.ok) return { content: `Error: ${change.path}: ${enc.error}.`, isError: true };
   const diff = fileDiff(change.rel, change.before?.file.raw ?? "", change.after);

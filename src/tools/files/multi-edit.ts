@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { defineTool } from "../types.js";
-import type { SummarizedResult } from "../runner.js";
+import { type ToolResult, defineTool } from "../types.js";
 import { applyEdits, editSchema, matchedBy } from "./edit.js";
 import { commitChange, loadForChange } from "./file-change.js";
 
@@ -22,7 +21,7 @@ export const multiEditTool = defineTool({
   readOnly: false,
   concurrentSafe: false,
   label: (args) => `edit ${args.path} (${args.edits.length} ${args.edits.length === 1 ? "change" : "changes"})`,
-  async run(args, ctx): Promise<SummarizedResult> {
+  async run(args, ctx): Promise<ToolResult> {
     const load = await loadForChange(ctx, args.path, "multi_edit");
     if (!load.ok) return load.result;
     const { loaded } = load;

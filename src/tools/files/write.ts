@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { defineTool } from "../types.js";
-import type { SummarizedResult } from "../runner.js";
+import { type ToolResult, defineTool } from "../types.js";
 import { resolveInside } from "./workspace.js";
 import { countLines, statOrNull } from "./checks.js";
 import { commitChange, loadForChange } from "./file-change.js";
@@ -27,7 +26,7 @@ export const writeFileTool = defineTool({
   readOnly: false,
   concurrentSafe: false,
   label: (args) => `write ${args.path}`,
-  async run(args, ctx): Promise<SummarizedResult> {
+  async run(args, ctx): Promise<ToolResult> {
     const where = resolveInside(ctx.cwd, args.path);
     if (!where.ok) return { content: where.error, isError: true };
     if (!statOrNull(where.abs)) {
