@@ -319,3 +319,10 @@ describe("tool calls written as text: every family", () => {
     expect(recoverToolCalls(text, TOOLS).calls).toEqual([]);
   });
 });
+
+describe("look-alikes that are not even malformed calls", () => {
+  it("a Python prompt session is plain text", () => {
+    const r = recoverToolCalls("In the REPL:\n>>> x\n[1, 2]\n", TOOLS);
+    expect(r).toMatchObject({ calls: [], malformed: false, unknown: [] });
+  });
+});

@@ -146,7 +146,8 @@ const functionary: Scanner = (text) => {
     if (m[1] === "all") continue;
     const run = readValues(text, m.index + m[0].length);
     const calls = run ? argsCall(m[1]!, run.values[0]) : undefined;
-    if (run) out.push({ start: m.index, end: run.end, calls: calls ?? [] });
+    // ">>> x" followed by a value is also a Python prompt: only a readable call counts.
+    if (run && calls) out.push({ start: m.index, end: run.end, calls });
   }
   return out;
 };
