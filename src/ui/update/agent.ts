@@ -16,6 +16,8 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
   // a run can say (text, tools, messages, done) is dropped when it names no run at all.
   const current = event.runId !== null && event.runId === model.run?.id;
   if (!current && (event.runId !== null || !RUNLESS.has(event.type))) return;
+  // The recorder saves what is applied here (streamed text, messages, compaction, the model).
+  cmds.push({ type: "session-record", event });
   switch (event.type) {
     case "text":
     case "thinking": {
@@ -62,7 +64,7 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       model.dialog = { kind: "permission", id: event.id, tool: event.tool, preview: event.preview };
       break;
     case "message":
-      applyMessage(model, event.message, cmds);
+      applyMessage(model, event.message);
       break;
     case "usage":
       model.warm = true;
@@ -79,12 +81,8 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       break;
     case "compacted":
       model.conversation = event.conversation;
-      cmds.push({ type: "session-reset", conversation: event.conversation });
       break;
     case "model-info":
-      if (event.model !== model.config.model || model.config.numCtx === 0) {
-        cmds.push({ type: "session-meta", fields: { model: event.model } });
-      }
       model.config.model = event.model;
       model.config.numCtx = event.numCtx;
       model.contextLength = event.contextLength;
@@ -102,9 +100,8 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
   }
 }
 
-function applyMessage(model: Model, message: ConversationMessage, cmds: Cmd[]): void {
+function applyMessage(model: Model, message: ConversationMessage): void {
   model.conversation.push(message);
-  cmds.push({ type: "session-append", message });
   if (message.role === "assistant") {
     const entry = streamingEntry(model);
     if (entry) {
