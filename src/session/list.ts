@@ -45,7 +45,8 @@ export function summarizeSession(file: string): { ok: true; summary: SessionSumm
   if (!head.ok) return head;
   const { header } = head;
   let { title, model } = header;
-  let count = 0;
+  // A fork starts with its parent's messages up to the fork point.
+  let count = header.parent?.messages ?? 0;
   let damaged = 0;
   let partial = false;
   let firstUser: ConversationMessage | undefined;

@@ -22,6 +22,12 @@ export function currentOwner(): LockOwner {
   return { pid: process.pid, host: os.hostname(), started: processStart(process.pid) ?? startedByUptime() };
 }
 
+/** Another process of this host, as its lock would name it (undefined where the system cannot tell). */
+export function ownerOf(pid: number): LockOwner | undefined {
+  const started = processStart(pid);
+  return started === undefined ? undefined : { pid, host: os.hostname(), started };
+}
+
 export class SessionLock {
   private held = true;
   constructor(
