@@ -67,7 +67,14 @@ export function createServices(opts: {
       const items: PickerItem[] = sessions.map((s) => ({
         value: s.id,
         label: `${s.id.slice(0, 8)}  ${shorten(s.title || "(untitled)", 50)}`,
-        detail: `${formatRelativeTime(s.updated, now)} · ${s.messageCount} messages · ${s.cwd}`,
+        detail: [
+          formatRelativeTime(s.updated, now),
+          `${s.messageCount} messages`,
+          s.cwd,
+          ...(s.parent ? [`fork of ${s.parent.slice(0, 8)}`] : []),
+          ...(s.openBy !== undefined ? [`open now (pid ${s.openBy})`] : []),
+          ...(s.damaged ? [`damaged: ${s.damaged} unreadable line${s.damaged === 1 ? "" : "s"}`] : []),
+        ].join(" · "),
       }));
       return { items, warnings };
     },

@@ -48,6 +48,7 @@ export function summarizeSession(file: string): { ok: true; summary: SessionSumm
   // A fork starts with its parent's messages up to the fork point.
   let count = header.parent?.messages ?? 0;
   let damaged = 0;
+  let tornTail = false;
   let partial = false;
   let firstUser: ConversationMessage | undefined;
   for (let pos = firstEnd === -1 ? bytes.length : firstEnd + 1; pos < bytes.length;) {
@@ -72,7 +73,9 @@ export function summarizeSession(file: string): { ok: true; summary: SessionSumm
     }
     const line = parseLine(raw.toString("utf8"));
     if (!line) {
-      damaged++;
+      // An unfinished last line may be a write in progress (the session is open): counted below.
+      if (complete) damaged++;
+      else tornTail = true;
       continue;
     }
     if (line.type === "message") {
@@ -105,6 +108,7 @@ export function summarizeSession(file: string): { ok: true; summary: SessionSumm
   if (header.parent) summary.parent = header.parent.id;
   const holder = lockHolder(file);
   if (holder) summary.openBy = holder.pid;
+  else if (tornTail) summary.damaged++;
   return { ok: true, summary };
 }
 
