@@ -183,12 +183,6 @@ export class SessionRecorder {
     }
   }
 
-  /** Saves what waits (after a full disk was freed); returns whether everything is on disk. */
-  retry(): boolean {
-    this.flush();
-    return this.failure === undefined;
-  }
-
   /**
    * Writes what still waits and lets go of the file. When something could not be saved, the whole
    * conversation goes to a new session file in the system's temp folder, named in the report.

@@ -54,6 +54,8 @@ export class SessionWriter {
   private fd: number | undefined;
   /** A failed write may have left bytes that could not be taken back: check the tail first. */
   private tailSuspect = false;
+  /** The file's size after the last write (undefined: ask the file). */
+  private size: number | undefined;
 
   private constructor(
     readonly id: string,
@@ -144,16 +146,19 @@ export class SessionWriter {
     if (this.fd === undefined) throw new Error(`Session ${this.id} is closed`);
     const fd = this.fd;
     let bytes = Buffer.from(text, "utf8");
-    let before: number | undefined;
+    // The lock makes this the file's only writer, so its size is known without asking each time.
+    let before = this.size;
     try {
-      before = fs.fstatSync(fd).size;
+      if (before === undefined || this.tailSuspect) before = fs.fstatSync(fd).size;
       if (this.tailSuspect && !endsWithNewline(fd, before)) bytes = Buffer.concat([Buffer.from("\n"), bytes]);
       for (let done = 0; done < bytes.length;) done += fs.writeSync(fd, bytes, done);
       if (sync) fs.fsyncSync(fd);
       this.tailSuspect = false;
+      this.size = before + bytes.length;
     } catch (err) {
       // Take back what this line got onto the disk (a full disk writes part of it), so the file
       // never holds half a line that the next one would be glued to.
+      this.size = undefined;
       try {
         if (before !== undefined) fs.ftruncateSync(fd, before);
       } catch {
