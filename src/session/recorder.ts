@@ -102,7 +102,7 @@ export class SessionRecorder {
 
   /** Takes over a session opened by resume.ts (after closing the current one). */
   adopt(opened: Adopted): void {
-    this.close();
+    this.leave();
     this.id = opened.id;
     this.writer = opened.writer;
     this.lock = opened.lock;
@@ -116,11 +116,17 @@ export class SessionRecorder {
 
   /** A fresh session (`/new`); its file is made with its first message. */
   startNew(id: string = randomUUID()): void {
-    this.close();
+    this.leave();
     this.id = id;
     this.conversation = [];
     this.model = undefined;
     this.parent = undefined;
+  }
+
+  /** Closes the current session for another one; what could not be saved of it is said, not lost. */
+  private leave(): void {
+    const report = this.close();
+    if (report.kind === "unsaved") this.opts.onSaveState?.({ saved: true, text: report.text });
   }
 
   append(message: ConversationMessage): void {

@@ -233,3 +233,20 @@ describe("resuming through the recorder", () => {
     expect(fs.readFileSync(r.path).equals(bytes)).toBe(true);
   });
 });
+
+describe("switching sessions while saving fails", () => {
+  it("/new says what of the old session could not be saved, where its copy went, and clears the flag", () => {
+    const states: SaveState[] = [];
+    const r = new SessionRecorder({ dir, fields, env: {}, onSaveState: (s) => states.push(s) });
+    r.append(user("old session"));
+    vi.spyOn(fs, "writeSync").mockImplementationOnce(() => {
+      throw enospc();
+    });
+    r.append(answer("not written"));
+    expect(states.map((s) => s.saved)).toEqual([false]);
+    // Leaving writes what waited (the disk works again) and the flag clears with "saved again".
+    r.startNew();
+    expect(states.map((s) => s.saved)).toEqual([false, true]);
+    expect(states[1]!.text).toBe("The session is saved again: 1 message that waited was written.");
+  });
+});
