@@ -16,6 +16,7 @@ import { skillsTool } from "./skills.js";
 import { webFetchTool } from "./web/fetch.js";
 import { webSearchTool } from "./web/search.js";
 import { createDelegateTool } from "./delegate.js";
+import { todoWriteTool } from "./todo.js";
 
 // The one list of built-in tools. A new tool is added here and nowhere else.
 
@@ -53,6 +54,7 @@ export function toolsFor(config: RunConfig, mcp?: McpManager, agentTypes?: reado
     ...(writesPatches(config.model) ? [applyPatchTool] : []),
     ...memoryTools,
     skillsTool,
+    todoWriteTool,
     ...webTools,
     ...(mcp?.tools() ?? []),
   ] as ToolDef[];
