@@ -1,6 +1,6 @@
 import type { RunEvent } from "../protocol/agent-event.js";
 import type { PermissionDecision, RunConfig } from "../protocol/run-config.js";
-import type { Approval, ApprovalKind } from "../tools/types.js";
+import type { Approval, ApprovalKind, ToolDef } from "../tools/types.js";
 import { isReadOnlyCommand } from "../tools/shell/safety.js";
 
 export interface ApprovalRequest {
@@ -22,6 +22,7 @@ export function createApprover(config: RunConfig, askUser: AskUser, emit: (e: Ru
   const always = new Set(config.allowedTools);
   let seq = 0;
   return async function approve(req: ApprovalRequest): Promise<Approval> {
+    if (config.permissionMode === "plan") return { ok: false, reason: PLAN_MODE_REFUSAL };
     if (config.permissionMode === "yolo") return { ok: true };
     if (config.permissionMode === "auto-edit" && req.kind === "edit") return { ok: true };
     if (req.kind === "shell" && typeof req.args.command === "string" && isReadOnlyCommand(req.args.command)) {
@@ -50,4 +51,38 @@ export function createApprover(config: RunConfig, askUser: AskUser, emit: (e: Ru
         };
     }
   };
+}
+
+// Plan mode: the model may look but not touch. Tools that are not read-only answer with a
+// refusal instead of running (no dialog), and the system prompt says why. delegate stays: its
+// sub-agent runs under the same config and so under the same rule.
+const PLAN_MODE_ALLOWED = new Set(["delegate"]);
+
+export const PLAN_MODE_REFUSAL =
+  "Refused: agent0 is in plan mode, which is read-only — no file changes and no shell commands. " +
+  "Finish exploring with the read-only tools, then present your plan as your answer; the user will " +
+  "switch modes to carry it out.";
+
+export const PLAN_MODE_PROMPT =
+  "# Plan mode\nYou are in plan mode. Explore with read-only tools only (read, list, glob, grep, web, " +
+  "todo_write); do not change files or run shell commands — such calls are refused. When you know " +
+  "enough, answer with a concise, numbered plan of the changes you would make. The user approves it " +
+  "before anything is changed.";
+
+/**
+ * The run's tools with plan mode applied. The mode is read at call time, so a switch during a
+ * run (Shift+Tab) takes effect at the next call.
+ */
+export function guardPlanMode(tools: ToolDef[], config: RunConfig): ToolDef[] {
+  return tools.map((tool) =>
+    tool.readOnly || PLAN_MODE_ALLOWED.has(tool.name)
+      ? tool
+      : {
+          ...tool,
+          run: (args, ctx) =>
+            config.permissionMode === "plan"
+              ? Promise.resolve({ content: PLAN_MODE_REFUSAL, isError: true })
+              : tool.run(args, ctx),
+        },
+  );
 }

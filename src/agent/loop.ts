@@ -7,7 +7,7 @@ import { toolSpecs, runToolCalls } from "../tools/runner.js";
 import { callModel } from "./model-call.js";
 import { createStuckState, observeStep } from "./stuck.js";
 import { correctiveMessage, jsonProtocolPrompt } from "./replies/json-protocol.js";
-import { createApprover, type AskUser } from "./approval.js";
+import { createApprover, guardPlanMode, PLAN_MODE_PROMPT, type AskUser } from "./approval.js";
 import { ensureModelInfo, failedNativeCalls, noteNativeFailure } from "./model-info.js";
 import { compactIfNeeded } from "./compaction/run.js";
 import { pairToolResults } from "../protocol/history.js";
@@ -71,7 +71,8 @@ export async function runAgent(
   // A skill's allowed-tools (typed as /skill, or loaded by the model) limits every later step.
   let allowed = config.toolFilter;
   let applied: string[] | undefined;
-  let tools = deps.tools;
+  const allTools = guardPlanMode(deps.tools, config);
+  let tools = allTools;
   let specs = toolSpecs(tools);
   const restrictTools = (names: string[]) => {
     allowed = allowed ? allowed.filter((n) => names.includes(n)) : [...names];
@@ -84,7 +85,7 @@ export async function runAgent(
     if (signal.aborted) return finish("interrupted");
     if (allowed !== applied) {
       const names = allowed;
-      tools = names ? deps.tools.filter((t) => names.includes(t.name)) : deps.tools;
+      tools = names ? allTools.filter((t) => names.includes(t.name)) : allTools;
       specs = toolSpecs(tools);
       applied = allowed;
     }
@@ -200,8 +201,9 @@ function pushToolResult(
 }
 
 function systemMessage(config: RunConfig, specs: ReturnType<typeof toolSpecs>): ConversationMessage {
-  const text =
-    config.toolProtocol === "json" ? `${config.systemPrompt}\n\n${jsonProtocolPrompt(specs)}` : config.systemPrompt;
+  let text = config.systemPrompt;
+  if (config.permissionMode === "plan") text = `${text}\n\n${PLAN_MODE_PROMPT}`;
+  if (config.toolProtocol === "json") text = `${text}\n\n${jsonProtocolPrompt(specs)}`;
   return { role: "system", content: text };
 }
 

@@ -42,6 +42,8 @@ const emitFor =
 const emit = emitFor(null);
 const pending = new Map<string, (d: PermissionDecision) => void>();
 let controller: AbortController | undefined;
+/** The config of the run going on: a mode change mid-run is written into it. */
+let runConfig: RunConfig | undefined;
 let mcp: McpManager | undefined;
 let mcpStarted: Promise<McpManager | undefined> | undefined;
 
@@ -90,6 +92,7 @@ async function run(cmd: Extract<WorkerCommand, { type: "run" }>) {
   const ctl = new AbortController();
   controller = ctl;
   const config: RunConfig = cmd.config;
+  runConfig = config;
   // Files a tool changes are saved before the change, per user turn, for /undo.
   let checkpoints = config.checkpointDir ? new Checkpoints(config.checkpointDir) : undefined;
   let turn = lastUserIndex(cmd.conversation);
@@ -145,7 +148,10 @@ async function run(cmd: Extract<WorkerCommand, { type: "run" }>) {
     emit({ type: "error", message: `Internal error: ${(err as Error).stack ?? String(err)}` });
     emit({ type: "done", reason: "error" });
   } finally {
-    if (controller === ctl) controller = undefined;
+    if (controller === ctl) {
+      controller = undefined;
+      runConfig = undefined;
+    }
     pending.clear();
     setImmediate(collectGarbage);
   }
@@ -227,6 +233,9 @@ port.on("message", (cmd: WorkerCommand) => {
       break;
     case "mcp-status":
       emit({ type: "notice", level: "info", text: mcp ? mcp.formatStatus() : "No MCP servers configured." });
+      break;
+    case "set-mode":
+      if (runConfig) runConfig.permissionMode = cmd.mode;
       break;
     case "shutdown":
       void shutdown();

@@ -1,8 +1,11 @@
 // Part of protocol/: plain data that crosses postMessage between the UI thread and the agent
 // worker (structured-clone safe: no functions, no classes).
 
-/** When to ask before a change, least to most trusting. The one list: types and schemas derive from it. */
-export const PERMISSION_MODES = ["ask", "auto-edit", "yolo"] as const;
+/**
+ * When to ask before a change. The one list: types and schemas derive from it. "plan" is
+ * read-only: changes and shell commands are refused until the user approves the plan.
+ */
+export const PERMISSION_MODES = ["ask", "auto-edit", "plan", "yolo"] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
 export type PermissionDecision = "once" | "always" | "deny";
 /** The providers a model can come from. The one list: types and schemas derive from it. */

@@ -2,7 +2,7 @@
 // worker (structured-clone safe: no functions, no classes).
 
 import type { ConversationMessage } from "./conversation.js";
-import type { PermissionDecision, RunConfig } from "./run-config.js";
+import type { PermissionDecision, PermissionMode, RunConfig } from "./run-config.js";
 
 /** UI -> worker. `runId` (chosen by the UI) comes back on every event of that run. */
 export type WorkerCommand =
@@ -14,4 +14,6 @@ export type WorkerCommand =
   | { type: "probe"; config: RunConfig }
   /** Post the MCP servers' state as a notice (for /mcp). */
   | { type: "mcp-status" }
+  /** The user changed the permission mode (Shift+Tab) while a run goes. */
+  | { type: "set-mode"; mode: PermissionMode }
   | { type: "shutdown" };

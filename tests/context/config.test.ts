@@ -54,7 +54,7 @@ describe("loadConfig", () => {
     const { config, warnings } = loadConfig(path);
     expect(warnings).toEqual([
       `${path}: numCtxCap: expected number, received string — using the default`,
-      `${path}: permissionMode: expected one of "ask"|"auto-edit"|"yolo" — using the default`,
+      `${path}: permissionMode: expected one of "ask"|"auto-edit"|"plan"|"yolo" — using the default`,
     ]);
     expect(config.numCtxCap).toBe(32768);
     expect(config.permissionMode).toBeUndefined();
