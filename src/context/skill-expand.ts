@@ -1,4 +1,5 @@
 import type { Skill } from "./skill-parse.js";
+import { expandClaudeCommand } from "./claude-commands.js";
 
 // Pure: no I/O, so the TUI may import it (DESIGN §1: app uses only the pure parts of context).
 
@@ -20,6 +21,7 @@ function appendArguments(body: string, args: string): string {
  */
 export function expandSkill(skill: Skill, argText: string): Expansion {
   const args = argText.trim();
+  if (skill.format === "command") return { ok: true, prompt: expandClaudeCommand(skill.template, args) };
   if (skill.format === "skill-md" || skill.params.length === 0) {
     if (skill.template.includes("$ARGUMENTS"))
       return { ok: true, prompt: skill.template.split("$ARGUMENTS").join(args) };

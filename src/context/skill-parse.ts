@@ -2,7 +2,8 @@ import { basename, dirname } from "node:path";
 import { parseFrontmatter } from "./frontmatter.js";
 import { z } from "zod";
 
-export type SkillFormat = "agent0" | "skill-md";
+/** "command": a Claude Code custom command (`.claude/commands/*.md`, see claude-commands.ts). */
+export type SkillFormat = "agent0" | "skill-md" | "command";
 
 export interface Skill {
   name: string;
@@ -15,6 +16,10 @@ export interface Skill {
   format: SkillFormat;
   /** SKILL.md `allowed-tools`: the only tools the model may use while the skill runs. */
   allowedTools?: string[];
+  /** Where it was found: shown in the slash menu. */
+  scope?: "built-in" | "user" | "project";
+  /** A command's `argument-hint`, e.g. "[pr-number] [priority]". */
+  argumentHint?: string;
 }
 
 export type SkillSummary = Pick<Skill, "name" | "description" | "params">;

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseAgent0Skills, parseSkillMd, type Skill } from "./skill-parse.js";
 import { slashCommands } from "./builtin-commands.js";
+import { parseClaudeCommand } from "./claude-commands.js";
 
 export { parseAgent0Skills, parseSkillMd, firstLineDescription } from "./skill-parse.js";
 export type { Skill, SkillFormat, SkillSummary, ParsedSkillMd } from "./skill-parse.js";
@@ -72,6 +73,19 @@ function fromAgent0Dir(dir: string): Skill[] {
     .flatMap((e) => fromAgent0File(join(dir, e.name)));
 }
 
+/** Every `*.md` file directly in `dir` as a Claude Code custom command. */
+function fromCommandsDir(dir: string, warnings: string[]): Skill[] {
+  const out: Skill[] = [];
+  for (const e of listDir(dir)) {
+    if (!e.isFile || !e.name.endsWith(".md")) continue;
+    const path = join(dir, e.name);
+    const parsed = parseClaudeCommand(readText(path) ?? "", path);
+    if (parsed.ok) out.push(parsed.skill);
+    else warnings.push(parsed.error);
+  }
+  return out;
+}
+
 /**
  * All skills, later sources overriding earlier ones of the same name:
  * built-in < user (~/.claude/skills, $XDG_CONFIG_HOME/agent0) < project (.claude/skills, .agent0).
@@ -83,12 +97,14 @@ export function loadSkills(dirs: SkillDirs): LoadedSkills {
   const layers: Skill[][] = [
     dirs.builtinDir ? [...fromAgent0Dir(dirs.builtinDir), ...fromSkillMdDir(dirs.builtinDir, warnings)] : [],
     [
+      ...fromCommandsDir(join(dirs.home, ".claude", "commands"), warnings),
       ...fromAgent0Dir(claudeUser),
       ...fromSkillMdDir(claudeUser, warnings),
       ...fromAgent0File(join(dirs.configDir, "skills.md")),
       ...fromSkillMdDir(join(dirs.configDir, "skills"), warnings),
     ],
     [
+      ...fromCommandsDir(join(dirs.cwd, ".claude", "commands"), warnings),
       ...fromSkillMdDir(join(dirs.cwd, ".claude", "skills"), warnings),
       ...fromAgent0File(join(dirs.cwd, ".agent0", "skills.md")),
       ...fromSkillMdDir(join(dirs.cwd, ".agent0", "skills"), warnings),
@@ -96,6 +112,8 @@ export function loadSkills(dirs: SkillDirs): LoadedSkills {
   ];
   const reserved = new Set(dirs.reserved ?? slashCommands.map((c) => c.name));
   const byName = new Map<string, Skill>();
+  const scopes = ["built-in", "user", "project"] as const;
+  layers.forEach((layer, i) => layer.forEach((skill) => (skill.scope = scopes[i])));
   for (const skill of layers.flat()) {
     if (reserved.has(skill.name)) {
       warnings.push(`${skill.source}: skill /${skill.name} has the name of a built-in command — skipped`);
