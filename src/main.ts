@@ -139,14 +139,12 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
     import("./ui/view/index.js"),
     import("./ui/runtime/boot-screen.js"),
   ]);
-  const builtins = slashCommands.map((c) => c.name);
   const model = init({
     width: process.stdout.columns ?? 80,
     height: process.stdout.rows ?? 24,
     now: Date.now(),
     config: provisional,
     sessionId: "",
-    completions: builtins,
     booted: false,
   });
   const bootScreen = paintBootScreen((width, height) => view(update(model, { type: "resize", width, height })[0]));
@@ -172,11 +170,14 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
     });
     const resumed = await resume(flags, recorder, dir, b.config.cwd);
     if (!flags.model && resumed.model) b.config.model = resumed.model;
-    const [{ createLogger }, { createServices }, { loadProjectContext }] = await Promise.all([
-      import("./session/log.js"),
-      import("./cli/services.js"),
-      import("./cli/project-context.js"),
-    ]);
+    const [{ createLogger }, { createServices }, { loadProjectContext }, { InputHistory, historyFile }] =
+      await Promise.all([
+        import("./session/log.js"),
+        import("./cli/services.js"),
+        import("./cli/project-context.js"),
+        import("./cli/input-history.js"),
+      ]);
+    const history = new InputHistory(historyFile(b.config.dataDir, b.config.cwd));
     const context = await loadProjectContext(b.config.cwd);
     b.config.systemPrompt = context.systemPrompt;
     const services = createServices({
@@ -186,7 +187,14 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
       logger: createLogger(logsDir()),
       promptParts: () => context.promptParts,
       onError: (text) => (show ? show("error", text) : notices.push(text)),
+      history,
     });
+    let pastInputs: string[] = [];
+    try {
+      pastInputs = history.load();
+    } catch (err) {
+      notices.push(`Could not read the input history: ${(err as Error).message}`);
+    }
     return {
       services,
       tickMs: Number(flags.tickMs ?? b.file.tickMs) || 100,
@@ -196,8 +204,9 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
         sessionId: recorder.id,
         conversation: resumed.conversation,
         skills: context.skills,
-        completions: [...builtins, ...context.skills.map((sk) => sk.name)],
         warnings: [...b.warnings, ...context.warnings, ...resumed.notices, ...notices],
+        history: pastInputs,
+        notify: b.file.notify,
       },
     };
   });
@@ -218,6 +227,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
   }
   // The truth about the session: saved (and how to resume it), or what was not and where a copy went.
   if (result.session) (result.session.ok ? process.stdout : process.stderr).write(result.session.text + "\n");
+  if (result.summary) process.stdout.write(`${result.summary}\n`);
   return result.session && !result.session.ok ? 1 : 0;
 }
 
@@ -250,17 +260,22 @@ async function headless(prompt: string, flags: Flags): Promise<number> {
   const resumed = await resume(flags, recorder, dir, config.cwd);
   for (const n of resumed.notices) process.stderr.write(`warning: ${n}\n`);
   if (!flags.model && resumed.model) config.model = resumed.model;
-  const [{ createLogger }, { loadProjectContext }] = await Promise.all([
+  const [{ createLogger }, { loadProjectContext }, { readMentions }] = await Promise.all([
     import("./session/log.js"),
     import("./cli/project-context.js"),
+    import("./cli/attach.js"),
   ]);
+  // `@path` attaches the file, as in the TUI.
+  const withFiles = await readMentions(prompt, config.cwd);
+  for (const p of withFiles.problems) process.stderr.write(`warning: ${p}\n`);
   const context = await loadProjectContext(config.cwd);
   for (const w of context.warnings) process.stderr.write(`warning: ${w}\n`);
   config.systemPrompt = context.systemPrompt;
   process.on("SIGINT", () => process.exit(130));
   const code = await print.runHeadless({
     started,
-    prompt,
+    prompt: withFiles.content,
+    typed: prompt,
     config,
     conversation: resumed.conversation,
     format: flags.outputFormat,

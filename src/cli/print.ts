@@ -36,6 +36,8 @@ export function startAgent(): StartedAgent {
  */
 export function runHeadless(opts: {
   prompt: string;
+  /** What the user wrote, when `prompt` differs from it (files of @mentions attached). */
+  typed?: string;
   config: RunConfig;
   conversation: ConversationMessage[];
   format: OutputFormat;
@@ -47,6 +49,7 @@ export function runHeadless(opts: {
 }): Promise<number> {
   const { config, format, recorder, logger } = opts;
   const user: ConversationMessage = { role: "user", content: opts.prompt };
+  if (opts.typed !== undefined && opts.typed !== opts.prompt) user.typed = opts.typed;
   const conversation = [...opts.conversation, user];
   recorder.append(user);
   if (recorder.started) config.checkpointDir = recorder.checkpointDir;

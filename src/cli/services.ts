@@ -10,6 +10,7 @@ import { chooseToolProtocol, toolProtocolLabel } from "../protocol/tool-protocol
 import type { Services, Opened } from "../ui/runtime/services.js";
 import type { PickerItem } from "../ui/model.js";
 import path from "node:path";
+import type { InputHistory } from "./input-history.js";
 
 /** Resumes a saved session into the recorder (a fork when another agent0 has it open). */
 export function resumeInto(
@@ -35,6 +36,7 @@ export function createServices(opts: {
   logger: Logger;
   promptParts: () => PromptPart[];
   onError: (text: string) => void;
+  history?: InputHistory;
 }): Services {
   const { recorder, logger } = opts;
   return {
@@ -146,6 +148,35 @@ export function createServices(opts: {
       if (result.ranShell) lines.push("That turn ran shell commands; their effects cannot be undone.");
       return { ok: true, text: lines.join("\n"), conversation: kept };
     },
+    async listFiles() {
+      const { listProjectFiles } = await import("./attach.js");
+      return listProjectFiles(opts.config().cwd);
+    },
+    async readMentions(text) {
+      const { readMentions } = await import("./attach.js");
+      return readMentions(text, opts.config().cwd);
+    },
+    async runShell(command, signal) {
+      const [{ runCommand, SHELL_DEFAULT_TIMEOUT_MS }, { truncateOutput, DEFAULT_OUTPUT_LIMIT }, { maskSecrets }] =
+        await Promise.all([
+          import("../tools/shell/shell.js"),
+          import("../tools/runner.js"),
+          import("../tools/secrets.js"),
+        ]);
+      const limit = opts.config().outputLimit > 0 ? opts.config().outputLimit : DEFAULT_OUTPUT_LIMIT;
+      const o = await runCommand(command, {
+        cwd: opts.config().cwd,
+        signal,
+        timeoutMs: SHELL_DEFAULT_TIMEOUT_MS,
+        outputLimit: limit,
+      });
+      let output = truncateOutput(maskSecrets(o.output), limit);
+      if (o.spawnError) output = `could not start the command: ${o.spawnError}`;
+      else if (o.interrupted) output += "\n[stopped by the user (Esc)]";
+      else if (o.timedOut) output += `\n[timed out after ${SHELL_DEFAULT_TIMEOUT_MS / 1000} s]`;
+      return { output, exitCode: o.interrupted || o.timedOut ? null : o.exitCode };
+    },
+    appendHistory: (text) => guard("save the input history", () => opts.history?.append(text)),
     log: (kind, data) => (kind === "event" ? logger.event(data as never) : logger.info(kind, { data })),
     async close() {
       const report = recorder.close();

@@ -36,6 +36,8 @@ export const configKeySchemas = {
     apiKey: z.string().optional(),
   }),
   mcpServers: z.record(z.string(), z.unknown()),
+  /** How to draw attention when a run ends or a question waits in an unfocused terminal. */
+  notify: z.enum(["bell", "osc9", "off"]),
 } as const;
 
 export { configDefaults } from "./config-defaults.js";

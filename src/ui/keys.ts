@@ -96,6 +96,11 @@ export function createInputDecoder() {
           partial = s;
           return out;
         }
+        if (seq === "\x1b[I" || seq === "\x1b[O") {
+          out.push({ type: "focus", focused: seq === "\x1b[I" });
+          s = s.slice(seq.length);
+          continue;
+        }
         if (seq) {
           const key = SEQUENCES[seq];
           if (key) out.push({ type: "key", key });

@@ -1,12 +1,15 @@
 import type { NoticeLevel, Phase } from "../protocol/agent-event.js";
 import type { ConversationMessage } from "../protocol/conversation.js";
 import type { RunConfig } from "../protocol/run-config.js";
+import type { CommandItem, MentionItem, MenuState, NotifyMode, SessionStats, TodoItem } from "./steer-types.js";
 import type { Skill } from "../context/skills.js";
 
 /** One item of the transcript as the user sees it. Entries are immutable: a change makes a new object. */
 export type Entry =
   | { kind: "welcome"; id: number; model: string; host: string; cwd: string }
   | { kind: "user"; id: number; text: string; note?: string }
+  | { kind: "todos"; id: number; items: TodoItem[] }
+  | { kind: "shell"; id: number; command: string; output: string; exitCode: number | null; running: boolean }
   | { kind: "assistant"; id: number; text: string; thinking: string; streaming: boolean; interrupted: boolean }
   | {
       kind: "tool";
@@ -76,8 +79,33 @@ export interface Model {
   usage: { promptTokens: number; completionTokens: number; totalTokens: number };
   sessionId: string;
   skills: SkillRef[];
-  /** Names for Tab completion: slash commands and skills. */
-  completions: string[];
+  /** The slash menu's items: built-in commands, skills, custom commands and other sources. */
+  commands: CommandItem[];
+  /** Candidates of @ completion that do not come from the project's files (e.g. MCP resources). */
+  mentionItems: MentionItem[];
+  /** The project's files for @ completion, listed on the first `@` (null: not asked for yet). */
+  files: string[] | null;
+  menu: MenuState | null;
+  /** The input for which Esc closed the menu: it stays closed until the input changes. */
+  menuClosedFor: string | null;
+  /** Shift+Tab cycles through yolo only when the app was started in yolo mode. */
+  yoloInCycle: boolean;
+  /** A plan arrived in plan mode: the prompt to carry it out is shown under it. */
+  planReady: boolean;
+  /** The model's todo list (todo_write), pinned above the input while a run goes. */
+  todos: TodoItem[];
+  /** A `!command` of the user's, running. */
+  shell: { command: string; startedAt: number } | null;
+  /** A line whose @mentions are being read; it is sent when they arrive. */
+  attaching: string | null;
+  /** Ctrl+R: incremental search through the input history. */
+  historySearch: { query: string; index: number | null } | null;
+  /** Large pastes, collapsed in the input to `[Pasted text #n +k lines]` (n = index + 1). */
+  pastes: string[];
+  /** The terminal has focus (focus reporting); notifications are sent only without it. */
+  focused: boolean;
+  notify: NotifyMode;
+  stats: SessionStats;
   quitting: boolean;
   /** Saving the session failed and has not worked since: the status line says "not saved". */
   unsaved: boolean;
@@ -93,7 +121,6 @@ export interface InitOptions {
   config: RunConfig;
   sessionId: string;
   skills?: SkillRef[];
-  completions?: string[];
   conversation?: ConversationMessage[];
   history?: string[];
   /** False when settings, session and skills still load after the first frame (default true). */

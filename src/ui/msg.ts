@@ -3,6 +3,7 @@ import type { ConversationMessage } from "../protocol/conversation.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { WorkerCommand } from "../protocol/worker-command.js";
 import type { PickerItem, SkillRef } from "./model.js";
+import type { CommandItem, MentionItem, NotifyMode } from "./steer-types.js";
 
 /** A decoded key press (see keys.ts). `name` is a printable character or a key name. */
 export interface Key {
@@ -26,6 +27,16 @@ export type Msg =
   /** Saving the session failed, or works again (the status line flags "not saved" meanwhile). */
   | { type: "save-state"; saved: boolean; text: string }
   | { type: "markdown-ready" }
+  /** Slash-menu items of one source (e.g. "mcp:db"), replacing that source's earlier items. */
+  | { type: "commands"; source: string; items: CommandItem[] }
+  /** @-completion candidates of one source (e.g. MCP resources), replacing its earlier ones. */
+  | { type: "mention-items"; source: string; items: MentionItem[] }
+  | { type: "files-listed"; files: string[] }
+  /** A line's @mentions were read: `content` is the message with the attachments. */
+  | { type: "mentions-read"; text: string; content: string; attached: string[]; problems: string[] }
+  | { type: "shell-done"; command: string; output: string; exitCode: number | null }
+  /** The terminal gained or lost focus (focus reporting). */
+  | { type: "focus"; focused: boolean }
   /**
    * Everything loaded after the first frame: the validated config, the resumed conversation,
    * the system prompt and skills. Runs wait for it.
@@ -36,8 +47,10 @@ export type Msg =
       sessionId: string;
       conversation: ConversationMessage[];
       skills: SkillRef[];
-      completions: string[];
       warnings: string[];
+      /** Inputs of earlier launches in this folder, oldest first. */
+      history?: string[];
+      notify?: NotifyMode;
     };
 
 /** What to do: data, run by the Cmd interpreter in runtime/. A Cmd carries everything it needs. */
@@ -56,4 +69,13 @@ export type Cmd =
   | { type: "save-config"; keys: Record<string, unknown> }
   | { type: "show"; what: "context" | "memory" }
   | { type: "undo"; force: boolean; sessionId: string; conversation: ConversationMessage[] }
+  /** List the project's files (.gitignore respected) for @ completion. */
+  | { type: "list-files" }
+  | { type: "read-mentions"; text: string }
+  /** The user's own `!command`: run in the project folder, no approval. */
+  | { type: "shell"; command: string }
+  | { type: "shell-cancel" }
+  | { type: "history-append"; text: string }
+  /** Draw the user's attention (the terminal is not focused). */
+  | { type: "notify"; mode: "bell" | "osc9"; text: string }
   | { type: "quit" };

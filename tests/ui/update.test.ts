@@ -9,7 +9,7 @@ describe("update: a user sends a prompt and the answer streams in", () => {
     expect(model.input.text).toBe("");
     expect(model.run).not.toBeNull();
     expect(model.conversation).toEqual([{ role: "user", content: "hello" }]);
-    expect(cmds.map(cmdKind)).toEqual(["session-append", "run"]);
+    expect(cmds.map(cmdKind)).toEqual(["history-append", "session-append", "run"]);
     const run = cmds.find((c) => c.type === "worker");
     expect(run?.type === "worker" && run.command.type === "run" && run.command.conversation).toEqual([
       { role: "user", content: "hello" },

@@ -2,6 +2,7 @@ import { assertNever } from "../../protocol/assert-never.js";
 import type { WorkerCommand } from "../../protocol/worker-command.js";
 import type { Cmd, Msg } from "../msg.js";
 import type { Services } from "./services.js";
+import { createSteerRunner } from "./steer-cmds.js";
 
 export interface CommandDeps {
   services: Services;
@@ -10,6 +11,8 @@ export interface CommandDeps {
   /** Hands a Msg a Cmd produced back to the loop (handled on a later turn of the event loop). */
   later(msg: Msg): void;
   quit(): void;
+  /** Writes to the terminal directly (the attention bell / OSC 9). */
+  write?(s: string): void;
 }
 
 /**
@@ -18,12 +21,17 @@ export interface CommandDeps {
  * the app: a Cmd that throws, or whose promise rejects, becomes an error notice.
  */
 export function createCommands(deps: CommandDeps): (cmd: Cmd) => void {
+  const steer = createSteerRunner(
+    () => deps.services,
+    deps.later,
+    (s) => (deps.write ?? ((t: string) => process.stdout.write(t)))(s),
+  );
   const failed = (cmd: Cmd, err: unknown) =>
     deps.later({ type: "notice", level: "error", text: `${describe(cmd)} failed: ${messageOf(err)}` });
   return (cmd) => {
     let result: void | Promise<unknown>;
     try {
-      result = perform(cmd, deps);
+      result = perform(cmd, deps, steer);
     } catch (err) {
       failed(cmd, err);
       return;
@@ -33,7 +41,11 @@ export function createCommands(deps: CommandDeps): (cmd: Cmd) => void {
 }
 
 /** Runs one Cmd; returns the promise of its asynchronous part, if it has one. */
-function perform(cmd: Cmd, { services, send, later, quit }: CommandDeps): void | Promise<unknown> {
+function perform(
+  cmd: Cmd,
+  { services, send, later, quit }: CommandDeps,
+  steer: ReturnType<typeof createSteerRunner>,
+): void | Promise<unknown> {
   switch (cmd.type) {
     case "worker": {
       const c = cmd.command;
@@ -87,6 +99,13 @@ function perform(cmd: Cmd, { services, send, later, quit }: CommandDeps): void |
         if (r.conversation) later({ type: "session-opened", sessionId: cmd.sessionId, conversation: r.conversation });
         later({ type: "notice", level: r.ok ? "info" : "warn", text: r.text });
       });
+    case "list-files":
+    case "read-mentions":
+    case "shell":
+    case "shell-cancel":
+    case "history-append":
+    case "notify":
+      return steer(cmd);
     case "quit":
       return quit();
     default:

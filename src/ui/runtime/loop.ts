@@ -10,6 +10,7 @@ import { update } from "../update/index.js";
 import { view } from "../view/index.js";
 import { createPainter } from "./painter.js";
 import { createCommands } from "./commands.js";
+import { exitSummary } from "../summary.js";
 import { createFrameScheduler } from "./frames.js";
 import { createBenchProbes } from "./bench-probes.js";
 import type { BootScreen } from "./boot-screen.js";
@@ -42,6 +43,8 @@ export interface RuntimeOptions {
 export interface AppResult {
   sessionId: string;
   session?: { ok: boolean; text: string };
+  /** What this launch did (turns, tool calls, tokens, time), printed under the resume line. */
+  summary?: string;
 }
 
 /**
@@ -175,7 +178,8 @@ export function runApp(opts: RuntimeOptions): Promise<AppResult> {
     const session = await services
       ?.close()
       .catch((err: Error) => ({ ok: false, text: `Session not saved: ${err.message}` }));
-    resolveDone({ sessionId: services?.sessionId() ?? "", session });
+    const summary = model.stats.turns > 0 ? exitSummary(model.stats, now()) : undefined;
+    resolveDone({ sessionId: services?.sessionId() ?? "", session, summary });
   }
 
   dispatch({ type: "tick", now: now() });

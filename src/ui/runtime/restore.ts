@@ -1,6 +1,6 @@
 /** Mouse (button events, SGR encoding) and bracketed paste: on while we hold the terminal. */
-export const MODES_ON = "\x1b[?1000h\x1b[?1006h\x1b[?2004h";
-export const MODES_OFF = "\x1b[?1000l\x1b[?1006l\x1b[?2004l";
+export const MODES_ON = "\x1b[?1000h\x1b[?1006h\x1b[?2004h\x1b[?1004h";
+export const MODES_OFF = "\x1b[?1000l\x1b[?1006l\x1b[?2004l\x1b[?1004l";
 
 // Who holds the terminal (the boot screen, then blessed) registers here how to give it back, so
 // crash handlers can leave the alternate screen and raw mode without loading blessed.

@@ -31,6 +31,14 @@ export interface Services {
     conversation: ConversationMessage[],
     force: boolean,
   ): Promise<{ ok: boolean; text: string; conversation?: ConversationMessage[] }>;
+  /** The project's files and folders (folders end in "/"), .gitignore respected, for @ completion. */
+  listFiles(): Promise<string[]>;
+  /** The message with each `@path` it mentions attached (see cli/attach.ts). */
+  readMentions(text: string): Promise<{ content: string; attached: string[]; problems: string[] }>;
+  /** The user's own `!command` in the project folder: the normal timeout; the signal kills it. */
+  runShell(command: string, signal: AbortSignal): Promise<{ output: string; exitCode: number | null }>;
+  /** Keeps an input in this folder's history (secrets masked, duplicates collapsed). */
+  appendHistory(text: string): void;
   log(kind: string, data: unknown): void;
   /** Saves what is left; what quitting should print about the session (nothing when none was made). */
   close(): Promise<{ ok: boolean; text: string } | undefined>;

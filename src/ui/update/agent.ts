@@ -6,6 +6,9 @@ import type { Cmd } from "../msg.js";
 import { addEntry, streamingEntry, unansweredCalls } from "./transcript.js";
 import { startRun } from "./run.js";
 import { chooseToolProtocol } from "../../protocol/tool-protocol.js";
+import { applyTodoCall, TODO_TOOL } from "./todos.js";
+import { offerPlanApproval } from "./modes.js";
+import { attend } from "./attention.js";
 
 /** Events that may come from no run: the probe's, /mcp's, and the worker handle's own. */
 const RUNLESS: ReadonlySet<AgentEvent["type"]> = new Set(["notice", "error", "model-info", "model-load"]);
@@ -48,6 +51,8 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
         depth: depthOf(model, event.parentId),
       });
       if (model.run) model.run.phase = "tool";
+      model.stats.toolCalls++;
+      if (event.name === TODO_TOOL && !event.parentId) applyTodoCall(model, event.args);
       break;
     case "tool-end": {
       const entry = findTool(model, event.id);
@@ -62,6 +67,7 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
     }
     case "permission-request":
       model.dialog = { kind: "permission", id: event.id, tool: event.tool, preview: event.preview };
+      attend(model, `agent0: allow ${event.tool}?`, cmds);
       break;
     case "message":
       applyMessage(model, event.message);
@@ -71,6 +77,8 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       model.usage.promptTokens = event.promptTokens;
       model.usage.completionTokens = event.completionTokens;
       model.usage.totalTokens += event.promptTokens + event.completionTokens;
+      model.stats.tokensIn += event.promptTokens;
+      model.stats.tokensOut += event.completionTokens;
       break;
     case "notice":
       addEntry(model, { kind: "notice", level: event.level, text: event.text });
@@ -94,6 +102,10 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       break;
     case "done":
       finishRun(model, event.reason === "interrupted", cmds);
+      if (!model.run) {
+        offerPlanApproval(model, event.reason === "complete");
+        if (event.reason !== "interrupted") attend(model, "agent0: the answer is ready", cmds);
+      }
       break;
     default:
       assertNever(event);

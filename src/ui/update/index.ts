@@ -6,7 +6,11 @@ import { applyAgentEvent } from "./agent.js";
 import { applyKey, applyPaste, applyWheel, submitLine } from "./input.js";
 import { addEntry, entriesFromConversation } from "./transcript.js";
 import { scrollBy } from "./scroll.js";
-import { plain } from "./run.js";
+import { commandItems, setSkillCommands, setSourceCommands, syncMenu } from "./menu.js";
+import { mergeHistory } from "./history.js";
+import { finishShell } from "./shell.js";
+import { lastTodos } from "./todos.js";
+import { plain, startRun } from "./run.js";
 
 export function init(opts: InitOptions): Model {
   const model: Model = {
@@ -34,7 +38,21 @@ export function init(opts: InitOptions): Model {
     usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
     sessionId: opts.sessionId,
     skills: opts.skills ?? [],
-    completions: opts.completions ?? [],
+    commands: commandItems(opts.skills ?? []),
+    mentionItems: [],
+    files: null,
+    menu: null,
+    menuClosedFor: null,
+    yoloInCycle: opts.config.permissionMode === "yolo",
+    planReady: false,
+    todos: lastTodos(opts.conversation ?? []),
+    shell: null,
+    attaching: null,
+    historySearch: null,
+    pastes: [],
+    focused: true,
+    notify: "bell",
+    stats: { turns: 0, toolCalls: 0, tokensIn: 0, tokensOut: 0, startedAt: opts.now },
     quitting: false,
     unsaved: false,
   };
@@ -58,6 +76,7 @@ function openConversation(m: Model, sessionId: string, conversation: Model["conv
   m.nextId = rebuilt.nextId;
   m.scroll = 0;
   m.usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+  m.todos = lastTodos(m.conversation);
 }
 
 /** update(model, msg) -> [model', cmds]: pure; no I/O, no clock, no randomness. */
@@ -67,9 +86,11 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
     switch (msg.type) {
       case "key":
         applyKey(m, msg.key, cmds);
+        syncMenu(m, cmds);
         break;
       case "paste":
         applyPaste(m, msg.text);
+        syncMenu(m, cmds);
         break;
       case "wheel":
         applyWheel(m, msg.direction);
@@ -120,10 +141,46 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         break;
       case "markdown-ready":
         break;
+      case "commands":
+        setSourceCommands(m, msg.source, msg.items);
+        break;
+      case "mention-items":
+        m.mentionItems = [
+          ...m.mentionItems.filter((i) => i.source !== msg.source),
+          ...msg.items.map((i) => ({ ...i, source: msg.source })),
+        ];
+        break;
+      case "files-listed":
+        m.files = msg.files;
+        break;
+      case "mentions-read": {
+        m.attaching = null;
+        for (const text of msg.problems) addEntry(m, { kind: "notice", level: "warn", text });
+        const n = msg.attached.length;
+        startRun(
+          m,
+          {
+            content: msg.content,
+            typed: msg.text,
+            note: n ? `attached ${n} ${n === 1 ? "file" : "files"}` : undefined,
+          },
+          cmds,
+        );
+        break;
+      }
+      case "shell-done":
+        finishShell(m, msg.command, msg.output, msg.exitCode, cmds);
+        break;
+      case "focus":
+        m.focused = msg.focused;
+        break;
       case "boot-ready": {
         m.config = msg.config;
         m.skills = msg.skills;
-        m.completions = msg.completions;
+        setSkillCommands(m, msg.skills);
+        if (msg.history) mergeHistory(m, msg.history);
+        if (msg.notify) m.notify = msg.notify;
+        if (msg.config.permissionMode === "yolo") m.yoloInCycle = true;
         openConversation(m, msg.sessionId, msg.conversation);
         for (const text of msg.warnings) addEntry(m, { kind: "notice", level: "warn", text });
         m.booted = true;

@@ -7,12 +7,22 @@ import { runSlash } from "./slash.js";
 import { applyDialogKey } from "./dialog.js";
 import { scrollBy, scrollToTop } from "./scroll.js";
 import { transcriptHeight } from "../layout.js";
+import { applyMenuKey } from "./menu.js";
+import { applyPlanKey, cycleMode } from "./modes.js";
+import { applySearchKey, remember, startSearch } from "./history.js";
+import { isShellLine, startShell } from "./shell.js";
+import { collapsePaste, expandPasteAtCursor, expandPastes, isLargePaste } from "./paste.js";
+import { mentionsIn } from "./mentions.js";
 
 const WHEEL_LINES = 3;
 
 /** Keys are handled at once, never on the tick. */
 export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
   if (model.dialog) return applyDialogKey(model, model.dialog, key, cmds);
+  if (applyPlanKey(model, key, cmds) || applySearchKey(model, key)) return;
+  const menu = applyMenuKey(model, key);
+  if (menu === "submit") return submit(model, cmds);
+  if (menu) return;
   const page = Math.max(1, transcriptHeight(model) - 2);
   if (key.ctrl) {
     switch (key.name) {
@@ -28,9 +38,12 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
       case "t":
         model.thinkingOpen = !model.thinkingOpen;
         return;
+      case "r":
+        return startSearch(model);
       case "a":
         return setCursor(model, lineStart(model));
       case "e":
+        if (expandPasteAtCursor(model, false)) return;
         return setCursor(model, lineEnd(model));
       case "u": {
         const s = lineStart(model);
@@ -53,9 +66,11 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
   switch (key.name) {
     case "enter":
       if (key.meta) return insert(model, "\n");
+      if (expandPasteAtCursor(model, true)) return;
       return submit(model, cmds);
     case "escape":
       if (model.run) cancel(model, cmds);
+      if (model.shell) cmds.push({ type: "shell-cancel" });
       return;
     case "backspace":
       if (key.meta) return deleteWord(model);
@@ -80,7 +95,8 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
       model.scroll = 0;
       return;
     case "tab":
-      return complete(model);
+      if (key.shift) return cycleMode(model, cmds);
+      return;
     default:
       if (!key.meta && [...key.name].length === 1) insert(model, key.name);
   }
@@ -88,7 +104,8 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
 
 export function applyPaste(model: Model, text: string): void {
   if (model.dialog) return;
-  insert(model, text.replace(/\r\n?/g, "\n"));
+  const pasted = text.replace(/\r\n?/g, "\n");
+  insert(model, isLargePaste(pasted) ? collapsePaste(model, pasted) : pasted);
 }
 
 export function applyWheel(model: Model, direction: "up" | "down"): void {
@@ -97,11 +114,12 @@ export function applyWheel(model: Model, direction: "up" | "down"): void {
 }
 
 function submit(model: Model, cmds: Cmd[]): void {
-  const text = model.input.text;
+  const text = expandPastes(model.input.text, model.pastes);
   if (!text.trim()) return;
-  if (model.history[model.history.length - 1] !== text) model.history.push(text);
+  remember(model, text, cmds);
   model.historyPos = null;
   model.draft = "";
+  model.pastes = [];
   setInput(model, "", 0);
   if (!model.booted) {
     // Settings, session and skills are still loading (a few ms after the first frame).
@@ -114,9 +132,16 @@ function submit(model: Model, cmds: Cmd[]): void {
 /** A line the user sent: a slash command or skill, or a prompt (queued while a run goes). */
 export function submitLine(model: Model, text: string, cmds: Cmd[]): void {
   if (text.trimStart().startsWith("/")) return runSlash(model, text.trim(), cmds);
-  if (model.run) {
+  if (isShellLine(text)) return startShell(model, text, cmds);
+  if (model.run || model.shell || model.attaching !== null) {
     model.queued.push(text);
     addEntry(model, { kind: "notice", level: "info", text: "Queued: it will be sent when the current answer ends." });
+    return;
+  }
+  if (mentionsIn(text).length > 0) {
+    // The files are read by a Cmd; the line is sent when they arrive (mentions-read).
+    model.attaching = text;
+    cmds.push({ type: "read-mentions", text });
     return;
   }
   startRun(model, text, cmds);
@@ -232,17 +257,4 @@ function downOrHistory(model: Model): void {
   }
   model.historyPos = null;
   setInput(model, model.draft, model.draft.length);
-}
-
-function complete(model: Model): void {
-  const { text, cursor } = model.input;
-  if (!text.startsWith("/") || text.slice(0, cursor).includes(" ")) return;
-  const prefix = text.slice(1, cursor);
-  const matches = model.completions.filter((n) => n.startsWith(prefix));
-  if (matches.length === 0) return;
-  if (matches.length === 1) return setInput(model, `/${matches[0]} ` + text.slice(cursor), matches[0]!.length + 2);
-  let common = matches[0]!;
-  for (const m of matches) while (!m.startsWith(common)) common = common.slice(0, -1);
-  if (common.length > prefix.length) return setInput(model, `/${common}` + text.slice(cursor), common.length + 1);
-  addEntry(model, { kind: "notice", level: "info", text: matches.map((m) => `/${m}`).join("  ") });
 }

@@ -3,7 +3,7 @@ import { current, isDraft } from "immer";
 import type { Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import type { Phase } from "../../protocol/agent-event.js";
-import { addEntry } from "./transcript.js";
+import { addEntry, typedNote } from "./transcript.js";
 
 export interface Prompt {
   content: string;
@@ -11,15 +11,23 @@ export interface Prompt {
   typed?: string;
   /** allowed-tools of the skill, enforced for this run. */
   toolFilter?: string[];
+  /** Shown under the message (default for a typed skill: "expanded skill"). */
+  note?: string;
 }
 
 /** Sends a user message to the agent: shown, saved, and run with the whole conversation. */
 export function startRun(model: Model, prompt: Prompt | string, cmds: Cmd[]): void {
   const p: Prompt = typeof prompt === "string" ? { content: prompt } : prompt;
   const message: ConversationMessage = { role: "user", content: p.content };
-  if (p.typed) message.typed = p.typed;
+  if (p.typed && p.typed !== p.content) message.typed = p.typed;
   model.conversation.push(message);
-  addEntry(model, { kind: "user", text: p.typed ?? p.content, note: p.typed ? "expanded skill" : undefined });
+  addEntry(model, {
+    kind: "user",
+    text: p.typed ?? p.content,
+    note: p.note ?? (p.typed ? typedNote(p.typed) : undefined),
+  });
+  model.stats.turns++;
+  model.planReady = false;
   const runId = beginRun(model, "loading");
   model.scroll = 0;
   cmds.push({ type: "session-append", message });

@@ -7,6 +7,8 @@ import { beginRun, plain, startRun } from "./run.js";
 import { addEntry } from "./transcript.js";
 import { chooseModel } from "./dialog.js";
 import { quit } from "./input.js";
+import { setMode } from "./modes.js";
+import { INIT_PROMPT } from "../../context/init-prompt.js";
 
 const MODES = PERMISSION_MODES;
 
@@ -91,8 +93,7 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       const mode = rest[0] as PermissionMode | undefined;
       if (!mode) return notice(`Permission mode: ${model.config.permissionMode} (one of ${MODES.join(", ")}).`);
       if (!MODES.includes(mode)) return notice(`Unknown mode '${mode}'. Use one of: ${MODES.join(", ")}.`, "warn");
-      model.config.permissionMode = mode;
-      cmds.push({ type: "session-meta", fields: { permissionMode: mode } });
+      setMode(model, mode, cmds);
       if (rest[1] === "save") cmds.push({ type: "save-config", keys: { permissionMode: mode } });
       return notice(
         `Permission mode: ${mode}.${rest[1] === "save" ? "" : ` To make it the default: /permissions ${mode} save`}`,
@@ -101,6 +102,10 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
     case "thinking":
       model.thinkingOpen = !model.thinkingOpen;
       return notice(model.thinkingOpen ? "Thinking is shown in full." : "Thinking is folded to one line.");
+    case "init":
+      if (busy()) return;
+      startRun(model, { content: INIT_PROMPT, typed: "/init", note: "survey the project and write AGENTS.md" }, cmds);
+      return;
     case "undo":
       if (busy()) return;
       cmds.push({
@@ -112,7 +117,15 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       return;
     default: {
       const skill = model.skills.find((s) => s.name === head);
-      if (!skill) return notice(unknownCommandHint(head, model.completions), "warn");
+      if (!skill) {
+        return notice(
+          unknownCommandHint(
+            head,
+            model.commands.map((c) => c.name),
+          ),
+          "warn",
+        );
+      }
       const expanded = expandSkill(skill, args);
       if (!expanded.ok) return notice(expanded.error, "warn");
       if (busy()) return;

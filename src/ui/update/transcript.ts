@@ -1,5 +1,6 @@
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import type { Entry, Model } from "../model.js";
+import { parseTodos, TODO_TOOL } from "./todos.js";
 
 type NewEntry = Entry extends infer E ? (E extends Entry ? Omit<E, "id"> : never) : never;
 
@@ -30,6 +31,29 @@ export function fallbackLabel(name: string, args: Record<string, unknown>): stri
   return typeof main === "string" ? `${name} ${main}` : name;
 }
 
+/** The note under a user message that was typed differently from what the model got. */
+export function typedNote(typed: string): string | undefined {
+  if (typed.startsWith("/")) return "expanded skill";
+  if (typed.startsWith("!")) return undefined;
+  return "with attached files";
+}
+
+/** A `!command` message (see shell.ts shellContext) as its transcript entry. */
+function shellEntry(typed: string, content: string, id: number): Entry {
+  const lines = content.split("\n");
+  const last = lines[lines.length - 1] ?? "";
+  const code = /^\[exit code (\d+)\]$/.exec(last);
+  const output = lines.slice(2, -1).join("\n");
+  return {
+    kind: "shell",
+    id,
+    command: typed.slice(1),
+    output,
+    exitCode: code ? Number(code[1]) : null,
+    running: false,
+  };
+}
+
 /** Rebuilds what the transcript showed from a saved conversation (resume, /undo). */
 export function entriesFromConversation(
   conversation: ConversationMessage[],
@@ -43,11 +67,15 @@ export function entriesFromConversation(
       case "system":
         break;
       case "user":
+        if (m.typed?.startsWith("!")) {
+          entries.push(shellEntry(m.typed, m.content, id++));
+          break;
+        }
         entries.push({
           kind: "user",
           id: id++,
           text: m.typed ?? m.content,
-          note: m.typed ? "expanded skill" : undefined,
+          note: m.typed ? typedNote(m.typed) : undefined,
         });
         break;
       case "assistant":
@@ -61,7 +89,11 @@ export function entriesFromConversation(
             interrupted: !!m.interrupted,
           });
         }
-        for (const c of m.toolCalls ?? []) callLabels.set(c.id, fallbackLabel(c.name, c.args));
+        for (const c of m.toolCalls ?? []) {
+          callLabels.set(c.id, fallbackLabel(c.name, c.args));
+          const todos = c.name === TODO_TOOL ? parseTodos(c.args) : null;
+          if (todos) entries.push({ kind: "todos", id: id++, items: todos });
+        }
         break;
       case "tool": {
         const d = m.display;

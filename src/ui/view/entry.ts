@@ -4,6 +4,8 @@ import { sanitize, sanitizeLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
 import { truncateLine, wrapText } from "../../render/wrap.js";
 import type { Entry } from "../model.js";
+import { todoLine } from "./todos.js";
+import { highlightMentions, shellEntryLines } from "./steer-entries.js";
 
 export interface EntryViewContext {
   width: number;
@@ -23,7 +25,12 @@ const cache = new WeakMap<Entry, Cached>();
 
 export function entryLines(entry: Entry, ctx: EntryViewContext): string[] {
   // Running tools show a clock and the welcome shows the live model: both are cheap and uncached.
-  if ((entry.kind === "tool" && entry.state === "running") || entry.kind === "welcome") return renderEntry(entry, ctx);
+  if (
+    (entry.kind === "tool" && entry.state === "running") ||
+    (entry.kind === "shell" && entry.running) ||
+    entry.kind === "welcome"
+  )
+    return renderEntry(entry, ctx);
   const key = `${ctx.width}|${ctx.thinkingOpen}|${markdownReady()}`;
   const hit = cache.get(entry);
   if (hit && hit.key === key) return hit.lines;
@@ -60,7 +67,7 @@ function renderEntry(entry: Entry, ctx: EntryViewContext): string[] {
       const lines = prefixed(
         theme.user("› "),
         "  ",
-        wrapText(sanitize(entry.text), w - 2).map((l) => theme.user(l)),
+        wrapText(sanitize(entry.text), w - 2).map((l) => highlightMentions(l, theme.user)),
       );
       if (entry.note) lines.push(theme.dim(`  (${entry.note})`));
       return ["", ...lines];
@@ -103,6 +110,10 @@ function renderEntry(entry: Entry, ctx: EntryViewContext): string[] {
       const summary = entry.summary ? theme.dim(` — ${sanitize(entry.summary).split("\n")[0]}`) : "";
       return [truncateLine(`${indent(entry.depth)}${icon} ${sanitizeLine(entry.label)}${elapsed}${summary}`, w)];
     }
+    case "todos":
+      return ["", ...entry.items.map((t) => todoLine(t, w, "  "))];
+    case "shell":
+      return shellEntryLines(entry, w);
     case "diff": {
       const pad = indent(entry.depth + 1);
       return renderDiff(sanitize(entry.unified), Math.max(10, w - pad.length)).map((l) => truncateLine(pad + l, w));

@@ -5,6 +5,11 @@ import { displayWidth, padLine, truncateLine, wrapText } from "../../render/wrap
 import type { Dialog, Model } from "../model.js";
 import { inputRows, MAX_INPUT_LINES, transcriptHeight } from "../layout.js";
 import { visibleTranscript } from "./transcript.js";
+import { menuLines } from "./menu.js";
+import { pinnedLines } from "./pinned.js";
+import { modeRule, modeWord } from "./modes.js";
+import { searchInputView } from "./history.js";
+import { isShellLine } from "../update/shell.js";
 
 /** Everything painted, as plain strings: runtime.ts is the only code that touches blessed. */
 export interface Frame {
@@ -23,14 +28,15 @@ const PROMPT = "› ";
 export function view(model: Model): Frame {
   const width = model.width;
   const tHeight = transcriptHeight(model);
-  const transcript = visibleTranscript(model, width, tHeight);
-  const { lines, cursor } = inputView(model, width);
+  const pinned = pinnedLines(model, width);
+  const transcript = [...visibleTranscript(model, width, tHeight), ...pinned];
+  const { lines, cursor } = model.historySearch ? searchInputView(model, width) : inputView(model, width);
   const frame: Frame = {
     transcript,
     status: statusLine(model, width),
-    rule: theme.dim("─".repeat(width)),
-    input: lines,
-    cursor: { row: tHeight + 2 + cursor.row, col: cursor.col },
+    rule: modeRule(model, width),
+    input: [...lines, ...menuLines(model, width)],
+    cursor: { row: tHeight + pinned.length + 2 + cursor.row, col: cursor.col },
   };
   if (model.dialog) frame.dialog = dialogView(model.dialog, width, model.height);
   return frame;
@@ -45,11 +51,14 @@ function statusLine(model: Model, width: number): string {
   } else if (model.loadingModel) {
     const spin = SPINNER[Math.floor(model.now / 100) % SPINNER.length]!;
     parts.push(theme.tool(`${spin} loading the model…`));
+  } else if (model.shell) {
+    const spin = SPINNER[Math.floor(model.now / 100) % SPINNER.length]!;
+    parts.push(theme.tool(`${spin} running !${sanitizeLine(model.shell.command)}`));
   } else {
     parts.push(theme.dim("idle"));
   }
   parts.push(sanitizeLine(model.config.model) || theme.dim("no model"));
-  if (model.config.permissionMode !== "ask") parts.push(theme.warn(model.config.permissionMode));
+  parts.push(modeWord(model.config.permissionMode));
   if (model.unsaved) parts.push(theme.err("not saved"));
   if (model.queued.length) parts.push(theme.dim(`${model.queued.length} queued`));
   if (model.scroll > 0) parts.push(theme.warn(`↑ ${model.scroll} lines (End to follow)`));
@@ -125,7 +134,8 @@ function inputView(model: Model, width: number): { lines: string[]; cursor: { ro
   const visible = inputRows(model);
   const first = Math.max(0, Math.min(cursorRow - visible + 1, rows.length - Math.min(visible, MAX_INPUT_LINES)));
   const shown = rows.slice(first, first + visible);
-  const lines = shown.map((r, i) => (i === 0 && first === 0 ? theme.user(PROMPT) : "  ") + r);
+  const prompt = isShellLine(text) ? theme.warn(PROMPT) : theme.user(PROMPT);
+  const lines = shown.map((r, i) => (i === 0 && first === 0 ? prompt : "  ") + r);
   if (!text)
     lines[0] = truncateLine(
       theme.user(PROMPT) + theme.dim(model.run ? "type to queue a message…" : "Ask anything · /help"),

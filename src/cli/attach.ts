@@ -1,0 +1,97 @@
+// `@path` in a message attaches that file (or a folder's listing) to what the model gets. Used
+// by the TUI (through services) and by headless -p. Paths stay inside the project folder, as
+// for the file tools; a mention that is no existing path (`@alice`) is left as text.
+import fs from "node:fs/promises";
+import path from "node:path";
+import { mentionsIn } from "../context/mention-parse.js";
+import { resolveInside } from "../tools/files/workspace.js";
+import { ProjectIgnore, ALWAYS_SKIPPED } from "../tools/files/gitignore.js";
+import { maskSecrets } from "../tools/secrets.js";
+
+/** Characters of one file attached at most; the rest is cut with a note. */
+export const ATTACH_MAX_CHARS = 50_000;
+export const LISTING_MAX = 200;
+export const FILE_INDEX_MAX = 20_000;
+
+export interface Attached {
+  content: string;
+  attached: string[];
+  problems: string[];
+}
+
+function isBinary(buf: Buffer): boolean {
+  return buf.subarray(0, 8000).includes(0);
+}
+
+async function attachment(cwd: string, mention: string): Promise<{ block?: string; problem?: string }> {
+  const resolved = resolveInside(cwd, mention);
+  if (!resolved.ok) {
+    const exists = await fs.stat(path.resolve(cwd, mention)).then(
+      () => true,
+      () => false,
+    );
+    return exists ? { problem: `@${mention} is outside the project folder — not attached.` } : {};
+  }
+  const stat = await fs.stat(resolved.abs).catch(() => undefined);
+  if (!stat) return {};
+  if (stat.isDirectory()) {
+    const entries = (await fs.readdir(resolved.abs, { withFileTypes: true }))
+      .map((e) => (e.isDirectory() ? `${e.name}/` : e.name))
+      .sort();
+    const shown = entries.slice(0, LISTING_MAX);
+    if (entries.length > shown.length) shown.push(`[... ${entries.length - shown.length} more entries]`);
+    return { block: `<attached folder="${resolved.rel}">\n${shown.join("\n")}\n</attached>` };
+  }
+  const buf = await fs.readFile(resolved.abs);
+  if (isBinary(buf)) return { problem: `@${mention} is a binary file — not attached.` };
+  let text = maskSecrets(buf.toString("utf8"));
+  if (text.length > ATTACH_MAX_CHARS) {
+    text = `${text.slice(0, ATTACH_MAX_CHARS)}\n[... cut: the file has ${text.length} characters; read_file with an offset reads the rest]`;
+  }
+  return { block: `<attached file="${resolved.rel}">\n${text}\n</attached>` };
+}
+
+/** The message with each mentioned file's content (a folder's listing) after it. */
+export async function readMentions(text: string, cwd: string): Promise<Attached> {
+  const attached: string[] = [];
+  const problems: string[] = [];
+  const blocks: string[] = [];
+  for (const mention of new Set(mentionsIn(text))) {
+    try {
+      const r = await attachment(cwd, mention);
+      if (r.problem) problems.push(r.problem);
+      if (r.block) {
+        blocks.push(r.block);
+        attached.push(mention);
+      }
+    } catch (err) {
+      problems.push(`@${mention}: ${(err as Error).message} — not attached.`);
+    }
+  }
+  const content = blocks.length ? `${text}\n\n${blocks.join("\n\n")}` : text;
+  return { content, attached, problems };
+}
+
+/** The project's files and folders (folders end in "/"), .gitignore respected, for @ completion. */
+export async function listProjectFiles(cwd: string, max = FILE_INDEX_MAX): Promise<string[]> {
+  const root = await fs.realpath(cwd);
+  const ignore = new ProjectIgnore(root);
+  const out: string[] = [];
+  const queue = [""];
+  // Breadth first: with a huge tree, the shallow paths (the likely ones) are listed.
+  while (queue.length > 0 && out.length < max) {
+    const dir = queue.shift()!;
+    const entries = await fs.readdir(path.join(root, dir), { withFileTypes: true }).catch(() => []);
+    entries.sort((a, b) => a.name.localeCompare(b.name));
+    for (const e of entries) {
+      if (ALWAYS_SKIPPED.has(e.name)) continue;
+      const rel = dir ? `${dir}/${e.name}` : e.name;
+      const isDir = e.isDirectory();
+      if (ignore.ignores(rel, isDir)) continue;
+      out.push(isDir ? `${rel}/` : rel);
+      if (isDir) queue.push(rel);
+      if (out.length >= max) break;
+    }
+  }
+  return out;
+}

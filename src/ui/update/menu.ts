@@ -1,0 +1,166 @@
+// The completion menu under the input: slash commands (typed `/` at the start) and @ mentions
+// (see mentions.ts). Which menu shows, and its rows, follow from the input; the model keeps only
+// the selection and whether Esc closed it.
+import { slashCommands } from "../slash-commands.js";
+import type { Model, SkillRef } from "../model.js";
+import type { Cmd, Key } from "../msg.js";
+import type { CommandItem } from "../steer-types.js";
+import { mentionAt, mentionRows, type MentionToken } from "./mentions.js";
+
+export interface MenuRow {
+  label: string;
+  detail: string;
+  source: string;
+  /** What replaces the token being completed. */
+  insert: string;
+  /** Enter runs it (a slash command that needs no argument). */
+  runs: boolean;
+  /** After it is inserted the menu stays open (a folder: its files are next). */
+  keepOpen: boolean;
+}
+
+/** Sources this module fills from the skills; other sources (MCP prompts) arrive by Msg and are kept. */
+const OWN_SOURCES = new Set([
+  "built-in",
+  "skill",
+  "built-in skill",
+  "user skill",
+  "project skill",
+  "user command",
+  "project command",
+]);
+
+export function commandItems(skills: readonly SkillRef[]): CommandItem[] {
+  const builtins = slashCommands.map((c) => ({
+    name: c.name,
+    description: c.help,
+    source: "built-in",
+    ...(c.args ? { args: c.args } : {}),
+  }));
+  const fromSkills = skills.map((s) => {
+    const args = s.argumentHint ?? s.params.map((p) => `<${p}>`).join(" ");
+    const kind = s.format === "command" ? "command" : "skill";
+    return {
+      name: s.name,
+      description: s.description,
+      source: s.scope ? `${s.scope} ${kind}` : kind,
+      ...(args ? { args } : {}),
+    };
+  });
+  return [...builtins, ...fromSkills];
+}
+
+/** Replaces the skills' items (at boot), keeping those of other sources. */
+export function setSkillCommands(model: Model, skills: readonly SkillRef[]): void {
+  model.commands = [...commandItems(skills), ...model.commands.filter((c) => !OWN_SOURCES.has(c.source))];
+}
+
+/** Replaces one source's items (e.g. "mcp:db" prompts). */
+export function setSourceCommands(model: Model, source: string, items: CommandItem[]): void {
+  model.commands = [...model.commands.filter((c) => c.source !== source), ...items.map((i) => ({ ...i, source }))];
+}
+
+type Context = { kind: "slash"; query: string; start: number; end: number } | ({ kind: "mention" } & MentionToken);
+
+/** What the text at the cursor asks to complete, if anything. */
+export function menuContext(model: Model): Context | null {
+  const { text, cursor } = model.input;
+  if (text.startsWith("/")) {
+    const end = text.search(/\s/);
+    const wordEnd = end === -1 ? text.length : end;
+    if (cursor <= wordEnd) return { kind: "slash", query: text.slice(1, wordEnd), start: 0, end: wordEnd };
+  }
+  const mention = mentionAt(text, cursor);
+  return mention ? { kind: "mention", ...mention } : null;
+}
+
+export function slashRows(commands: readonly CommandItem[], query: string): MenuRow[] {
+  const q = query.toLowerCase();
+  const starts = commands.filter((c) => c.name.toLowerCase().startsWith(q));
+  const contains = q
+    ? commands.filter((c) => !c.name.toLowerCase().startsWith(q) && c.name.toLowerCase().includes(q))
+    : [];
+  const seen = new Set<string>();
+  return [...starts, ...contains]
+    .filter((c) => !seen.has(c.name) && seen.add(c.name))
+    .map((c) => ({
+      label: `/${c.name}${c.args ? ` ${c.args}` : ""}`,
+      detail: c.description,
+      source: c.source === "built-in" ? "" : c.source,
+      insert: `/${c.name} `,
+      runs: !c.args?.startsWith("<"),
+      keepOpen: false,
+    }));
+}
+
+/** The rows of the open menu (empty when none is open). */
+export function menuRows(model: Model): MenuRow[] {
+  if (!model.menu) return [];
+  const ctx = menuContext(model);
+  if (!ctx) return [];
+  return ctx.kind === "slash" ? slashRows(model.commands, ctx.query) : mentionRows(model, ctx.query);
+}
+
+/** After every key or paste: open, re-filter or close the menu to match the input. */
+export function syncMenu(model: Model, cmds: Cmd[]): void {
+  const ctx = menuContext(model);
+  if (model.menuClosedFor !== null && model.menuClosedFor !== model.input.text) model.menuClosedFor = null;
+  if (!ctx || model.menuClosedFor !== null || model.dialog || model.historySearch) {
+    model.menu = null;
+    return;
+  }
+  if (ctx.kind === "mention" && model.files === null) {
+    model.files = [];
+    cmds.push({ type: "list-files" });
+  }
+  if (model.menu?.kind !== ctx.kind || model.menu.query !== ctx.query) {
+    model.menu = { kind: ctx.kind, query: ctx.query, selected: 0 };
+  }
+}
+
+function accept(model: Model, row: MenuRow): void {
+  const ctx = menuContext(model);
+  if (!ctx) return;
+  const { text } = model.input;
+  const after = text.slice(ctx.end);
+  const insert = row.keepOpen || after.startsWith(" ") ? row.insert.trimEnd() : row.insert;
+  model.input = { text: text.slice(0, ctx.start) + insert + after, cursor: ctx.start + insert.length };
+}
+
+/**
+ * Keys of an open menu with rows: Up/Down choose, Tab completes, Enter runs (or completes a
+ * file), Esc closes. "submit": the line is ready to send. false: the key is not the menu's.
+ */
+export function applyMenuKey(model: Model, key: Key): boolean | "submit" {
+  const rows = menuRows(model);
+  if (!model.menu || rows.length === 0 || key.ctrl || key.meta) return false;
+  const menu = model.menu;
+  const selected = rows[Math.min(menu.selected, rows.length - 1)]!;
+  switch (key.name) {
+    case "up":
+      menu.selected = (menu.selected - 1 + rows.length) % rows.length;
+      return true;
+    case "down":
+      menu.selected = (menu.selected + 1) % rows.length;
+      return true;
+    case "tab":
+      if (key.shift) return false;
+      accept(model, selected);
+      return true;
+    case "enter":
+      if (menu.kind === "slash" && selected.runs) {
+        accept(model, selected);
+        model.input = { text: model.input.text.trimEnd(), cursor: model.input.text.trimEnd().length };
+        model.menu = null;
+        return "submit";
+      }
+      accept(model, selected);
+      return true;
+    case "escape":
+      model.menu = null;
+      model.menuClosedFor = model.input.text;
+      return true;
+    default:
+      return false;
+  }
+}

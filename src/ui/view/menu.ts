@@ -1,0 +1,29 @@
+import { sanitizeLine } from "../../render/sanitize.js";
+import { theme } from "../../render/theme.js";
+import { padLine, truncateLine } from "../../render/wrap.js";
+import type { Model } from "../model.js";
+import { menuRows } from "../update/menu.js";
+
+/** Rows of the menu shown at most; the list scrolls to keep the selection in view. */
+export const MENU_MAX_ROWS = 8;
+
+export function menuRowCount(model: Model): number {
+  return Math.min(MENU_MAX_ROWS, menuRows(model).length);
+}
+
+/** The menu under the input: the selected row highlighted, the description and source dim. */
+export function menuLines(model: Model, width: number): string[] {
+  const rows = menuRows(model);
+  if (!model.menu || rows.length === 0) return [];
+  const visible = Math.min(MENU_MAX_ROWS, rows.length);
+  const selected = Math.min(model.menu.selected, rows.length - 1);
+  const first = Math.max(0, Math.min(selected - visible + 1, rows.length - visible));
+  const labelWidth = Math.min(32, Math.max(...rows.slice(first, first + visible).map((r) => r.label.length)));
+  return rows.slice(first, first + visible).map((row, i) => {
+    const isSelected = first + i === selected;
+    const label = padLine(truncateLine(sanitizeLine(row.label), labelWidth), labelWidth);
+    const source = row.source ? theme.dim(` [${sanitizeLine(row.source)}]`) : "";
+    const text = `${isSelected ? "›" : " "} ${isSelected ? theme.user(label) : label}  ${theme.dim(sanitizeLine(row.detail))}${source}`;
+    return truncateLine(text, width);
+  });
+}
