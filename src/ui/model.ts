@@ -90,6 +90,8 @@ export interface Model {
   menuClosedFor: string | null;
   /** Shift+Tab cycles through yolo only when the app was started in yolo mode. */
   yoloInCycle: boolean;
+  /** The user chose the mode (Shift+Tab, /permissions): boot's settings do not override it. */
+  modeChosen: boolean;
   /** A plan arrived in plan mode: the prompt to carry it out is shown under it. */
   planReady: boolean;
   /** The model's todo list (todo_write), pinned above the input while a run goes. */

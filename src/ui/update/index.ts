@@ -44,6 +44,7 @@ export function init(opts: InitOptions): Model {
     menu: null,
     menuClosedFor: null,
     yoloInCycle: opts.config.permissionMode === "yolo",
+    modeChosen: false,
     planReady: false,
     todos: lastTodos(opts.conversation ?? []),
     shell: null,
@@ -175,7 +176,8 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         m.focused = msg.focused;
         break;
       case "boot-ready": {
-        m.config = msg.config;
+        const mode = m.config.permissionMode;
+        m.config = m.modeChosen ? { ...msg.config, permissionMode: mode } : msg.config;
         m.skills = msg.skills;
         setSkillCommands(m, msg.skills);
         if (msg.history) mergeHistory(m, msg.history);

@@ -15,6 +15,7 @@ export const CARRY_OUT_PLAN = "Carry out the plan.";
 /** Sets the mode for this session: the next run (and a running one, at its next tool call) uses it. */
 export function setMode(model: Model, mode: PermissionMode, cmds: Cmd[]): void {
   model.config.permissionMode = mode;
+  model.modeChosen = true;
   model.planReady = false;
   cmds.push({ type: "session-meta", fields: { permissionMode: mode } });
   if (model.run) cmds.push({ type: "worker", command: { type: "set-mode", mode } });

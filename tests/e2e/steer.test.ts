@@ -1,0 +1,208 @@
+// Issue "Steer the work": one end-to-end check per item, in tmux against the fake Ollama.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
+import { eachTest, sessionFiles, sleep, Tui, type Sandbox } from "./harness.js";
+
+const MODEL = { name: "qwen3:8b", contextLength: 40960 };
+
+describe("steering the work", () => {
+  let fake: FakeOllama | undefined;
+  let sb: Sandbox;
+  const tuis: Tui[] = [];
+  eachTest(
+    (s) => (sb = s),
+    () => [...tuis.splice(0), fake],
+  );
+  const open = (args: string[] = [], opts?: { width?: number; height?: number }) => {
+    const tui = new Tui(sb, ["--host", fake!.url, "--model", MODEL.name, ...args], opts);
+    tuis.push(tui);
+    return tui;
+  };
+
+  it("Shift+Tab shows auto-edit then plan; in plan mode create_file is refused without a dialog", async () => {
+    fake = await startFakeOllama({
+      models: [MODEL],
+      replies: [
+        { steps: [{ toolCalls: [{ name: "create_file", arguments: { path: "plan.txt", content: "x\n" } }] }] },
+        { steps: [{ text: "1. Create plan.txt\n2. Fill it in" }] },
+      ],
+    });
+    const tui = open();
+    await tui.waitFor("Ask anything");
+    tui.press("BTab");
+    await tui.waitFor(/── auto-edit/);
+    expect(tui.screen()).toMatch(/· auto-edit ·/);
+    tui.press("BTab");
+    await tui.waitFor(/── plan mode: read-only/);
+    tui.type("make plan.txt");
+    tui.press("Enter");
+    const screen = await tui.waitFor("Plan ready.");
+    expect(screen).not.toContain("Allow create_file?");
+    expect(fs.existsSync(path.join(sb.project, "plan.txt"))).toBe(false);
+    const refusal = fake.chats[1]!.messages.at(-1)!;
+    expect(refusal.role).toBe("tool");
+    expect(refusal.content).toContain("plan mode");
+    expect(fake.chats[0]!.messages[0]!.content).toContain("You are in plan mode");
+    // y: switch to auto-edit and carry the plan out.
+    tui.press("y");
+    await fake.waitForChats(3);
+    expect(fake.chats[2]!.messages.at(-1)!.content).toBe("Carry out the plan.");
+    await tui.waitFor(/── auto-edit/);
+  });
+
+  it("todo_write shows three items with their markers, and they survive --resume", async () => {
+    const todos = [
+      { content: "Read the parser", status: "completed" },
+      { content: "Fix the off-by-one", status: "in_progress" },
+      { content: "Run the tests", status: "pending" },
+    ];
+    fake = await startFakeOllama({
+      models: [MODEL],
+      replies: [
+        { steps: [{ toolCalls: [{ name: "todo_write", arguments: { todos } }] }] },
+        { steps: [{ text: "Working on it.", delayMs: 1500 }] },
+      ],
+    });
+    const tui = open([], { width: 100, height: 40 });
+    await tui.waitFor("Ask anything");
+    tui.type("fix the parser");
+    tui.press("Enter");
+    // Pinned above the input while the run goes (and in the transcript).
+    let screen = await tui.waitFor("▸ Fix the off-by-one");
+    expect(screen).toContain("✓ Read the parser");
+    expect(screen).toContain("☐ Run the tests");
+    await tui.waitFor("Working on it.");
+    tui.press("C-d");
+    await tui.waitFor("[exit 0]");
+    const id = path.basename(sessionFiles(sb)[0]!, ".jsonl");
+
+    const resumed = open(["--resume", id], { width: 100, height: 40 });
+    screen = await resumed.waitFor("▸ Fix the off-by-one");
+    expect(screen).toContain("✓ Read the parser");
+    expect(screen).toContain("☐ Run the tests");
+  });
+
+  it("!echo runs the command, shows X-42, and the next request carries it with no model call of its own", async () => {
+    fake = await startFakeOllama({ models: [MODEL], replies: [{ steps: [{ text: "Noted the output." }] }] });
+    const tui = open();
+    await tui.waitFor("Ask anything");
+    tui.type("!echo X-$((6*7))");
+    await tui.waitFor("! shell mode");
+    tui.press("Enter");
+    await tui.waitFor("X-42");
+    await sleep(300);
+    expect(fake.chats.length).toBe(0);
+    tui.type("what did it print?");
+    tui.press("Enter");
+    await tui.waitFor("Noted the output.");
+    const sent = fake.chats[0]!.messages.map((m) => m.content).join("\n");
+    expect(sent).toContain("$ echo X-$((6*7))");
+    expect(sent).toContain("X-42");
+    expect(fake.chats[0]!.messages.at(-1)!.content).toBe("what did it print?");
+  });
+
+  it("`explain @src/deep/fi` + Tab completes the path and the request carries the file", async () => {
+    fs.mkdirSync(path.join(sb.project, "src", "deep"), { recursive: true });
+    fs.writeFileSync(path.join(sb.project, "src", "deep", "file.ts"), "export const canary = 'ATTACHED-7731';\n");
+    fs.writeFileSync(path.join(sb.project, "src", "deep", "other.md"), "other\n");
+    fake = await startFakeOllama({ models: [MODEL], replies: [{ steps: [{ text: "It exports a canary." }] }] });
+    const tui = open();
+    await tui.waitFor("Ask anything");
+    tui.type("explain @src/deep/fi");
+    await tui.waitFor("@src/deep/file.ts");
+    tui.press("Tab");
+    // Completed, with a space after it, and the menu closed.
+    await tui.waitFor(/› explain @src\/deep\/file\.ts\s*$/);
+    tui.press("Enter");
+    const screen = await tui.waitFor("It exports a canary.");
+    expect(screen).toContain("attached 1 file");
+    const last = fake.chats[0]!.messages.at(-1)!.content;
+    expect(last.startsWith("explain @src/deep/file.ts")).toBe(true);
+    expect(last).toContain("ATTACHED-7731");
+  });
+
+  it("/co shows a menu with /compact and /context, and nothing lands in the transcript", async () => {
+    fake = await startFakeOllama({ models: [MODEL] });
+    const tui = open();
+    await tui.waitFor("Ask anything");
+    tui.type("/co");
+    const screen = await tui.waitFor("/context");
+    expect(screen).toContain("/compact");
+    expect(screen).toMatch(/› \/compact|› \/context/);
+    expect(screen).not.toMatch(/^[ ›] \/help/m);
+    // The transcript (above the status line) holds only the welcome.
+    const transcript = screen.slice(0, screen.search(/^idle · /m));
+    expect(transcript).not.toMatch(/\/co/);
+    tui.press("Escape");
+    await sleep(200);
+    expect(tui.screen()).not.toContain("/compact");
+  });
+
+  it("a prompt typed in one launch is recalled with Up in the next", async () => {
+    fake = await startFakeOllama({ models: [MODEL] });
+    const first = open();
+    await first.waitFor("Ask anything");
+    first.type("remember this prompt 5521");
+    first.press("Enter");
+    await fake.waitForChats(1);
+    await first.waitFor(/^idle · /m);
+    first.press("C-d");
+    await first.waitFor("[exit 0]");
+
+    const historyDir = path.join(sb.env.XDG_DATA_HOME!, "agent0", "history");
+    expect(
+      fs
+        .readdirSync(historyDir)
+        .map((f) => fs.readFileSync(path.join(historyDir, f), "utf8"))
+        .join(""),
+    ).toContain("remember this prompt 5521");
+
+    const second = open();
+    // The status line shows the context size once settings (and the history) have loaded.
+    await second.waitFor(/% of \d+k/);
+    second.press("Up");
+    const screen = await second.waitFor("remember this prompt 5521");
+    expect(screen).not.toContain("Ask anything");
+  });
+
+  it("a 200-line paste shows as one placeholder line and is sent whole", async () => {
+    fake = await startFakeOllama({ models: [MODEL], replies: [{ steps: [{ text: "Got the log." }] }] });
+    const tui = open();
+    await tui.waitFor("Ask anything");
+    const lines = Array.from({ length: 200 }, (_, i) => `log line ${i + 1}`);
+    tui.tmux("set-buffer", lines.join("\n"));
+    tui.tmux("paste-buffer", "-p", "-t", "main");
+    const screen = await tui.waitFor("[Pasted text #1 +200 lines]");
+    expect(screen).not.toContain("log line 1");
+    tui.press("Enter");
+    await tui.waitFor("Got the log.");
+    expect(fake.chats[0]!.messages.at(-1)!.content).toBe(lines.join("\n"));
+  });
+
+  it("quitting prints the turns, tool calls and tokens under the resume line", async () => {
+    fs.writeFileSync(path.join(sb.project, "a.txt"), "alpha\n");
+    fake = await startFakeOllama({
+      models: [MODEL],
+      replies: [
+        {
+          steps: [{ toolCalls: [{ name: "read_file", arguments: { path: "a.txt" } }] }],
+          promptEvalCount: 1200,
+          evalCount: 30,
+        },
+        { steps: [{ text: "It says alpha." }], promptEvalCount: 1300, evalCount: 20 },
+      ],
+    });
+    const tui = open();
+    await tui.waitFor("Ask anything");
+    tui.type("what is in a.txt?");
+    tui.press("Enter");
+    await tui.waitFor("It says alpha.");
+    await tui.waitFor(/^idle · /m);
+    tui.press("C-d");
+    const screen = await tui.waitFor("[exit 0]");
+    expect(screen).toContain("resume with: agent0 --resume");
+    expect(screen).toMatch(/\n1 turn · 1 tool call · tokens 2\.5k in \/ 50 out · \d+s\n\[exit 0\]/);
+  });
+});
