@@ -46,7 +46,13 @@ export type ParsedCommand = { ok: true; skill: Skill } | { ok: false; error: str
 export function parseClaudeCommand(text: string, source: string): ParsedCommand {
   const name = basename(source).replace(/\.md$/i, "");
   if (!NAME.test(name)) return { ok: false, error: `${source}: the file name is not a usable command name` };
-  const parsed = parseFrontmatter(text, source, commandFrontmatter);
+  // Claude Code's docs write `argument-hint: [pr-number] [priority]`, which is not valid YAML
+  // (or a list, for one bracket): the value is taken as the text it is.
+  const quoted = text.replace(
+    /^(argument-hint:[ \t]*)(\[.*?)[ \t]*$/m,
+    (_m, key: string, value: string) => key + JSON.stringify(value),
+  );
+  const parsed = parseFrontmatter(quoted, source, commandFrontmatter);
   if (!parsed.ok) return parsed;
   const meta: z.infer<typeof commandFrontmatter> = parsed.meta ?? {};
   const hint = meta["argument-hint"];
@@ -58,7 +64,8 @@ export function parseClaudeCommand(text: string, source: string): ParsedCommand 
     source,
     format: "command",
   };
-  if (hint !== undefined) skill.argumentHint = Array.isArray(hint) ? hint.join(" ") : hint;
+  // `argument-hint: [message]` is a YAML list: shown as written, in brackets.
+  if (hint !== undefined) skill.argumentHint = Array.isArray(hint) ? hint.map((h) => `[${h}]`).join(" ") : hint;
   const tools = meta["allowed-tools"] ? mapClaudeTools(meta["allowed-tools"]) : [];
   if (tools.length > 0) skill.allowedTools = tools;
   return { ok: true, skill };

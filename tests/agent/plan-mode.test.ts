@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import path from "node:path";
+import type { RunEvent } from "../../src/protocol/agent-event.js";
+import type { PermissionMode } from "../../src/protocol/run-config.js";
+import { runAgent } from "../../src/agent/loop.js";
+import { PLAN_MODE_REFUSAL } from "../../src/agent/approval.js";
+import { toolsFor } from "../../src/tools/catalog.js";
+import { scriptedProvider, type Reply } from "./scripted-provider.js";
+import { tempProject, testConfig } from "../tools/ctx.js";
+
+let cleanup = (): void => {};
+afterEach(() => cleanup());
+
+async function run(mode: PermissionMode, replies: Reply[]) {
+  const project = tempProject({ "a.txt": "alpha\n" });
+  cleanup = project.cleanup;
+  const provider = scriptedProvider(replies);
+  const config = {
+    ...testConfig(project.dir),
+    systemPrompt: "You are agent0.",
+    permissionMode: mode,
+    interactive: true,
+  };
+  const asked: string[] = [];
+  const events: RunEvent[] = [];
+  const result = await runAgent([{ role: "user", content: "go" }], config, {
+    provider,
+    tools: toolsFor(config, undefined, []),
+    emit: (e) => events.push(e),
+    signal: new AbortController().signal,
+    askUser: async (req) => {
+      asked.push(req.tool);
+      return "once";
+    },
+  });
+  return { result, provider, asked, dir: project.dir, config };
+}
+
+describe("plan mode", () => {
+  it("refuses a change and a shell command without asking, and runs read-only tools", async () => {
+    const { provider, asked, dir } = await run("plan", [
+      {
+        calls: [
+          { id: "c1", name: "read_file", args: { path: "a.txt" } },
+          { id: "c2", name: "create_file", args: { path: "new.txt", content: "x\n" } },
+          { id: "c3", name: "run_shell_command", args: { command: "touch shell.txt" } },
+          { id: "c4", name: "todo_write", args: { todos: [{ content: "look", status: "in_progress" }] } },
+        ],
+      },
+      { text: "1. Create new.txt" },
+    ]);
+    expect(asked).toEqual([]);
+    expect(fs.existsSync(path.join(dir, "new.txt"))).toBe(false);
+    expect(fs.existsSync(path.join(dir, "shell.txt"))).toBe(false);
+    const results = provider.requests[1]!.messages.filter((m) => m.role === "tool");
+    expect(results.map((m) => [m.toolName, m.content === PLAN_MODE_REFUSAL])).toEqual([
+      ["read_file", false],
+      ["create_file", true],
+      ["run_shell_command", true],
+      ["todo_write", false],
+    ]);
+    expect(results[0]!.content).toContain("alpha");
+    // The system prompt says so.
+    expect(provider.requests[0]!.messages[0]!.content).toContain("You are in plan mode");
+  });
+
+  it("in ask mode the same change goes to the user, and the prompt has no plan section", async () => {
+    const { asked, dir, provider } = await run("ask", [
+      { calls: [{ id: "c1", name: "create_file", args: { path: "new.txt", content: "x\n" } }] },
+      { text: "done" },
+    ]);
+    expect(asked).toEqual(["create_file"]);
+    expect(fs.readFileSync(path.join(dir, "new.txt"), "utf8")).toBe("x\n");
+    expect(provider.requests[0]!.messages[0]!.content).not.toContain("plan mode");
+  });
+});
