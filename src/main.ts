@@ -71,7 +71,8 @@ const program = new Command()
     "after",
     `
 Keys: Enter send · Alt+Enter/Ctrl+J newline · Esc stop · PgUp/PgDn/Home/End scroll · Up/Down history
-      Ctrl+T thinking · Tab complete · Ctrl+C stop/quit · Ctrl+D quit
+      Ctrl+R search history · Shift+Tab mode (ask/auto-edit/plan) · Ctrl+T thinking · Ctrl+C stop/quit
+      Ctrl+D quit · / command menu · @path attach a file · !cmd run a shell command
 Commands inside the app: ${slashCommands.map((c) => `/${c.name}`).join(" ")}
 
 Environment: OLLAMA_HOST, AGENT_MODEL, ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, OPENAI_API_KEY, OPENAI_BASE_URL

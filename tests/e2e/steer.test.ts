@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { eachTest, sessionFiles, sleep, Tui, type Sandbox } from "./harness.js";
+import { eachTest, runHeadless, sessionFiles, sleep, Tui, type Sandbox } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 
@@ -121,6 +121,18 @@ describe("steering the work", () => {
     const last = fake.chats[0]!.messages.at(-1)!.content;
     expect(last.startsWith("explain @src/deep/file.ts")).toBe(true);
     expect(last).toContain("ATTACHED-7731");
+
+    // Headless -p attaches the same way.
+    const headless = await runHeadless(sb, [
+      "--host",
+      fake.url,
+      "--model",
+      MODEL.name,
+      "-p",
+      "explain @src/deep/file.ts",
+    ]);
+    expect(headless.code).toBe(0);
+    expect(fake.chats.at(-1)!.messages.at(-1)!.content).toContain("ATTACHED-7731");
   });
 
   it("/co shows a menu with /compact and /context, and nothing lands in the transcript", async () => {

@@ -38,6 +38,20 @@ describe("the slash menu", () => {
     expect(menuRows(model).map((r) => r.label)).toEqual(["/compact"]);
   });
 
+  it("a /command recalled with Up does not open the menu, so Up goes on through the history", () => {
+    const { model } = feed(newModel(), ...typeText("/compact"), key("enter"), ...typeText("hello"), key("enter"));
+    const { model: after } = feed(model, agent({ type: "done", reason: "complete" }), key("up"), key("up"));
+    expect(after.input.text).toBe("/compact");
+    expect(after.menu).toBeNull();
+  });
+
+  it("/init asks the model to survey the project and write AGENTS.md", () => {
+    const { model, cmds } = feed(newModel(), ...typeText("/init"), key("enter"));
+    expect(model.conversation.at(-1)).toMatchObject({ role: "user", typed: "/init" });
+    expect(model.conversation.at(-1)!.content).toContain("AGENTS.md");
+    expect(workerCmds(cmds).map((c) => c.type)).toEqual(["run"]);
+  });
+
   it("takes items of another source by Msg (MCP prompts), shown with their source", () => {
     let { model } = feed(newModel(), {
       type: "commands",

@@ -85,10 +85,15 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
   const cmds: Cmd[] = [];
   const next = produce(model, (m) => {
     switch (msg.type) {
-      case "key":
+      case "key": {
+        const hadMenu = m.menu !== null;
         applyKey(m, msg.key, cmds);
+        // Up/Down that walked the history: a recalled `/command` does not open the menu (else
+        // the next Up would move in the menu instead of going on through the history).
+        if (!hadMenu && (msg.key.name === "up" || msg.key.name === "down")) m.menuClosedFor = m.input.text;
         syncMenu(m, cmds);
         break;
+      }
       case "paste":
         applyPaste(m, msg.text);
         syncMenu(m, cmds);
