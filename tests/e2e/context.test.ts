@@ -24,7 +24,8 @@ async function completeSkillName(tui: Tui): Promise<void> {
   for (let i = 0; i < 20; i++) {
     tui.press("Tab");
     if (
-      await tui.waitFor("› /myskill", 250).then(
+      // The input line itself (the menu under it also shows "› /myskill <topic>  …").
+      await tui.waitFor(/^› \/myskill\s*$/m, 250).then(
         () => true,
         () => false,
       )

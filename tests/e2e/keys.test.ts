@@ -110,6 +110,7 @@ describe("reading and typing in the TUI", () => {
     screen = await tui.waitFor("all good");
     const lines = screen.split("\n");
     expect(lines.find((l) => l.includes("all good"))).toBe("Done ✅ 🚀 漢字 — all good");
-    expect(lines.filter((l) => /^─+$/.test(l)).map((l) => l.length)).toEqual([60]);
+    // The rule above the input (it names the mode) spans the width exactly.
+    expect(lines.filter((l) => /^── ask · shift\+tab to cycle ─+$/.test(l)).map((l) => l.length)).toEqual([60]);
   });
 });

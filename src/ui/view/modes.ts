@@ -1,6 +1,6 @@
 import type { PermissionMode } from "../../protocol/run-config.js";
 import { chalk, theme, type Style } from "../../render/theme.js";
-import { truncateLine } from "../../render/wrap.js";
+import { displayWidth, truncateLine } from "../../render/wrap.js";
 import type { Model } from "../model.js";
 import { isShellLine } from "../update/shell.js";
 
@@ -21,6 +21,6 @@ export function modeRule(model: Model, width: number): string {
   const label = isShellLine(model.input.text)
     ? theme.warn("! shell mode — Enter runs the command")
     : `${modeWord(model.config.permissionMode)}${model.config.permissionMode === "plan" ? MODE_STYLE.plan(" mode: read-only") : ""} ${theme.dim("· shift+tab to cycle")}`;
-  const head = `${theme.dim("── ")}${label}${theme.dim(" ")}`;
-  return truncateLine(head + theme.dim("─".repeat(width)), width);
+  const head = truncateLine(`${theme.dim("── ")}${label}${theme.dim(" ")}`, width);
+  return head + theme.dim("─".repeat(Math.max(0, width - displayWidth(head))));
 }
