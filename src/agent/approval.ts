@@ -1,5 +1,5 @@
 import type { RunEvent } from "../protocol/agent-event.js";
-import type { PermissionDecision, RunConfig } from "../protocol/run-config.js";
+import type { PermissionDecision, PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { Approval, ApprovalKind, ToolDef } from "../tools/types.js";
 import { isReadOnlyCommand } from "../tools/shell/safety.js";
 
@@ -17,14 +17,20 @@ export type AskUser = (req: ApprovalRequest & { id: string }) => Promise<Permiss
  * The permission policy of DESIGN.md §6, in one place: the mode, the session's
  * "always" list and the read-only shell allowlist decide before the user is asked.
  */
-export function createApprover(config: RunConfig, askUser: AskUser, emit: (e: RunEvent) => void) {
+export function createApprover(
+  config: RunConfig,
+  askUser: AskUser,
+  emit: (e: RunEvent) => void,
+  /** The mode now: the user may change it while the run goes (Shift+Tab). */
+  mode: () => PermissionMode = () => config.permissionMode,
+) {
   // "Always" answers of this run; the UI keeps them for the session's later runs.
   const always = new Set(config.allowedTools);
   let seq = 0;
   return async function approve(req: ApprovalRequest): Promise<Approval> {
-    if (config.permissionMode === "plan") return { ok: false, reason: PLAN_MODE_REFUSAL };
-    if (config.permissionMode === "yolo") return { ok: true };
-    if (config.permissionMode === "auto-edit" && req.kind === "edit") return { ok: true };
+    if (mode() === "plan") return { ok: false, reason: PLAN_MODE_REFUSAL };
+    if (mode() === "yolo") return { ok: true };
+    if (mode() === "auto-edit" && req.kind === "edit") return { ok: true };
     if (req.kind === "shell" && typeof req.args.command === "string" && isReadOnlyCommand(req.args.command)) {
       return { ok: true };
     }
@@ -73,16 +79,14 @@ export const PLAN_MODE_PROMPT =
  * The run's tools with plan mode applied. The mode is read at call time, so a switch during a
  * run (Shift+Tab) takes effect at the next call.
  */
-export function guardPlanMode(tools: ToolDef[], config: RunConfig): ToolDef[] {
+export function guardPlanMode(tools: ToolDef[], mode: () => PermissionMode): ToolDef[] {
   return tools.map((tool) =>
     tool.readOnly || PLAN_MODE_ALLOWED.has(tool.name)
       ? tool
       : {
           ...tool,
           run: (args, ctx) =>
-            config.permissionMode === "plan"
-              ? Promise.resolve({ content: PLAN_MODE_REFUSAL, isError: true })
-              : tool.run(args, ctx),
+            mode() === "plan" ? Promise.resolve({ content: PLAN_MODE_REFUSAL, isError: true }) : tool.run(args, ctx),
         },
   );
 }

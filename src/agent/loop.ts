@@ -1,6 +1,6 @@
 import type { RunEvent, DoneReason } from "../protocol/agent-event.js";
 import type { ConversationMessage, ToolCall, ToolDisplay } from "../protocol/conversation.js";
-import type { RunConfig } from "../protocol/run-config.js";
+import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { Provider } from "../providers/types.js";
 import type { ToolContext, ToolDef } from "../tools/types.js";
 import { toolSpecs, runToolCalls } from "../tools/runner.js";
@@ -22,6 +22,8 @@ export interface LoopDeps {
   approve?: ToolContext["approve"];
   /** Checkpoint hook: called before a tool writes a file. */
   beforeWrite?: (absPath: string) => Promise<void>;
+  /** The permission mode now, when the user may change it during the run (Shift+Tab); default: the config's. */
+  permissionMode?: () => PermissionMode;
   /** Sub-agent depth (0 = the user's own agent). */
   depth?: number;
 }
@@ -71,18 +73,21 @@ export async function runAgent(
   // A skill's allowed-tools (typed as /skill, or loaded by the model) limits every later step.
   let allowed = config.toolFilter;
   let applied: string[] | undefined;
-  const allTools = guardPlanMode(deps.tools, config);
+  const mode = deps.permissionMode ?? (() => runConfig.permissionMode);
+  const allTools = guardPlanMode(deps.tools, mode);
   let tools = allTools;
   let specs = toolSpecs(tools);
   const restrictTools = (names: string[]) => {
     allowed = allowed ? allowed.filter((n) => names.includes(n)) : [...names];
     emit({ type: "notice", level: "info", text: `Tools for the rest of this run: ${allowed.join(", ") || "none"}.` });
   };
-  const approve = deps.approve ?? createApprover(config, deps.askUser, emit);
+  const approve = deps.approve ?? createApprover(config, deps.askUser, emit, mode);
   let stuck = createStuckState();
 
   for (;;) {
     if (signal.aborted) return finish("interrupted");
+    // The system prompt follows a mode changed during the run (plan mode has a section of its own).
+    if (config.permissionMode !== mode()) config = { ...config, permissionMode: mode() };
     if (allowed !== applied) {
       const names = allowed;
       tools = names ? allTools.filter((t) => names.includes(t.name)) : allTools;

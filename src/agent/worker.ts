@@ -4,7 +4,7 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { parentPort } from "node:worker_threads";
 import type { AgentEvent, RunEvent } from "../protocol/agent-event.js";
-import type { PermissionDecision, RunConfig } from "../protocol/run-config.js";
+import type { PermissionDecision, PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { WorkerCommand } from "../protocol/worker-command.js";
 import { assertNever } from "../protocol/assert-never.js";
 import { runAgent } from "./loop.js";
@@ -42,8 +42,8 @@ const emitFor =
 const emit = emitFor(null);
 const pending = new Map<string, (d: PermissionDecision) => void>();
 let controller: AbortController | undefined;
-/** The config of the run going on: a mode change mid-run is written into it. */
-let runConfig: RunConfig | undefined;
+/** The permission mode of the run going on, as the user last set it (set-mode). */
+let liveMode: PermissionMode | undefined;
 let mcp: McpManager | undefined;
 let mcpStarted: Promise<McpManager | undefined> | undefined;
 
@@ -92,7 +92,7 @@ async function run(cmd: Extract<WorkerCommand, { type: "run" }>) {
   const ctl = new AbortController();
   controller = ctl;
   const config: RunConfig = cmd.config;
-  runConfig = config;
+  liveMode = config.permissionMode;
   // Files a tool changes are saved before the change, per user turn, for /undo.
   let checkpoints = config.checkpointDir ? new Checkpoints(config.checkpointDir) : undefined;
   let turn = lastUserIndex(cmd.conversation);
@@ -133,6 +133,7 @@ async function run(cmd: Extract<WorkerCommand, { type: "run" }>) {
       tools: toolsFor(config, await ensureMcp(config)),
       emit: runEmit,
       beforeWrite: checkpoints ? (abs) => checkpoints.recordBefore(abs) : undefined,
+      permissionMode: () => liveMode ?? config.permissionMode,
       signal: ctl.signal,
       askUser: (req) =>
         new Promise<PermissionDecision>((resolve) => {
@@ -150,7 +151,7 @@ async function run(cmd: Extract<WorkerCommand, { type: "run" }>) {
   } finally {
     if (controller === ctl) {
       controller = undefined;
-      runConfig = undefined;
+      liveMode = undefined;
     }
     pending.clear();
     setImmediate(collectGarbage);
@@ -235,7 +236,7 @@ port.on("message", (cmd: WorkerCommand) => {
       emit({ type: "notice", level: "info", text: mcp ? mcp.formatStatus() : "No MCP servers configured." });
       break;
     case "set-mode":
-      if (runConfig) runConfig.permissionMode = cmd.mode;
+      if (liveMode !== undefined) liveMode = cmd.mode;
       break;
     case "shutdown":
       void shutdown();

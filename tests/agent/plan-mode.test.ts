@@ -12,7 +12,7 @@ import { tempProject, testConfig } from "../tools/ctx.js";
 let cleanup = (): void => {};
 afterEach(() => cleanup());
 
-async function run(mode: PermissionMode, replies: Reply[]) {
+async function run(mode: PermissionMode, replies: Reply[], live?: (e: RunEvent) => PermissionMode | undefined) {
   const project = tempProject({ "a.txt": "alpha\n" });
   cleanup = project.cleanup;
   const provider = scriptedProvider(replies);
@@ -24,10 +24,15 @@ async function run(mode: PermissionMode, replies: Reply[]) {
   };
   const asked: string[] = [];
   const events: RunEvent[] = [];
+  let now = mode;
   const result = await runAgent([{ role: "user", content: "go" }], config, {
     provider,
     tools: toolsFor(config, undefined, []),
-    emit: (e) => events.push(e),
+    emit: (e) => {
+      events.push(e);
+      now = live?.(e) ?? now;
+    },
+    permissionMode: live ? () => now : undefined,
     signal: new AbortController().signal,
     askUser: async (req) => {
       asked.push(req.tool);
@@ -73,5 +78,22 @@ describe("plan mode", () => {
     expect(asked).toEqual(["create_file"]);
     expect(fs.readFileSync(path.join(dir, "new.txt"), "utf8")).toBe("x\n");
     expect(provider.requests[0]!.messages[0]!.content).not.toContain("plan mode");
+  });
+
+  it("a mode changed during the run (Shift+Tab) applies from the next call and the next request", async () => {
+    const { dir, asked, provider } = await run(
+      "plan",
+      [
+        { calls: [{ id: "c1", name: "create_file", args: { path: "one.txt", content: "1\n" } }] },
+        { calls: [{ id: "c2", name: "create_file", args: { path: "two.txt", content: "2\n" } }] },
+        { text: "done" },
+      ],
+      (e) => (e.type === "tool-end" && e.id === "c1" ? "auto-edit" : undefined),
+    );
+    expect(fs.existsSync(path.join(dir, "one.txt"))).toBe(false);
+    expect(fs.readFileSync(path.join(dir, "two.txt"), "utf8")).toBe("2\n");
+    expect(asked).toEqual([]);
+    expect(provider.requests[0]!.messages[0]!.content).toContain("You are in plan mode");
+    expect(provider.requests[1]!.messages[0]!.content).not.toContain("You are in plan mode");
   });
 });
