@@ -310,3 +310,16 @@ describe("history, pastes, attention, summary", () => {
     expect(cmdKind({ type: "history-append", text: "x" })).toBe("history-append");
   });
 });
+
+describe("the attention sequence", () => {
+  it("is a bell, or an OSC 9 whose text cannot end it early (attack: a tool name with ESC/BEL)", async () => {
+    const { attentionSequence } = await import("../../src/ui/runtime/steer-cmds.js");
+    expect(attentionSequence("bell", "x")).toBe("\x07");
+    const seq = attentionSequence("osc9", "agent0: allow evil\x07\x1b]52;c;Y2FuYXJ5\x07?");
+    expect(seq.startsWith("\x1b]9;")).toBe(true);
+    expect(seq.endsWith("\x07")).toBe(true);
+    // Exactly one terminator and one ESC: the text stays inside the notification.
+    expect(seq.split("\x07")).toHaveLength(2);
+    expect(seq.split("\x1b")).toHaveLength(2);
+  });
+});

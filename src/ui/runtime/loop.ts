@@ -77,7 +77,7 @@ export function runApp(opts: RuntimeOptions): Promise<AppResult> {
     onStart: () => dispatch({ type: "tick", now: now() }),
     onTick: () => {
       drainAgentEvents();
-      if (model.run || model.loadingModel || dirty) dispatch({ type: "tick", now: now() });
+      if (model.run || model.shell || model.loadingModel || dirty) dispatch({ type: "tick", now: now() });
       paint();
     },
   });

@@ -28,6 +28,7 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
     switch (key.name) {
       case "c":
         if (model.run) return cancel(model, cmds);
+        if (model.shell) return void cmds.push({ type: "shell-cancel" });
         if (model.input.text) return setInput(model, "", 0);
         return quit(model, cmds);
       case "d":
