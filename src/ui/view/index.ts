@@ -58,7 +58,8 @@ function statusLine(model: Model, width: number): string {
     parts.push(theme.dim("idle"));
   }
   parts.push(sanitizeLine(model.config.model) || theme.dim("no model"));
-  parts.push(modeWord(model.config.permissionMode));
+  // The default mode is named on the rule only; the others here too, in their colour.
+  if (model.config.permissionMode !== "ask") parts.push(modeWord(model.config.permissionMode));
   if (model.unsaved) parts.push(theme.err("not saved"));
   if (model.queued.length) parts.push(theme.dim(`${model.queued.length} queued`));
   if (model.scroll > 0) parts.push(theme.warn(`↑ ${model.scroll} lines (End to follow)`));
