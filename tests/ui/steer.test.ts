@@ -323,3 +323,13 @@ describe("the attention sequence", () => {
     expect(seq.split("\x1b")).toHaveLength(2);
   });
 });
+
+describe("a queued message", () => {
+  it("with an @mention gets its files read when it is sent", () => {
+    let { model, cmds } = feed(newModel(), ...typeText("first"), key("enter"), ...typeText("then @a.ts"), key("enter"));
+    expect(model.queued).toEqual(["then @a.ts"]);
+    ({ model, cmds } = feed(model, agent({ type: "done", reason: "complete" })));
+    expect(cmds).toContainEqual({ type: "read-mentions", text: "then @a.ts" });
+    expect(model.attaching).toBe("then @a.ts");
+  });
+});

@@ -4,7 +4,7 @@ import { assertNever } from "../../protocol/assert-never.js";
 import type { Entry, Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import { addEntry, streamingEntry, unansweredCalls } from "./transcript.js";
-import { startRun } from "./run.js";
+import { submitLine } from "./input.js";
 import { chooseToolProtocol } from "../../protocol/tool-protocol.js";
 import { applyTodoCall, TODO_TOOL } from "./todos.js";
 import { offerPlanApproval } from "./modes.js";
@@ -183,8 +183,9 @@ function finishRun(model: Model, interrupted: boolean, cmds: Cmd[]): void {
   }
   if (model.dialog?.kind === "permission") model.dialog = null;
   model.run = null;
+  // As if sent now: its @mentions are read first.
   const next = model.queued.shift();
-  if (next !== undefined) startRun(model, next, cmds);
+  if (next !== undefined) submitLine(model, next, cmds);
 }
 
 function closeStreaming(model: Model): void {

@@ -5,7 +5,7 @@ import type { Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import { addEntry } from "./transcript.js";
-import { startRun } from "./run.js";
+import { submitLine } from "./input.js";
 
 export const isShellLine = (text: string): boolean => text.startsWith("!");
 
@@ -44,5 +44,5 @@ export function finishShell(model: Model, command: string, output: string, exitC
   cmds.push({ type: "session-append", message });
   // A prompt typed while the command ran goes now, with the output before it.
   const next = model.queued.shift();
-  if (next !== undefined) startRun(model, next, cmds);
+  if (next !== undefined) submitLine(model, next, cmds);
 }
