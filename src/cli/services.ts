@@ -176,7 +176,14 @@ export function createServices(opts: {
       else if (o.timedOut) output += `\n[timed out after ${SHELL_DEFAULT_TIMEOUT_MS / 1000} s]`;
       return { output, exitCode: o.interrupted || o.timedOut ? null : o.exitCode };
     },
-    appendHistory: (text) => guard("save the input history", () => opts.history?.append(text)),
+    appendHistory: (text) => {
+      try {
+        opts.history?.append(text);
+      } catch (err) {
+        // Losing one history line must never take the app down; the user is told.
+        opts.onError(`Could not save the input history: ${(err as Error).message}`);
+      }
+    },
     log: (kind, data) => (kind === "event" ? logger.event(data as never) : logger.info(kind, { data })),
     async close() {
       const report = recorder.close();
