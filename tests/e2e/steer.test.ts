@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { eachTest, runHeadless, sessionFiles, sleep, Tui, type Sandbox } from "./harness.js";
+import { eachTest, runHeadless, sessionFiles, sleep, Tui, waitUntil, type Sandbox } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 
@@ -148,8 +148,8 @@ describe("steering the work", () => {
     const transcript = screen.slice(0, screen.search(/^idle · /m));
     expect(transcript).not.toMatch(/\/co/);
     tui.press("Escape");
-    await sleep(200);
-    expect(tui.screen()).not.toContain("/compact");
+    // The menu closes (a lone Esc is told from an escape sequence after a short wait).
+    await waitUntil(() => !tui.screen().includes("/compact"), 3000, "the menu to close");
   });
 
   it("a prompt typed in one launch is recalled with Up in the next", async () => {
