@@ -39,7 +39,9 @@ describe("the boot frame", () => {
     await waitUntil(() => (tui!.screen().split("\n")[39] ?? "").includes("Ask anything"), 10_000, "frame at 120x40");
     const boot = tui.screen().split("\n");
     expect(boot[37]).toContain("idle · qwen3:8b");
-    expect(boot[38]).toBe("─".repeat(120));
+    // The rule above the input names the mode and spans the width.
+    const rule = "── ask · shift+tab to cycle ";
+    expect(boot[38]).toBe(rule + "─".repeat(120 - rule.length));
     expect(boot.filter((line) => line.includes("a coding agent for local models"))).toHaveLength(1);
     tui.type("hello");
 
