@@ -103,7 +103,7 @@ async function resume(
   flags: Flags,
   state: SessionState,
   cwd: string,
-): Promise<{ conversation: ConversationMessage[]; model?: string }> {
+): Promise<{ conversation: ConversationMessage[]; model?: string; tokensUsed?: number }> {
   const resumeId = flags.resume ?? flags.session;
   if (!resumeId && !flags.continue) return { conversation: [] };
   const { latestSessionFor } = await import("./session/writer.js");
@@ -118,7 +118,7 @@ async function resume(
   if (!opened.ok) fail(opened.error);
   state.writer = opened.writer;
   state.id = opened.writer.id;
-  return { conversation: opened.conversation, model: opened.model };
+  return { conversation: opened.conversation, model: opened.model, tokensUsed: opened.tokensUsed };
 }
 
 async function main(firstPrompt: string, flags: Flags): Promise<number> {
@@ -188,6 +188,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
         config: b.config,
         sessionId: state.id,
         conversation: resumed.conversation,
+        tokensUsed: resumed.tokensUsed,
         skills: context.skills,
         completions: [...builtins, ...context.skills.map((sk) => sk.name)],
         warnings: [...b.warnings, ...context.warnings, ...notices],

@@ -31,7 +31,7 @@ export function openSaved(
   dir: string,
   idOrPrefix: string,
 ):
-  | { ok: true; writer: SessionWriter; conversation: ConversationMessage[]; model?: string }
+  | { ok: true; writer: SessionWriter; conversation: ConversationMessage[]; model?: string; tokensUsed: number }
   | { ok: false; error: string } {
   const resolved = resolveSession(dir, idOrPrefix);
   if (!resolved.ok) return resolved;
@@ -43,7 +43,13 @@ export function openSaved(
     // call, and save that, so the transcript shows the tool as stopped and the history is valid.
     const conversation = pairToolResults(loaded.messages);
     if (conversation !== loaded.messages) writer.reset(conversation);
-    return { ok: true, writer, conversation, model: loaded.meta.model ?? loaded.header.model };
+    return {
+      ok: true,
+      writer,
+      conversation,
+      model: loaded.meta.model ?? loaded.header.model,
+      tokensUsed: loaded.tokensUsed,
+    };
   } catch (err) {
     return { ok: false, error: (err as Error).message };
   }
@@ -110,7 +116,13 @@ export function createServices(opts: {
       state.writer?.close();
       state.writer = opened.writer;
       state.id = opened.writer.id;
-      return { ok: true, sessionId: state.id, conversation: opened.conversation, model: opened.model };
+      return {
+        ok: true,
+        sessionId: state.id,
+        conversation: opened.conversation,
+        model: opened.model,
+        tokensUsed: opened.tokensUsed,
+      };
     },
     listSessions() {
       const { sessions, warnings } = listSessions(state.dir);

@@ -24,8 +24,15 @@ export interface ConversationMessage {
   interrupted?: boolean;
   /** A user message that came from a skill or slash command: what the user typed. */
   typed?: string;
+  /** role "assistant": the tokens of the request that produced it (for the status line; never sent). */
+  usage?: MessageUsage;
   /** role "tool": what the UI showed, so a resumed transcript looks as it did. Never sent to a model. */
   display?: ToolDisplay;
+}
+
+export interface MessageUsage {
+  promptTokens: number;
+  completionTokens: number;
 }
 
 /** What the UI shows for a tool call, built once by the tool runner. */

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { ConversationMessage } from "../protocol/conversation.js";
+import { tokensOf } from "../protocol/usage.js";
 import {
   firstPrompt,
   parseHeader,
@@ -28,6 +29,8 @@ export type LoadedSession =
       updated: number;
       /** Unreadable lines in the middle of the file that were left out. */
       skipped: number;
+      /** Tokens every saved request used, including turns later undone, cleared or compacted. */
+      tokensUsed: number;
     }
   | { ok: false; error: string };
 
@@ -53,6 +56,7 @@ export function loadSession(file: string): LoadedSession {
     title: header.title,
   };
   let skipped = 0;
+  let tokensUsed = 0;
   for (let i = 1; i < lines.length; i++) {
     const raw = lines[i]!;
     if (raw.trim() === "") continue;
@@ -61,8 +65,11 @@ export function loadSession(file: string): LoadedSession {
       if (!(tornTail && i === lines.length - 1)) skipped++;
       continue;
     }
-    if (line.type === "message") messages.push(line.message as ConversationMessage);
-    else if (line.type === "reset") messages = line.messages as ConversationMessage[];
+    if (line.type === "message") {
+      const message = line.message as ConversationMessage;
+      messages.push(message);
+      tokensUsed += tokensOf(message);
+    } else if (line.type === "reset") messages = line.messages as ConversationMessage[];
     else {
       if (line.model !== undefined) meta.model = line.model;
       if (line.provider !== undefined) meta.provider = line.provider;
@@ -74,7 +81,7 @@ export function loadSession(file: string): LoadedSession {
     const first = messages.find((m) => m.role === "user");
     if (first) meta.title = firstPrompt(first);
   }
-  return { ok: true, header, messages, meta, updated, skipped };
+  return { ok: true, header, messages, meta, updated, skipped, tokensUsed };
 }
 
 export { maskedJson } from "./masked-json.js";

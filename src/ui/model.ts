@@ -66,8 +66,12 @@ export interface Model {
   warm: boolean;
   /** The model is being loaded ahead of the first request. */
   loadingModel: boolean;
-  /** Lines scrolled up from the newest output; 0 follows new output. */
-  scroll: number;
+  /**
+   * Scrolled up: the top line of the view, as an entry id and a line within that entry, so the
+   * view holds still while text arrives below; `below` is how many lines were below the view when
+   * the user scrolled (the status line counts what arrived since). null follows new output.
+   */
+  anchor: { id: number; line: number; below: number } | null;
   thinkingOpen: boolean;
   dialog: Dialog | null;
   /** Base settings for every run; apiKey lives only in memory. */

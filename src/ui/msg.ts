@@ -21,7 +21,14 @@ export type Msg =
   | { type: "tick"; now: number }
   | { type: "agent"; event: AgentEvent }
   | { type: "picker-items"; purpose: "model" | "session"; items: PickerItem[] }
-  | { type: "session-opened"; sessionId: string; conversation: ConversationMessage[]; model?: string }
+  /** `tokensUsed`: what the session has spent so far (default: counted from `conversation`). */
+  | {
+      type: "session-opened";
+      sessionId: string;
+      conversation: ConversationMessage[];
+      model?: string;
+      tokensUsed?: number;
+    }
   | { type: "notice"; level: "info" | "warn" | "error"; text: string }
   | { type: "markdown-ready" }
   /**
@@ -33,6 +40,7 @@ export type Msg =
       config: RunConfig;
       sessionId: string;
       conversation: ConversationMessage[];
+      tokensUsed?: number;
       skills: SkillRef[];
       completions: string[];
       warnings: string[];
@@ -51,5 +59,6 @@ export type Cmd =
   | { type: "list-sessions" }
   | { type: "save-config"; keys: Record<string, unknown> }
   | { type: "show"; what: "context" | "memory" }
-  | { type: "undo"; force: boolean; sessionId: string; conversation: ConversationMessage[] }
+  /** `tokensUsed`: the session's total, kept after the turn is undone (it was spent). */
+  | { type: "undo"; force: boolean; sessionId: string; conversation: ConversationMessage[]; tokensUsed: number }
   | { type: "quit" };

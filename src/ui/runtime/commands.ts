@@ -62,6 +62,7 @@ function perform(cmd: Cmd, { services, send, later, quit }: CommandDeps): void |
               sessionId: opened.sessionId,
               conversation: opened.conversation,
               model: opened.model,
+              tokensUsed: opened.tokensUsed,
             }
           : { type: "notice", level: "error", text: opened.error },
       );
@@ -79,7 +80,14 @@ function perform(cmd: Cmd, { services, send, later, quit }: CommandDeps): void |
       return services.show(cmd.what).then((text) => later({ type: "notice", level: "info", text }));
     case "undo":
       return services.undo(cmd.conversation, cmd.force).then((r) => {
-        if (r.conversation) later({ type: "session-opened", sessionId: cmd.sessionId, conversation: r.conversation });
+        // Undone turns were still spent: the session's token total stays.
+        if (r.conversation)
+          later({
+            type: "session-opened",
+            sessionId: cmd.sessionId,
+            conversation: r.conversation,
+            tokensUsed: cmd.tokensUsed,
+          });
         later({ type: "notice", level: r.ok ? "info" : "warn", text: r.text });
       });
     case "quit":

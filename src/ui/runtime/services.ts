@@ -3,7 +3,8 @@ import type { PermissionMode } from "../../protocol/run-config.js";
 import type { PickerItem } from "../model.js";
 
 export type Opened =
-  { ok: true; sessionId: string; conversation: ConversationMessage[]; model?: string } | { ok: false; error: string };
+  | { ok: true; sessionId: string; conversation: ConversationMessage[]; model?: string; tokensUsed: number }
+  | { ok: false; error: string };
 
 /**
  * The I/O the runtime performs for Cmds, supplied by main.ts. The app never imports a

@@ -1,6 +1,7 @@
 import type { AgentEvent } from "../../protocol/agent-event.js";
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import { assertNever } from "../../protocol/assert-never.js";
+import { tokensOf } from "../../protocol/usage.js";
 import type { Entry, Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import { addEntry, streamingEntry, unansweredCalls } from "./transcript.js";
@@ -67,7 +68,6 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       model.warm = true;
       model.usage.promptTokens = event.promptTokens;
       model.usage.completionTokens = event.completionTokens;
-      model.usage.totalTokens += event.promptTokens + event.completionTokens;
       break;
     case "notice":
       addEntry(model, { kind: "notice", level: event.level, text: event.text });
@@ -78,6 +78,9 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       break;
     case "compacted":
       model.conversation = event.conversation;
+      // The next request's prompt is about the compacted conversation's size.
+      model.usage.promptTokens = event.after;
+      model.usage.completionTokens = 0;
       cmds.push({ type: "session-reset", conversation: event.conversation });
       break;
     case "model-info":
@@ -103,6 +106,8 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
 
 function applyMessage(model: Model, message: ConversationMessage, cmds: Cmd[]): void {
   model.conversation.push(message);
+  // Counted from saved messages only, so a resumed session adds up to the same total.
+  model.usage.totalTokens += tokensOf(message);
   cmds.push({ type: "session-append", message });
   if (message.role === "assistant") {
     const entry = streamingEntry(model);

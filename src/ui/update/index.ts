@@ -1,11 +1,12 @@
 import { produce } from "immer";
 import { assertNever } from "../../protocol/assert-never.js";
+import { lastUsage, tokensOf } from "../../protocol/usage.js";
 import type { InitOptions, Model } from "../model.js";
 import type { Cmd, Msg } from "../msg.js";
 import { applyAgentEvent } from "./agent.js";
 import { applyKey, applyPaste, applyWheel, submitLine } from "./input.js";
 import { addEntry, entriesFromConversation } from "./transcript.js";
-import { scrollBy } from "./scroll.js";
+import { keepAnchorValid } from "./scroll.js";
 import { plain } from "./run.js";
 
 export function init(opts: InitOptions): Model {
@@ -26,7 +27,7 @@ export function init(opts: InitOptions): Model {
     booted: opts.booted ?? true,
     warm: false,
     loadingModel: false,
-    scroll: 0,
+    anchor: null,
     thinkingOpen: false,
     dialog: null,
     config: opts.config,
@@ -46,7 +47,12 @@ export function init(opts: InitOptions): Model {
 }
 
 /** Shows a conversation from its start: a fresh welcome, then the transcript rebuilt from it. */
-function openConversation(m: Model, sessionId: string, conversation: Model["conversation"]): void {
+function openConversation(
+  m: Model,
+  sessionId: string,
+  conversation: Model["conversation"],
+  tokensUsed: number | undefined,
+): void {
   m.sessionId = sessionId;
   // A copy: the Msg's array is not a draft, and pushing a prompt onto it would change the Msg.
   m.conversation = [...conversation];
@@ -55,8 +61,11 @@ function openConversation(m: Model, sessionId: string, conversation: Model["conv
   const rebuilt = entriesFromConversation(conversation, m.nextId);
   m.entries.push(...rebuilt.entries);
   m.nextId = rebuilt.nextId;
-  m.scroll = 0;
-  m.usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+  m.anchor = null;
+  m.usage = {
+    ...lastUsage(conversation),
+    totalTokens: tokensUsed ?? conversation.reduce((sum, message) => sum + tokensOf(message), 0),
+  };
 }
 
 /** update(model, msg) -> [model', cmds]: pure; no I/O, no clock, no randomness. */
@@ -76,7 +85,6 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
       case "resize":
         m.width = Math.max(10, msg.width);
         m.height = Math.max(5, msg.height);
-        scrollBy(m, 0);
         break;
       case "tick":
         m.now = msg.now;
@@ -106,7 +114,7 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         break;
       case "session-opened":
         if (msg.model) m.config.model = msg.model;
-        openConversation(m, msg.sessionId, msg.conversation);
+        openConversation(m, msg.sessionId, msg.conversation, msg.tokensUsed);
         break;
       case "notice":
         if (msg.level === "error") addEntry(m, { kind: "error", message: msg.text });
@@ -118,7 +126,7 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         m.config = msg.config;
         m.skills = msg.skills;
         m.completions = msg.completions;
-        openConversation(m, msg.sessionId, msg.conversation);
+        openConversation(m, msg.sessionId, msg.conversation, msg.tokensUsed);
         for (const text of msg.warnings) addEntry(m, { kind: "notice", level: "warn", text });
         m.booted = true;
         // Resolve the model and its context length, and load it, while the user types.
@@ -130,9 +138,9 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
       default:
         assertNever(msg);
     }
-    // The transcript can shrink under a scrolled-up view (a final answer replacing its stream,
-    // thinking folded, a resize): keep the offset within it. Cost follows the scroll distance.
-    if (m.scroll > 0) scrollBy(m, 0);
+    // The transcript can change under a scrolled-up view (an entry removed, thinking folded, a
+    // resize re-wrapping the anchored entry): the anchor stays on a line that exists.
+    keepAnchorValid(m);
   });
   return [next, cmds];
 }

@@ -46,7 +46,9 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       if (busy()) return;
       model.entries = [];
       model.conversation = [];
-      model.usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+      // The cleared turns were still spent: the session's total stays.
+      model.usage.promptTokens = 0;
+      model.usage.completionTokens = 0;
       cmds.push({ type: "session-reset", conversation: [] });
       return notice("Conversation cleared.");
     case "sessions":
@@ -108,6 +110,7 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
         force: rest[0] === "force",
         sessionId: model.sessionId,
         conversation: plain(model.conversation),
+        tokensUsed: model.usage.totalTokens,
       });
       return;
     default: {
