@@ -35,7 +35,10 @@ export async function ensureModelInfo(
     }
     const info = await provider.modelInfo(config.model, signal);
     const contextLength = info.contextLength ?? UNKNOWN_CONTEXT;
-    if (config.numCtx <= 0) config.numCtx = Math.min(contextLength, config.numCtxCap);
+    // numCtxCap bounds Ollama's num_ctx (memory on the user's machine); a hosted model's window
+    // is what it is.
+    if (config.numCtx <= 0)
+      config.numCtx = config.provider === "ollama" ? Math.min(contextLength, config.numCtxCap) : contextLength;
     if (config.think && info.capabilities.length > 0 && !info.capabilities.includes("thinking")) {
       // Ollama answers 400 to `think` for a model that cannot think: ask without it.
       config.think = undefined;

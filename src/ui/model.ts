@@ -5,7 +5,8 @@ import type { Skill } from "../context/skills.js";
 
 /** One item of the transcript as the user sees it. Entries are immutable: a change makes a new object. */
 export type Entry =
-  | { kind: "welcome"; id: number; model: string; host: string; cwd: string }
+  /** `server`: the provider and where its requests go, e.g. "anthropic · https://api.anthropic.com". */
+  | { kind: "welcome"; id: number; model: string; server: string; cwd: string }
   | { kind: "user"; id: number; text: string; note?: string }
   | { kind: "assistant"; id: number; text: string; thinking: string; streaming: boolean; interrupted: boolean }
   | {

@@ -91,6 +91,8 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       model.config.numCtx = event.numCtx;
       model.contextLength = event.contextLength;
       if (event.capabilities.length > 0 && !event.capabilities.includes("tools")) model.config.toolProtocol = "json";
+      // The worker said so once (a notice); every later run must not ask for it (Ollama answers 400).
+      if (event.capabilities.length > 0 && !event.capabilities.includes("thinking")) delete model.config.think;
       break;
     case "model-load":
       model.loadingModel = event.state === "loading";

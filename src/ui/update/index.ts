@@ -39,11 +39,16 @@ export function init(opts: InitOptions): Model {
     quitting: false,
   };
   return produce(model, (m) => {
-    addEntry(m, { kind: "welcome", model: m.config.model, host: m.config.host, cwd: m.config.cwd });
+    addEntry(m, { kind: "welcome", model: m.config.model, server: serverLabel(m.config), cwd: m.config.cwd });
     const rebuilt = entriesFromConversation(m.conversation, m.nextId);
     m.entries.push(...rebuilt.entries);
     m.nextId = rebuilt.nextId;
   });
+}
+
+/** The provider and the address its requests go to, for the header. */
+function serverLabel(config: Model["config"]): string {
+  return `${config.provider} · ${config.provider === "ollama" ? config.host : (config.baseUrl ?? "")}`;
 }
 
 /** Shows a conversation from its start: a fresh welcome, then the transcript rebuilt from it. */
@@ -57,7 +62,7 @@ function openConversation(
   // A copy: the Msg's array is not a draft, and pushing a prompt onto it would change the Msg.
   m.conversation = [...conversation];
   m.entries = [];
-  addEntry(m, { kind: "welcome", model: m.config.model, host: m.config.host, cwd: m.config.cwd });
+  addEntry(m, { kind: "welcome", model: m.config.model, server: serverLabel(m.config), cwd: m.config.cwd });
   const rebuilt = entriesFromConversation(conversation, m.nextId);
   m.entries.push(...rebuilt.entries);
   m.nextId = rebuilt.nextId;

@@ -45,7 +45,7 @@ function renderEntry(entry: Entry, ctx: EntryViewContext): string[] {
       return [
         truncateLine(theme.heading("agent0") + theme.dim(" — a coding agent for local models"), w),
         truncateLine(
-          `${theme.dim("model ")}${sanitizeLine(ctx.model) || "(choosing…)"}${theme.dim("   host ")}${sanitizeLine(entry.host)}`,
+          `${theme.dim("model ")}${sanitizeLine(ctx.model) || "(choosing…)"}   ${theme.dim(sanitizeLine(entry.server))}`,
           w,
         ),
         truncateLine(`${theme.dim("folder")} ${sanitizeLine(entry.cwd)}`, w),
