@@ -62,7 +62,7 @@ function columns(width: number): number {
 }
 
 // List items wrap under their text, not under the bullet.
-const BULLET = /^( *)(?:\* |\d+\. )/;
+const BULLET = /^( *)(?:[•◦▪] |\d+\. +)/;
 
 function wrapRendered(line: string, width: number): string[] {
   const bullet = BULLET.exec(line);
