@@ -183,6 +183,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
     return {
       services,
       tickMs: Number(flags.tickMs ?? b.file.tickMs) || 100,
+      mouse: b.file.mouse === true,
       ready: {
         type: "boot-ready" as const,
         config: b.config,

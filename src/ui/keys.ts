@@ -36,6 +36,8 @@ const SEQUENCES: Record<string, Key> = {
   "\x1b[13;3u": { name: "enter", meta: true },
 };
 
+/** Two or more of the same Up or Down arrow (CSI or SS3 form), and nothing else. */
+const WHEEL_ARROWS = /^(?:\x1b[[O]([AB]))(?:\x1b[[O]\1)+$/;
 const PASTE_START = "\x1b[200~";
 const PASTE_END = "\x1b[201~";
 // CSI: ESC [ params intermediates final; SS3: ESC O final.
@@ -67,6 +69,14 @@ export function createInputDecoder() {
   // The start of an escape sequence whose end has not arrived yet (a slow link can split one).
   let partial = "";
   return function feed(data: string): Msg[] {
+    // In alternate-scroll mode a wheel notch arrives as several arrow keys in one write; a
+    // person pressing an arrow sends one per write (key repeat included).
+    const wheel = !partial && pasting === null ? WHEEL_ARROWS.exec(data) : null;
+    if (wheel) {
+      const direction = wheel[1] === "A" ? "up" : "down";
+      // Each arrow is three characters and scrolls one line.
+      return [{ type: "wheel", direction, lines: data.length / 3 }];
+    }
     const out: Msg[] = [];
     let s = partial + data;
     partial = "";

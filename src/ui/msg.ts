@@ -16,7 +16,8 @@ export interface Key {
 export type Msg =
   | { type: "key"; key: Key }
   | { type: "paste"; text: string }
-  | { type: "wheel"; direction: "up" | "down" }
+  /** `lines`: set when the terminal scrolled by arrow keys (alternate-scroll mode); default 3. */
+  | { type: "wheel"; direction: "up" | "down"; lines?: number }
   | { type: "resize"; width: number; height: number }
   | { type: "tick"; now: number }
   | { type: "agent"; event: AgentEvent }

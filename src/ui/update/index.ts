@@ -85,7 +85,7 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         applyPaste(m, msg.text);
         break;
       case "wheel":
-        applyWheel(m, msg.direction);
+        applyWheel(m, msg.direction, msg.lines);
         break;
       case "resize":
         m.width = Math.max(10, msg.width);

@@ -74,9 +74,9 @@ export function applyPaste(model: Model, text: string): void {
   insert(model, text.replace(/\r\n?/g, "\n"));
 }
 
-export function applyWheel(model: Model, direction: "up" | "down"): void {
+export function applyWheel(model: Model, direction: "up" | "down", lines = WHEEL_LINES): void {
   if (model.dialog?.kind === "picker") return;
-  scrollBy(model, direction === "up" ? WHEEL_LINES : -WHEEL_LINES);
+  scrollBy(model, direction === "up" ? lines : -lines);
 }
 
 function submit(model: Model, cmds: Cmd[]): void {
