@@ -190,6 +190,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
         sessionId: state.id,
         conversation: resumed.conversation,
         tokensUsed: resumed.tokensUsed,
+        toolOutputLines: b.file.toolOutputLines,
         skills: context.skills,
         completions: [...builtins, ...context.skills.map((sk) => sk.name)],
         warnings: [...b.warnings, ...context.warnings, ...notices],

@@ -41,6 +41,10 @@ export interface ToolDisplay {
   ok: boolean;
   /** One line: "+3 -1", "exit 1 · 75 lines", an error's first line. */
   summary: string;
+  /** What the tool printed (shell stdout/stderr with the exit code, a file, matches), shown on Ctrl+O. */
+  output?: string;
+  /** The output's language for syntax colour (e.g. "ts" for a file read), when known. */
+  outputLang?: string;
   /** A unified diff, when the tool changed a file. */
   diff?: string;
   /** The file the diff belongs to (relative to the project). */

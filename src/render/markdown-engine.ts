@@ -34,7 +34,7 @@ function unescapeEntities(text: string): string {
     .replace(/&amp;/g, "&");
 }
 
-function highlightCode(code: string, lang: string | undefined): string {
+export function highlightCode(code: string, lang: string | undefined): string {
   const language = (lang ?? "").trim().split(/\s+/)[0] ?? "";
   // No auto-detection: guessing runs every grammar over the text, which is slow on big blocks.
   if (language === "" || !supportsLanguage(language)) return theme.code(code);

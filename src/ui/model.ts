@@ -13,11 +13,16 @@ export type Entry =
       kind: "tool";
       id: number;
       callId: string;
+      /** The tool's name (run_shell_command, read_file, …). */
+      name: string;
       label: string;
       state: "running" | "ok" | "error";
       summary: string;
       startedAt: number;
       depth: number;
+      /** What the tool printed, shown under its line on Ctrl+O (see ToolDisplay.output). */
+      output?: string;
+      outputLang?: string;
     }
   | { kind: "diff"; id: number; path: string; unified: string; depth: number }
   | { kind: "notice"; id: number; level: NoticeLevel; text: string }
@@ -30,7 +35,8 @@ export interface PickerItem {
 }
 
 export type Dialog =
-  | { kind: "permission"; id: string; tool: string; preview: string }
+  /** `openedAt`: when it opened; the tool's clock stands still until it is answered. */
+  | { kind: "permission"; id: string; tool: string; preview: string; openedAt: number }
   | { kind: "picker"; purpose: "model" | "session"; title: string; items: PickerItem[]; selected: number };
 
 export interface RunState {
@@ -74,6 +80,10 @@ export interface Model {
    */
   anchor: { id: number; line: number; below: number } | null;
   thinkingOpen: boolean;
+  /** Ctrl+O: tool entries show their output. */
+  toolOutputOpen: boolean;
+  /** Lines of output an expanded tool entry shows before "+N more lines" (config toolOutputLines). */
+  toolOutputLines: number;
   dialog: Dialog | null;
   /** Base settings for every run; apiKey lives only in memory. */
   config: RunConfig;

@@ -42,6 +42,8 @@ export type Msg =
       sessionId: string;
       conversation: ConversationMessage[];
       tokensUsed?: number;
+      /** Config toolOutputLines: lines an expanded tool entry shows. */
+      toolOutputLines?: number;
       skills: SkillRef[];
       completions: string[];
       warnings: string[];

@@ -39,6 +39,7 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       addEntry(model, {
         kind: "tool",
         callId: event.id,
+        name: event.name,
         label: event.label,
         state: "running",
         summary: "",
@@ -59,7 +60,13 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       break;
     }
     case "permission-request":
-      model.dialog = { kind: "permission", id: event.id, tool: event.tool, preview: event.preview };
+      model.dialog = {
+        kind: "permission",
+        id: event.id,
+        tool: event.tool,
+        preview: event.preview,
+        openedAt: model.now,
+      };
       break;
     case "message":
       applyMessage(model, event.message, cmds);
@@ -126,6 +133,12 @@ function applyMessage(model: Model, message: ConversationMessage, cmds: Cmd[]): 
         streaming: false,
         interrupted: !!message.interrupted,
       });
+    }
+  } else if (message.role === "tool") {
+    const entry = message.toolCallId ? findTool(model, message.toolCallId) : undefined;
+    if (entry && message.display?.output !== undefined) {
+      entry.output = message.display.output;
+      if (message.display.outputLang) entry.outputLang = message.display.outputLang;
     }
   } else if (message.role === "user") {
     // The loop's own messages to the model (a format reminder, a nudge to answer): shown briefly.

@@ -9,6 +9,9 @@ import { addEntry, entriesFromConversation } from "./transcript.js";
 import { keepAnchorValid } from "./scroll.js";
 import { plain } from "./run.js";
 
+/** Lines an expanded tool entry shows before "+N more lines". */
+export const DEFAULT_TOOL_OUTPUT_LINES = 200;
+
 export function init(opts: InitOptions): Model {
   const model: Model = {
     width: opts.width,
@@ -29,6 +32,8 @@ export function init(opts: InitOptions): Model {
     loadingModel: false,
     anchor: null,
     thinkingOpen: false,
+    toolOutputOpen: false,
+    toolOutputLines: DEFAULT_TOOL_OUTPUT_LINES,
     dialog: null,
     config: opts.config,
     contextLength: 0,
@@ -131,6 +136,7 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         m.config = msg.config;
         m.skills = msg.skills;
         m.completions = msg.completions;
+        if (msg.toolOutputLines) m.toolOutputLines = msg.toolOutputLines;
         openConversation(m, msg.sessionId, msg.conversation, msg.tokensUsed);
         for (const text of msg.warnings) addEntry(m, { kind: "notice", level: "warn", text });
         m.booted = true;

@@ -35,6 +35,9 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
       case "t":
         model.thinkingOpen = !model.thinkingOpen;
         return;
+      case "o":
+        model.toolOutputOpen = !model.toolOutputOpen;
+        return;
       case "home":
         return scrollToTop(model);
       case "end":

@@ -2,7 +2,15 @@ import type { Model } from "../model.js";
 import { entryLines, type EntryViewContext } from "./entry.js";
 
 function contextOf(model: Model, width: number): EntryViewContext {
-  return { width, now: model.now, thinkingOpen: model.thinkingOpen, model: model.config.model };
+  return {
+    width,
+    // A tool's clock stops while its permission dialog waits for the user.
+    now: model.dialog?.kind === "permission" ? model.dialog.openedAt : model.now,
+    thinkingOpen: model.thinkingOpen,
+    toolOutputOpen: model.toolOutputOpen,
+    toolOutputLines: model.toolOutputLines,
+    model: model.config.model,
+  };
 }
 
 /** A line of the transcript: an index into model.entries and a line within that entry. */
