@@ -46,4 +46,36 @@ describe("reading the work", () => {
     expect(input[0]).toMatch(/^› w000/);
     expect(input.map((l) => l.slice(2)).join("")).toContain(line.trimEnd());
   });
+
+  it("Ctrl+O shows line 25 of a 50-line command output; a failed command shows its last lines at once", async () => {
+    const script = 'for i in $(seq 1 50); do echo "out line $i"; done; exit 1';
+    fake = await startFakeOllama({
+      models: [{ name: "qwen3:8b" }],
+      replies: [
+        { steps: [{ toolCalls: [{ name: "run_shell_command", arguments: { command: script } }] }] },
+        { steps: [{ text: "The command failed." }] },
+      ],
+    });
+    tui = new Tui(sb, ["--host", fake.url, "--model", "qwen3:8b", "--yolo"], { width: 90, height: 70 });
+    await tui.waitFor("Ask anything");
+    tui.type("run it");
+    tui.press("Enter");
+    let screen = await tui.waitFor("The command failed.");
+    // Collapsed: the failure's last lines are there, the middle is not.
+    expect(screen).toContain("out line 50");
+    expect(screen).not.toMatch(/out line 25\b/);
+    tui.press("C-o");
+    screen = await tui.waitFor(/out line 25\b/);
+    expect(screen).toContain("exit code 1");
+    tui.press("C-o");
+    await waitGone(tui, /out line 25\b/);
+  });
 });
+
+async function waitGone(tui: Tui, what: RegExp): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (!what.test(tui.screen())) return;
+    await sleep(50);
+  }
+  throw new Error(`still on screen: ${String(what)}`);
+}

@@ -28,7 +28,7 @@ describe("a scrolled-up view holds still", () => {
     model = feed(
       model,
       agent({ type: "tool-start", id: "c1", name: "read_file", args: {}, label: "read a.ts" }),
-      agent({ type: "tool-end", id: "c1", ok: true, summary: "3 lines" }),
+      agent({ type: "tool-end", id: "c1", display: { label: "read a.ts", ok: true, summary: "3 lines" } }),
       agent({ type: "notice", level: "info", text: "hello" }),
     ).model;
     expect(view(model).transcript).toEqual(before);

@@ -12,15 +12,14 @@ function ranTool(name: string, ok: boolean, output: string, label = "run npm tes
     ...typeText("go"),
     key("enter"),
     agent({ type: "tool-start", id: "c1", name, args: {}, label }),
-    agent({ type: "tool-end", id: "c1", ok, summary: ok ? "50 lines" : "exit 1 · 50 lines" }),
     agent({
-      type: "message",
-      message: {
-        role: "tool",
-        content: output,
-        toolCallId: "c1",
-        toolName: name,
-        display: { label, ok, summary: "…", output: `exit code ${ok ? 0 : 1}\n${output}` },
+      type: "tool-end",
+      id: "c1",
+      display: {
+        label,
+        ok,
+        summary: ok ? "50 lines" : "exit 1 · 50 lines",
+        output: `exit code ${ok ? 0 : 1}\n${output}`,
       },
     }),
   ).model;

@@ -1,5 +1,6 @@
 import { type ToolResult, defineTool } from "../types.js";
 import fs from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 import { looksBinary, resolveExisting } from "./checks.js";
 
@@ -42,13 +43,16 @@ export const readFileTool = defineTool({
     if (looksBinary(buf)) {
       return { content: `Error: ${args.path} is a binary file; read_file only reads text.`, isError: true };
     }
-    return page(
+    const result = page(
       args.path,
       buf.toString("utf8"),
       args.offset ?? 1,
       args.limit ?? READ_DEFAULT_LINES,
       ctx.config.outputLimit,
     );
+    // The extension names the language well enough for colour (highlight.js knows ts, py, rs…).
+    const ext = path.extname(args.path).slice(1).toLowerCase();
+    return ext && !result.isError ? { ...result, lang: ext } : result;
   },
 });
 

@@ -53,6 +53,8 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       if (entry) {
         entry.state = event.display.ok ? "ok" : "error";
         entry.summary = event.display.summary;
+        if (event.display.output !== undefined) entry.output = event.display.output;
+        if (event.display.outputLang) entry.outputLang = event.display.outputLang;
       }
       const { diff, path } = event.display;
       if (diff)
@@ -133,12 +135,6 @@ function applyMessage(model: Model, message: ConversationMessage, cmds: Cmd[]): 
         streaming: false,
         interrupted: !!message.interrupted,
       });
-    }
-  } else if (message.role === "tool") {
-    const entry = message.toolCallId ? findTool(model, message.toolCallId) : undefined;
-    if (entry && message.display?.output !== undefined) {
-      entry.output = message.display.output;
-      if (message.display.outputLang) entry.outputLang = message.display.outputLang;
     }
   } else if (message.role === "user") {
     // The loop's own messages to the model (a format reminder, a nudge to answer): shown briefly.
