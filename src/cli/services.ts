@@ -55,10 +55,15 @@ export function openSaved(
   }
 }
 
+/** A session's title: its first prompt, on one line. */
+function titleOf(message: ConversationMessage): string {
+  return shorten((message.typed ?? message.content).replace(/\s+/g, " "), 80);
+}
+
 /** Appends a message, creating the session file with its first message. */
 export function appendToSession(state: SessionState, config: RunConfig, message: ConversationMessage): void {
   if (!state.writer) {
-    const title = message.role === "user" ? shorten((message.typed ?? message.content).replace(/\s+/g, " "), 80) : "";
+    const title = message.role === "user" ? titleOf(message) : "";
     state.writer = SessionWriter.create(state.dir, {
       id: state.id,
       cwd: config.cwd,
@@ -130,7 +135,7 @@ export function createServices(opts: {
       const items: PickerItem[] = sessions.map((s) => ({
         value: s.id,
         label: `${s.id.slice(0, 8)}  ${shorten(s.title || "(untitled)", 50)}`,
-        detail: `${formatRelativeTime(s.updated, now)} · ${s.messageCount} messages · ${s.cwd}`,
+        detail: `${formatRelativeTime(s.updated, now)} · ${s.messageCount} message${s.messageCount === 1 ? "" : "s"} · ${s.cwd}`,
       }));
       return { items, warnings };
     },
@@ -145,6 +150,8 @@ export function createServices(opts: {
           m.size ? `${(m.size / 1e9).toFixed(1)} GB` : "",
           m.contextLength ? `ctx ${m.contextLength}` : "",
           m.capabilities.length ? (m.capabilities.includes("tools") ? "tools" : "no tools") : "",
+          m.capabilities.includes("thinking") ? "thinking" : "",
+          m.capabilities.includes("vision") ? "vision" : "",
         ]
           .filter(Boolean)
           .join(" · "),
@@ -157,11 +164,25 @@ export function createServices(opts: {
         .catch((err: Error) => opts.onError(`Could not save ${file}: ${err.message}`));
       return `Saved ${Object.keys(keys).join(", ")} to ${file}.`;
     },
-    async show(what) {
+    async show(what, conversation = []) {
       switch (what) {
         case "context": {
-          const { formatContextReport } = await import("../context/prompt.js");
-          return formatContextReport(opts.promptParts());
+          const { formatContextReport, formatBudget } = await import("../context/prompt.js");
+          const parts = opts.promptParts();
+          const c = opts.config();
+          const [{ toolsFor }, { toolSpecs }, { estimateTokens, estimateTextTokens }] = await Promise.all([
+            import("../tools/catalog.js"),
+            import("../tools/runner.js"),
+            import("../agent/compaction/index.js"),
+          ]);
+          // The JSON reply protocol puts the tools into the system prompt instead of schemas.
+          const schemas = estimateTextTokens(JSON.stringify(toolSpecs(toolsFor(c))));
+          const budget = formatBudget(c.numCtx, [
+            ["system prompt", parts.reduce((sum, p) => sum + p.tokens, 0)],
+            [c.toolProtocol === "json" ? "tools (in the prompt)" : "tool schemas", schemas],
+            [`messages (${conversation.length})`, estimateTokens(conversation)],
+          ]);
+          return `${budget}\n\n${formatContextReport(parts)}`;
         }
         case "memory": {
           const { listMemories, memoryDirs } = await import("../context/memory.js");
@@ -192,6 +213,9 @@ export function createServices(opts: {
       }
       const kept = conversation.slice(0, result.turn);
       state.writer.reset(kept);
+      // The title follows the conversation: the first prompt still in it (none: untitled).
+      const first = kept.find((m) => m.role === "user");
+      state.writer.meta({ title: first ? titleOf(first) : "" });
       const lines = [
         `Undid the last turn${result.restored.length + result.removedCreated.length ? ":" : " (it changed no files)."}`,
         ...result.restored.map((p) => `  restored ${rel(p)}`),

@@ -57,7 +57,8 @@ export function summarizeSession(file: string): { ok: true; summary: SessionSumm
       if (!firstUser && line.message.role === "user") firstUser = line.message as ConversationMessage;
     } else if (line.type === "reset") {
       count = line.messages.length;
-      firstUser ??= line.messages.find((m) => m.role === "user") as ConversationMessage | undefined;
+      // A reset replaces the conversation (/undo, /compact): its first prompt is the title now.
+      firstUser = line.messages.find((m) => m.role === "user") as ConversationMessage | undefined;
     } else {
       if (line.title !== undefined) title = line.title;
       if (line.model !== undefined) model = line.model;

@@ -61,7 +61,8 @@ export type Cmd =
   | { type: "list-models" }
   | { type: "list-sessions" }
   | { type: "save-config"; keys: Record<string, unknown> }
-  | { type: "show"; what: "context" | "memory" }
+  /** `conversation`: for /context, which shows what the messages take of the window. */
+  | { type: "show"; what: "context" | "memory"; conversation?: ConversationMessage[] }
   /** `tokensUsed`: the session's total, kept after the turn is undone (it was spent). */
   | { type: "undo"; force: boolean; sessionId: string; conversation: ConversationMessage[]; tokensUsed: number }
   | { type: "quit" };

@@ -20,7 +20,8 @@ export interface Services {
   listSessions(): { items: PickerItem[]; warnings: string[] };
   listModels(): Promise<PickerItem[]>;
   saveConfig(keys: Record<string, unknown>): string;
-  show(what: "context" | "memory" | "mcp"): Promise<string>;
+  /** `conversation`: the messages, for /context's budget. */
+  show(what: "context" | "memory" | "mcp", conversation?: ConversationMessage[]): Promise<string>;
   /** Where this session's /undo checkpoints live (undefined before anything was saved). */
   checkpointDir(): string | undefined;
   /** Restores the files of the last turn; returns the conversation without that turn. */

@@ -1,6 +1,6 @@
 import { PERMISSION_MODES, type PermissionMode } from "../../protocol/run-config.js";
 import { expandSkill } from "../../context/skill-expand.js";
-import { formatHelp, slashCommands, unknownCommandHint } from "../slash-commands.js";
+import { formatHelp, formatKeys, slashCommands, unknownCommandHint } from "../slash-commands.js";
 import type { Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import { beginRun, plain, startRun } from "./run.js";
@@ -23,7 +23,7 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
   switch (name) {
     case "help":
     case "?":
-      return notice(formatHelp(slashCommands, model.skills));
+      return notice(`${formatHelp(slashCommands, model.skills)}\n\n${formatKeys()}`);
     case "quit":
     case "exit":
       return quit(model, cmds);
@@ -64,7 +64,11 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       return;
     case "context":
     case "memory":
-      cmds.push({ type: "show", what: name });
+      cmds.push(
+        name === "context"
+          ? { type: "show", what: name, conversation: plain(model.conversation) }
+          : { type: "show", what: name },
+      );
       return;
     case "mcp":
       cmds.push({ type: "worker", command: { type: "mcp-status" } });
