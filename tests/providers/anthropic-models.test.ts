@@ -40,8 +40,8 @@ describe("Anthropic context window and capabilities", () => {
     config.numCtxCap = 32768;
     const events: RunEvent[] = [];
     const p = createAnthropicProvider({ apiKey: "k", baseUrl: fake.url });
-    expect(await ensureModelInfo(p, config, new AbortController().signal, (e) => events.push(e))).toEqual({ ok: true });
-    expect(config.numCtx).toBe(200_000);
+    const result = await ensureModelInfo(p, config, new AbortController().signal, (e) => events.push(e));
+    expect(result.ok && result.config.numCtx).toBe(200_000);
     expect(events).toContainEqual(expect.objectContaining({ type: "model-info", numCtx: 200_000 }));
   });
 });

@@ -1,14 +1,15 @@
-// One golden frame per markdown element the transcript styles (issue 17).
+// One golden frame per markdown element the transcript styles (issue 17); UPDATE_GOLDEN=1
+// npx vitest run tests/ui/markdown-frames.test.ts rewrites them.
 import { beforeAll, describe, it } from "vitest";
-import { loadMarkdown } from "../../../src/render/markdown.js";
-import { view } from "../../../src/ui/view/index.js";
-import { agent, feed, key, newModel, typeText } from "../helpers.js";
-import { expectGolden, frameText } from "./golden.js";
+import { loadMarkdown } from "../../src/render/markdown.js";
+import { view, type Frame } from "../../src/ui/view/index.js";
+import { agent, feed, key, newModel, typeText } from "./helpers.js";
+import { expectGolden } from "./golden.js";
 
 const WIDTH = 48;
 const HEIGHT = 18;
 
-function frameOf(markdown: string): string {
+function frameOf(markdown: string): Frame {
   const { model } = feed(
     newModel({ width: WIDTH, height: HEIGHT }),
     ...typeText("show me"),
@@ -16,7 +17,7 @@ function frameOf(markdown: string): string {
     agent({ type: "text", delta: markdown }),
     agent({ type: "done", reason: "complete" }),
   );
-  return frameText(view(model), HEIGHT);
+  return view(model);
 }
 
 beforeAll(async () => {
