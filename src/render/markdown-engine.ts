@@ -168,7 +168,8 @@ marked.use({
             .map((line, l) => indent + (l === 0 ? markers[i]!.padEnd(width) + " " : line ? hang : "") + line)
             .join("\n");
         });
-        return items.join(token.loose ? "\n\n" : "\n") + (listDepth === 1 ? "\n\n" : "\n");
+        // Loose items (blank lines between them in the source) stay together: compact reads better.
+        return items.join("\n") + (listDepth === 1 ? "\n\n" : "\n");
       } finally {
         listDepth--;
       }

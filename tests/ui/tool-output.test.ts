@@ -86,3 +86,33 @@ describe("a tool's clock while its permission dialog waits", () => {
     expect(screen(model)).toMatch(/run make 3s/);
   });
 });
+
+describe("tool output cannot drive the terminal", () => {
+  it("escape sequences in a command's output (OSC 52 clipboard write, clear screen) are shown, never sent", () => {
+    const evil = "fine\n\x1b]52;c;Y2FuYXJ5\x07\x1b[2J\x1b[31mred?\x9b1;1H\r\n     7\tconst x = '\x1b]0;title\x07';";
+    for (const lang of [undefined, "ts"]) {
+      let { model } = feed(
+        newModel({ width: 80, height: 40 }),
+        ...typeText("go"),
+        key("enter"),
+        agent({ type: "tool-start", id: "c1", name: "run_shell_command", args: {}, label: "run cat x" }),
+        agent({
+          type: "tool-end",
+          id: "c1",
+          display: {
+            label: "run cat x",
+            ok: false,
+            summary: "exit 1",
+            output: evil,
+            ...(lang ? { outputLang: lang } : {}),
+          },
+        }),
+      );
+      ({ model } = feed(model, key("o", { ctrl: true })));
+      const lines = view(model).transcript.join("\n");
+      // Only our own colour (SGR) sequences remain; the canary's escapes are made visible.
+      expect(lines.replace(/\x1b\[[0-9;]*m/g, "")).not.toMatch(/[\x1b\x07\x9b]/);
+      expect(strip(lines)).toContain("Y2FuYXJ5");
+    }
+  });
+});
