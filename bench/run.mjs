@@ -8,6 +8,7 @@ import { ROOT, Tui, cpuMs, marks, median, peakRssMb, rssMb, runHeadless, sandbox
 import { benchGrep } from "./grep-bench.mjs";
 import { benchSessions } from "./session-bench.mjs";
 import { benchLongSession } from "./long-session.mjs";
+import { benchStreamGuard } from "./stream-guard.mjs";
 
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
@@ -286,6 +287,11 @@ async function sessions() {
   row("append one message at message 10", `${(r.append_at_10_us / 1000).toFixed(2)} ms`, "≈ same as at 5,000");
   row("append one message at message 5,000", `${(r.append_at_5000_us / 1000).toFixed(2)} ms`, "");
   row(`load a 5,000-message session (${r.file_mb.toFixed(1)} MB)`, ms(r.load_5000_ms), "");
+  row(
+    "save a 400 KB answer while it streams (recorder, 64-char deltas): partial lines / final message only",
+    `${ms(r.stream_400kb_saved_ms)} / ${ms(r.stream_400kb_unsaved_ms)}`,
+    "",
+  );
 }
 
 async function longSession() {
@@ -302,7 +308,25 @@ async function longSession() {
   );
 }
 
-const parts = { launch, headless, idle, bigTranscript, streaming, keystrokes, toolSteps, grep, sessions, longSession };
+async function streamGuard() {
+  const r = await benchStreamGuard(ROOT);
+  row("hold-back guard over a 400 KB prose reply in 32-char deltas", ms(r.prose_ms), "linear");
+  row("hold-back guard over a 400 KB one-line reply", ms(r.one_line_ms), "linear");
+}
+
+const parts = {
+  launch,
+  headless,
+  idle,
+  bigTranscript,
+  streaming,
+  keystrokes,
+  toolSteps,
+  streamGuard,
+  grep,
+  sessions,
+  longSession,
+};
 for (const [name, fn] of Object.entries(parts)) {
   if (!want(name)) continue;
   process.stderr.write(`${name}…\n`);

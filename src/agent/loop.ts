@@ -8,7 +8,7 @@ import { callModel } from "./model-call.js";
 import { createStuckState, observeStep } from "./stuck.js";
 import { correctiveMessage, jsonProtocolPrompt } from "./replies/json-protocol.js";
 import { createApprover, type AskUser } from "./approval.js";
-import { ensureModelInfo } from "./model-info.js";
+import { ensureModelInfo, failedNativeCalls, noteNativeFailure } from "./model-info.js";
 import { compactIfNeeded } from "./compaction/run.js";
 import { pairToolResults } from "../protocol/history.js";
 
@@ -66,6 +66,8 @@ export async function runAgent(
   // The caller's config is never changed; what this run learns lives in its own copy.
   let config = info.config;
 
+  if (config.toolProtocol === "native" && failedNativeCalls(config)) config.toolProtocol = "json";
+
   // A skill's allowed-tools (typed as /skill, or loaded by the model) limits every later step.
   let allowed = config.toolFilter;
   let applied: string[] | undefined;
@@ -77,7 +79,6 @@ export async function runAgent(
   };
   const approve = deps.approve ?? createApprover(config, deps.askUser, emit);
   let stuck = createStuckState();
-  let corrected = false;
 
   for (;;) {
     if (signal.aborted) return finish("interrupted");
@@ -133,6 +134,15 @@ export async function runAgent(
       : unknown.length > 0
         ? "unknown-tool"
         : undefined;
+    // Unreadable native calls count over the session: at the second the session moves to JSON.
+    if (reply.unusable?.kind === "malformed" && config.toolProtocol === "native" && noteNativeFailure(config)) {
+      config.toolProtocol = "json";
+      emit({
+        type: "notice",
+        level: "warn",
+        text: `${config.model} failed to write a usable tool call twice; switching this session to the JSON reply protocol.`,
+      });
+    }
     const observed = observeStep(stuck, { toolCalls: calls, unusable }, { maxSteps: config.maxSteps });
     stuck = observed.state;
     const verdict = observed.verdict;
@@ -150,17 +160,17 @@ export async function runAgent(
     }
 
     if (reply.unusable) {
-      if (!corrected || config.toolProtocol === "json") {
-        push({
-          role: "user",
-          content: correctiveMessage(
-            config.toolProtocol,
-            tools.map((t) => t.name),
-            reply.unusable.detail,
-          ),
-        });
-        corrected = true;
-      }
+      // One corrective message per unusable reply; stuck.ts's one counter stops the run when
+      // they come in a row, so a second bad reply never reaches this point.
+      push({
+        role: "user",
+        content: correctiveMessage(
+          config.toolProtocol,
+          tools.map((t) => t.name),
+          reply.unusable.detail,
+        ),
+      });
+      emit({ type: "notice", level: "warn", text: unusableNotice(reply.unusable.kind) });
       continue;
     }
 
@@ -172,6 +182,12 @@ export async function runAgent(
     if (verdict.kind === "nudge") push({ role: "user", content: verdict.message });
     if (signal.aborted) return finish("interrupted");
   }
+}
+
+function unusableNotice(kind: "empty" | "malformed"): string {
+  return kind === "empty"
+    ? "The model's reply was empty; asked it to try again."
+    : "The model wrote a tool call as text that could not be read; asked it to retry.";
 }
 
 function pushToolResult(

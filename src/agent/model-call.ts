@@ -7,6 +7,9 @@ import { recoverToolCalls } from "./replies/text-tool-calls.js";
 import { parseJsonProtocolReply } from "./replies/json-protocol.js";
 import { toJsonProtocolHistory } from "./replies/json-history.js";
 import { ToolCallStreamGuard } from "./replies/tool-call-stream.js";
+import { coerceArgs } from "./replies/coerce-args.js";
+import { recoversTextCalls } from "../protocol/tool-protocol.js";
+import { newCallId } from "../providers/tool-args.js";
 import { estimateTokens, truncationSuspected } from "./compaction/index.js";
 
 export interface ModelReply {
@@ -17,12 +20,6 @@ export interface ModelReply {
   unusable?: { kind: "empty" | "malformed"; detail: string };
   promptTokens?: number;
   completionTokens?: number;
-}
-
-let callSeq = 0;
-function newCallId(): string {
-  callSeq += 1;
-  return `call_${Date.now().toString(36)}${callSeq.toString(36)}`;
 }
 
 /**
@@ -112,11 +109,19 @@ export async function callModel(
   const message: ConversationMessage = { role: "assistant", content };
   if (thinking) message.thinking = thinking;
   if (thinking && signature) message.thinkingSignature = signature;
-  if (toolCalls.length === 0 && content.trim()) {
+  let unreadable: string | undefined;
+  if (toolCalls.length === 0 && content.trim() && recoversTextCalls(config.provider, config.toolProtocol)) {
     const recovered = recoverToolCalls(content, toolNames);
     if (recovered.calls.length > 0) {
       message.content = recovered.rest;
-      for (const c of recovered.calls) toolCalls.push({ id: newCallId(), name: c.name, args: c.args });
+      for (const c of recovered.calls) {
+        const spec = tools.find((t) => t.name === c.name);
+        toolCalls.push({ id: newCallId(), name: c.name, args: spec ? coerceArgs(c.args, spec.parameters) : c.args });
+      }
+    } else if (recovered.unknown.length > 0) {
+      unreadable = `it wrote a call to ${[...new Set(recovered.unknown)].map((n) => `"${n}"`).join(", ")}, which is not a tool`;
+    } else if (recovered.malformed) {
+      unreadable = "it wrote a tool call into its text that could not be read (broken JSON or an unknown format)";
     }
   }
   // Held text that was no call after all is shown; a recovered call's text stays hidden.
@@ -125,6 +130,9 @@ export async function callModel(
   const reply: ModelReply = { message, promptTokens, completionTokens };
   if (toolCalls.length === 0 && !content.trim()) {
     reply.unusable = { kind: "empty", detail: "the model returned an empty reply" };
+  } else if (unreadable) {
+    // Markup that looks like a call but is not one is never a final answer: the loop asks again.
+    reply.unusable = { kind: "malformed", detail: unreadable };
   }
   return reply;
 }

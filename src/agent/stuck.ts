@@ -8,7 +8,7 @@
 // Rules are checked in this order, the first that fires wins:
 // 1. the same call 3 steps in a row                         -> stop "stuck"
 // 2. A B A B A B: two distinct calls alternating over 6 steps -> stop "stuck"
-// 3. 3 unusable replies in a row (invalid arguments, unknown tool, empty, malformed)
+// 3. 2 unusable replies in a row (invalid arguments, unknown tool, empty, malformed)
 //                                                           -> stop "stuck", suggest a larger model
 // 4. web_search called 6 times in the turn                  -> stop "stuck"
 // 5. the step cap (maxSteps model calls)                    -> stop "max-steps"
@@ -46,7 +46,8 @@ export interface StuckState {
 
 export const REPEAT_LIMIT = 3;
 export const OSCILLATION_STEPS = 6;
-export const UNUSABLE_LIMIT = 3;
+/** The loop sends one corrective message after an unusable reply; a second in a row stops. */
+export const UNUSABLE_LIMIT = 2;
 export const WEB_SEARCH_NUDGE = 3;
 export const WEB_SEARCH_STOP = 6;
 export const DEFAULT_MAX_STEPS = 50;

@@ -8,7 +8,7 @@ import {
 } from "../protocol/run-config.js";
 import { resolveOllamaHost } from "../providers/ollama/host.js";
 import { configDir, dataDir } from "../context/dirs.js";
-import { configDefaults } from "../context/config-defaults.js";
+import { configDefaults, MAX_CONTEXT_TOKENS } from "../context/config-defaults.js";
 import type { Config } from "../context/config.js";
 
 export interface CliOptions {
@@ -49,7 +49,8 @@ export function resolveConfig(
   const mode = (opts.yolo ? "yolo" : (opts.permissionMode ?? file.permissionMode ?? "ask")) as PermissionMode;
   if (!MODES.includes(mode)) throw new Error(`Unknown permission mode '${mode}'. Use one of: ${MODES.join(", ")}.`);
   const numCtxCap = opts.numCtxCap ? Number(opts.numCtxCap) : (file.numCtxCap ?? configDefaults.numCtxCap);
-  if (!Number.isInteger(numCtxCap) || numCtxCap <= 0) throw new Error(`--num-ctx-cap must be a positive whole number.`);
+  if (!Number.isInteger(numCtxCap) || numCtxCap <= 0 || numCtxCap > MAX_CONTEXT_TOKENS)
+    throw new Error(`--num-ctx-cap must be a whole number from 1 to ${MAX_CONTEXT_TOKENS}.`);
   return {
     provider,
     model,

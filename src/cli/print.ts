@@ -3,8 +3,7 @@ import type { AgentEvent, DoneReason } from "../protocol/agent-event.js";
 import type { ConversationMessage } from "../protocol/conversation.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import type { Logger } from "../session/log.js";
-import { appendToSession, type SessionState } from "./services.js";
-import { checkpointDirFor } from "../session/checkpoints.js";
+import type { SessionRecorder } from "../session/recorder.js";
 
 export type OutputFormat = "text" | "json" | "stream-json";
 
@@ -40,23 +39,17 @@ export function runHeadless(opts: {
   config: RunConfig;
   conversation: ConversationMessage[];
   format: OutputFormat;
-  session: SessionState;
+  /** Saves the run the way the TUI does (it was told of failures to save when it was made). */
+  recorder: SessionRecorder;
   logger: Logger;
   /** A worker started earlier (startAgent); one is started here otherwise. */
   started?: StartedAgent;
 }): Promise<number> {
-  const { config, format, session, logger } = opts;
+  const { config, format, recorder, logger } = opts;
   const user: ConversationMessage = { role: "user", content: opts.prompt };
   const conversation = [...opts.conversation, user];
-  const save = (m: ConversationMessage) => {
-    try {
-      appendToSession(session, config, m);
-    } catch (err) {
-      process.stderr.write(`warning: could not save the session: ${(err as Error).message}\n`);
-    }
-  };
-  save(user);
-  if (session.writer) config.checkpointDir = checkpointDirFor(session.writer.path);
+  recorder.append(user);
+  if (recorder.started) config.checkpointDir = recorder.checkpointDir;
   let answer = "";
   let errorText = "";
   const usage = { promptTokens: 0, completionTokens: 0 };
@@ -65,10 +58,10 @@ export function runHeadless(opts: {
     listen((e: AgentEvent) => {
       // Deltas are not logged one by one: the whole message is, when it is complete.
       if (e.type !== "text" && e.type !== "thinking") logger.event(e);
+      recorder.event(e);
       if (format === "stream-json") process.stdout.write(JSON.stringify(e) + "\n");
       switch (e.type) {
         case "message":
-          save(e.message);
           if (e.message.role === "assistant" && e.message.content.trim() && !e.message.toolCalls?.length)
             answer = e.message.content;
           break;
@@ -98,22 +91,27 @@ export function runHeadless(opts: {
       }
     });
     async function finish(reason: DoneReason) {
-      if (format === "text" && answer) process.stdout.write(answer.endsWith("\n") ? answer : answer + "\n");
+      // A run stopped as stuck ends on replies that could not be used (raw call markup, an empty
+      // reply): they are not an answer. The reason and the notice are on stderr; exit code 1.
+      if (format === "text" && answer && reason !== "stuck") {
+        process.stdout.write(answer.endsWith("\n") ? answer : answer + "\n");
+      }
       if (format === "json") {
         const out = {
           answer,
           model: config.model,
           usage,
-          session_id: session.writer ? session.id : undefined,
+          session_id: recorder.started ? recorder.id : undefined,
           reason,
           ...(errorText ? { error: errorText } : {}),
         };
         process.stdout.write(JSON.stringify(out) + "\n");
       }
       await agent.close().catch(() => {});
-      session.writer?.close();
+      const saved = recorder.close();
+      if (saved.kind === "unsaved") process.stderr.write(`error: ${saved.text}\n`);
       logger.close();
-      resolve(reason === "complete" ? 0 : 1);
+      resolve(reason === "complete" && saved.kind !== "unsaved" ? 0 : 1);
     }
     agent.send({ type: "run", runId: 1, conversation, config });
   });

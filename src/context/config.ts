@@ -21,7 +21,7 @@ export const configKeySchemas = {
   host: z.string().min(1),
   provider: z.enum(PROVIDERS),
   baseUrl: z.string().min(1),
-  numCtxCap: positiveInt,
+  numCtxCap: positiveInt.max(MAX_CONTEXT_TOKENS),
   permissionMode: z.enum(PERMISSION_MODES),
   tickMs: positiveInt,
   /** Lines of output a tool entry shows when expanded with Ctrl+O (default 200). */
@@ -43,7 +43,7 @@ export const configKeySchemas = {
 } as const;
 
 export { configDefaults } from "./config-defaults.js";
-import { configDefaults } from "./config-defaults.js";
+import { configDefaults, MAX_CONTEXT_TOKENS } from "./config-defaults.js";
 
 type KeySchemas = typeof configKeySchemas;
 type Raw = { [K in keyof KeySchemas]?: z.infer<KeySchemas[K]> };

@@ -6,7 +6,7 @@ import { maskSecrets, secretValues } from "../tools/secrets.js";
  */
 export function maskedJson(value: unknown, env: NodeJS.ProcessEnv = process.env): string {
   const json = JSON.stringify(value);
-  const secrets = secretValues(env);
+  const secrets = cachedSecrets(env);
   if (!secrets.some((s) => json.includes(JSON.stringify(s).slice(1, -1)))) return json;
   return JSON.stringify(maskStrings(value, env));
 }
@@ -20,4 +20,16 @@ function maskStrings(value: unknown, env: NodeJS.ProcessEnv): unknown {
     return out;
   }
   return value;
+}
+
+let cache: { env: NodeJS.ProcessEnv; at: number; values: string[] } | undefined;
+
+/**
+ * secretValues, read again at most once a second: reading process.env walks the C environment,
+ * which costs more than the rest of writing a line (an answer streaming is saved every 4 KB).
+ */
+function cachedSecrets(env: NodeJS.ProcessEnv): string[] {
+  const now = Date.now();
+  if (cache?.env !== env || now - cache.at > 1000) cache = { env, at: now, values: secretValues(env) };
+  return cache.values;
 }

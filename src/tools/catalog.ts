@@ -7,6 +7,9 @@ import { listFilesTool } from "./files/list.js";
 import { globFilesTool, grepFilesTool } from "./files/search.js";
 import { createFileTool } from "./files/create.js";
 import { editFileTool } from "./files/edit.js";
+import { multiEditTool } from "./files/multi-edit.js";
+import { writeFileTool } from "./files/write.js";
+import { applyPatchTool } from "./files/apply-patch.js";
 import { runShellTool } from "./shell/shell.js";
 import { memoryTools } from "./memory.js";
 import { skillsTool } from "./skills.js";
@@ -23,9 +26,19 @@ export const coreTools: ToolDef[] = [
   globFilesTool,
   grepFilesTool,
   createFileTool,
+  writeFileTool,
   editFileTool,
+  multiEditTool,
   runShellTool,
 ];
+
+/**
+ * Model families trained on the apply_patch format (gpt-oss, Codex) get that tool too: it is the
+ * edit form they write best, and what they write into their text is recovered as that call.
+ */
+export function writesPatches(model: string): boolean {
+  return /gpt-oss|codex/i.test(model);
+}
 
 /** web_search and web_fetch. */
 export const webTools: ToolDef[] = [webSearchTool, webFetchTool];
@@ -37,6 +50,7 @@ export const webTools: ToolDef[] = [webSearchTool, webFetchTool];
 export function toolsFor(config: RunConfig, mcp?: McpManager, agentTypes?: readonly AgentType[]): ToolDef[] {
   const tools: ToolDef[] = [
     ...coreTools,
+    ...(writesPatches(config.model) ? [applyPatchTool] : []),
     ...memoryTools,
     skillsTool,
     ...webTools,

@@ -6,6 +6,7 @@ import type { ToolCall, ToolDisplay } from "../protocol/conversation.js";
 import type { ToolContext, ToolDef, ToolResult, ToolSpec } from "./types.js";
 import { maskSecrets } from "./secrets.js";
 import { diffStats } from "./files/diff.js";
+import { parseToolArgs } from "../providers/tool-args.js";
 
 export const DEFAULT_OUTPUT_LIMIT = 32_000;
 /** After an interrupt, a tool gets this long to return its own (partial) result. */
@@ -49,21 +50,13 @@ export type ArgsCheck = { ok: true; args: Record<string, unknown> } | { ok: fals
 
 /**
  * Validates against the tool's zod schema. Leniencies for small models: arguments given as a
- * JSON string are parsed, and `null` for a field counts as leaving it out.
+ * JSON string are read by the one rule (providers/tool-args.ts), and `null` for a field counts
+ * as leaving it out.
  */
 export function validateArgs(tool: ToolDef, args: unknown): ArgsCheck {
-  let input: unknown = args ?? {};
-  if (typeof input === "string") {
-    const text = input;
-    try {
-      input = text.trim() === "" ? {} : JSON.parse(text);
-    } catch {
-      return { ok: false, error: `Invalid arguments for ${tool.name}: not a JSON object: ${text.slice(0, 200)}` };
-    }
-  }
-  if (input && typeof input === "object" && !Array.isArray(input)) {
-    input = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null));
-  }
+  const read = parseToolArgs(args);
+  if (!read.ok) return { ok: false, error: `Invalid arguments for ${tool.name}: ${read.error}` };
+  const input = Object.fromEntries(Object.entries(read.args).filter(([, v]) => v !== null));
   const parsed = tool.schema.safeParse(input);
   if (parsed.success) return { ok: true, args: parsed.data as Record<string, unknown> };
   const problems = parsed.error.issues.map(describeIssue).join("; ");

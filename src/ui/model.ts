@@ -94,6 +94,8 @@ export interface Model {
   /** Names for Tab completion: slash commands and skills. */
   completions: string[];
   quitting: boolean;
+  /** Saving the session failed and has not worked since: the status line says "not saved". */
+  unsaved: boolean;
 }
 
 /** Skills as main loaded them; the UI only expands them (pure). */

@@ -31,6 +31,8 @@ export type Msg =
       tokensUsed?: number;
     }
   | { type: "notice"; level: "info" | "warn" | "error"; text: string }
+  /** Saving the session failed, or works again (the status line flags "not saved" meanwhile). */
+  | { type: "save-state"; saved: boolean; text: string }
   | { type: "markdown-ready" }
   /**
    * Everything loaded after the first frame: the validated config, the resumed conversation,
@@ -54,6 +56,8 @@ export type Cmd =
   /** Forward a command to the agent worker as it is (its payload complete). */
   | { type: "worker"; command: WorkerCommand }
   | { type: "session-append"; message: ConversationMessage }
+  /** An applied agent event, for the session recorder (it saves streamed text and messages). */
+  | { type: "session-record"; event: AgentEvent }
   | { type: "session-reset"; conversation: ConversationMessage[] }
   | { type: "session-meta"; fields: { model?: string; permissionMode?: PermissionMode } }
   | { type: "new-session" }

@@ -4,7 +4,7 @@ import {
   jsonProtocolPrompt,
   parseJsonProtocolReply,
 } from "../../src/agent/replies/json-protocol.js";
-import { extractJsonObject, parseLenientJson } from "../../src/agent/replies/lenient-json.js";
+import { extractJsonObject, parseLenientJson } from "../../src/providers/lenient-json.js";
 
 const TOOLS = ["read_file", "create_file"];
 

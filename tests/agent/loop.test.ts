@@ -91,10 +91,11 @@ describe("the agent loop", () => {
     expect(config).toEqual(before);
   });
 
-  it("gives an empty reply one corrective message, and stops after three unusable replies in a row", async () => {
+  it("gives an empty reply one corrective message, and stops after two unusable replies in a row", async () => {
     const { result, provider, notices } = await run([{ text: "" }, { text: "" }, { text: "" }]);
     expect(result.reason).toBe("stuck");
-    expect(provider.requests).toHaveLength(3);
+    expect(provider.requests).toHaveLength(2);
+    expect(notices).toContain("The model's reply was empty; asked it to try again.");
     const corrective = provider.requests[1]!.messages.at(-1)!;
     expect(corrective.role).toBe("user");
     expect(notices.at(-1)).toContain("Type a message to continue the work.");

@@ -80,10 +80,10 @@ describe("project context, skills and slash commands in the TUI", () => {
     tui.type("/model");
     tui.press("Enter");
     let screen = await tui.waitFor("llama3.2:3b");
-    // Each model with its size, context length and whether it can call tools.
-    expect(screen).toMatch(/qwen3:8b\s.*5\.2 GB · ctx 40960 · tools/);
-    expect(screen).toMatch(/llama3\.2:3b\s.*2\.0 GB · ctx 131072 · tools/);
-    expect(screen).toMatch(/gemma:2b\s.*1\.7 GB · ctx 8192 · no tools/);
+    // Each model with its size, context length and how it will call tools.
+    expect(screen).toMatch(/qwen3:8b\s.*5\.2 GB · ctx 40960 · tools: native \+ text recovery/);
+    expect(screen).toMatch(/llama3\.2:3b\s.*2\.0 GB · ctx 131072 · tools: native \+ text recovery/);
+    expect(screen).toMatch(/gemma:2b\s.*1\.7 GB · ctx 8192 · tools: JSON reply protocol/);
     tui.press("Down");
     await sleep(100);
     tui.press("Enter");

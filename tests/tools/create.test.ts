@@ -43,7 +43,10 @@ describe("create_file", () => {
     const dir = project({ "a.txt": "old" });
     const ctx = makeCtx(dir);
     const result = await callTool(ctx, "create_file", { path: "a.txt", content: "new" });
-    expect(result).toEqual({ content: "Error: a.txt already exists; use edit_file to change it.", isError: true });
+    expect(result).toEqual({
+      content: "Error: a.txt already exists; use edit_file or write_file to change it.",
+      isError: true,
+    });
     expect(fs.readFileSync(path.join(dir, "a.txt"), "utf8")).toBe("old");
     expect(ctx.approvals).toEqual([]);
   });

@@ -39,7 +39,9 @@ describe("edit_file", () => {
     });
     expect(result).toEqual({
       content:
-        "Error: old_string not found in math.js. Read the file again and copy the text exactly, including whitespace.",
+        "Error: old_string in math.js was not found. The closest region (lines 1-3) is:\n" +
+        "     1\tfunction add(a, b) {\n     2\t  return a + b;\n     3\t}\n" +
+        "Copy old_string exactly from it (without the line numbers).",
       isError: true,
     });
   });
@@ -50,7 +52,7 @@ describe("edit_file", () => {
     const result = await callTool(ctx, "edit_file", { path: "twice.txt", old_string: "x = 1", new_string: "x = 3" });
     expect(result).toEqual({
       content:
-        "Error: old_string occurs 2 times in twice.txt. Add surrounding lines to make it unique, or set replace_all to true.",
+        "Error: old_string in twice.txt matches 2 places (lines 1, 3). Add surrounding lines to make it unique, or set replace_all to true.",
       isError: true,
     });
     expect(fs.readFileSync(path.join(dir, "twice.txt"), "utf8")).toBe("x = 1\ny = 2\nx = 1\n");
@@ -92,7 +94,7 @@ describe("edit_file", () => {
       isError: true,
     });
     expect(await callTool(ctx, "edit_file", { path: "blob.bin", old_string: "a", new_string: "b" })).toEqual({
-      content: "Error: blob.bin is a binary file; edit_file only edits text.",
+      content: "Error: blob.bin is a binary file; edit_file only changes text.",
       isError: true,
     });
     expect(await callTool(ctx, "edit_file", { path: "/etc/hosts", old_string: "a", new_string: "b" })).toEqual({
@@ -105,10 +107,10 @@ describe("edit_file", () => {
     const dir = project({ "a.txt": "a" });
     const ctx = makeCtx(dir);
     expect((await callTool(ctx, "edit_file", { path: "a.txt", old_string: "", new_string: "b" })).content).toBe(
-      "Error: old_string is empty. To add text, include a nearby line in old_string; to make a new file use create_file.",
+      "Error: old_string in a.txt is empty. To add text, include a nearby line in old_string; for a whole file use write_file.",
     );
     expect((await callTool(ctx, "edit_file", { path: "a.txt", old_string: "a", new_string: "a" })).content).toBe(
-      "Error: old_string and new_string are the same; nothing would change.",
+      "Error: old_string in a.txt and new_string are the same; nothing would change.",
     );
   });
 });

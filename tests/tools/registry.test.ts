@@ -60,14 +60,16 @@ describe("toolSpecs", () => {
     ]);
   });
 
-  it("names the seven core tools", () => {
+  it("names the nine core tools", () => {
     expect(toolSpecs(coreTools).map((s) => s.name)).toEqual([
       "read_file",
       "list_files",
       "glob_files",
       "grep_files",
       "create_file",
+      "write_file",
       "edit_file",
+      "multi_edit",
       "run_shell_command",
     ]);
     for (const spec of toolSpecs(coreTools)) {
@@ -104,11 +106,11 @@ describe("validateArgs", () => {
     expect(validateArgs(echo, '{"text":"hi","times":null}')).toEqual({ ok: true, args: { text: "hi" } });
     expect(validateArgs(echo, "{nope")).toEqual({
       ok: false,
-      error: "Invalid arguments for echo: not a JSON object: {nope",
+      error: "Invalid arguments for echo: not valid JSON: {nope",
     });
     expect(validateArgs(echo, "[1]")).toEqual({
       ok: false,
-      error: "Invalid arguments for echo: arguments: expected object, received array",
+      error: "Invalid arguments for echo: expected a JSON object, got an array",
     });
   });
 });

@@ -2,7 +2,7 @@
 // every reply is one object {"thoughts": [...], "tool_name": "...", "tool_args": {...}},
 // and the answer to the user is the "response" tool.
 
-import { extractJsonObject, isRecord } from "./lenient-json.js";
+import { extractJsonObject, isRecord } from "../../providers/lenient-json.js";
 import { readArgs } from "./tool-call-shape.js";
 import type { ToolSpec } from "../../tools/types.js";
 

@@ -1,7 +1,7 @@
 // Reading a run of JSON values ({...} or [...]) one after another, as models write
 // several calls: `{...}\n{...}`, `{...}; {...}`, `[{...}, {...}]`.
 
-import { balancedEnd, isRecord, parseLenientJson } from "./lenient-json.js";
+import { balancedEnd, isRecord, parseLenientJson } from "../../providers/lenient-json.js";
 import { readCallShape, type WrittenCall } from "./tool-call-shape.js";
 
 export interface ValueRun {
@@ -42,7 +42,9 @@ export function readValues(text: string, start = 0, whole = false): ValueRun | u
 export function callsOf(values: unknown[]): WrittenCall[] | undefined {
   const calls: WrittenCall[] = [];
   for (const v of values) {
-    const inner = Array.isArray(v) ? v : isRecord(v) && Array.isArray(v.tool_calls) ? v.tool_calls : undefined;
+    // {"tool_calls": […]} alone; beside "role" or "content" it is a message, shown as an example.
+    const wrapper = isRecord(v) && Array.isArray(v.tool_calls) && Object.keys(v).length === 1;
+    const inner = Array.isArray(v) ? v : wrapper ? (v.tool_calls as unknown[]) : undefined;
     if (inner) {
       if (inner.length === 0) return undefined;
       const nested = callsOf(inner);

@@ -14,7 +14,7 @@
 // in `unknown` so the loop can tell the model which tools exist.
 
 import { callsOf, readValues } from "./json-values.js";
-import { pythonCall, SCANNERS, type MarkupMatch } from "./tool-call-markup.js";
+import { pythonCallList, SCANNERS, type MarkupMatch } from "./tool-call-markup.js";
 import type { WrittenCall } from "./tool-call-shape.js";
 
 export type RecoveredCall = WrittenCall;
@@ -31,12 +31,20 @@ export interface Recovery {
 
 const MAX_SIDE_LINE = 200;
 
+/** End-of-turn tokens that leak into text; they never mean anything to the user. */
+const END_TOKENS =
+  /<\|(?:eot_id|eom_id|im_end|end|call|endoftext|return)\|>|<\/s>|<end_of_turn>|<｜end▁of▁sentence｜>/g;
+
 export function recoverToolCalls(text: string, toolNames: readonly string[]): Recovery {
   const known = new Set(toolNames);
   // A leading <think> block (models whose template does not split thinking) is kept as
   // is and not searched: a model thinking about a call has not made it.
   const think = /^\s*<think>[\s\S]*?<\/think>\s*/.exec(text)?.[0] ?? "";
-  const reply = text.slice(think.length);
+  // harmony's <|call|> closes a call: the scanner reads it before the end tokens go.
+  const reply = text
+    .slice(think.length)
+    .replace(/<\|call\|>/g, "\n")
+    .replace(END_TOKENS, "");
   const found = recoverMarkup(unwrapWholeFence(reply), known) ?? recoverBare(reply, known);
   if (!found) return { calls: [], rest: text, unknown: [], malformed: false };
   if (found.calls.length === 0) return { ...found, rest: text };
@@ -46,13 +54,17 @@ export function recoverToolCalls(text: string, toolNames: readonly string[]): Re
 function recoverMarkup(text: string, known: Set<string>): Recovery | undefined {
   const code = codeRegions(text);
   const inCode = (m: MarkupMatch): boolean => !m.fenced && code.some(([s, e]) => m.start >= s && m.start < e);
-  const matches = SCANNERS.flatMap((scan) => scan(text))
+  const matches = [...SCANNERS, ownToolTags(known), patches(known)]
+    .flatMap((scan) => scan(text))
     .filter((m) => !inCode(m))
     .sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: MarkupMatch[] = [];
   for (const m of matches) {
     if (kept.length === 0 || m.start >= kept[kept.length - 1]!.end) kept.push(m);
   }
+  // A bare JSON call right before the first markup (then a tagged one) is a call too.
+  const lead = kept.length > 0 ? bareLead(text.slice(0, kept[0]!.start)) : undefined;
+  if (lead) kept.unshift(lead);
   const all = kept.flatMap((m) => m.calls);
   const calls = all.filter((c) => known.has(c.name));
   const unknown = all.filter((c) => !known.has(c.name)).map((c) => c.name);
@@ -64,6 +76,49 @@ function recoverMarkup(text: string, known: Set<string>): Recovery | undefined {
   // that names only unknown tools is kept whole for the user to see.
   const rest = calls.length > 0 ? cutSpans(text, kept) : text;
   return { calls, rest, unknown, malformed: false };
+}
+
+function bareLead(prefix: string): MarkupMatch | undefined {
+  const start = prefix.search(/\S/);
+  if (start < 0 || !/[{[]/.test(prefix[start]!)) return undefined;
+  const run = readValues(prefix, start, true);
+  const calls = run ? callsOf(run.values) : undefined;
+  return calls ? { start, end: prefix.trimEnd().length, calls } : undefined;
+}
+
+/**
+ * Cline-style XML named after one of our tools: `<read_file><path>a.txt</path></read_file>`.
+ * Only our own names count, and only with the closing tag: HTML and prose stay text.
+ */
+function ownToolTags(known: Set<string>) {
+  return (text: string): MarkupMatch[] => {
+    const out: MarkupMatch[] = [];
+    for (const m of text.matchAll(/<([a-z][\w-]*)>([\s\S]*?)<\/\1>/g)) {
+      if (!known.has(m[1]!)) continue;
+      const params = [...m[2]!.matchAll(/<([a-z][\w-]*)>([\s\S]*?)<\/\1>/g)];
+      const rest = m[2]!.replace(/<([a-z][\w-]*)>[\s\S]*?<\/\1>/g, "").trim();
+      if (rest !== "") continue;
+      const args = Object.fromEntries(params.map((p) => [p[1]!, p[2]!.replace(/^\n|\n$/g, "")]));
+      out.push({ start: m.index, end: m.index + m[0].length, calls: [{ name: m[1]!, args }] });
+    }
+    return out;
+  };
+}
+
+/**
+ * gpt-oss and Codex-trained models write an apply_patch patch into their text (often fenced):
+ * it is that call when the model has the tool.
+ */
+function patches(known: Set<string>) {
+  return (text: string): MarkupMatch[] =>
+    known.has("apply_patch")
+      ? [...text.matchAll(/\*\*\* Begin Patch\n[\s\S]*?\n\*\*\* End Patch/g)].map((m) => ({
+          start: m.index,
+          end: m.index + m[0].length,
+          calls: [{ name: "apply_patch", args: { patch: m[0] } }],
+          fenced: true,
+        }))
+      : [];
 }
 
 /** A reply that is one short line, a JSON call (or fenced JSON call), one short line. */
@@ -107,33 +162,6 @@ function bareBody(body: string): { calls: RecoveredCall[]; trail: string } | und
 function jsonCalls(inner: string): RecoveredCall[] | undefined {
   const run = readValues(inner, 0, true);
   return run ? callsOf(run.values) : undefined;
-}
-
-/** Comma-separated `name(k=v)` calls at the top level. */
-function pythonCallList(src: string): RecoveredCall[] | undefined {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote: string | undefined;
-  let from = 0;
-  for (let i = 0; i < src.length; i++) {
-    const ch = src[i]!;
-    if (quote) {
-      if (ch === "\\") i++;
-      else if (ch === quote) quote = undefined;
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if ("([{".includes(ch)) depth++;
-    else if (")]}".includes(ch)) depth--;
-    else if ((ch === "," || ch === "\n") && depth === 0) {
-      parts.push(src.slice(from, i));
-      from = i + 1;
-    }
-  }
-  parts.push(src.slice(from));
-  const calls = parts
-    .map((p) => p.trim())
-    .filter((p) => p !== "")
-    .map(pythonCall);
-  return calls.length > 0 && calls.every((c) => c !== undefined) ? (calls as RecoveredCall[]) : undefined;
 }
 
 /** A reply that is only a fenced block (maybe after one short line): its lead + inside. */

@@ -1,7 +1,8 @@
 // The many JSON shapes in which models write "call tool X with arguments Y", read into
 // one. Shared by text tool-call recovery and the JSON reply protocol.
 
-import { isRecord, parseLenientJson } from "./lenient-json.js";
+import { isRecord } from "../../providers/lenient-json.js";
+import { parseToolArgs } from "../../providers/tool-args.js";
 
 export interface WrittenCall {
   name: string;
@@ -20,7 +21,17 @@ const ARG_KEYS = [
   "params",
 ] as const;
 /** Keys that may sit beside name and arguments without making the object something else. */
-const EXTRA_KEYS = new Set(["type", "id", "call_id", "index", "thoughts", "thought", "headline", "reasoning"]);
+const EXTRA_KEYS = new Set([
+  "type",
+  "id",
+  "call_id",
+  "tool_call_id",
+  "index",
+  "thoughts",
+  "thought",
+  "headline",
+  "reasoning",
+]);
 
 /**
  * Read a call from a parsed value: `{name, arguments|parameters|args|input}`,
@@ -45,15 +56,10 @@ export function readCallShape(value: unknown): WrittenCall | undefined {
   return name === "" ? undefined : { name, args };
 }
 
-/** Arguments as an object: an object, a JSON string of one, or null/empty for none. */
+/** Arguments as an object by the one rule (providers/tool-args.ts), or undefined. */
 export function readArgs(raw: unknown): Record<string, unknown> | undefined {
-  if (raw === undefined || raw === null || raw === "") return {};
-  if (isRecord(raw)) return raw;
-  if (typeof raw === "string") {
-    const parsed = parseLenientJson(raw);
-    return parsed.ok && isRecord(parsed.value) ? parsed.value : undefined;
-  }
-  return undefined;
+  const parsed = parseToolArgs(raw);
+  return parsed.ok ? parsed.args : undefined;
 }
 
 function onlyKeys(value: Record<string, unknown>, allowed: readonly string[]): boolean {

@@ -4,7 +4,7 @@
 // released at the end.
 
 /** Openers of call markup (tool-call-markup.ts's scanners): a call wherever they stand. */
-const MARKERS = [
+export const MARKERS = [
   "<tool_call>",
   "<tool_calls>",
   "<function_call>",
@@ -20,6 +20,17 @@ const MARKERS = [
   "<|channel|>",
   "to=functions.",
   "```tool_code",
+  "<toolcall>",
+  "<tool>",
+  "<JSON>",
+  "<seed:tool_call>",
+  "<|tool_call_start|>",
+  "<function_calls>",
+  "<|START_ACTION|>",
+  "<|action_start|>",
+  "<start_function_call>",
+  "<|tool_call>",
+  "*** Begin Patch",
 ];
 const LONGEST_MARKER = Math.max(...MARKERS.map((m) => m.length));
 
@@ -40,25 +51,45 @@ function bareStart(line: string, complete: boolean): Verdict {
   return lang !== undefined && BARE_FENCES.includes(lang === "" ? "```" : `\`\`\`${lang}`) ? "call" : "text";
 }
 
+/**
+ * The guard costs the same for every delta however long the reply grows: it never reads the
+ * whole text. Markers are searched in the new delta plus the longest marker's length before it
+ * (earlier text was searched already), and the first two lines are kept only until their
+ * verdict is settled. The held text is appended to and read once, at the end.
+ */
 export class ToolCallStreamGuard {
-  private text = "";
+  /** Text not shown yet: short while not holding, everything from the hold on otherwise. */
+  private unshown = "";
   private shown = 0;
+  private length = 0;
   private holding = false;
+  /** The last LONGEST_MARKER - 1 characters: where a marker cut by a delta boundary begins. */
+  private tail = "";
+  /** The reply's start, while the first two lines may still open a bare call. */
+  private head: string | undefined = "";
 
   /** Adds a streamed delta; returns the part that is safe to show now (maybe ""). */
   push(delta: string): string {
-    this.text += delta;
+    this.unshown += delta;
+    const before = this.length;
+    this.length += delta.length;
     if (this.holding) return "";
-    const safe = this.safeEnd();
-    const out = this.text.slice(this.shown, safe);
+    if (this.head !== undefined) this.head += delta;
+    const window = this.tail + delta;
+    const windowStart = before - this.tail.length;
+    this.tail = window.slice(-(LONGEST_MARKER - 1));
+    const safe = this.safeEnd(window, windowStart);
+    const out = this.unshown.slice(0, safe - this.shown);
+    this.unshown = this.unshown.slice(safe - this.shown);
     this.shown = safe;
     return out;
   }
 
   /** At the end of the reply: what was held back, to show when it held no call after all. */
   release(): string {
-    const out = this.text.slice(this.shown);
-    this.shown = this.text.length;
+    const out = this.unshown;
+    this.unshown = "";
+    this.shown = this.length;
     return out;
   }
 
@@ -67,23 +98,36 @@ export class ToolCallStreamGuard {
     return Math.max(this.shown, at);
   }
 
-  private safeEnd(): number {
-    const from = Math.max(0, this.shown - LONGEST_MARKER);
-    const found = MARKERS.map((m) => this.text.indexOf(m, from)).filter((i) => i >= 0);
-    if (found.length > 0) return this.hold(Math.min(...found));
+  private safeEnd(window: string, windowStart: number): number {
+    const found = MARKERS.map((m) => window.indexOf(m)).filter((i) => i >= 0);
+    if (found.length > 0) return this.hold(windowStart + Math.min(...found));
 
-    const firstBreak = this.text.indexOf("\n");
+    const lead = this.leadEnd();
+    if (lead !== undefined) return lead;
+    return Math.max(this.shown, this.length - partialMarkerLength(window));
+  }
+
+  /** Where the first two lines stop what may be shown, or undefined when they do not. */
+  private leadEnd(): number | undefined {
+    const text = this.head;
+    if (text === undefined) return undefined;
+    const firstBreak = text.indexOf("\n");
     const lines = [{ start: 0, end: firstBreak }];
     if (firstBreak >= 0 && firstBreak <= MAX_LEAD_LINE) {
-      lines.push({ start: firstBreak + 1, end: this.text.indexOf("\n", firstBreak + 1) });
+      lines.push({ start: firstBreak + 1, end: text.indexOf("\n", firstBreak + 1) });
     }
     for (const { start, end } of lines) {
       const complete = end >= 0;
-      const verdict = bareStart(this.text.slice(start, complete ? end : undefined), complete);
+      const line = text.slice(start, complete ? end : undefined);
+      const verdict = bareStart(line, complete);
       if (verdict === "call") return this.hold(start);
       if (verdict === "undecided") return Math.max(this.shown, start);
     }
-    return Math.max(this.shown, this.text.length - partialMarkerLength(this.text));
+    // A "text" verdict never changes as its line grows (only blank lines and fence openers are
+    // undecided). Once every line that can open a bare call has one, the start is not looked at again.
+    const noSecondLine = firstBreak > MAX_LEAD_LINE || (firstBreak < 0 && text.length > MAX_LEAD_LINE);
+    if (noSecondLine || lines.length === 2) this.head = undefined;
+    return undefined;
   }
 }
 

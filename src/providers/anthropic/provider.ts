@@ -4,6 +4,7 @@ import Anthropic, { APIConnectionError, APIError, APIUserAbortError } from "@ant
 import { toAnthropic, toAnthropicTools } from "./messages.js";
 import { errorText, ProviderFailure } from "../errors.js";
 import { hostedStream } from "../hosted-stream.js";
+import { parseToolArgs } from "../tool-args.js";
 import { DEFAULT_RETRY, retryAfterMs, type AttemptEvent, type RetryPolicy } from "../retry.js";
 import type { ChatRequest, ModelInfo, Provider, ProviderError, ProviderEvent } from "../types.js";
 import type { Watchdog } from "../watchdog.js";
@@ -112,12 +113,6 @@ function captureWarnings<T>(fn: () => T): { value: T; warnings: string[] } {
   }
 }
 
-function parseInput(json: string): Record<string, unknown> {
-  if (json.trim() === "") return {};
-  const value: unknown = JSON.parse(json);
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
 export function createAnthropicProvider(opts: AnthropicProviderOptions): Provider {
   const baseUrl = (opts.baseUrl ?? "https://api.anthropic.com").replace(/\/+$/, "");
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...opts.retry };
@@ -184,13 +179,9 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
           const t = tools.get(event.index);
           if (!t) continue;
           tools.delete(event.index);
-          let args: Record<string, unknown> = {};
-          try {
-            args = parseInput(t.json);
-          } catch {
-            yield { type: "notice", text: `The arguments of ${t.name} were not valid JSON: ${t.json.slice(0, 80)}` };
-          }
-          yield { type: "tool-call", call: { id: t.id, name: t.name, args } };
+          const parsed = parseToolArgs(t.json);
+          if (!parsed.ok) yield { type: "notice", text: `The arguments of ${t.name} were unusable: ${parsed.error}` };
+          yield { type: "tool-call", call: { id: t.id, name: t.name, args: parsed.ok ? parsed.args : {} } };
         } else if (event.type === "message_delta") {
           if (event.usage.output_tokens != null) completionTokens = event.usage.output_tokens;
           if (event.usage.input_tokens != null) promptTokens = event.usage.input_tokens;

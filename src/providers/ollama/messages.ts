@@ -1,8 +1,8 @@
 // ConversationMessage <-> Ollama /api/chat wire. The ollama package's types lack the tool call `id`,
 // `function.index` and `tool_call_id` that current servers use, so the wire shapes are declared here.
-import { randomBytes } from "node:crypto";
 import type { ConversationMessage, ToolCall } from "../../protocol/conversation.js";
 import type { ToolSpec } from "../../tools/types.js";
+import { newCallId, parseToolArgs } from "../tool-args.js";
 
 export interface OllamaWireToolCall {
   id?: string;
@@ -46,28 +46,13 @@ export const toOllamaTools = (tools: ToolSpec[]): OllamaWireTool[] =>
     function: { name: t.name, description: t.description, parameters: t.parameters },
   }));
 
-export function newCallId(): string {
-  const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
-  return "call_" + [...randomBytes(8)].map((b) => alphabet[b % alphabet.length]).join("");
-}
-
-/** Arguments should be an object; older or odd servers may send a JSON string. */
-function toArgs(value: unknown): Record<string, unknown> {
-  if (typeof value === "string") {
-    try {
-      return toArgs(JSON.parse(value));
-    } catch {
-      return {};
-    }
-  }
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
 /** Servers before 0.12.10 send no id: one is made up so the result can point at its call. */
 export function fromOllamaToolCall(call: {
   id?: unknown;
   function?: { name?: unknown; arguments?: unknown };
 }): ToolCall {
   const id = typeof call.id === "string" && call.id !== "" ? call.id : newCallId();
-  return { id, name: String(call.function?.name ?? ""), args: toArgs(call.function?.arguments) };
+  // Arguments should be an object; older or odd servers send a JSON string.
+  const parsed = parseToolArgs(call.function?.arguments);
+  return { id, name: String(call.function?.name ?? ""), args: parsed.ok ? parsed.args : {} };
 }

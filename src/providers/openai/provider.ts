@@ -4,6 +4,7 @@
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from "openai";
 import { errorText, ProviderFailure } from "../errors.js";
 import { hostedStream } from "../hosted-stream.js";
+import { parseToolArgs } from "../tool-args.js";
 import { toOpenAIMessages, toOpenAITools } from "./messages.js";
 import { DEFAULT_RETRY, retryAfterMs, type AttemptEvent, type RetryPolicy } from "../retry.js";
 import type { ChatRequest, ModelInfo, Provider, ProviderError, ProviderEvent } from "../types.js";
@@ -75,18 +76,6 @@ function classify(err: unknown, ctx: { model: string; baseUrl: string }): Attemp
   return e({ kind: "server", message: `The server answered ${status}: ${detail}` });
 }
 
-function parseArgs(json: string): Record<string, unknown> | undefined {
-  if (json.trim() === "") return {};
-  try {
-    const value: unknown = JSON.parse(json);
-    return typeof value === "object" && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
   const baseUrl = (opts.baseUrl ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, "");
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...opts.retry };
@@ -156,10 +145,10 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
         return;
       }
       for (const [index, c] of [...calls.entries()].sort((a, b) => a[0] - b[0])) {
-        const args = parseArgs(c.args);
-        if (args === undefined)
-          yield { type: "notice", text: `The arguments of ${c.name} were not valid JSON: ${c.args.slice(0, 80)}` };
-        yield { type: "tool-call", call: { id: c.id || `call_${index}`, name: c.name, args: args ?? {} } };
+        const parsed = parseToolArgs(c.args);
+        if (!parsed.ok) yield { type: "notice", text: `The arguments of ${c.name} were unusable: ${parsed.error}` };
+        const args = parsed.ok ? parsed.args : {};
+        yield { type: "tool-call", call: { id: c.id || `call_${index}`, name: c.name, args } };
       }
       yield { type: "done", promptTokens, completionTokens };
     } catch (err) {

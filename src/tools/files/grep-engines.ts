@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { keepInside } from "./workspace.js";
 import fg from "fast-glob";
 import { ProjectIgnore } from "./gitignore.js";
 
@@ -183,7 +184,10 @@ async function listSearchFiles(q: GrepQuery): Promise<string[]> {
     followSymbolicLinks: false,
     ignore: ["**/.git/**", "**/node_modules/**", ...(glob && negated ? [anchored(glob, "")] : [])],
   });
-  return entries.filter((rel) => rel.startsWith(prefix) && !ignore.ignores(rel, false)).sort();
+  return keepInside(
+    q.root,
+    entries.filter((rel) => rel.startsWith(prefix) && !ignore.ignores(rel, false)),
+  ).sort();
 }
 
 async function searchFile(root: string, rel: string, regex: RegExp): Promise<GrepMatch[]> {

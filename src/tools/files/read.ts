@@ -3,6 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { looksBinary, resolveExisting } from "./checks.js";
+import { decodeFile } from "./file-text.js";
+import { markSeen } from "./read-state.js";
 
 export const READ_DEFAULT_LINES = 2000;
 /** A longer line is cut: minified files would otherwise fill the whole output with one line. */
@@ -43,9 +45,11 @@ export const readFileTool = defineTool({
     if (looksBinary(buf)) {
       return { content: `Error: ${args.path} is a binary file; read_file only reads text.`, isError: true };
     }
+    // The model has now seen the file (also a page of it: edits are checked against the whole).
+    markSeen(ctx, where.abs, buf);
     const result = page(
       args.path,
-      buf.toString("utf8"),
+      decodeFile(buf).raw,
       args.offset ?? 1,
       args.limit ?? READ_DEFAULT_LINES,
       ctx.config.outputLimit,

@@ -2,7 +2,7 @@ import { type ToolResult, defineTool } from "../types.js";
 import path from "node:path";
 import fg from "fast-glob";
 import { z } from "zod";
-import { realpathLoose } from "./workspace.js";
+import { keepInside, realpathLoose } from "./workspace.js";
 import { ProjectIgnore } from "./gitignore.js";
 import { resolveExisting } from "./checks.js";
 import { grepWithJs, grepWithRipgrep, type GrepOutcome, type GrepQuery } from "./grep-engines.js";
@@ -122,8 +122,10 @@ export const globFilesTool = defineTool({
       followSymbolicLinks: false,
       ignore: ["**/.git/**", "**/node_modules/**"],
     });
-    const files = found
-      .map((f) => prefix + f)
+    const files = keepInside(
+      root,
+      found.map((f) => prefix + f),
+    )
       .filter((rel) => !ignore.ignores(rel, false))
       .sort();
     if (files.length === 0) {

@@ -57,3 +57,25 @@ export function resolveInside(cwd: string, p: string): Resolved {
   const rel = path.relative(root, real) || ".";
   return { ok: true, abs: real, rel: rel.split(path.sep).join("/") };
 }
+
+/**
+ * The paths (relative to `root`, which is real) whose folder really lies inside root. A walker
+ * that does not follow symlinks still starts inside a folder a pattern names outright
+ * ("link/**"): what it found there is dropped when the folder leads out of the project.
+ */
+export function keepInside(root: string, rels: readonly string[]): string[] {
+  const verdict = new Map<string, boolean>();
+  return rels.filter((rel) => {
+    const dir = path.dirname(rel);
+    let ok = verdict.get(dir);
+    if (ok === undefined) {
+      try {
+        ok = isInside(root, fs.realpathSync(path.join(root, dir)));
+      } catch {
+        ok = false;
+      }
+      verdict.set(dir, ok);
+    }
+    return ok;
+  });
+}

@@ -47,6 +47,8 @@ function perform(cmd: Cmd, { services, send, later, quit }: CommandDeps): void |
     }
     case "session-append":
       return services.appendMessage(cmd.message);
+    case "session-record":
+      return services.record(cmd.event);
     case "session-reset":
       return services.resetSession(cmd.conversation);
     case "session-meta":
@@ -55,7 +57,7 @@ function perform(cmd: Cmd, { services, send, later, quit }: CommandDeps): void |
       return later({ type: "session-opened", sessionId: services.newSession(), conversation: [] });
     case "open-session": {
       const opened = services.openSession(cmd.idOrPrefix);
-      return later(
+      later(
         opened.ok
           ? {
               type: "session-opened",
@@ -66,6 +68,9 @@ function perform(cmd: Cmd, { services, send, later, quit }: CommandDeps): void |
             }
           : { type: "notice", level: "error", text: opened.error },
       );
+      // Said after the transcript is rebuilt: a fork, damaged lines, an answer cut off.
+      if (opened.ok) for (const text of opened.notices) later({ type: "notice", level: "warn", text });
+      return;
     }
     case "list-sessions": {
       const { items, warnings } = services.listSessions();

@@ -1,9 +1,17 @@
+import type { AgentEvent } from "../../protocol/agent-event.js";
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import type { PermissionMode } from "../../protocol/run-config.js";
 import type { PickerItem } from "../model.js";
 
 export type Opened =
-  | { ok: true; sessionId: string; conversation: ConversationMessage[]; model?: string; tokensUsed: number }
+  | {
+      ok: true;
+      sessionId: string;
+      conversation: ConversationMessage[];
+      model?: string;
+      notices: string[];
+      tokensUsed: number;
+    }
   | { ok: false; error: string };
 
 /**
@@ -15,6 +23,8 @@ export interface Services {
   appendMessage(message: ConversationMessage): void;
   resetSession(conversation: ConversationMessage[]): void;
   sessionMeta(fields: { model?: string; permissionMode?: PermissionMode }): void;
+  /** An agent event the UI applied: the session recorder saves what it shows (streamed text too). */
+  record(event: AgentEvent): void;
   newSession(): string;
   openSession(idOrPrefix: string): Opened;
   listSessions(): { items: PickerItem[]; warnings: string[] };
@@ -30,7 +40,6 @@ export interface Services {
     force: boolean,
   ): Promise<{ ok: boolean; text: string; conversation?: ConversationMessage[] }>;
   log(kind: string, data: unknown): void;
-  /** Whether anything was saved (so quitting can print the resume line). */
-  saved(): boolean;
-  close(): Promise<void>;
+  /** Saves what is left; what quitting should print about the session (nothing when none was made). */
+  close(): Promise<{ ok: boolean; text: string } | undefined>;
 }

@@ -6,6 +6,7 @@ import type { Entry, Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import { addEntry, streamingEntry, unansweredCalls } from "./transcript.js";
 import { startRun } from "./run.js";
+import { chooseToolProtocol } from "../../protocol/tool-protocol.js";
 
 /** Events that may come from no run: the probe's, /mcp's, and the worker handle's own. */
 const RUNLESS: ReadonlySet<AgentEvent["type"]> = new Set(["notice", "error", "model-info", "model-load"]);
@@ -16,6 +17,8 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
   // a run can say (text, tools, messages, done) is dropped when it names no run at all.
   const current = event.runId !== null && event.runId === model.run?.id;
   if (!current && (event.runId !== null || !RUNLESS.has(event.type))) return;
+  // The recorder saves what is applied here (streamed text, messages, compaction, the model).
+  cmds.push({ type: "session-record", event });
   switch (event.type) {
     case "text":
     case "thinking": {
@@ -71,7 +74,7 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       };
       break;
     case "message":
-      applyMessage(model, event.message, cmds);
+      applyMessage(model, event.message);
       break;
     case "usage":
       model.warm = true;
@@ -90,16 +93,12 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       // The next request's prompt is about the compacted conversation's size.
       model.usage.promptTokens = event.after;
       model.usage.completionTokens = 0;
-      cmds.push({ type: "session-reset", conversation: event.conversation });
       break;
     case "model-info":
-      if (event.model !== model.config.model || model.config.numCtx === 0) {
-        cmds.push({ type: "session-meta", fields: { model: event.model } });
-      }
       model.config.model = event.model;
       model.config.numCtx = event.numCtx;
       model.contextLength = event.contextLength;
-      if (event.capabilities.length > 0 && !event.capabilities.includes("tools")) model.config.toolProtocol = "json";
+      if (chooseToolProtocol(event.capabilities) === "json") model.config.toolProtocol = "json";
       // The worker said so once (a notice); every later run must not ask for it (Ollama answers 400).
       if (event.capabilities.length > 0 && !event.capabilities.includes("thinking")) delete model.config.think;
       break;
@@ -115,11 +114,10 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
   }
 }
 
-function applyMessage(model: Model, message: ConversationMessage, cmds: Cmd[]): void {
+function applyMessage(model: Model, message: ConversationMessage): void {
   model.conversation.push(message);
   // Counted from saved messages only, so a resumed session adds up to the same total.
   model.usage.totalTokens += tokensOf(message);
-  cmds.push({ type: "session-append", message });
   if (message.role === "assistant") {
     const entry = streamingEntry(model);
     if (entry) {

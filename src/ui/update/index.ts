@@ -42,6 +42,7 @@ export function init(opts: InitOptions): Model {
     skills: opts.skills ?? [],
     completions: opts.completions ?? [],
     quitting: false,
+    unsaved: false,
   };
   return produce(model, (m) => {
     addEntry(m, { kind: "welcome", model: m.config.model, server: serverLabel(m.config), cwd: m.config.cwd });
@@ -129,6 +130,11 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
       case "notice":
         if (msg.level === "error") addEntry(m, { kind: "error", message: msg.text });
         else addEntry(m, { kind: "notice", level: msg.level, text: msg.text });
+        break;
+      case "save-state":
+        m.unsaved = !msg.saved;
+        if (msg.saved) addEntry(m, { kind: "notice", level: "info", text: msg.text });
+        else addEntry(m, { kind: "error", message: msg.text });
         break;
       case "markdown-ready":
         break;

@@ -110,7 +110,23 @@ export function submitLine(model: Model, text: string, cmds: Cmd[]): void {
 
 function cancel(model: Model, cmds: Cmd[]): void {
   cmds.push({ type: "worker", command: { type: "cancel" } });
-  model.queued = [];
+  restoreQueued(model);
+}
+
+/**
+ * Messages queued behind a run the user stopped are not sent after it (the user stopped for a
+ * reason) and not dropped either: they go back into the input box, ahead of anything typed since.
+ */
+function restoreQueued(model: Model): void {
+  const n = model.queued.length;
+  if (n === 0) return;
+  const text = [...model.queued.splice(0), model.input.text].filter((t) => t.trim()).join("\n\n");
+  setInput(model, text, text.length);
+  addEntry(model, {
+    kind: "notice",
+    level: "info",
+    text: `${n === 1 ? "Your queued message is" : `Your ${n} queued messages are`} back in the input box: Enter sends ${n === 1 ? "it" : "them"}, or edit first.`,
+  });
 }
 
 export function quit(model: Model, cmds: Cmd[]): void {

@@ -50,6 +50,7 @@ function statusLine(model: Model, width: number, tHeight: number): string {
   }
   parts.push(sanitizeLine(model.config.model) || theme.dim("no model"));
   if (model.config.permissionMode !== "ask") parts.push(theme.warn(model.config.permissionMode));
+  if (model.unsaved) parts.push(theme.err("not saved"));
   if (model.queued.length) parts.push(theme.dim(`${model.queued.length} queued`));
   if (model.anchor) {
     const below = linesBelow(model, width, tHeight);

@@ -18,9 +18,9 @@ function fakeServices(overrides: Partial<Services> = {}): Services {
     show: () => Promise.resolve("shown"),
     checkpointDir: () => "/tmp/checkpoints",
     undo: () => Promise.resolve({ ok: true, text: "undone" }),
+    record: () => {},
     log: () => {},
-    saved: () => false,
-    close: () => Promise.resolve(),
+    close: () => Promise.resolve(undefined),
     ...overrides,
   };
 }

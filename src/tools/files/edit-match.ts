@@ -1,0 +1,366 @@
+// Where an edit's old_string is in a file, when the model copied it imperfectly. Strategies are
+// tried from strict to loose until one finds the text; each must find exactly one place (or
+// every place, for replace_all): several equally good places are refused and listed, never
+// guessed between. A wrong edit is worse than a refused one.
+//
+// Learned from opencode's edit replacers, aider's editblock coder and Codex's apply_patch fuzz;
+// written for this code base.
+import type { Splice } from "./file-text.js";
+import { reindent, indentShift, similarity, type Shift } from "./edit-text.js";
+
+export type Plan = { ok: true; splices: Splice[]; strategy: string } | { ok: false; error: string; strategy?: string };
+
+interface Found {
+  splices: Splice[];
+  /** 1-based first line of each place, for the refusal that lists them. */
+  lines: number[];
+}
+
+/** A strategy over a file's lines and the model's old/new text: every place it matches. */
+type Strategy = (file: Lines, oldText: string, newText: string) => Found[];
+
+interface Lines {
+  text: string;
+  lines: string[];
+  starts: number[];
+}
+
+export const STRATEGIES = [
+  "exact",
+  "line-trimmed",
+  "indentation-flexible",
+  "whitespace-normalised",
+  "escape-normalised",
+  "line-numbers-stripped",
+  "diff-prefixes-stripped",
+  "smart-quotes-normalised",
+  "block-anchor",
+  "elided-middle",
+] as const;
+
+/** `// ... existing code ...`, `# ... rest unchanged`, `<!-- ... -->`, `...`: text left out. */
+const ELISION = /^\s*(?:(?:\/\/|#|--|;|\/\*+|\*|<!--|%)\s*)?(?:\.\.\.|…)[^\n]*$/;
+/** An elision that stands for code (a comment with words): never new text by itself. */
+const PLACEHOLDER =
+  /^\s*(?:\/\/|#|--|;|\/\*+|\*|<!--|%)\s*(?:\.\.\.|…)?\s*(?:\.\.\.|…)?.*\b(?:existing|rest|unchanged|remaining|same|omitted|previous|other|as before|code)\b.*$/i;
+
+function splitLines(text: string): Lines {
+  const lines = text.split("\n");
+  const starts: number[] = [];
+  let at = 0;
+  for (const l of lines) {
+    starts.push(at);
+    at += l.length + 1;
+  }
+  return { text, lines, starts };
+}
+
+/** A block's lines; a final "\n" ends the last line rather than starting an empty one. */
+function blockLines(text: string): string[] {
+  const lines = text.split("\n");
+  if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
+
+/** The splice replacing lines [i, i + k): the span ends before the last line's "\n". */
+function lineSplice(file: Lines, i: number, k: number, text: string): Splice {
+  const last = i + k - 1;
+  return { start: file.starts[i]!, end: file.starts[last]! + file.lines[last]!.length, text: text.replace(/\n$/, "") };
+}
+
+const exact: Strategy = (file, oldText, newText) => {
+  const out: Found[] = [];
+  for (let at = file.text.indexOf(oldText); at !== -1; at = file.text.indexOf(oldText, at + oldText.length)) {
+    out.push({ splices: [{ start: at, end: at + oldText.length, text: newText }], lines: [lineAt(file, at)] });
+  }
+  return out;
+};
+
+/** Windows of the file whose lines equal the block's under `norm`. */
+function windows(file: Lines, block: string[], norm: (l: string) => string): number[] {
+  const want = block.map(norm);
+  const out: number[] = [];
+  for (let i = 0; i + want.length <= file.lines.length; i++) {
+    let j = 0;
+    while (j < want.length && norm(file.lines[i + j]!) === want[j]) j++;
+    if (j === want.length) out.push(i);
+  }
+  return out;
+}
+
+function byLines(norm: (l: string) => string, shiftNew: "none" | "uniform" | "first"): Strategy {
+  return (file, oldText, newText) => {
+    const block = blockLines(oldText);
+    if (block.every((l) => l.trim() === "")) return [];
+    const out: Found[] = [];
+    for (const i of windows(file, block, norm)) {
+      const here = file.lines.slice(i, i + block.length);
+      let shift: Shift | undefined;
+      if (shiftNew !== "none") {
+        shift = indentShift(here, block, shiftNew === "first");
+        if (!shift && shiftNew === "uniform") continue;
+      }
+      const text = shift ? reindent(newText, shift) : newText;
+      out.push({ splices: [lineSplice(file, i, block.length, text)], lines: [i + 1] });
+    }
+    return out;
+  };
+}
+
+const trimmedEnd = byLines((l) => l.trimEnd(), "none");
+const indentFlexible = byLines((l) => l.trim(), "uniform");
+const whitespace = byLines((l) => l.trim().replace(/\s+/g, " "), "first");
+const BASE: [string, Strategy][] = [
+  ["exact", exact],
+  ["line-trimmed", trimmedEnd],
+  ["indentation-flexible", indentFlexible],
+  ["whitespace-normalised", whitespace],
+];
+
+/** Rewrites of what the model sent (and of the file, for quotes) before the base strategies again. */
+interface Transform {
+  name: string;
+  apply(file: string, oldText: string, newText: string): { file: string; oldText: string; newText: string } | undefined;
+}
+
+const unescape = (s: string) => s.replace(/\\([nt"'\\])/g, (_, c: string) => ({ n: "\n", t: "\t" })[c] ?? c);
+const NUMBERED = /^\s*\d+(?:\t|: |\s*\| |\s*→)/;
+const QUOTES: Record<string, string> = {
+  "‘": "'",
+  "’": "'",
+  "‚": "'",
+  "‛": "'",
+  "“": '"',
+  "”": '"',
+  "„": '"',
+  "‟": '"',
+};
+const straight = (s: string) => s.replace(/[‘’‚‛“”„‟]/g, (c) => QUOTES[c]!);
+
+const TRANSFORMS: Transform[] = [
+  {
+    name: "escape-normalised",
+    apply: (file, o, n) =>
+      /\\[nt"']/.test(o) && unescape(o) !== o ? { file, oldText: unescape(o), newText: unescape(n) } : undefined,
+  },
+  {
+    name: "line-numbers-stripped",
+    apply: (file, o, n) => {
+      const strip = (s: string) =>
+        blockLines(s)
+          .map((l) => l.replace(NUMBERED, ""))
+          .join("\n");
+      const numbered = (s: string) =>
+        blockLines(s)
+          .filter((l) => l.trim() !== "")
+          .every((l) => NUMBERED.test(l));
+      if (!numbered(o)) return undefined;
+      return { file, oldText: strip(o), newText: numbered(n) && n.trim() !== "" ? strip(n) : n };
+    },
+  },
+  {
+    name: "diff-prefixes-stripped",
+    apply: (file, o, n) => {
+      const prefixed = (s: string) => {
+        const ls = blockLines(s).filter((l) => l !== "");
+        return ls.length > 0 && ls.every((l) => /^[-+ ]/.test(l)) && ls.some((l) => /^[-+]/.test(l));
+      };
+      if (!prefixed(o)) return undefined;
+      const keep = (s: string, drop: string) =>
+        blockLines(s)
+          .filter((l) => !l.startsWith(drop))
+          .map((l) => l.slice(1))
+          .join("\n");
+      return { file, oldText: keep(o, "+"), newText: prefixed(n) ? keep(n, "-") : n };
+    },
+  },
+  {
+    name: "smart-quotes-normalised",
+    // One character for one: offsets in the normalised file are offsets in the real one.
+    apply: (file, o, n) =>
+      straight(file) !== file || straight(o) !== o
+        ? { file: straight(file), oldText: straight(o), newText: n }
+        : undefined,
+  },
+];
+
+/** First and last lines exactly (trimmed), the middle similar: a block the model half remembered. */
+const BLOCK_ANCHOR_MIN = 0.8;
+const blockAnchor: Strategy = (file, oldText, newText) => {
+  const block = blockLines(oldText);
+  if (block.length < 3) return [];
+  const first = block[0]!.trim();
+  const last = block[block.length - 1]!.trim();
+  if (first === "" || last === "") return [];
+  const middle = block
+    .slice(1, -1)
+    .map((l) => l.trim())
+    .join("\n");
+  const lo = Math.max(3, Math.floor(block.length * 0.75));
+  const hi = Math.ceil(block.length * 1.25) + 1;
+  const out: Found[] = [];
+  for (let i = 0; i < file.lines.length; i++) {
+    if (file.lines[i]!.trim() !== first) continue;
+    for (let k = lo; k <= hi && i + k <= file.lines.length; k++) {
+      if (file.lines[i + k - 1]!.trim() !== last) continue;
+      const here = file.lines
+        .slice(i + 1, i + k - 1)
+        .map((l) => l.trim())
+        .join("\n");
+      if (similarity(here, middle) < BLOCK_ANCHOR_MIN) continue;
+      const shift = indentShift(file.lines.slice(i, i + k), block, true);
+      out.push({ splices: [lineSplice(file, i, k, shift ? reindent(newText, shift) : newText)], lines: [i + 1] });
+      break;
+    }
+  }
+  return out;
+};
+
+/** `A / ... / B` in old_string and `A' / ... / B'` in new_string: A and B change, the middle stays. */
+const elidedMiddle: Strategy = (file, oldText, newText) => {
+  const parts = (s: string) => segments(blockLines(s));
+  const olds = parts(oldText);
+  const news = parts(newText);
+  if (!olds || !news || olds.length !== news.length || olds.length < 2) return [];
+  const out: Found[] = [];
+  const seek = (seg: string[], from: number) => windows(file, seg, (l) => l.trimEnd()).filter((i) => i >= from);
+  for (const i of seek(olds[0]!, 0)) {
+    const starts = [i];
+    for (let s = 1; s < olds.length; s++) {
+      const next = seek(olds[s]!, starts[s - 1]! + olds[s - 1]!.length)[0];
+      if (next === undefined) break;
+      starts.push(next);
+    }
+    if (starts.length !== olds.length) continue;
+    const splices = olds.map((seg, s) => lineSplice(file, starts[s]!, seg.length, news[s]!.join("\n")));
+    out.push({ splices, lines: [i + 1] });
+  }
+  return out;
+};
+
+/** Blocks of lines between elision lines; undefined when there is no elision or a block is empty. */
+function segments(lines: string[]): string[][] | undefined {
+  const out: string[][] = [[]];
+  for (const l of lines) {
+    if (ELISION.test(l)) out.push([]);
+    else out[out.length - 1]!.push(l);
+  }
+  return out.length > 1 && out.every((s) => s.length > 0) ? out : undefined;
+}
+
+/** Plans replacing old_string by new_string in `text` (line ends "\n"). */
+export function planEdit(text: string, oldString: string, newString: string, replaceAll: boolean): Plan {
+  const oldText = oldString.replace(/\r\n/g, "\n");
+  const newText = newString.replace(/\r\n/g, "\n");
+  const added = blockLines(newText).filter((l) => PLACEHOLDER.test(l) && !oldText.includes(l.trim()));
+  if (added.length > 0 && !segments(blockLines(oldText))) {
+    return {
+      ok: false,
+      error:
+        `new_string holds a placeholder, "${added[0]!.trim()}", that is not in old_string: it would replace real ` +
+        "code with that comment. Write out the code in full in new_string.",
+    };
+  }
+  const file = splitLines(text);
+  const tries: [string, () => Found[]][] = BASE.map(([name, s]) => [name, () => s(file, oldText, newText)]);
+  for (const t of TRANSFORMS) {
+    tries.push([
+      t.name,
+      () => {
+        const r = t.apply(text, oldText, newText);
+        if (!r) return [];
+        const f = r.file === text ? file : splitLines(r.file);
+        for (const [, s] of BASE) {
+          const found = s(f, r.oldText, r.newText);
+          if (found.length > 0) return found;
+        }
+        return [];
+      },
+    ]);
+  }
+  tries.push(["block-anchor", () => blockAnchor(file, oldText, newText)]);
+  tries.push(["elided-middle", () => elidedMiddle(file, oldText, newText)]);
+
+  for (const [strategy, run] of tries) {
+    const found = run();
+    if (found.length === 0) continue;
+    if (found.length > 1 && !replaceAll) {
+      const where = found.map((f) => f.lines[0]).join(", ");
+      return {
+        ok: false,
+        strategy,
+        error:
+          `old_string matches ${found.length} places (lines ${where}${strategy === "exact" ? "" : `, by ${strategy}`}). ` +
+          "Add surrounding lines to make it unique, or set replace_all to true.",
+      };
+    }
+    if (strategy === "exact") {
+      const cut = cutIdentifier(text, oldText, found);
+      if (cut) return { ok: false, strategy, error: cut };
+    }
+    return { ok: true, splices: found.flatMap((f) => f.splices), strategy };
+  }
+  return { ok: false, error: `old_string was not found.${closest(file, oldText)}` };
+}
+
+/** A multi-line old_string whose end cuts a word in two would leave half a token behind. */
+function cutIdentifier(text: string, oldText: string, found: Found[]): string | undefined {
+  if (!oldText.includes("\n") || !/\w$/.test(oldText)) return undefined;
+  for (const f of found) {
+    const end = f.splices[0]!.end;
+    if (!/\w/.test(text[end] ?? "")) continue;
+    const word = /^\w*/.exec(text.slice(end))![0];
+    const tail = /\w+$/.exec(oldText)![0];
+    return (
+      `old_string ends in the middle of "${tail}${word}" (line ${lineAt(splitLines(text), end)}): ` +
+      "it would leave half a word behind. End old_string with whole lines."
+    );
+  }
+  return undefined;
+}
+
+function lineAt(file: Lines, offset: number): number {
+  let lo = 0;
+  let hi = file.starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (file.starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+const CLOSE_LINE = 0.6;
+
+/** The region most like old_string, ±3 lines with numbers, for the model to copy from. */
+function closest(file: Lines, oldText: string): string {
+  const want = [...new Set(blockLines(oldText).map((l) => l.trim()))].filter((l) => l !== "");
+  if (want.length === 0) return "";
+  const k = Math.max(1, blockLines(oldText).length);
+  // A line scores its likeness to the most similar line of old_string (in big files: equal lines only).
+  const fuzzy = file.lines.length * want.length <= 50_000;
+  const hits = file.lines.map((l) => {
+    const t = l.trim();
+    if (t === "") return 0;
+    if (!fuzzy) return want.includes(t) ? 1 : 0;
+    const best = Math.max(...want.map((w) => (Math.abs(w.length - t.length) > w.length / 2 ? 0 : similarity(t, w))));
+    return best >= CLOSE_LINE ? best : 0;
+  });
+  let best = -1;
+  let bestScore = 0;
+  let score = 0;
+  for (let i = 0; i < hits.length; i++) {
+    score += hits[i]!;
+    if (i >= k) score -= hits[i - k]!;
+    if (score > bestScore) [best, bestScore] = [Math.max(0, i - k + 1), score];
+  }
+  if (best < 0) return " Nothing in the file resembles it: read the file again and copy the text exactly.";
+  const from = Math.max(0, best - 3);
+  const count = file.lines.at(-1) === "" ? file.lines.length - 1 : file.lines.length;
+  const to = Math.min(count, best + k + 3);
+  const shown = file.lines
+    .slice(from, to)
+    .map((l, j) => `${String(from + j + 1).padStart(6)}\t${l}`)
+    .join("\n");
+  return ` The closest region (lines ${from + 1}-${to}) is:\n${shown}\nCopy old_string exactly from it (without the line numbers).`;
+}

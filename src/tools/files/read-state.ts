@@ -1,0 +1,36 @@
+// What the model has seen of each file in this session: the hash of the bytes it last read (or
+// wrote). Overwriting a whole file needs it, and every edit checks it, so a file the user
+// changed since the model read it is never overwritten with the model's stale picture of it.
+import { createHash } from "node:crypto";
+import type { ToolContext } from "../types.js";
+
+const sessions = new Map<string, Map<string, string>>();
+
+function seenIn(ctx: Pick<ToolContext, "config">): Map<string, string> {
+  const key = `${ctx.config.sessionId ?? ""}\0${ctx.config.cwd}`;
+  let seen = sessions.get(key);
+  if (!seen) sessions.set(key, (seen = new Map()));
+  return seen;
+}
+
+export function hashBytes(buf: Uint8Array): string {
+  return createHash("sha256").update(buf).digest("hex");
+}
+
+/** The model has now seen these bytes of `abs` (it read them, or a tool of ours wrote them). */
+export function markSeen(ctx: Pick<ToolContext, "config">, abs: string, buf: Uint8Array): void {
+  seenIn(ctx).set(abs, hashBytes(buf));
+}
+
+export type Freshness = "fresh" | "unread" | "changed";
+
+/** Whether the bytes on disk are what the model last saw of the file. */
+export function freshness(ctx: Pick<ToolContext, "config">, abs: string, buf: Uint8Array): Freshness {
+  const seen = seenIn(ctx).get(abs);
+  if (seen === undefined) return "unread";
+  return seen === hashBytes(buf) ? "fresh" : "changed";
+}
+
+export function changedMessage(p: string): string {
+  return `Error: ${p} changed since you read it; read it again (read_file) before changing it.`;
+}

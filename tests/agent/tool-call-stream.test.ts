@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { MARKERS, ToolCallStreamGuard } from "../../src/agent/replies/tool-call-stream.js";
+
+/** Streams `text` cut at `cuts`; returns what was shown before the end, and what release gave. */
+function stream(text: string, cuts: number[]): { shown: string; released: string } {
+  const guard = new ToolCallStreamGuard();
+  let shown = "";
+  let at = 0;
+  for (const cut of [...new Set(cuts)].sort((a, b) => a - b).concat(text.length)) {
+    if (cut <= at || cut > text.length) continue;
+    shown += guard.push(text.slice(at, cut));
+    at = cut;
+  }
+  return { shown, released: guard.release() };
+}
+
+describe("ToolCallStreamGuard", () => {
+  it("shows prose as it comes", () => {
+    const text = "The parser reads flags.\nA flag given twice keeps the last value.\n";
+    expect(stream(text, [5, 17, 30])).toEqual({ shown: text, released: "" });
+  });
+
+  it("holds back every marker from its first character, wherever the deltas cut it", () => {
+    for (const marker of MARKERS) {
+      const text = `Let me look.\n\nsome words ${marker}{"name": "read_file"}`;
+      const start = text.indexOf(marker);
+      for (let cut = start; cut <= start + marker.length; cut++) {
+        const r = stream(text, [start - 3, cut]);
+        expect(r.shown, `${marker} cut at ${cut - start}`).toBe(text.slice(0, start));
+        expect(r.shown + r.released).toBe(text);
+      }
+    }
+  });
+
+  it("holds a bare JSON call in the first two lines, not later", () => {
+    const call = '{"name": "read_file", "arguments": {"path": "a.txt"}}';
+    expect(stream(call, [1, 9])).toEqual({ shown: "", released: call });
+    expect(stream(`Reading it.\n${call}`, [4, 15])).toEqual({ shown: "Reading it.\n", released: call });
+    const late = `One.\nTwo.\nThree ${call}`;
+    expect(stream(late, [3, 12, 20]).shown).toBe(late);
+  });
+
+  it("waits on a fence opener until its line ends", () => {
+    expect(stream("```json\n{}\n```", [2, 5])).toEqual({ shown: "", released: "```json\n{}\n```" });
+    const code = "```ts\nconst a = 1;\n```\n";
+    expect(stream(code, [2, 5, 9]).shown).toBe(code);
+  });
+
+  it("loses and repeats nothing, however the reply is cut", () => {
+    const alphabet = ["a", " ", "\n", "{", "`", "<", "|", "tool_call>", "[TOOL_CALLS]", "<function=", "x"];
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...alphabet), { maxLength: 40 }),
+        fc.array(fc.nat(200), { maxLength: 10 }),
+        (parts, cuts) => {
+          const text = parts.join("");
+          const r = stream(text, cuts);
+          expect(r.shown + r.released).toBe(text);
+          // Whatever is shown before the end holds no complete marker.
+          for (const m of MARKERS) expect(r.shown.includes(m)).toBe(false);
+        },
+      ),
+    );
+  });
+});
