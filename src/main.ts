@@ -103,7 +103,7 @@ async function resume(
   recorder: SessionRecorder,
   dir: string,
   cwd: string,
-): Promise<{ conversation: ConversationMessage[]; model?: string; notices: string[] }> {
+): Promise<{ conversation: ConversationMessage[]; model?: string; notices: string[]; tokensUsed?: number }> {
   const resumeId = flags.resume ?? flags.session;
   if (!resumeId && !flags.continue) return { conversation: [], notices: [] };
   const { latestSessionFor } = await import("./session/list.js");
@@ -190,11 +190,14 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
     return {
       services,
       tickMs: Number(flags.tickMs ?? b.file.tickMs) || 100,
+      mouse: b.file.mouse === true,
       ready: {
         type: "boot-ready" as const,
         config: b.config,
         sessionId: recorder.id,
         conversation: resumed.conversation,
+        tokensUsed: resumed.tokensUsed,
+        toolOutputLines: b.file.toolOutputLines,
         skills: context.skills,
         completions: [...builtins, ...context.skills.map((sk) => sk.name)],
         warnings: [...b.warnings, ...context.warnings, ...resumed.notices, ...notices],

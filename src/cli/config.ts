@@ -55,7 +55,7 @@ export function resolveConfig(
     provider,
     model,
     host: provider === "ollama" ? resolveOllamaHost(opts.host ?? file.host, env) : (opts.host ?? file.host ?? ""),
-    baseUrl: opts.baseUrl ?? file.baseUrl,
+    baseUrl: opts.baseUrl ?? file.baseUrl ?? defaultBaseUrl(provider, env),
     cwd: extra.cwd ?? process.cwd(),
     systemPrompt: "",
     numCtx: 0,
@@ -75,4 +75,19 @@ export function resolveConfig(
     webSearch: file.webSearch,
     mcpServers: extra.mcpServers,
   };
+}
+
+/**
+ * Where a hosted provider is reached when no --base-url is given: its environment variable, else
+ * its public endpoint. Resolved here so the header names the server the requests go to.
+ */
+function defaultBaseUrl(provider: ProviderName, env: NodeJS.ProcessEnv): string | undefined {
+  switch (provider) {
+    case "ollama":
+      return undefined;
+    case "anthropic":
+      return env.ANTHROPIC_BASE_URL || "https://api.anthropic.com";
+    case "openai":
+      return env.OPENAI_BASE_URL || "https://api.openai.com/v1";
+  }
 }

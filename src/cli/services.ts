@@ -4,6 +4,7 @@ import { listSessions, shorten, formatRelativeTime } from "../session/list.js";
 import type { SessionRecorder } from "../session/recorder.js";
 import { resumeSession } from "../session/resume.js";
 import type { Logger } from "../session/log.js";
+import { firstPrompt } from "../session/format.js";
 import { configFilePath } from "../context/dirs.js";
 import type { PromptPart } from "../context/prompt.js";
 import { chooseToolProtocol, toolProtocolLabel } from "../protocol/tool-protocol.js";
@@ -16,7 +17,9 @@ export function resumeInto(
   recorder: SessionRecorder,
   dir: string,
   idOrPrefix: string,
-): { ok: true; conversation: ConversationMessage[]; model?: string; notices: string[] } | { ok: false; error: string } {
+):
+  | { ok: true; conversation: ConversationMessage[]; model?: string; notices: string[]; tokensUsed: number }
+  | { ok: false; error: string } {
   const resumed = resumeSession(dir, idOrPrefix);
   if (!resumed.ok) return resumed;
   recorder.adopt(resumed.session);
@@ -25,6 +28,7 @@ export function resumeInto(
     conversation: resumed.session.conversation,
     model: resumed.session.model,
     notices: resumed.notices,
+    tokensUsed: resumed.tokensUsed,
   };
 }
 
@@ -138,6 +142,9 @@ export function createServices(opts: {
       }
       const kept = conversation.slice(0, result.turn);
       recorder.reset(kept);
+      // The title follows the conversation: the first prompt still in it (none: untitled).
+      const first = kept.find((m) => m.role === "user");
+      recorder.meta({ title: first ? firstPrompt(first) : "" });
       const lines = [
         `Undid the last turn${result.restored.length + result.removedCreated.length ? ":" : " (it changed no files)."}`,
         ...result.restored.map((p) => `  restored ${rel(p)}`),

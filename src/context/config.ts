@@ -24,6 +24,10 @@ export const configKeySchemas = {
   numCtxCap: positiveInt.max(MAX_CONTEXT_TOKENS),
   permissionMode: z.enum(PERMISSION_MODES),
   tickMs: positiveInt,
+  /** Lines of output a tool entry shows when expanded with Ctrl+O (default 200). */
+  toolOutputLines: positiveInt,
+  /** Capture the mouse (wheel and clicks) instead of the terminal's alternate-scroll mode. */
+  mouse: z.boolean(),
   keepAlive: z.union([z.string(), z.number()]),
   temperature: z.number().min(0),
   think: z.boolean(),

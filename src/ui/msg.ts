@@ -16,12 +16,20 @@ export interface Key {
 export type Msg =
   | { type: "key"; key: Key }
   | { type: "paste"; text: string }
-  | { type: "wheel"; direction: "up" | "down" }
+  /** `lines`: set when the terminal scrolled by arrow keys (alternate-scroll mode); default 3. */
+  | { type: "wheel"; direction: "up" | "down"; lines?: number }
   | { type: "resize"; width: number; height: number }
   | { type: "tick"; now: number }
   | { type: "agent"; event: AgentEvent }
   | { type: "picker-items"; purpose: "model" | "session"; items: PickerItem[] }
-  | { type: "session-opened"; sessionId: string; conversation: ConversationMessage[]; model?: string }
+  /** `tokensUsed`: what the session has spent so far (default: counted from `conversation`). */
+  | {
+      type: "session-opened";
+      sessionId: string;
+      conversation: ConversationMessage[];
+      model?: string;
+      tokensUsed?: number;
+    }
   | { type: "notice"; level: "info" | "warn" | "error"; text: string }
   /** Saving the session failed, or works again (the status line flags "not saved" meanwhile). */
   | { type: "save-state"; saved: boolean; text: string }
@@ -35,6 +43,9 @@ export type Msg =
       config: RunConfig;
       sessionId: string;
       conversation: ConversationMessage[];
+      tokensUsed?: number;
+      /** Config toolOutputLines: lines an expanded tool entry shows. */
+      toolOutputLines?: number;
       skills: SkillRef[];
       completions: string[];
       warnings: string[];
@@ -54,6 +65,8 @@ export type Cmd =
   | { type: "list-models" }
   | { type: "list-sessions" }
   | { type: "save-config"; keys: Record<string, unknown> }
-  | { type: "show"; what: "context" | "memory" }
-  | { type: "undo"; force: boolean; sessionId: string; conversation: ConversationMessage[] }
+  /** `conversation`: for /context, which shows what the messages take of the window. */
+  | { type: "show"; what: "context" | "memory"; conversation?: ConversationMessage[] }
+  /** `tokensUsed`: the session's total, kept after the turn is undone (it was spent). */
+  | { type: "undo"; force: boolean; sessionId: string; conversation: ConversationMessage[]; tokensUsed: number }
   | { type: "quit" };

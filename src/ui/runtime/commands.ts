@@ -64,6 +64,7 @@ function perform(cmd: Cmd, { services, send, later, quit }: CommandDeps): void |
               sessionId: opened.sessionId,
               conversation: opened.conversation,
               model: opened.model,
+              tokensUsed: opened.tokensUsed,
             }
           : { type: "notice", level: "error", text: opened.error },
       );
@@ -81,10 +82,19 @@ function perform(cmd: Cmd, { services, send, later, quit }: CommandDeps): void |
     case "save-config":
       return later({ type: "notice", level: "info", text: services.saveConfig(cmd.keys) });
     case "show":
-      return services.show(cmd.what).then((text) => later({ type: "notice", level: "info", text }));
+      return services
+        .show(cmd.what, cmd.conversation ?? [])
+        .then((text) => later({ type: "notice", level: "info", text }));
     case "undo":
       return services.undo(cmd.conversation, cmd.force).then((r) => {
-        if (r.conversation) later({ type: "session-opened", sessionId: cmd.sessionId, conversation: r.conversation });
+        // Undone turns were still spent: the session's token total stays.
+        if (r.conversation)
+          later({
+            type: "session-opened",
+            sessionId: cmd.sessionId,
+            conversation: r.conversation,
+            tokensUsed: cmd.tokensUsed,
+          });
         later({ type: "notice", level: r.ok ? "info" : "warn", text: r.text });
       });
     case "quit":

@@ -4,7 +4,14 @@ import type { PermissionMode } from "../../protocol/run-config.js";
 import type { PickerItem } from "../model.js";
 
 export type Opened =
-  | { ok: true; sessionId: string; conversation: ConversationMessage[]; model?: string; notices: string[] }
+  | {
+      ok: true;
+      sessionId: string;
+      conversation: ConversationMessage[];
+      model?: string;
+      notices: string[];
+      tokensUsed: number;
+    }
   | { ok: false; error: string };
 
 /**
@@ -23,7 +30,8 @@ export interface Services {
   listSessions(): { items: PickerItem[]; warnings: string[] };
   listModels(): Promise<PickerItem[]>;
   saveConfig(keys: Record<string, unknown>): string;
-  show(what: "context" | "memory" | "mcp"): Promise<string>;
+  /** `conversation`: the messages, for /context's budget. */
+  show(what: "context" | "memory" | "mcp", conversation?: ConversationMessage[]): Promise<string>;
   /** Where this session's /undo checkpoints live (undefined before anything was saved). */
   checkpointDir(): string | undefined;
   /** Restores the files of the last turn; returns the conversation without that turn. */
