@@ -1,6 +1,6 @@
 import type { RunEvent } from "../protocol/agent-event.js";
 import type { PermissionDecision, RunConfig } from "../protocol/run-config.js";
-import type { Approval, ApprovalKind } from "../tools/types.js";
+import type { Approval, ApprovalKind, McpApprovalHints } from "../tools/types.js";
 import { isReadOnlyCommand } from "../tools/shell/safety.js";
 
 export interface ApprovalRequest {
@@ -8,6 +8,7 @@ export interface ApprovalRequest {
   kind: ApprovalKind;
   args: Record<string, unknown>;
   preview: string;
+  mcp?: McpApprovalHints;
 }
 
 /** Asks the UI and waits for its answer (the worker wires this to permission-request / permission-reply). */
@@ -23,11 +24,13 @@ export function createApprover(config: RunConfig, askUser: AskUser, emit: (e: Ru
   let seq = 0;
   return async function approve(req: ApprovalRequest): Promise<Approval> {
     if (config.permissionMode === "yolo") return { ok: true };
+    const mcp = req.mcp && mcpRule(config, req.mcp);
+    if (mcp === "free") return { ok: true };
     if (config.permissionMode === "auto-edit" && req.kind === "edit") return { ok: true };
     if (req.kind === "shell" && typeof req.args.command === "string" && isReadOnlyCommand(req.args.command)) {
       return { ok: true };
     }
-    if (always.has(req.tool)) return { ok: true };
+    if (always.has(req.tool) && mcp !== "ask") return { ok: true };
     if (!config.interactive) {
       return {
         ok: false,
@@ -41,7 +44,14 @@ export function createApprover(config: RunConfig, askUser: AskUser, emit: (e: Ru
         return { ok: true };
       case "always":
         always.add(req.tool);
-        emit({ type: "notice", level: "info", text: `${req.tool} is allowed for the rest of this session.` });
+        emit({
+          type: "notice",
+          level: "info",
+          text:
+            mcp === "ask"
+              ? `${req.tool} is marked destructive by its server: it will still ask each time.`
+              : `${req.tool} is allowed for the rest of this session.`,
+        });
         return { ok: true };
       case "deny":
         return {
@@ -50,4 +60,15 @@ export function createApprover(config: RunConfig, askUser: AskUser, emit: (e: Ru
         };
     }
   };
+}
+
+/**
+ * MCP tools (past yolo): destructiveHint always asks; a server the user's config trusts runs
+ * free; readOnlyHint runs free in auto-edit. Otherwise the usual policy decides.
+ */
+function mcpRule(config: RunConfig, hints: McpApprovalHints): "free" | "ask" | undefined {
+  if (hints.destructive) return "ask";
+  if (hints.trusted) return "free";
+  if (hints.readOnly && config.permissionMode === "auto-edit") return "free";
+  return undefined;
 }

@@ -22,6 +22,8 @@ export interface CliOptions {
   tickMs?: string;
   keepAlive?: string;
   think?: boolean;
+  /** Start the project's own MCP servers (.agent0/mcp.json, .mcp.json) without asking. */
+  trustProjectMcp?: boolean;
 }
 
 const MODES = PERMISSION_MODES;

@@ -2,6 +2,7 @@ import type { Dialog, Model } from "../model.js";
 import type { Cmd, Key } from "../msg.js";
 import { plain } from "./run.js";
 import { addEntry } from "./transcript.js";
+import { applyMcpTrustKey } from "./mcp.js";
 
 /** A dialog has the keyboard while it is open. */
 export function applyDialogKey(model: Model, dialog: Dialog, key: Key, cmds: Cmd[]): void {
@@ -39,6 +40,7 @@ export function applyDialogKey(model: Model, dialog: Dialog, key: Key, cmds: Cmd
         return;
     }
   }
+  if (dialog.kind === "mcp-trust") return applyMcpTrustKey(model, dialog, key, cmds);
   const count = dialog.items.length;
   switch (key.name) {
     case "up":
