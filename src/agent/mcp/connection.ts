@@ -99,12 +99,10 @@ export class McpConnection {
     this.client = client;
     this.transport = opened.transport;
     this.kind = opened.kind;
-    await client.connect(opened.transport);
-    this.pid = stdioPid(opened.transport);
-    await Promise.all([this.listTools(), this.listPrompts(), this.listResources()]);
-    // A list that changes on the server is fetched again, for the model's next step.
+    // A list that changes on the server is fetched again, for the model's next step. Set before
+    // connecting: a server may announce a change right after the handshake, while we still list.
     const refresh = (list: () => Promise<void>) => () => {
-      if (this.state !== "running") return;
+      if (this.state === "failed" || this.state === "stopped") return;
       list().then(
         () => this.opts.onChange(),
         () => {},
@@ -122,6 +120,9 @@ export class McpConnection {
       ResourceListChangedNotificationSchema,
       refresh(() => this.listResources()),
     );
+    await client.connect(opened.transport);
+    this.pid = stdioPid(opened.transport);
+    await Promise.all([this.listTools(), this.listPrompts(), this.listResources()]);
     client.onclose = () => {
       if (this.state !== "running" || this.stopping) return;
       this.state = "failed";
@@ -131,8 +132,8 @@ export class McpConnection {
   }
 
   private async listTools(): Promise<void> {
-    const client = this.client!;
-    if (!client.getServerCapabilities()?.tools) return;
+    const client = this.client;
+    if (!client?.getServerCapabilities()?.tools) return;
     const tools: McpToolInfo[] = [];
     let cursor: string | undefined;
     do {
@@ -148,8 +149,8 @@ export class McpConnection {
   }
 
   private async listPrompts(): Promise<void> {
-    const client = this.client!;
-    if (!client.getServerCapabilities()?.prompts) return;
+    const client = this.client;
+    if (!client?.getServerCapabilities()?.prompts) return;
     const prompts: McpPromptInfo[] = [];
     let cursor: string | undefined;
     do {
@@ -171,8 +172,8 @@ export class McpConnection {
   }
 
   private async listResources(): Promise<void> {
-    const client = this.client!;
-    if (!client.getServerCapabilities()?.resources) return;
+    const client = this.client;
+    if (!client?.getServerCapabilities()?.resources) return;
     const resources: McpResourceInfo[] = [];
     let cursor: string | undefined;
     do {
