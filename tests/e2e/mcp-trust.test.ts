@@ -131,3 +131,34 @@ describe("a project's own MCP servers need the user's trust", () => {
     expect(fs.existsSync(canary)).toBe(false);
   });
 });
+
+describe("agent0 mcp list", () => {
+  let sb: Sandbox;
+  eachTest((s) => (sb = s));
+
+  it("prints each server, where it is defined, what it runs and whether it starts", async () => {
+    const dir = path.join(sb.env.XDG_CONFIG_HOME!, "agent0");
+    fs.writeFileSync(
+      path.join(dir, "config.json"),
+      JSON.stringify({ mcpServers: { mine: { command: "my-server", args: ["--ro"], trusted: true } } }),
+    );
+    writeProjectMcp(sb, ".mcp.json", { remote: { type: "http", url: "http://127.0.0.1:9/mcp" } });
+    writeProjectMcp(sb, ".agent0/mcp.json", { evil: canaryServer("/tmp/never") });
+    const r = await runHeadless(sb, ["mcp", "list"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      [
+        `mine  (user config: ${path.join(dir, "config.json")})`,
+        "  my-server --ro",
+        "  starts: yes (your config); its tools run without asking",
+        `remote  (project: ${path.join(sb.project, ".mcp.json")})`,
+        "  http http://127.0.0.1:9/mcp",
+        "  starts: not until you trust it (agent0 asks at launch; -p skips it unless --trust-project-mcp)",
+        `evil  (project: ${path.join(sb.project, ".agent0", "mcp.json")})`,
+        "  sh -c 'touch /tmp/never'",
+        "  starts: not until you trust it (agent0 asks at launch; -p skips it unless --trust-project-mcp)",
+        "",
+      ].join("\n"),
+    );
+  });
+});
