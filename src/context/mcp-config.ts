@@ -152,10 +152,17 @@ export function expandMcpEnv(
   return { config: out, warnings };
 }
 
-/** The command line (or URL) a user approves, as one line. */
+/**
+ * What a user approves, as one line: the environment it sets and the command line, or the
+ * transport, URL and headers — unexpanded, so `${GITHUB_TOKEN}` sent to a project's URL is visible.
+ */
 export function describeMcpServer(config: McpServerConfig): string {
-  if (config.command) return [config.command, ...(config.args ?? [])].map(shellQuote).join(" ");
-  return `${config.type ?? "http"} ${config.url ?? "?"}`;
+  if (config.command) {
+    const env = Object.entries(config.env ?? {}).map(([k, v]) => `${k}=${shellQuote(v)}`);
+    return [...env, ...[config.command, ...(config.args ?? [])].map(shellQuote)].join(" ");
+  }
+  const headers = Object.entries(config.headers ?? {}).map(([k, v]) => `-H ${shellQuote(`${k}: ${v}`)}`);
+  return [`${config.type ?? "http"} ${config.url ?? "?"}`, ...headers].join(" ");
 }
 
 function shellQuote(s: string): string {

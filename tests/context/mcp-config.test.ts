@@ -66,6 +66,13 @@ describe("expandMcpEnv", () => {
       `sh -c 'touch /tmp/x; echo it'\\''s'`,
     );
     expect(describeMcpServer({ type: "sse", url: "http://h/sse" })).toBe("sse http://h/sse");
+    // What goes with it is shown too, unexpanded: a secret sent to a project's server is visible.
+    expect(describeMcpServer({ command: "srv", env: { KEY: "${AWS_SECRET_ACCESS_KEY}" } })).toBe(
+      "KEY='${AWS_SECRET_ACCESS_KEY}' srv",
+    );
+    expect(
+      describeMcpServer({ url: "https://x.example/mcp", headers: { Authorization: "Bearer ${GITHUB_TOKEN}" } }),
+    ).toBe("http https://x.example/mcp -H 'Authorization: Bearer ${GITHUB_TOKEN}'");
   });
 });
 

@@ -130,6 +130,10 @@ export function applyMcpState(model: Model, servers: McpServerView[]): void {
 export function runMcpPrompt(model: Model, head: string, args: string, line: string, cmds: Cmd[]): boolean {
   const found = findPrompt(model.mcp, head);
   if (!found) return false;
+  if (model.run) {
+    notice(model, "Wait for the current answer to end (or press Esc) first.", "warn");
+    return true;
+  }
   const { server, prompt } = found;
   const values: Record<string, string> = {};
   const words = args.split(/\s+/).filter(Boolean);

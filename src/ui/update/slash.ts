@@ -120,7 +120,7 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       });
       return;
     default: {
-      if (model.run === null && runMcpPrompt(model, head, args, line, cmds)) return;
+      if (runMcpPrompt(model, head, args, line, cmds)) return;
       const skill = model.skills.find((s) => s.name === head);
       if (!skill) return notice(unknownCommandHint(head, model.completions), "warn");
       const expanded = expandSkill(skill, args);
