@@ -22,6 +22,7 @@ export interface CliOptions {
   tickMs?: string;
   keepAlive?: string;
   think?: boolean;
+  sandbox?: boolean;
 }
 
 const MODES = PERMISSION_MODES;
@@ -73,5 +74,8 @@ export function resolveConfig(
     configDir: configDir(env),
     webSearch: file.webSearch,
     mcpServers: extra.mcpServers,
+    sandbox: opts.sandbox ? "workspace-write" : (file.sandbox ?? "off"),
+    webFetch: file.webFetch,
+    shellEnvAllow: file.shellEnv?.allow,
   };
 }

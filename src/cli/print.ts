@@ -5,6 +5,7 @@ import type { RunConfig } from "../protocol/run-config.js";
 import type { Logger } from "../session/log.js";
 import { appendToSession, type SessionState } from "./services.js";
 import { checkpointDirFor } from "../session/checkpoints.js";
+import { safeJson, sanitize } from "../render/sanitize.js";
 
 export type OutputFormat = "text" | "json" | "stream-json";
 
@@ -52,20 +53,21 @@ export function runHeadless(opts: {
     try {
       appendToSession(session, config, m);
     } catch (err) {
-      process.stderr.write(`warning: could not save the session: ${(err as Error).message}\n`);
+      process.stderr.write(sanitize(`warning: could not save the session: ${(err as Error).message}\n`));
     }
   };
   save(user);
   if (session.writer) config.checkpointDir = checkpointDirFor(session.writer.path);
   let answer = "";
   let errorText = "";
+  let denied = 0;
   const usage = { promptTokens: 0, completionTokens: 0 };
   return new Promise((resolve) => {
     const { agent, listen } = opts.started ?? startAgent();
     listen((e: AgentEvent) => {
       // Deltas are not logged one by one: the whole message is, when it is complete.
       if (e.type !== "text" && e.type !== "thinking") logger.event(e);
-      if (format === "stream-json") process.stdout.write(JSON.stringify(e) + "\n");
+      if (format === "stream-json") process.stdout.write(safeJson(e) + "\n");
       switch (e.type) {
         case "message":
           save(e.message);
@@ -81,10 +83,15 @@ export function runHeadless(opts: {
           break;
         case "error":
           errorText = e.hint ? `${e.message}\n${e.hint}` : e.message;
-          if (format !== "stream-json") process.stderr.write(`error: ${errorText}\n`);
+          if (format !== "stream-json") process.stderr.write(sanitize(`error: ${errorText}\n`));
           break;
         case "notice":
-          if (format !== "stream-json" && e.level !== "info") process.stderr.write(`${e.level}: ${e.text}\n`);
+          if (format !== "stream-json" && e.level !== "info") process.stderr.write(sanitize(`${e.level}: ${e.text}\n`));
+          break;
+        case "denied":
+          // The run did not do what was asked: say what was refused, and exit non-zero.
+          denied++;
+          process.stderr.write(sanitize(`denied: ${e.tool}${e.why ? ` (${e.why})` : ""}: ${e.preview}\n`));
           break;
         case "permission-request":
           // Headless runs are not interactive: the loop denies before asking. Never hang.
@@ -101,7 +108,7 @@ export function runHeadless(opts: {
       // A run stopped as stuck ends on replies that could not be used (raw call markup, an empty
       // reply): they are not an answer. The reason and the notice are on stderr; exit code 1.
       if (format === "text" && answer && reason !== "stuck") {
-        process.stdout.write(answer.endsWith("\n") ? answer : answer + "\n");
+        process.stdout.write(sanitize(answer.endsWith("\n") ? answer : answer + "\n"));
       }
       if (format === "json") {
         const out = {
@@ -112,12 +119,12 @@ export function runHeadless(opts: {
           reason,
           ...(errorText ? { error: errorText } : {}),
         };
-        process.stdout.write(JSON.stringify(out) + "\n");
+        process.stdout.write(safeJson(out) + "\n");
       }
       await agent.close().catch(() => {});
       session.writer?.close();
       logger.close();
-      resolve(reason === "complete" ? 0 : 1);
+      resolve(reason === "complete" && denied === 0 ? 0 : 1);
     }
     agent.send({ type: "run", runId: 1, conversation, config });
   });

@@ -14,7 +14,8 @@ export interface ToolResult {
   summary?: string;
 }
 
-export type ApprovalKind = "edit" | "shell" | "mcp" | "other";
+/** `fetch`: web_fetch, asked per host. */
+export type ApprovalKind = "edit" | "shell" | "mcp" | "fetch" | "other";
 
 /** The answer to an approval request; a denial carries the reason the model is told. */
 export type Approval = { ok: true } | { ok: false; reason: string };

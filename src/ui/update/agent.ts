@@ -59,7 +59,17 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       break;
     }
     case "permission-request":
-      model.dialog = { kind: "permission", id: event.id, tool: event.tool, preview: event.preview };
+      model.dialog = {
+        kind: "permission",
+        id: event.id,
+        tool: event.tool,
+        preview: event.preview,
+        allowKey: event.allowKey,
+        ...(event.why ? { why: event.why } : {}),
+        scroll: 0,
+        seenEnd: false,
+        reason: null,
+      };
       break;
     case "message":
       applyMessage(model, event.message, cmds);
@@ -96,6 +106,9 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       break;
     case "done":
       finishRun(model, event.reason === "interrupted", cmds);
+      break;
+    case "denied":
+      // Only headless runs deny without asking; the TUI always asks.
       break;
     default:
       assertNever(event);

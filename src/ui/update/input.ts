@@ -4,7 +4,7 @@ import { startRun } from "./run.js";
 import { keepPartialAnswer } from "./agent.js";
 import { addEntry } from "./transcript.js";
 import { runSlash } from "./slash.js";
-import { applyDialogKey } from "./dialog.js";
+import { applyDialogKey, wheelPermission } from "./dialog.js";
 import { scrollBy, scrollToTop } from "./scroll.js";
 import { transcriptHeight } from "../layout.js";
 
@@ -87,12 +87,18 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
 }
 
 export function applyPaste(model: Model, text: string): void {
+  // A reason being typed in the permission dialog takes a paste as one line.
+  if (model.dialog?.kind === "permission" && model.dialog.reason !== null) {
+    model.dialog.reason += text.replace(/[\r\n]+/g, " ");
+    return;
+  }
   if (model.dialog) return;
   insert(model, text.replace(/\r\n?/g, "\n"));
 }
 
 export function applyWheel(model: Model, direction: "up" | "down"): void {
   if (model.dialog?.kind === "picker") return;
+  if (model.dialog?.kind === "permission") return wheelPermission(model, model.dialog, direction);
   scrollBy(model, direction === "up" ? WHEEL_LINES : -WHEEL_LINES);
 }
 
