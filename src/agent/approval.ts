@@ -94,7 +94,7 @@ export function createApprover(config: RunConfig, askUser: AskUser, emit: (e: Ru
       return {
         ok: false,
         reason:
-          `${what} needs the user's permission${why ? ` (${why})` : ""}, and this headless run cannot ask ` +
+          `${what} needs the user's say${why ? ` (${why})` : ""}, and this headless run cannot ask for permission ` +
           `(run with --yolo or --permission-mode auto-edit to allow it).`,
       };
     }

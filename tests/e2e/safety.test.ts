@@ -145,7 +145,9 @@ describe("secrets and the shell allowlist, headless", () => {
       ],
     });
     const r = await runHeadless(sb, ["-p", "try things", "--host", fake.url, "--model", MODEL]);
-    expect(r.code).toBe(0);
+    // What could not be asked for was denied: said on stderr, and the run did not do what was asked.
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("denied: run_shell_command: ls; touch pwned1");
     expect(fs.readdirSync(sb.project).filter((f) => f.startsWith("pwned"))).toEqual([]);
     const results = new Map(
       fake.chats[1]!.messages.filter((m) => m.role === "tool").map((m) => [m.tool_call_id, m.content]),

@@ -16,7 +16,7 @@ const BOOLEAN = /^(true|false|yes|no|on|off|1|0|)$/i;
 /** Scopes that the repository (not the user) controls. */
 const REPO_SCOPES = new Set(["local", "worktree"]);
 
-/** `git config --list --show-scope -z`: one `scope\tkey\nvalue` record per NUL. */
+/** The config git sees here, with the scope (system, global, local, worktree, command) of each entry. */
 async function listConfig(cwd: string): Promise<{ scope: string; key: string; value: string }[]> {
   const out = await new Promise<string>((done) =>
     // `git config` only reads files: it runs none of the programs it lists.
@@ -27,16 +27,17 @@ async function listConfig(cwd: string): Promise<{ scope: string; key: string; va
       (err, stdout) => done(err ? "" : stdout), // not a repository, or no git
     ),
   );
-  return out
-    .split("\0")
-    .filter(Boolean)
-    .map((record) => {
-      const tab = record.indexOf("\t");
-      const nl = record.indexOf("\n", tab);
-      const scope = record.slice(0, tab);
-      const key = nl < 0 ? record.slice(tab + 1) : record.slice(tab + 1, nl);
-      return { scope, key: key.toLowerCase(), value: nl < 0 ? "" : record.slice(nl + 1) };
-    });
+  // With -z each entry is `scope NUL key LF value NUL`.
+  const fields = out.split("\0");
+  const entries: { scope: string; key: string; value: string }[] = [];
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const scope = fields[i]!;
+    const record = fields[i + 1]!;
+    const nl = record.indexOf("\n");
+    const key = nl < 0 ? record : record.slice(0, nl);
+    entries.push({ scope, key: key.toLowerCase(), value: nl < 0 ? "" : record.slice(nl + 1) });
+  }
+  return entries;
 }
 
 /** Keys in the repository's own config that would make git run a program. */
