@@ -43,13 +43,15 @@ describe("attacks through the approval dialog (TUI)", () => {
     await tui.waitFor("Ask anything");
     tui.type("run the tests");
     tui.press("Enter");
-    let screen = await tui.waitFor("Allow run_shell_command? (61 lines)");
-    expect(screen).toMatch(/↓ \d+ more lines below/);
+    let screen = await tui.waitFor("Allow run_shell_command?");
     expect(screen).not.toContain("touch");
     // The attack: the user presses y having seen only the echo.
     tui.press("y");
     await sleep(500);
     expect(fs.existsSync(canary)).toBe(false);
+    screen = tui.screen();
+    expect(screen).toContain("Allow run_shell_command? (61 lines)");
+    expect(screen).toMatch(/↓ \d+ more lines below/);
     tui.press("End");
     screen = await tui.waitFor(`touch ${canary}`);
     expect(screen).toMatch(/↑ \d+ more lines above/);
@@ -291,13 +293,11 @@ describe("attacks on a headless run", () => {
     expect(sent).toContain("PORT=3000");
   });
 
-  it("6. web_fetch reaches neither loopback nor the metadata address, even in yolo mode", async () => {
+  it("6. web_fetch does not reach a server on this machine (loopback), even in yolo mode", async () => {
     web = await startFakeWeb();
-    const attempts = [
-      `${web.url}/page.html`,
-      "http://169.254.169.254/latest/meta-data/",
-      `http://localhost:${new URL(web.url).port}/page.html`,
-    ];
+    // Loopback only: a test never sends to any other address, even when the fix is reverted
+    // (the metadata and private ranges are covered by isPrivateAddress's unit test).
+    const attempts = [`${web.url}/page.html`, `http://localhost:${new URL(web.url).port}/page.html`];
     fake = await startFakeOllama({
       models: [{ name: MODEL }],
       replies: [
