@@ -36,7 +36,7 @@ export function permissionLayout(dialog: PermissionDialog, width: number, height
   const body = looksLikeDiff(dialog.preview)
     ? renderDiff(sanitize(dialog.preview), inner, { maxLines: Number.MAX_SAFE_INTEGER })
     : wrapText(sanitize(dialog.preview), inner);
-  // Below the body: the why line (when there is one), the hidden-lines marker, a blank and the keys.
+  // Around the body: the why line (when there is one), the hidden-lines marker and two lines of keys.
   const chrome = 3 + (dialog.why ? 1 : 0);
   const viewport = Math.max(1, maxBody - chrome);
   const count = logicalLines(dialog.preview);
@@ -64,7 +64,7 @@ export function permissionView(
   if (dialog.why) lines.push(theme.warn(sanitizeLine(dialog.why)));
   lines.push(...shown);
   lines.push(hiddenMarker(above, below));
-  lines.push(keysLine(dialog, permissionSeen(dialog, layout), inner));
+  lines.push(...keyLines(dialog, permissionSeen(dialog, layout), inner));
   return {
     title: layout.title,
     lines: lines.map((l) => padLine(truncateLine(l, inner), inner)),
@@ -81,14 +81,15 @@ function hiddenMarker(above: number, below: number): string {
   return theme.warn(`${parts.join(" · ")} (↑↓ PgUp PgDn End)`);
 }
 
-function keysLine(dialog: PermissionDialog, seen: boolean, inner: number): string {
+function keyLines(dialog: PermissionDialog, seen: boolean, inner: number): string[] {
   if (dialog.reason !== null) {
     const prompt = `Deny, telling the model: ${sanitizeLine(dialog.reason)}▏`;
     // The end of a long reason stays in view while it is typed.
     const tail = prompt.length > inner ? `…${prompt.slice(prompt.length - inner + 1)}` : prompt;
-    return `${tail}`;
+    return [tail, theme.dim("Enter deny with this reason   Esc back")];
   }
-  const deny = `${theme.err("n")} deny   ${theme.err("e")} deny with a reason   ${theme.dim("Esc stop")}`;
-  if (!seen) return `${theme.warn("scroll to the end to allow")}   ${deny}`;
-  return `${theme.ok("y")} allow once   ${theme.ok("a")} always allow ${sanitizeLine(dialog.allowKey)} this session   ${deny}`;
+  const allow = seen
+    ? `${theme.ok("y")} allow once   ${theme.ok("a")} always allow ${sanitizeLine(dialog.allowKey)} this session`
+    : theme.warn("scroll to the end to allow (End)");
+  return [allow, `${theme.err("n")} deny   ${theme.err("e")} deny with a reason   ${theme.dim("Esc stop")}`];
 }
