@@ -25,6 +25,7 @@ export function secretValues(env: NodeJS.ProcessEnv = process.env): string[] {
   for (const [name, value] of Object.entries(env)) {
     if (!value) continue;
     if (value.length >= MIN_SECRET_LENGTH && isSecretName(name)) values.add(value);
+    if (!value.includes("://")) continue;
     for (const m of value.matchAll(URL_PASSWORD)) if (m[2]!.length >= MIN_SECRET_LENGTH) values.add(m[2]!);
   }
   // Longest first, so a secret that contains another one is masked whole.
@@ -57,17 +58,23 @@ function spellings(value: string): string[] {
   return out.filter((s) => s.length >= PIECE);
 }
 
-let cached: { key: string; values: string[]; pieces: Set<string> } | undefined;
+/** Pieces are found by their 4-character parts at every 4th position first: a full scan is too slow. */
+const QUAD = 4;
 
-function secretsOf(env: NodeJS.ProcessEnv): { values: string[]; pieces: Set<string> } {
+let cached: { key: string; values: string[]; pieces: Set<string>; quads: Set<string> } | undefined;
+
+function secretsOf(env: NodeJS.ProcessEnv): { values: string[]; pieces: Set<string>; quads: Set<string> } {
   const values = secretValues(env);
   const key = values.join("\0");
   if (cached?.key === key) return cached;
   const pieces = new Set<string>();
+  const quads = new Set<string>();
   for (const value of values)
-    for (const spelled of spellings(value))
+    for (const spelled of spellings(value)) {
       for (let i = 0; i + PIECE <= spelled.length; i++) pieces.add(spelled.slice(i, i + PIECE));
-  cached = { key, values, pieces };
+      for (let i = 0; i + QUAD <= spelled.length; i++) quads.add(spelled.slice(i, i + QUAD));
+    }
+  cached = { key, values, pieces, quads };
   return cached;
 }
 
@@ -81,32 +88,47 @@ function maskEnvLines(text: string): string {
   );
 }
 
+/** Where a piece of PIECE characters of a secret starts: found through its aligned 4-character part. */
+function pieceStarts(text: string, pieces: Set<string>, quads: Set<string>): number[] {
+  const starts: number[] = [];
+  let last = -1;
+  // A piece starting at i holds the 4 characters at the multiple of 4 in [i, i + 4].
+  for (let j = 0; j + QUAD <= text.length; j += QUAD) {
+    if (!quads.has(text.slice(j, j + QUAD))) continue;
+    for (let i = Math.max(last + 1, j - QUAD); i <= j && i + PIECE <= text.length; i++) {
+      if (pieces.has(text.slice(i, i + PIECE))) starts.push(i);
+      last = i;
+    }
+  }
+  return starts;
+}
+
 /** Every place where 8+ characters of a known secret appear, merged into ranges. */
-function maskPieces(text: string, pieces: Set<string>): string {
+function maskPieces(text: string, pieces: Set<string>, quads: Set<string>): string {
   if (pieces.size === 0 || text.length < PIECE) return text;
+  const starts = pieceStarts(text, pieces, quads);
+  if (starts.length === 0) return text;
   let out = "";
   let copied = 0;
   let maskEnd = -1;
-  for (let i = 0; i + PIECE <= text.length; i++) {
-    if (!pieces.has(text.slice(i, i + PIECE))) continue;
-    if (i > maskEnd) {
-      // A new masked range starts here.
-      out += text.slice(copied, i) + SECRET_MASK;
-    }
+  for (const i of starts) {
+    // A new masked range starts here, or the current one grows.
+    if (i > maskEnd) out += text.slice(copied, i) + SECRET_MASK;
     maskEnd = i + PIECE;
     copied = maskEnd;
   }
-  return copied === 0 ? text : out + text.slice(copied);
+  return out + text.slice(copied);
 }
 
 /** Masks known secret values (whole and in pieces), secret `.env` lines and URL passwords with `****`. */
 export function maskSecrets(text: string, env: NodeJS.ProcessEnv = process.env): string {
-  const { values, pieces } = secretsOf(env);
+  const { values, pieces, quads } = secretsOf(env);
   let out = text;
   for (const value of values) {
     if (out.includes(value)) out = out.split(value).join(SECRET_MASK);
   }
-  out = maskPieces(out, pieces);
+  out = maskPieces(out, pieces, quads);
   out = maskEnvLines(out);
+  if (!out.includes("://")) return out;
   return out.replace(URL_PASSWORD, (_m, head: string, _pw: string, at: string) => `${head}${SECRET_MASK}${at}`);
 }
