@@ -1,13 +1,12 @@
 // The attacks of issue 14, each written as the attack: a scripted fake model (or a hostile
 // repository) tries it, and a canary shows whether it got through.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
 import { startFakeWeb, type FakeWeb, PAGE_HTML } from "../fakes/web-server.js";
 import { BIN, eachTest, runHeadless, sleep, Tui, waitUntil, type Sandbox } from "./harness.js";
-import { spawnSync } from "node:child_process";
 
 const MODEL = "qwen3:8b";
 
