@@ -33,13 +33,15 @@ export function permissionLayout(dialog: PermissionDialog, width: number, height
   const inner = w - 4;
   const maxBody = Math.max(3, height - 8);
   // Control characters become visible (sanitize); long lines wrap instead of being cut.
-  const body = looksLikeDiff(dialog.preview)
+  const diff = looksLikeDiff(dialog.preview);
+  const body = diff
     ? renderDiff(sanitize(dialog.preview), inner, { maxLines: Number.MAX_SAFE_INTEGER })
     : wrapText(sanitize(dialog.preview), inner);
   // Around the body: the why line (when there is one), the hidden-lines marker and two lines of keys.
   const chrome = 3 + (dialog.why ? 1 : 0);
   const viewport = Math.max(1, maxBody - chrome);
-  const count = logicalLines(dialog.preview);
+  // A multi-line command says so in the title: its later lines may hold what matters.
+  const count = diff ? 1 : logicalLines(dialog.preview);
   const title = ` Allow ${sanitizeLine(dialog.tool)}?${count > 1 ? ` (${count} lines)` : ""} `;
   return { title, body, viewport, maxScroll: Math.max(0, body.length - viewport), width: w, inner };
 }
