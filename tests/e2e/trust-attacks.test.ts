@@ -336,5 +336,5 @@ describe("attacks on a headless run", () => {
     const sessions = spawnSync("node", [BIN, "sessions"], { cwd: sb.project, env: sb.env, encoding: "utf8" });
     expect(sessions.stdout).toContain("title ␛]0;pwned␇");
     expect(raw.test(sessions.stdout)).toBe(false);
-  });
+  }, 90_000); // four headless runs in a row
 });

@@ -13,6 +13,16 @@ export function tagThisApp(env: NodeJS.ProcessEnv = process.env): string {
   return env[PROCESS_TAG_VAR];
 }
 
+/** When a process started (clock ticks since boot), from /proc/<pid>/stat; undefined when gone. */
+function startTime(pid: string): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Pids (other than ours) whose environment carries `tag`. */
 export function taggedPids(tag: string): number[] {
   const needle = Buffer.from(`${PROCESS_TAG_VAR}=${tag}\0`);
@@ -22,10 +32,13 @@ export function taggedPids(tag: string): number[] {
   } catch {
     return []; // no /proc: process groups alone
   }
+  // Only processes started after this app can carry its tag; reading an environment is slow.
+  const since = startTime("self") ?? 0;
   const pids: number[] = [];
   for (const name of names) {
     const pid = Number(name);
     if (pid === process.pid) continue;
+    if ((startTime(name) ?? -1) < since) continue;
     try {
       if (fs.readFileSync(`/proc/${name}/environ`).includes(needle)) pids.push(pid);
     } catch {
