@@ -37,14 +37,27 @@ export function allowKeyOf(req: ApprovalRequest): string {
   return req.kind === "fetch" ? `${req.tool}:${fetchHost(req.args.url)}` : req.tool;
 }
 
+/** The files an edit names: `path`, a deletion, or every file of an apply_patch patch. */
+function editedPaths(args: Record<string, unknown>): string[] {
+  const paths = [args.path, args.delete].filter((p): p is string => typeof p === "string");
+  if (typeof args.patch === "string")
+    for (const m of args.patch.matchAll(/^\*\*\* (?:Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/gm))
+      paths.push((m[1] ?? m[2]!).trim());
+  return paths;
+}
+
 /**
  * Why this call must ask even where the mode or the allowlist would let it run; undefined when
  * nothing special applies. Protected paths, reads outside the project and git config that runs
  * programs hold in every mode but yolo.
  */
 async function mustAsk(config: RunConfig, req: ApprovalRequest): Promise<string | undefined> {
-  if (req.kind === "edit" && typeof req.args.path === "string") {
-    return protectedPathReason(req.args.path, config.cwd);
+  if (req.kind === "edit") {
+    for (const file of editedPaths(req.args)) {
+      const why = protectedPathReason(file, config.cwd);
+      if (why) return why;
+    }
+    return undefined;
   }
   if (req.kind === "shell" && typeof req.args.command === "string") {
     if (req.args.unsandboxed === true && config.sandbox === "workspace-write")

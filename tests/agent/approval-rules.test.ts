@@ -96,3 +96,31 @@ describe("repository git config that runs programs", () => {
     expect(args).toContain("filter.lfsx.clean=");
   });
 });
+
+describe("protected paths through every file tool", () => {
+  it("an apply_patch touching .git/config asks even in auto-edit, and names the file", async () => {
+    const { createApprover } = await import("../../src/agent/approval.js");
+    const cwd = tempDir();
+    const asked: string[] = [];
+    const config = {
+      cwd,
+      permissionMode: "auto-edit",
+      allowedTools: [],
+      interactive: true,
+    } as unknown as import("../../src/protocol/run-config.js").RunConfig;
+    const approve = createApprover(
+      config,
+      async (req) => {
+        asked.push(req.why ?? "");
+        return { decision: "deny" };
+      },
+      () => {},
+    );
+    const patch = "*** Begin Patch\n*** Add File: .git/config\n+[core]\n*** End Patch\n";
+    expect((await approve({ tool: "apply_patch", kind: "edit", args: { patch }, preview: patch })).ok).toBe(false);
+    expect(asked[0]).toContain(".git/config is inside .git/");
+    expect(await approve({ tool: "write_file", kind: "edit", args: { path: "src/a.ts" }, preview: "" })).toEqual({
+      ok: true,
+    });
+  });
+});
