@@ -287,6 +287,11 @@ async function sessions() {
   row("append one message at message 10", `${(r.append_at_10_us / 1000).toFixed(2)} ms`, "≈ same as at 5,000");
   row("append one message at message 5,000", `${(r.append_at_5000_us / 1000).toFixed(2)} ms`, "");
   row(`load a 5,000-message session (${r.file_mb.toFixed(1)} MB)`, ms(r.load_5000_ms), "");
+  row(
+    "save a 400 KB answer while it streams (recorder, 64-char deltas): partial lines / final message only",
+    `${ms(r.stream_400kb_saved_ms)} / ${ms(r.stream_400kb_unsaved_ms)}`,
+    "",
+  );
 }
 
 async function longSession() {

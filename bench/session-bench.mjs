@@ -30,6 +30,33 @@ function message(i) {
   }
 }
 
+/**
+ * The cost of saving an answer while it streams: 400 KB in 64-character deltas through the session
+ * recorder, with partial lines (every 4 KB) and without them (only the final message).
+ */
+async function benchStreamSaves(root) {
+  const { SessionRecorder } = await import(pathToFileURL(path.join(here, "..", "dist", "session", "recorder.js")).href);
+  const delta = "Some **bold** text with `code` and a [link](https://x.y). More. ";
+  const run = (partialChars) => {
+    const times = [];
+    for (let round = 0; round < 5; round++) {
+      const r = new SessionRecorder({
+        dir: root,
+        fields: () => ({ cwd: "/work/app", provider: "ollama", model: "qwen3:8b" }),
+        partialChars,
+      });
+      r.append({ role: "user", content: "write it" });
+      const start = process.hrtime.bigint();
+      for (let sent = 0; sent < 400_000; sent += delta.length) r.event({ type: "text", delta, runId: 1 });
+      r.event({ type: "message", message: { role: "assistant", content: "done" }, runId: 1 });
+      times.push(Number(process.hrtime.bigint() - start) / 1e6);
+      r.close();
+    }
+    return Math.round(median(times) * 10) / 10;
+  };
+  return { stream_400kb_saved_ms: run(4096), stream_400kb_unsaved_ms: run(Number.POSITIVE_INFINITY) };
+}
+
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -62,7 +89,9 @@ export async function benchSessions({ dir } = {}) {
       count = loaded.messages.length;
     }
     if (count !== TOTAL + WINDOW) throw new Error(`loaded ${count} messages, wrote ${TOTAL + WINDOW}`);
+    const stream = await benchStreamSaves(root);
     return {
+      ...stream,
       append_at_10_us: Math.round(median(early)),
       append_at_5000_us: Math.round(median(late)),
       load_5000_ms: Math.round(median(loads) * 10) / 10,

@@ -1,13 +1,12 @@
 #!/usr/bin/env node
 import { PERMISSION_MODES, PROVIDERS } from "./protocol/run-config.js";
-import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { Command, Option } from "commander";
 import type { ConversationMessage } from "./protocol/conversation.js";
 import { logsDir, sessionsDir } from "./context/dirs.js";
 import { slashCommands } from "./ui/slash-commands.js";
 import { resolveConfig, type CliOptions } from "./cli/config.js";
-import type { SessionState } from "./cli/services.js";
+import type { SessionRecorder, SaveState } from "./session/recorder.js";
 import type { OutputFormat } from "./cli/print.js";
 import { restoreTerminal } from "./ui/runtime/restore.js";
 import { markBench } from "./ui/runtime/bench-probes.js";
@@ -114,27 +113,26 @@ program
     );
   });
 
-/** Resumes --resume/--session/--continue into `state`; returns the saved conversation. */
+/** Resumes --resume/--session/--continue into the recorder; returns the saved conversation. */
 async function resume(
   flags: Flags,
-  state: SessionState,
+  recorder: SessionRecorder,
+  dir: string,
   cwd: string,
-): Promise<{ conversation: ConversationMessage[]; model?: string }> {
+): Promise<{ conversation: ConversationMessage[]; model?: string; notices: string[]; tokensUsed?: number }> {
   const resumeId = flags.resume ?? flags.session;
-  if (!resumeId && !flags.continue) return { conversation: [] };
-  const { latestSessionFor } = await import("./session/writer.js");
-  const { openSaved } = await import("./cli/services.js");
+  if (!resumeId && !flags.continue) return { conversation: [], notices: [] };
+  const { latestSessionFor } = await import("./session/list.js");
+  const { resumeInto } = await import("./cli/services.js");
   let target = resumeId;
   if (!target) {
-    const latest = latestSessionFor(state.dir, cwd);
+    const latest = latestSessionFor(dir, cwd);
     if (!latest) fail(`No saved session for ${cwd} yet.`);
     target = latest.id;
   }
-  const opened = openSaved(state.dir, target);
+  const opened = resumeInto(recorder, dir, target);
   if (!opened.ok) fail(opened.error);
-  state.writer = opened.writer;
-  state.id = opened.writer.id;
-  return { conversation: opened.conversation, model: opened.model };
+  return opened;
 }
 
 async function main(firstPrompt: string, flags: Flags): Promise<number> {
@@ -174,16 +172,26 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
   let current = model;
   // Set by runApp at once: errors found while saving show up in the transcript.
   let show: ((level: "info" | "warn" | "error", text: string) => void) | undefined;
+  let sendSaveState: ((state: SaveState) => void) | undefined;
   const boot = new Promise<void>((r) => setImmediate(r)).then(async () => {
-    const { startup } = await import("./cli/startup.js");
+    const [{ startup }, { SessionRecorder }] = await Promise.all([
+      import("./cli/startup.js"),
+      import("./session/recorder.js"),
+    ]);
     let b;
     try {
       b = startup(flags, true);
     } catch (err) {
       fail((err as Error).message);
     }
-    const state: SessionState = { dir: sessionsDir(), id: randomUUID() };
-    const resumed = await resume(flags, state, b.config.cwd);
+    const dir = sessionsDir();
+    const notices: string[] = [];
+    const recorder = new SessionRecorder({
+      dir,
+      fields: () => current.config,
+      onSaveState: (state) => (sendSaveState ? sendSaveState(state) : notices.push(state.text)),
+    });
+    const resumed = await resume(flags, recorder, dir, b.config.cwd);
     if (!flags.model && resumed.model) b.config.model = resumed.model;
     const [{ createLogger }, { createServices }, { loadProjectContext }] = await Promise.all([
       import("./session/log.js"),
@@ -192,26 +200,28 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
     ]);
     const context = await loadProjectContext(b.config.cwd);
     b.config.systemPrompt = context.systemPrompt;
-    const notices: string[] = [];
     const services = createServices({
-      state,
+      recorder,
+      dir,
       config: () => current.config,
       logger: createLogger(logsDir()),
       promptParts: () => context.promptParts,
-      newId: () => randomUUID(),
       onError: (text) => (show ? show("error", text) : notices.push(text)),
     });
     return {
       services,
       tickMs: Number(flags.tickMs ?? b.file.tickMs) || 100,
+      mouse: b.file.mouse === true,
       ready: {
         type: "boot-ready" as const,
         config: b.config,
-        sessionId: state.id,
+        sessionId: recorder.id,
         conversation: resumed.conversation,
+        tokensUsed: resumed.tokensUsed,
+        toolOutputLines: b.file.toolOutputLines,
         skills: context.skills,
         completions: [...builtins, ...context.skills.map((sk) => sk.name)],
-        warnings: [...b.warnings, ...context.warnings, ...notices],
+        warnings: [...b.warnings, ...context.warnings, ...resumed.notices, ...notices],
       },
     };
   });
@@ -225,14 +235,14 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
       onUpdate: (m) => (current = m),
       bootScreen,
       bindNotify: (fn) => (show = fn),
+      bindSaveState: (fn) => (sendSaveState = fn),
     });
   } catch (err) {
     fail((err as Error).message);
   }
-  if (result.saved) {
-    process.stdout.write(`Session ${result.sessionId} saved — resume with: agent0 --resume ${result.sessionId}\n`);
-  }
-  return 0;
+  // The truth about the session: saved (and how to resume it), or what was not and where a copy went.
+  if (result.session) (result.session.ok ? process.stdout : process.stderr).write(result.session.text + "\n");
+  return result.session && !result.session.ok ? 1 : 0;
 }
 
 /** Test hook: the boot frame stays (blessed waits) while this file exists, so tests can resize and type. */
@@ -254,8 +264,15 @@ async function headless(prompt: string, flags: Flags): Promise<number> {
   }
   const { config } = boot;
   for (const w of boot.warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
-  const state: SessionState = { dir: sessionsDir(), id: randomUUID() };
-  const resumed = await resume(flags, state, config.cwd);
+  const { SessionRecorder } = await import("./session/recorder.js");
+  const dir = sessionsDir();
+  const recorder = new SessionRecorder({
+    dir,
+    fields: () => config,
+    onSaveState: (state) => process.stderr.write(sanitize(`${state.saved ? "" : "warning: "}${state.text}\n`)),
+  });
+  const resumed = await resume(flags, recorder, dir, config.cwd);
+  for (const n of resumed.notices) process.stderr.write(sanitize(`warning: ${n}\n`));
   if (!flags.model && resumed.model) config.model = resumed.model;
   const [{ createLogger }, { loadProjectContext }] = await Promise.all([
     import("./session/log.js"),
@@ -271,7 +288,7 @@ async function headless(prompt: string, flags: Flags): Promise<number> {
     config,
     conversation: resumed.conversation,
     format: flags.outputFormat,
-    session: state,
+    recorder,
     logger: createLogger(logsDir()),
   });
   // Exit as soon as the answer is out: an idle keep-alive socket must not hold a script up.

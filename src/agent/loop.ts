@@ -99,6 +99,8 @@ export async function runAgent(
     // A resumed session may hold a call whose result never came (the app was killed mid-step).
     const reply = await callModel(provider, [system, ...pairToolResults(conversation)], specs, config, signal, emit);
     if (reply.promptTokens !== undefined) {
+      // Kept on the message, so the status line's figures are rebuilt from a saved session.
+      reply.message.usage = { promptTokens: reply.promptTokens, completionTokens: reply.completionTokens ?? 0 };
       emit({
         type: "usage",
         promptTokens: reply.promptTokens,

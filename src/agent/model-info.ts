@@ -2,12 +2,24 @@ import type { RunEvent } from "../protocol/agent-event.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import type { Provider } from "../providers/types.js";
 import { chooseToolProtocol } from "../protocol/tool-protocol.js";
+import { configDefaults, MAX_CONTEXT_TOKENS } from "../context/config-defaults.js";
 
 /** On success, the config with the model, num_ctx, think and tool protocol resolved. */
 export type ModelInfoResult = { ok: true; config: RunConfig } | { ok: false; message: string; hint?: string };
 
 /** Used when a server does not tell the context length (Ollama's own fallback is small). */
-const UNKNOWN_CONTEXT = 8192;
+export const UNKNOWN_CONTEXT = 8192;
+
+/**
+ * A token count a server or a config file gave: kept when it is a whole number from 1 to
+ * MAX_CONTEXT_TOKENS, else undefined (0, -5, 1.5, 1e12, "abc", null all are). Sending such a num_ctx
+ * makes Ollama misbehave (0 or less: its small default; 1e12: an allocation that fails).
+ */
+export function saneTokenCount(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isInteger(value) && value > 0 && value <= MAX_CONTEXT_TOKENS
+    ? value
+    : undefined;
+}
 
 /**
  * Before the first chat of a session: pick the model (the first installed one when none is set)
@@ -20,7 +32,7 @@ export async function ensureModelInfo(
   signal: AbortSignal,
   emit: (e: RunEvent) => void,
 ): Promise<ModelInfoResult> {
-  if (config.model && config.numCtx > 0) return { ok: true, config };
+  if (config.model && saneTokenCount(config.numCtx) !== undefined) return { ok: true, config };
   config = { ...config };
   try {
     if (!config.model) {
@@ -35,8 +47,31 @@ export async function ensureModelInfo(
       config.model = models[0]!.name;
     }
     const info = await provider.modelInfo(config.model, signal);
-    const contextLength = info.contextLength ?? UNKNOWN_CONTEXT;
-    if (config.numCtx <= 0) config.numCtx = Math.min(contextLength, config.numCtxCap);
+    let contextLength = saneTokenCount(info.contextLength);
+    if (contextLength === undefined) {
+      contextLength = UNKNOWN_CONTEXT;
+      if (info.contextLength !== undefined) {
+        emit({
+          type: "notice",
+          level: "warn",
+          text: `The server gives ${config.model} a context length of ${JSON.stringify(info.contextLength)}, which is not a usable number of tokens; using ${UNKNOWN_CONTEXT}.`,
+        });
+      }
+    }
+    const cap = saneTokenCount(config.numCtxCap);
+    if (cap === undefined) {
+      emit({
+        type: "notice",
+        level: "warn",
+        text: `numCtxCap ${JSON.stringify(config.numCtxCap)} is not a usable number of tokens; using ${configDefaults.numCtxCap}.`,
+      });
+    }
+    if (saneTokenCount(config.numCtx) === undefined) {
+      // numCtxCap bounds Ollama's num_ctx (memory on the user's machine); a hosted model's window
+      // is what it is.
+      config.numCtx =
+        config.provider === "ollama" ? Math.min(contextLength, cap ?? configDefaults.numCtxCap) : contextLength;
+    }
     if (config.think && info.capabilities.length > 0 && !info.capabilities.includes("thinking")) {
       // Ollama answers 400 to `think` for a model that cannot think: ask without it.
       config.think = undefined;

@@ -92,12 +92,29 @@ async function run(cmd: Extract<WorkerCommand, { type: "run" }>) {
   controller = ctl;
   const config: RunConfig = cmd.config;
   // Files a tool changes are saved before the change, per user turn, for /undo.
-  const checkpoints = config.checkpointDir ? new Checkpoints(config.checkpointDir) : undefined;
+  let checkpoints = config.checkpointDir ? new Checkpoints(config.checkpointDir) : undefined;
   let turn = lastUserIndex(cmd.conversation);
   const turnMessage = cmd.conversation[turn];
-  checkpoints?.beginTurn(turn);
+  try {
+    checkpoints?.beginTurn(turn);
+  } catch (err) {
+    // A full or read-only disk: the run goes on (the user is told), only /undo loses this turn.
+    const code = (err as NodeJS.ErrnoException).code;
+    emit({
+      type: "notice",
+      level: "warn",
+      text: `Could not save the /undo checkpoint of this turn (${code ?? (err as Error).message}): /undo will not restore the files it changes.`,
+    });
+    checkpoints = undefined;
+  }
   const runEmit = (e: RunEvent) => {
-    if (e.type === "tool-start" && e.name === "run_shell_command") checkpoints?.markShell();
+    if (e.type === "tool-start" && e.name === "run_shell_command") {
+      try {
+        checkpoints?.markShell();
+      } catch {
+        // the checkpoint stays without the shell mark; the disk error was reported at its start
+      }
+    }
     // Compaction renumbers the messages: the turn's checkpoint follows its user message.
     if (e.type === "compacted" && checkpoints) {
       const from = turn;

@@ -8,7 +8,7 @@ import {
 } from "../protocol/run-config.js";
 import { resolveOllamaHost } from "../providers/ollama/host.js";
 import { configDir, dataDir } from "../context/dirs.js";
-import { configDefaults } from "../context/config-defaults.js";
+import { configDefaults, MAX_CONTEXT_TOKENS } from "../context/config-defaults.js";
 import type { Config } from "../context/config.js";
 
 export interface CliOptions {
@@ -50,12 +50,13 @@ export function resolveConfig(
   const mode = (opts.yolo ? "yolo" : (opts.permissionMode ?? file.permissionMode ?? "ask")) as PermissionMode;
   if (!MODES.includes(mode)) throw new Error(`Unknown permission mode '${mode}'. Use one of: ${MODES.join(", ")}.`);
   const numCtxCap = opts.numCtxCap ? Number(opts.numCtxCap) : (file.numCtxCap ?? configDefaults.numCtxCap);
-  if (!Number.isInteger(numCtxCap) || numCtxCap <= 0) throw new Error(`--num-ctx-cap must be a positive whole number.`);
+  if (!Number.isInteger(numCtxCap) || numCtxCap <= 0 || numCtxCap > MAX_CONTEXT_TOKENS)
+    throw new Error(`--num-ctx-cap must be a whole number from 1 to ${MAX_CONTEXT_TOKENS}.`);
   return {
     provider,
     model,
     host: provider === "ollama" ? resolveOllamaHost(opts.host ?? file.host, env) : (opts.host ?? file.host ?? ""),
-    baseUrl: opts.baseUrl ?? file.baseUrl,
+    baseUrl: opts.baseUrl ?? file.baseUrl ?? defaultBaseUrl(provider, env),
     cwd: extra.cwd ?? process.cwd(),
     systemPrompt: "",
     numCtx: 0,
@@ -78,4 +79,19 @@ export function resolveConfig(
     webFetch: file.webFetch,
     shellEnvAllow: file.shellEnv?.allow,
   };
+}
+
+/**
+ * Where a hosted provider is reached when no --base-url is given: its environment variable, else
+ * its public endpoint. Resolved here so the header names the server the requests go to.
+ */
+function defaultBaseUrl(provider: ProviderName, env: NodeJS.ProcessEnv): string | undefined {
+  switch (provider) {
+    case "ollama":
+      return undefined;
+    case "anthropic":
+      return env.ANTHROPIC_BASE_URL || "https://api.anthropic.com";
+    case "openai":
+      return env.OPENAI_BASE_URL || "https://api.openai.com/v1";
+  }
 }

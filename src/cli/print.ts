@@ -3,8 +3,7 @@ import type { AgentEvent, DoneReason } from "../protocol/agent-event.js";
 import type { ConversationMessage } from "../protocol/conversation.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import type { Logger } from "../session/log.js";
-import { appendToSession, type SessionState } from "./services.js";
-import { checkpointDirFor } from "../session/checkpoints.js";
+import type { SessionRecorder } from "../session/recorder.js";
 import { safeJson, sanitize } from "../render/sanitize.js";
 
 export type OutputFormat = "text" | "json" | "stream-json";
@@ -41,23 +40,17 @@ export function runHeadless(opts: {
   config: RunConfig;
   conversation: ConversationMessage[];
   format: OutputFormat;
-  session: SessionState;
+  /** Saves the run the way the TUI does (it was told of failures to save when it was made). */
+  recorder: SessionRecorder;
   logger: Logger;
   /** A worker started earlier (startAgent); one is started here otherwise. */
   started?: StartedAgent;
 }): Promise<number> {
-  const { config, format, session, logger } = opts;
+  const { config, format, recorder, logger } = opts;
   const user: ConversationMessage = { role: "user", content: opts.prompt };
   const conversation = [...opts.conversation, user];
-  const save = (m: ConversationMessage) => {
-    try {
-      appendToSession(session, config, m);
-    } catch (err) {
-      process.stderr.write(sanitize(`warning: could not save the session: ${(err as Error).message}\n`));
-    }
-  };
-  save(user);
-  if (session.writer) config.checkpointDir = checkpointDirFor(session.writer.path);
+  recorder.append(user);
+  if (recorder.started) config.checkpointDir = recorder.checkpointDir;
   let answer = "";
   let errorText = "";
   let denied = 0;
@@ -67,10 +60,10 @@ export function runHeadless(opts: {
     listen((e: AgentEvent) => {
       // Deltas are not logged one by one: the whole message is, when it is complete.
       if (e.type !== "text" && e.type !== "thinking") logger.event(e);
+      recorder.event(e);
       if (format === "stream-json") process.stdout.write(safeJson(e) + "\n");
       switch (e.type) {
         case "message":
-          save(e.message);
           if (e.message.role === "assistant" && e.message.content.trim() && !e.message.toolCalls?.length)
             answer = e.message.content;
           break;
@@ -115,16 +108,17 @@ export function runHeadless(opts: {
           answer,
           model: config.model,
           usage,
-          session_id: session.writer ? session.id : undefined,
+          session_id: recorder.started ? recorder.id : undefined,
           reason,
           ...(errorText ? { error: errorText } : {}),
         };
         process.stdout.write(safeJson(out) + "\n");
       }
       await agent.close().catch(() => {});
-      session.writer?.close();
+      const saved = recorder.close();
+      if (saved.kind === "unsaved") process.stderr.write(sanitize(`error: ${saved.text}\n`));
       logger.close();
-      resolve(reason === "complete" && denied === 0 ? 0 : 1);
+      resolve(reason === "complete" && denied === 0 && saved.kind !== "unsaved" ? 0 : 1);
     }
     agent.send({ type: "run", runId: 1, conversation, config });
   });

@@ -1,125 +1,84 @@
 import type { ConversationMessage } from "../protocol/conversation.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
-import {
-  SessionWriter,
-  loadSession,
-  listSessions,
-  resolveSession,
-  shorten,
-  formatRelativeTime,
-} from "../session/writer.js";
+import { listSessions, shorten, formatRelativeTime } from "../session/list.js";
+import type { SessionRecorder } from "../session/recorder.js";
+import { resumeSession } from "../session/resume.js";
 import type { Logger } from "../session/log.js";
+import { firstPrompt } from "../session/format.js";
 import { configFilePath } from "../context/dirs.js";
 import type { PromptPart } from "../context/prompt.js";
 import { chooseToolProtocol, toolProtocolLabel } from "../protocol/tool-protocol.js";
 import type { Services, Opened } from "../ui/runtime/services.js";
 import type { PickerItem } from "../ui/model.js";
-import { checkpointDirFor } from "../session/checkpoint-dir.js";
-import { pairToolResults } from "../protocol/history.js";
 import path from "node:path";
 
-export interface SessionState {
-  dir: string;
-  /** The session being written; created lazily at the first message. */
-  writer?: SessionWriter;
-  id: string;
-  /** Title for a new session: its first prompt. */
-  title?: string;
-}
-
-/** Opens a saved session for resuming: its conversation and a writer that appends to it. */
-export function openSaved(
+/** Resumes a saved session into the recorder (a fork when another agent0 has it open). */
+export function resumeInto(
+  recorder: SessionRecorder,
   dir: string,
   idOrPrefix: string,
 ):
-  | { ok: true; writer: SessionWriter; conversation: ConversationMessage[]; model?: string }
+  | { ok: true; conversation: ConversationMessage[]; model?: string; notices: string[]; tokensUsed: number }
   | { ok: false; error: string } {
-  const resolved = resolveSession(dir, idOrPrefix);
-  if (!resolved.ok) return resolved;
-  const loaded = loadSession(resolved.path);
-  if (!loaded.ok) return { ok: false, error: loaded.error };
-  try {
-    const writer = SessionWriter.open(dir, resolved.id);
-    // A crash mid-step can leave a tool call without its result: fill it in, right after the
-    // call, and save that, so the transcript shows the tool as stopped and the history is valid.
-    const conversation = pairToolResults(loaded.messages);
-    if (conversation !== loaded.messages) writer.reset(conversation);
-    return { ok: true, writer, conversation, model: loaded.meta.model ?? loaded.header.model };
-  } catch (err) {
-    return { ok: false, error: (err as Error).message };
-  }
-}
-
-/** Appends a message, creating the session file with its first message. */
-export function appendToSession(state: SessionState, config: RunConfig, message: ConversationMessage): void {
-  if (!state.writer) {
-    const title = message.role === "user" ? shorten((message.typed ?? message.content).replace(/\s+/g, " "), 80) : "";
-    state.writer = SessionWriter.create(state.dir, {
-      id: state.id,
-      cwd: config.cwd,
-      provider: config.provider,
-      model: config.model,
-      title,
-    });
-  }
-  state.writer.append(message);
+  const resumed = resumeSession(dir, idOrPrefix);
+  if (!resumed.ok) return resumed;
+  recorder.adopt(resumed.session);
+  return {
+    ok: true,
+    conversation: resumed.session.conversation,
+    model: resumed.session.model,
+    notices: resumed.notices,
+    tokensUsed: resumed.tokensUsed,
+  };
 }
 
 export function createServices(opts: {
-  state: SessionState;
+  recorder: SessionRecorder;
+  dir: string;
   config: () => RunConfig;
   logger: Logger;
   promptParts: () => PromptPart[];
-  newId: () => string;
   onError: (text: string) => void;
 }): Services {
-  const { state, logger } = opts;
-  const guard = (what: string, f: () => void) => {
-    try {
-      f();
-    } catch (err) {
-      // Saving must never take the app down; the user is told and the session goes on in memory.
-      opts.onError(`Could not ${what}: ${(err as Error).message}`);
-      logger.error(`${what}: ${(err as Error).message}`);
-    }
-  };
+  const { recorder, logger } = opts;
   return {
-    sessionId: () => state.id,
-    saved: () => state.writer !== undefined,
-    appendMessage: (m) => guard("save the session", () => appendToSession(state, opts.config(), m)),
-    resetSession: (conversation) =>
-      guard("save the session", () => {
-        state.writer?.reset(conversation);
-        // /clear: the turns that /undo could restore are gone from the conversation.
-        if (conversation.length === 0 && state.writer) {
-          void import("../session/checkpoints.js").then(({ Checkpoints }) =>
-            new Checkpoints(checkpointDirFor(state.writer!.path)).clear(),
-          );
-        }
-      }),
-    sessionMeta: (fields: { model?: string; permissionMode?: PermissionMode }) =>
-      guard("save the session", () => state.writer?.meta(fields)),
+    sessionId: () => recorder.id,
+    appendMessage: (m) => recorder.append(m),
+    resetSession: (conversation) => {
+      recorder.reset(conversation);
+      // /clear: the turns that /undo could restore are gone from the conversation.
+      if (conversation.length === 0 && recorder.started) {
+        const dir = recorder.checkpointDir;
+        void import("../session/checkpoints.js")
+          .then(({ Checkpoints }) => new Checkpoints(dir).clear())
+          .catch((err: Error) => logger.error(`clear checkpoints: ${err.message}`));
+      }
+    },
+    sessionMeta: (fields: { model?: string; permissionMode?: PermissionMode }) => recorder.meta(fields),
+    record: (event) => recorder.event(event),
     newSession() {
-      state.writer?.close();
-      state.writer = undefined;
-      state.id = opts.newId();
-      return state.id;
+      recorder.startNew();
+      return recorder.id;
     },
     openSession(idOrPrefix): Opened {
-      const opened = openSaved(state.dir, idOrPrefix);
+      const opened = resumeInto(recorder, opts.dir, idOrPrefix);
       if (!opened.ok) return opened;
-      state.writer?.close();
-      state.writer = opened.writer;
-      state.id = opened.writer.id;
-      return { ok: true, sessionId: state.id, conversation: opened.conversation, model: opened.model };
+      return { ...opened, sessionId: recorder.id };
     },
     listSessions() {
-      const { sessions, warnings } = listSessions(state.dir);
+      const { sessions, warnings } = listSessions(opts.dir);
       const now = Date.now();
       const items: PickerItem[] = sessions.map((s) => ({
         value: s.id,
         label: `${s.id.slice(0, 8)}  ${shorten(s.title || "(untitled)", 50)}`,
-        detail: `${formatRelativeTime(s.updated, now)} · ${s.messageCount} messages · ${s.cwd}`,
+        detail: [
+          formatRelativeTime(s.updated, now),
+          `${s.messageCount} messages`,
+          s.cwd,
+          ...(s.parent ? [`fork of ${s.parent.slice(0, 8)}`] : []),
+          ...(s.openBy !== undefined ? [`open now (pid ${s.openBy})`] : []),
+          ...(s.damaged ? [`damaged: ${s.damaged} unreadable line${s.damaged === 1 ? "" : "s"}`] : []),
+        ].join(" · "),
       }));
       return { items, warnings };
     },
@@ -166,13 +125,14 @@ export function createServices(opts: {
           return "No MCP servers configured.";
       }
     },
-    checkpointDir: () => (state.writer ? checkpointDirFor(state.writer.path) : undefined),
+    checkpointDir: () => (recorder.started ? recorder.checkpointDir : undefined),
     async undo(conversation, force) {
-      if (!state.writer) return { ok: false, text: "Nothing to undo yet." };
+      if (!recorder.started) return { ok: false, text: "Nothing to undo yet." };
       const cwd = opts.config().cwd;
       const rel = (p: string) => path.relative(cwd, p) || p;
       const { Checkpoints } = await import("../session/checkpoints.js");
-      const result = await new Checkpoints(checkpointDirFor(state.writer.path)).undo({ force });
+      // This session's own checkpoints: another agent0 on the same project keeps its own.
+      const result = await new Checkpoints(recorder.checkpointDir).undo({ force });
       if (!result) return { ok: false, text: "Nothing to undo." };
       if (!result.applied) {
         return {
@@ -181,7 +141,10 @@ export function createServices(opts: {
         };
       }
       const kept = conversation.slice(0, result.turn);
-      state.writer.reset(kept);
+      recorder.reset(kept);
+      // The title follows the conversation: the first prompt still in it (none: untitled).
+      const first = kept.find((m) => m.role === "user");
+      recorder.meta({ title: first ? firstPrompt(first) : "" });
       const lines = [
         `Undid the last turn${result.restored.length + result.removedCreated.length ? ":" : " (it changed no files)."}`,
         ...result.restored.map((p) => `  restored ${rel(p)}`),
@@ -192,8 +155,9 @@ export function createServices(opts: {
     },
     log: (kind, data) => (kind === "event" ? logger.event(data as never) : logger.info(kind, { data })),
     async close() {
-      state.writer?.close();
+      const report = recorder.close();
       logger.close();
+      return report.kind === "nothing" ? undefined : { ok: report.kind === "saved", text: report.text };
     },
   };
 }

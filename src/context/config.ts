@@ -21,9 +21,13 @@ export const configKeySchemas = {
   host: z.string().min(1),
   provider: z.enum(PROVIDERS),
   baseUrl: z.string().min(1),
-  numCtxCap: positiveInt,
+  numCtxCap: positiveInt.max(MAX_CONTEXT_TOKENS),
   permissionMode: z.enum(PERMISSION_MODES),
   tickMs: positiveInt,
+  /** Lines of output a tool entry shows when expanded with Ctrl+O (default 200). */
+  toolOutputLines: positiveInt,
+  /** Capture the mouse (wheel and clicks) instead of the terminal's alternate-scroll mode. */
+  mouse: z.boolean(),
   keepAlive: z.union([z.string(), z.number()]),
   temperature: z.number().min(0),
   think: z.boolean(),
@@ -42,7 +46,7 @@ export const configKeySchemas = {
 } as const;
 
 export { configDefaults } from "./config-defaults.js";
-import { configDefaults } from "./config-defaults.js";
+import { configDefaults, MAX_CONTEXT_TOKENS } from "./config-defaults.js";
 
 type KeySchemas = typeof configKeySchemas;
 type Raw = { [K in keyof KeySchemas]?: z.infer<KeySchemas[K]> };

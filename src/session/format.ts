@@ -15,6 +15,19 @@ export interface SessionHeader {
   provider: string;
   model: string;
   title: string;
+  /** A fork: this session continues another one from a point of its file (see ForkPoint). */
+  parent?: ForkPoint;
+}
+
+/**
+ * Where a fork left its parent. The parent file is only ever appended to, so its first `bytes`
+ * bytes stay what the fork saw: loading a fork replays exactly that prefix, whatever the parent
+ * did later. `messages` is the parent's message count there, a check on the replay.
+ */
+export interface ForkPoint {
+  id: string;
+  bytes: number;
+  messages: number;
 }
 
 /** What a `meta` line may change; the latest value wins on load. */
@@ -47,6 +60,7 @@ const headerSchema = z.object({
   provider: z.string(),
   model: z.string(),
   title: z.string(),
+  parent: z.object({ id: z.string(), bytes: z.number(), messages: z.number() }).optional(),
 });
 
 export const lineSchema = z.discriminatedUnion("type", [
@@ -61,6 +75,12 @@ export const lineSchema = z.discriminatedUnion("type", [
   }),
   /** "The conversation is now exactly these messages" — after /undo, /clear or compaction. */
   z.object({ type: z.literal("reset"), at: z.string(), messages: z.array(messageSchema) }),
+  /**
+   * Text of an answer still streaming, saved every few seconds: each line holds what arrived since
+   * the previous one (so a long answer costs O(1) per line). The next message or reset supersedes
+   * them; partial lines left at the end of a file are an answer cut off by a crash.
+   */
+  z.object({ type: z.literal("partial"), at: z.string(), text: z.string(), thinking: z.string().optional() }),
 ]);
 
 export function unreadable(file: string, why: string): string {

@@ -6,6 +6,7 @@ import path from "node:path";
 import { displayWidth as stringWidth } from "../render/wrap.js";
 import type { ConversationMessage } from "../protocol/conversation.js";
 import { firstPrompt, parseHeader, parseLine, unreadable } from "./format.js";
+import { lockHolder } from "./lock.js";
 
 export interface SessionSummary {
   id: string;
@@ -16,10 +17,18 @@ export interface SessionSummary {
   title: string;
   messageCount: number;
   model: string;
+  /** The session this one was forked from. */
+  parent?: string;
+  /** How many lines could not be read. */
+  damaged: number;
+  /** The pid of the agent0 that has the session open now. */
+  openBy?: number;
 }
 
 /** Every message line starts with these bytes: the writer always puts `type` first. */
 const MESSAGE_PREFIX = Buffer.from('{"type":"message"');
+const PARTIAL_PREFIX = Buffer.from('{"type":"partial"');
+const CLOSE_BRACE = 0x7d;
 
 /** Reads a session's header, latest meta and message count without parsing its message lines. */
 export function summarizeSession(file: string): { ok: true; summary: SessionSummary } | { ok: false; error: string } {
@@ -36,7 +45,11 @@ export function summarizeSession(file: string): { ok: true; summary: SessionSumm
   if (!head.ok) return head;
   const { header } = head;
   let { title, model } = header;
-  let count = 0;
+  // A fork starts with its parent's messages up to the fork point.
+  let count = header.parent?.messages ?? 0;
+  let damaged = 0;
+  let tornTail = false;
+  let partial = false;
   let firstUser: ConversationMessage | undefined;
   for (let pos = firstEnd === -1 ? bytes.length : firstEnd + 1; pos < bytes.length;) {
     let end = bytes.indexOf(10, pos);
@@ -44,30 +57,59 @@ export function summarizeSession(file: string): { ok: true; summary: SessionSumm
     if (!complete) end = bytes.length;
     const raw = bytes.subarray(pos, end);
     pos = end + 1;
-    const isMessage = raw.subarray(0, MESSAGE_PREFIX.length).equals(MESSAGE_PREFIX);
-    // Message lines are only parsed when a torn tail must be told apart or a title is still missing.
-    if (isMessage && complete && (firstUser || title)) {
+    if (raw.length === 0) continue;
+    // A complete line ends with "}"; one that does not was torn (and is parsed, to be sure).
+    const whole = complete && raw[raw.length - 1] === CLOSE_BRACE;
+    const prefix = raw.subarray(0, MESSAGE_PREFIX.length);
+    // Message lines are only parsed when a title is still missing; partial lines never.
+    if (whole && prefix.equals(PARTIAL_PREFIX)) {
+      partial = true;
+      continue;
+    }
+    if (whole && prefix.equals(MESSAGE_PREFIX) && (firstUser || title)) {
       count++;
+      partial = false;
       continue;
     }
     const line = parseLine(raw.toString("utf8"));
-    if (!line) continue;
+    if (!line) {
+      // An unfinished last line may be a write in progress (the session is open): counted below.
+      if (complete) damaged++;
+      else tornTail = true;
+      continue;
+    }
     if (line.type === "message") {
       count++;
+      partial = false;
       if (!firstUser && line.message.role === "user") firstUser = line.message as ConversationMessage;
     } else if (line.type === "reset") {
       count = line.messages.length;
+      partial = false;
       firstUser ??= line.messages.find((m) => m.role === "user") as ConversationMessage | undefined;
-    } else {
+    } else if (line.type === "meta") {
       if (line.title !== undefined) title = line.title;
       if (line.model !== undefined) model = line.model;
+    } else {
+      partial = true;
     }
   }
   if (!title && firstUser) title = firstPrompt(firstUser);
-  return {
-    ok: true,
-    summary: { id: header.id, path: file, updated, cwd: header.cwd, title, messageCount: count, model },
+  const summary: SessionSummary = {
+    id: header.id,
+    path: file,
+    updated,
+    cwd: header.cwd,
+    title,
+    // A cut-off answer is loaded as a message.
+    messageCount: count + (partial ? 1 : 0),
+    model,
+    damaged,
   };
+  if (header.parent) summary.parent = header.parent.id;
+  const holder = lockHolder(file);
+  if (holder) summary.openBy = holder.pid;
+  else if (tornTail) summary.damaged++;
+  return { ok: true, summary };
 }
 
 function sessionFiles(dir: string): string[] {
@@ -160,21 +202,61 @@ function pad(text: string, width: number): string {
   return text + " ".repeat(Math.max(0, width - stringWidth(text)));
 }
 
-/** The `agent0 sessions` table: id, last update, folder, title, message count. */
+/** Forks right under their parent (newest first among siblings), with their depth. */
+export function forkTree(sessions: SessionSummary[]): { session: SessionSummary; depth: number }[] {
+  const ids = new Set(sessions.map((s) => s.id));
+  const children = new Map<string, SessionSummary[]>();
+  for (const s of sessions) {
+    if (s.parent && ids.has(s.parent) && s.parent !== s.id) {
+      children.set(s.parent, [...(children.get(s.parent) ?? []), s]);
+    }
+  }
+  const out: { session: SessionSummary; depth: number }[] = [];
+  const seen = new Set<string>();
+  const walk = (s: SessionSummary, depth: number) => {
+    if (seen.has(s.id)) return; // a hand-made cycle of parents
+    seen.add(s.id);
+    out.push({ session: s, depth });
+    for (const child of children.get(s.id) ?? []) walk(child, depth + 1);
+  };
+  for (const s of sessions) if (!s.parent || !ids.has(s.parent)) walk(s, 0);
+  for (const s of sessions) walk(s, 0);
+  return out;
+}
+
+/** What the NOTE column says: open now, damaged. */
+function note(s: SessionSummary): string {
+  const parts: string[] = [];
+  if (s.openBy !== undefined) parts.push(`open now (pid ${s.openBy})`);
+  if (s.damaged > 0) parts.push(`damaged: ${s.damaged} unreadable line${s.damaged === 1 ? "" : "s"}`);
+  return parts.join(", ");
+}
+
+/**
+ * The `agent0 sessions` table: id, last update, folder, title, message count; forks indented under
+ * their parent; a NOTE column when a session is open now or damaged.
+ */
 export function formatSessionList(sessions: SessionSummary[], now: number, home: string = os.homedir()): string {
   if (sessions.length === 0) return "No sessions yet.";
+  const notes = sessions.some((s) => note(s) !== "");
   const rows = [
-    ["ID", "UPDATED", "FOLDER", "TITLE", "MESSAGES"],
-    ...sessions.map((s) => [
-      s.id,
+    ["ID", "UPDATED", "FOLDER", "TITLE", "MESSAGES", ...(notes ? ["NOTE"] : [])],
+    ...forkTree(sessions).map(({ session: s, depth }) => [
+      depth === 0 ? s.id : `${"  ".repeat(depth - 1)}└ ${s.id}`,
       formatRelativeTime(s.updated, now),
       shortenFolder(s.cwd, home, 30),
       shorten(s.title || "(untitled)", 50),
       String(s.messageCount),
+      ...(notes ? [note(s)] : []),
     ]),
   ];
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => stringWidth(row[col]!))));
   return rows
-    .map((row) => row.map((cell, col) => (col === row.length - 1 ? cell : pad(cell, widths[col]!))).join("  "))
+    .map((row) =>
+      row
+        .map((cell, col) => (col === row.length - 1 ? cell : pad(cell, widths[col]!)))
+        .join("  ")
+        .trimEnd(),
+    )
     .join("\n");
 }

@@ -1,4 +1,4 @@
-import { maskSecrets } from "../tools/secrets.js";
+import { maskSecrets, secretValues } from "../tools/secrets.js";
 
 /**
  * JSON text of `value` with every secret masked (see tools/secrets.ts). The whole-text check keeps the
@@ -6,7 +6,10 @@ import { maskSecrets } from "../tools/secrets.js";
  */
 export function maskedJson(value: unknown, env: NodeJS.ProcessEnv = process.env): string {
   const json = JSON.stringify(value);
-  if (maskSecrets(json, env) === json) return json;
+  const secrets = cachedSecrets(env);
+  // Cached whole values first (cheap); then pieces, .env lines and URL passwords.
+  if (!secrets.some((s) => json.includes(JSON.stringify(s).slice(1, -1))) && maskSecrets(json, env) === json)
+    return json;
   return JSON.stringify(maskStrings(value, env));
 }
 
@@ -19,4 +22,16 @@ function maskStrings(value: unknown, env: NodeJS.ProcessEnv): unknown {
     return out;
   }
   return value;
+}
+
+let cache: { env: NodeJS.ProcessEnv; at: number; values: string[] } | undefined;
+
+/**
+ * secretValues, read again at most once a second: reading process.env walks the C environment,
+ * which costs more than the rest of writing a line (an answer streaming is saved every 4 KB).
+ */
+function cachedSecrets(env: NodeJS.ProcessEnv): string[] {
+  const now = Date.now();
+  if (cache?.env !== env || now - cache.at > 1000) cache = { env, at: now, values: secretValues(env) };
+  return cache.values;
 }

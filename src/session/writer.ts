@@ -5,77 +5,17 @@ import fs from "node:fs";
 import path from "node:path";
 import type { ConversationMessage } from "../protocol/conversation.js";
 import {
-  firstPrompt,
   parseHeader,
-  parseLine,
   SESSION_VERSION,
   unreadable,
+  type ForkPoint,
   type SessionHeader,
   type SessionMeta,
 } from "./format.js";
 
 export * from "./format.js";
 export * from "./list.js";
-
-export type LoadedSession =
-  | {
-      ok: true;
-      header: SessionHeader;
-      messages: ConversationMessage[];
-      /** Header values overlaid with every meta line; title falls back to the first prompt. */
-      meta: Required<Pick<SessionMeta, "model" | "provider" | "title">> & Pick<SessionMeta, "permissionMode">;
-      /** File mtime, ms. */
-      updated: number;
-      /** Unreadable lines in the middle of the file that were left out. */
-      skipped: number;
-    }
-  | { ok: false; error: string };
-
-export function loadSession(file: string): LoadedSession {
-  let text: string;
-  let updated: number;
-  try {
-    text = fs.readFileSync(file, "utf8");
-    updated = fs.statSync(file).mtimeMs;
-  } catch (err) {
-    return { ok: false, error: unreadable(file, (err as Error).message) };
-  }
-  const lines = text.split("\n");
-  const head = parseHeader(file, lines[0] ?? "");
-  if (!head.ok) return head;
-  const { header } = head;
-  // Without a final newline the last line may be torn by a crash mid-append.
-  const tornTail = !text.endsWith("\n") && lines.length > 1;
-  let messages: ConversationMessage[] = [];
-  const meta: Extract<LoadedSession, { ok: true }>["meta"] = {
-    model: header.model,
-    provider: header.provider,
-    title: header.title,
-  };
-  let skipped = 0;
-  for (let i = 1; i < lines.length; i++) {
-    const raw = lines[i]!;
-    if (raw.trim() === "") continue;
-    const line = parseLine(raw);
-    if (!line) {
-      if (!(tornTail && i === lines.length - 1)) skipped++;
-      continue;
-    }
-    if (line.type === "message") messages.push(line.message as ConversationMessage);
-    else if (line.type === "reset") messages = line.messages as ConversationMessage[];
-    else {
-      if (line.model !== undefined) meta.model = line.model;
-      if (line.provider !== undefined) meta.provider = line.provider;
-      if (line.title !== undefined) meta.title = line.title;
-      if (line.permissionMode !== undefined) meta.permissionMode = line.permissionMode;
-    }
-  }
-  if (!meta.title) {
-    const first = messages.find((m) => m.role === "user");
-    if (first) meta.title = firstPrompt(first);
-  }
-  return { ok: true, header, messages, meta, updated, skipped };
-}
+export * from "./load.js";
 
 export { maskedJson } from "./masked-json.js";
 import { maskedJson } from "./masked-json.js";
@@ -87,6 +27,8 @@ export interface NewSession {
   title?: string;
   /** Defaults to a fresh UUID. */
   id?: string;
+  /** Set for a fork: the session it continues and where. */
+  parent?: ForkPoint;
 }
 
 export interface WriterOptions {
@@ -94,9 +36,26 @@ export interface WriterOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** Appends to one session file. Every write is fsynced before it returns; a failure throws. */
+/** A failed write, with the system's error code (ENOSPC, EDQUOT, EROFS, EIO, …) when there is one. */
+export class SaveError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Appends to one session file. Every write is fsynced before it returns (partial lines: at most
+ * every few seconds); a failure throws a SaveError and leaves the file as it was before that line.
+ */
 export class SessionWriter {
   private fd: number | undefined;
+  /** A failed write may have left bytes that could not be taken back: check the tail first. */
+  private tailSuspect = false;
+  /** The file's size after the last write (undefined: ask the file). */
+  private size: number | undefined;
 
   private constructor(
     readonly id: string,
@@ -112,7 +71,7 @@ export class SessionWriter {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const file = path.join(dir, `${id}.jsonl`);
     // "ax": never append to (let alone overwrite) a file that is already there.
-    const writer = new SessionWriter(id, file, fs.openSync(file, "ax", 0o600), options.env ?? process.env);
+    const writer = new SessionWriter(id, file, fs.openSync(file, "ax+", 0o600), options.env ?? process.env);
     const header: SessionHeader = {
       type: "session",
       version: SESSION_VERSION,
@@ -122,8 +81,16 @@ export class SessionWriter {
       provider: fields.provider,
       model: fields.model,
       title: fields.title ?? "",
+      ...(fields.parent ? { parent: fields.parent } : {}),
     };
-    writer.writeLine(header);
+    try {
+      writer.writeLine(header);
+    } catch (err) {
+      // A file without its header is no session: remove it so that a later attempt starts clean.
+      writer.close();
+      fs.rmSync(file, { force: true });
+      throw err;
+    }
     syncDir(dir);
     return writer;
   }
@@ -136,8 +103,8 @@ export class SessionWriter {
     if (!head.ok) throw new Error(head.error);
     const parsed = parseHeader(file, head.line);
     if (!parsed.ok) throw new Error(parsed.error);
-    const writer = new SessionWriter(parsed.header.id, file, fs.openSync(file, "a"), options.env ?? process.env);
-    if (!endsWithNewline(file)) writer.writeRaw("\n"); // so the next line is not glued to a torn one
+    const writer = new SessionWriter(parsed.header.id, file, fs.openSync(file, "a+"), options.env ?? process.env);
+    writer.tailSuspect = true; // a crash may have torn the last line: the next line starts a new one
     return writer;
   }
 
@@ -154,24 +121,51 @@ export class SessionWriter {
     this.writeLine({ type: "reset", at: new Date().toISOString(), messages });
   }
 
+  /**
+   * Text that streamed since the last partial line. `sync: false` leaves it to the OS to write
+   * back (it survives a crash or kill -9 of the app, not a power cut) so that saving stays off the
+   * stream's path; the caller syncs every few seconds.
+   */
+  partial(text: string, thinking: string, sync: boolean): void {
+    const line: Record<string, string> = { type: "partial", at: new Date().toISOString(), text };
+    if (thinking) line.thinking = thinking;
+    this.writeLine(line, sync);
+  }
+
   close(): void {
     if (this.fd === undefined) return;
     fs.closeSync(this.fd);
     this.fd = undefined;
   }
 
-  private writeLine(entry: object): void {
-    this.writeRaw(maskedJson(entry, this.env) + "\n");
+  private writeLine(entry: object, sync = true): void {
+    this.writeRaw(maskedJson(entry, this.env) + "\n", sync);
   }
 
-  private writeRaw(text: string): void {
+  private writeRaw(text: string, sync: boolean): void {
     if (this.fd === undefined) throw new Error(`Session ${this.id} is closed`);
-    const bytes = Buffer.from(text, "utf8");
+    const fd = this.fd;
+    let bytes = Buffer.from(text, "utf8");
+    // The lock makes this the file's only writer, so its size is known without asking each time.
+    let before = this.size;
     try {
-      for (let done = 0; done < bytes.length;) done += fs.writeSync(this.fd, bytes, done);
-      fs.fsyncSync(this.fd);
+      if (before === undefined || this.tailSuspect) before = fs.fstatSync(fd).size;
+      if (this.tailSuspect && !endsWithNewline(fd, before)) bytes = Buffer.concat([Buffer.from("\n"), bytes]);
+      for (let done = 0; done < bytes.length;) done += fs.writeSync(fd, bytes, done);
+      if (sync) fs.fsyncSync(fd);
+      this.tailSuspect = false;
+      this.size = before + bytes.length;
     } catch (err) {
-      throw new Error(`Cannot save session ${this.path}: ${(err as Error).message}`);
+      // Take back what this line got onto the disk (a full disk writes part of it), so the file
+      // never holds half a line that the next one would be glued to.
+      this.size = undefined;
+      try {
+        if (before !== undefined) fs.ftruncateSync(fd, before);
+      } catch {
+        this.tailSuspect = true;
+      }
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new SaveError(`Cannot save session ${this.path}: ${(err as Error).message}`, code);
     }
   }
 }
@@ -202,17 +196,11 @@ function readFirstLine(file: string): { ok: true; line: string } | { ok: false; 
   }
 }
 
-function endsWithNewline(file: string): boolean {
-  const fd = fs.openSync(file, "r");
-  try {
-    const size = fs.fstatSync(fd).size;
-    if (size === 0) return true;
-    const last = Buffer.alloc(1);
-    fs.readSync(fd, last, 0, 1, size - 1);
-    return last[0] === 10;
-  } finally {
-    fs.closeSync(fd);
-  }
+function endsWithNewline(fd: number, size: number): boolean {
+  if (size === 0) return true;
+  const last = Buffer.alloc(1);
+  fs.readSync(fd, last, 0, 1, size - 1);
+  return last[0] === 10;
 }
 
 /** Makes a new file's directory entry durable too; best effort where directories cannot be opened. */

@@ -12,6 +12,8 @@ export interface ToolResult {
   isError?: boolean;
   /** The one line shown for the call when it ends; the runner derives one when absent. */
   summary?: string;
+  /** The language of the content, for colour when the user expands the output (e.g. "ts"). */
+  lang?: string;
 }
 
 /** `fetch`: web_fetch, asked per host. */

@@ -1,10 +1,10 @@
 import type { Model } from "./model.js";
+import { maxInputRows, wrapInput } from "./view/input.js";
 
-export const MAX_INPUT_LINES = 8;
-
-/** Screen rows: transcript, one status line, one rule, and the input (grows to MAX_INPUT_LINES). */
+/** Screen rows: transcript, one status line, one rule, and the input (grows to a third of the screen). */
 export function inputRows(model: Model): number {
-  return Math.min(MAX_INPUT_LINES, model.input.text.split("\n").length);
+  const rows = model.input.text ? wrapInput(model.input.text, model.input.cursor, model.width).rows.length : 1;
+  return Math.min(maxInputRows(model.height), rows);
 }
 
 export function transcriptHeight(model: Model): number {

@@ -5,18 +5,24 @@ import type { Skill } from "../context/skills.js";
 
 /** One item of the transcript as the user sees it. Entries are immutable: a change makes a new object. */
 export type Entry =
-  | { kind: "welcome"; id: number; model: string; host: string; cwd: string }
+  /** `server`: the provider and where its requests go, e.g. "anthropic · https://api.anthropic.com". */
+  | { kind: "welcome"; id: number; model: string; server: string; cwd: string }
   | { kind: "user"; id: number; text: string; note?: string }
   | { kind: "assistant"; id: number; text: string; thinking: string; streaming: boolean; interrupted: boolean }
   | {
       kind: "tool";
       id: number;
       callId: string;
+      /** The tool's name (run_shell_command, read_file, …). */
+      name: string;
       label: string;
       state: "running" | "ok" | "error";
       summary: string;
       startedAt: number;
       depth: number;
+      /** What the tool printed, shown under its line on Ctrl+O (see ToolDisplay.output). */
+      output?: string;
+      outputLang?: string;
     }
   | { kind: "diff"; id: number; path: string; unified: string; depth: number }
   | { kind: "notice"; id: number; level: NoticeLevel; text: string }
@@ -44,6 +50,8 @@ export interface PermissionDialog {
   seenEnd: boolean;
   /** The reason being typed after `e` (null: not typing one). */
   reason: string | null;
+  /** When it opened: the tool's clock stands still until it is answered. */
+  openedAt: number;
 }
 
 export type Dialog =
@@ -84,9 +92,17 @@ export interface Model {
   warm: boolean;
   /** The model is being loaded ahead of the first request. */
   loadingModel: boolean;
-  /** Lines scrolled up from the newest output; 0 follows new output. */
-  scroll: number;
+  /**
+   * Scrolled up: the top line of the view, as an entry id and a line within that entry, so the
+   * view holds still while text arrives below; `below` is how many lines were below the view when
+   * the user scrolled (the status line counts what arrived since). null follows new output.
+   */
+  anchor: { id: number; line: number; below: number } | null;
   thinkingOpen: boolean;
+  /** Ctrl+O: tool entries show their output. */
+  toolOutputOpen: boolean;
+  /** Lines of output an expanded tool entry shows before "+N more lines" (config toolOutputLines). */
+  toolOutputLines: number;
   dialog: Dialog | null;
   /** Base settings for every run; apiKey lives only in memory. */
   config: RunConfig;
@@ -97,6 +113,8 @@ export interface Model {
   /** Names for Tab completion: slash commands and skills. */
   completions: string[];
   quitting: boolean;
+  /** Saving the session failed and has not worked since: the status line says "not saved". */
+  unsaved: boolean;
 }
 
 /** Skills as main loaded them; the UI only expands them (pure). */

@@ -16,13 +16,23 @@ export interface Key {
 export type Msg =
   | { type: "key"; key: Key }
   | { type: "paste"; text: string }
-  | { type: "wheel"; direction: "up" | "down" }
+  /** `lines`: set when the terminal scrolled by arrow keys (alternate-scroll mode); default 3. */
+  | { type: "wheel"; direction: "up" | "down"; lines?: number }
   | { type: "resize"; width: number; height: number }
   | { type: "tick"; now: number }
   | { type: "agent"; event: AgentEvent }
   | { type: "picker-items"; purpose: "model" | "session"; items: PickerItem[] }
-  | { type: "session-opened"; sessionId: string; conversation: ConversationMessage[]; model?: string }
+  /** `tokensUsed`: what the session has spent so far (default: counted from `conversation`). */
+  | {
+      type: "session-opened";
+      sessionId: string;
+      conversation: ConversationMessage[];
+      model?: string;
+      tokensUsed?: number;
+    }
   | { type: "notice"; level: "info" | "warn" | "error"; text: string }
+  /** Saving the session failed, or works again (the status line flags "not saved" meanwhile). */
+  | { type: "save-state"; saved: boolean; text: string }
   | { type: "markdown-ready" }
   /**
    * Everything loaded after the first frame: the validated config, the resumed conversation,
@@ -33,6 +43,9 @@ export type Msg =
       config: RunConfig;
       sessionId: string;
       conversation: ConversationMessage[];
+      tokensUsed?: number;
+      /** Config toolOutputLines: lines an expanded tool entry shows. */
+      toolOutputLines?: number;
       skills: SkillRef[];
       completions: string[];
       warnings: string[];
@@ -43,6 +56,8 @@ export type Cmd =
   /** Forward a command to the agent worker as it is (its payload complete). */
   | { type: "worker"; command: WorkerCommand }
   | { type: "session-append"; message: ConversationMessage }
+  /** An applied agent event, for the session recorder (it saves streamed text and messages). */
+  | { type: "session-record"; event: AgentEvent }
   | { type: "session-reset"; conversation: ConversationMessage[] }
   | { type: "session-meta"; fields: { model?: string; permissionMode?: PermissionMode } }
   | { type: "new-session" }
@@ -50,6 +65,8 @@ export type Cmd =
   | { type: "list-models" }
   | { type: "list-sessions" }
   | { type: "save-config"; keys: Record<string, unknown> }
-  | { type: "show"; what: "context" | "memory" }
-  | { type: "undo"; force: boolean; sessionId: string; conversation: ConversationMessage[] }
+  /** `conversation`: for /context, which shows what the messages take of the window. */
+  | { type: "show"; what: "context" | "memory"; conversation?: ConversationMessage[] }
+  /** `tokensUsed`: the session's total, kept after the turn is undone (it was spent). */
+  | { type: "undo"; force: boolean; sessionId: string; conversation: ConversationMessage[]; tokensUsed: number }
   | { type: "quit" };

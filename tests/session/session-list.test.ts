@@ -128,6 +128,7 @@ describe("the agent0 sessions table", () => {
     title: "Add a verbose flag",
     messageCount: 12,
     model: "m",
+    damaged: 0,
     ...over,
   });
 

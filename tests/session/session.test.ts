@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ConversationMessage } from "../../src/protocol/conversation.js";
-import { loadSession, SessionWriter } from "../../src/session/writer.js";
+import { damageReport, loadSession, SessionWriter } from "../../src/session/writer.js";
 
 let dir: string;
 beforeEach(() => {
@@ -60,7 +60,7 @@ describe("saving and loading a session", () => {
     const writer = writeSession(everyKind);
     const result = loaded(writer.path);
     expect(result.messages).toEqual(everyKind);
-    expect(result.skipped).toBe(0);
+    expect(result.damaged).toEqual([]);
     expect(result.header).toMatchObject({ type: "session", version: 1, id: writer.id, ...fields, title: "" });
   });
 
@@ -117,22 +117,25 @@ describe("saving and loading a session", () => {
 });
 
 describe("damaged session files", () => {
-  it("loads every complete message before a last line cut off midway", () => {
+  it("loads every complete message before a last line cut off midway, and names that line", () => {
     const writer = writeSession(everyKind.slice(0, 3));
     const line = JSON.stringify({ type: "message", at: new Date().toISOString(), message: everyKind[3] });
     fs.appendFileSync(writer.path, line.slice(0, line.length / 2));
     const result = loaded(writer.path);
     expect(result.messages).toEqual(everyKind.slice(0, 3));
-    expect(result.skipped).toBe(0);
+    expect(result.damaged).toEqual([5]);
   });
 
-  it("skips and counts an unreadable line in the middle", () => {
+  it("skips an unreadable line in the middle and reports its line number", () => {
     const writer = writeSession(everyKind.slice(0, 1));
     fs.appendFileSync(writer.path, '{"type":"message","at":"x","message":{"role":"wizard"}}\nnot json at all\n');
     fs.appendFileSync(writer.path, JSON.stringify({ type: "message", at: "t", message: everyKind[1] }) + "\n");
     const result = loaded(writer.path);
     expect(result.messages).toEqual(everyKind.slice(0, 2));
-    expect(result.skipped).toBe(2);
+    expect(result.damaged).toEqual([3, 4]);
+    expect(damageReport(writer.id, result.damaged)).toBe(
+      `2 damaged lines skipped in session ${writer.id.slice(0, 8)}: lines 3, 4 (the file is left as it is).`,
+    );
   });
 
   it("refuses a file whose header does not parse, naming it", () => {
@@ -195,7 +198,7 @@ describe("resuming: appending to an existing session", () => {
     again.close();
     const result = loaded(first.path);
     expect(result.messages).toEqual(everyKind.slice(0, 2));
-    expect(result.skipped).toBe(1);
+    expect(result.damaged).toEqual([3]);
   });
 
   it("refuses a corrupt or unknown-version file and leaves its bytes alone", () => {

@@ -63,6 +63,48 @@ describe("update: a user sends a prompt and the answer streams in", () => {
     expect(strip(view(model).transcript.join("\n"))).toContain("interrupted");
   });
 
+  it("messages queued behind a run survive Esc and Ctrl-C: back in the input box, not sent, not dropped", () => {
+    for (const stop of [key("escape"), key("c", { ctrl: true })]) {
+      let { model } = feed(newModel(), ...typeText("hi"), key("enter"), agent({ type: "text", delta: "partial" }));
+      ({ model } = feed(model, ...typeText("second"), key("enter"), ...typeText("third"), key("enter")));
+      expect(model.queued).toEqual(["second", "third"]);
+      ({ model } = feed(model, ...typeText("draft")));
+      const stopped = feed(model, stop);
+      expect(stopped.model.queued).toEqual([]);
+      expect(stopped.model.input.text).toBe("second\n\nthird\n\ndraft");
+      expect(strip(view(stopped.model).transcript.join("\n"))).toContain(
+        "Your 2 queued messages are back in the input box",
+      );
+      const after = feed(stopped.model, agent({ type: "done", reason: "interrupted" }));
+      expect(after.model.run).toBeNull();
+      expect(after.cmds.map(cmdKind)).not.toContain("run");
+      // Enter sends them as the next prompt.
+      const sent = feed(after.model, key("enter"));
+      expect(sent.model.conversation.at(-1)).toEqual({ role: "user", content: "second\n\nthird\n\ndraft" });
+    }
+  });
+
+  it("a failed save flags 'not saved' in the status line and says why, once; a later success clears it", () => {
+    let { model } = feed(newModel(), {
+      type: "save-state",
+      saved: false,
+      text: "Could not save the session: the disk is full (ENOSPC) — the conversation continues in memory",
+    });
+    expect(strip(view(model).status)).toContain("not saved");
+    expect(strip(view(model).transcript.join("\n"))).toContain("the disk is full (ENOSPC)");
+    ({ model } = feed(model, { type: "save-state", saved: true, text: "The session is saved again." }));
+    expect(strip(view(model).status)).not.toContain("not saved");
+  });
+
+  it("every applied agent event goes to the session recorder; a stale run's never does", () => {
+    const { model, cmds } = feed(newModel(), ...typeText("hi"), key("enter"), agent({ type: "text", delta: "Hel" }));
+    expect(cmds.filter((c) => c.type === "session-record")).toEqual([
+      { type: "session-record", event: { type: "text", delta: "Hel", runId: model.run!.id } },
+    ]);
+    const stale = feed(model, agent({ type: "text", delta: "late", runId: model.run!.id + 100 }));
+    expect(stale.cmds).toEqual([]);
+  });
+
   it("a resize re-wraps the transcript to the new width", () => {
     const long = "lorem ipsum dolor sit amet ".repeat(20).trim();
     let { model } = feed(
@@ -102,12 +144,12 @@ describe("update: a user sends a prompt and the answer streams in", () => {
       agent({ type: "text", delta: text }),
     );
     ({ model } = feed(model, key("pageup")));
-    expect(model.scroll).toBeGreaterThan(0);
+    expect(model.anchor).not.toBeNull();
     expect(strip(view(model).transcript.join("\n"))).not.toContain("row 199");
     ({ model } = feed(model, key("home")));
     expect(strip(view(model).transcript.join("\n"))).toContain("agent0");
     ({ model } = feed(model, key("end")));
-    expect(model.scroll).toBe(0);
+    expect(model.anchor).toBeNull();
     expect(strip(view(model).transcript.join("\n"))).toContain("row 199");
   });
 

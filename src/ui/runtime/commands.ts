@@ -47,6 +47,8 @@ function perform(cmd: Cmd, { services, send, later, quit }: CommandDeps): void |
     }
     case "session-append":
       return services.appendMessage(cmd.message);
+    case "session-record":
+      return services.record(cmd.event);
     case "session-reset":
       return services.resetSession(cmd.conversation);
     case "session-meta":
@@ -55,16 +57,20 @@ function perform(cmd: Cmd, { services, send, later, quit }: CommandDeps): void |
       return later({ type: "session-opened", sessionId: services.newSession(), conversation: [] });
     case "open-session": {
       const opened = services.openSession(cmd.idOrPrefix);
-      return later(
+      later(
         opened.ok
           ? {
               type: "session-opened",
               sessionId: opened.sessionId,
               conversation: opened.conversation,
               model: opened.model,
+              tokensUsed: opened.tokensUsed,
             }
           : { type: "notice", level: "error", text: opened.error },
       );
+      // Said after the transcript is rebuilt: a fork, damaged lines, an answer cut off.
+      if (opened.ok) for (const text of opened.notices) later({ type: "notice", level: "warn", text });
+      return;
     }
     case "list-sessions": {
       const { items, warnings } = services.listSessions();
@@ -76,10 +82,19 @@ function perform(cmd: Cmd, { services, send, later, quit }: CommandDeps): void |
     case "save-config":
       return later({ type: "notice", level: "info", text: services.saveConfig(cmd.keys) });
     case "show":
-      return services.show(cmd.what).then((text) => later({ type: "notice", level: "info", text }));
+      return services
+        .show(cmd.what, cmd.conversation ?? [])
+        .then((text) => later({ type: "notice", level: "info", text }));
     case "undo":
       return services.undo(cmd.conversation, cmd.force).then((r) => {
-        if (r.conversation) later({ type: "session-opened", sessionId: cmd.sessionId, conversation: r.conversation });
+        // Undone turns were still spent: the session's token total stays.
+        if (r.conversation)
+          later({
+            type: "session-opened",
+            sessionId: cmd.sessionId,
+            conversation: r.conversation,
+            tokensUsed: cmd.tokensUsed,
+          });
         later({ type: "notice", level: r.ok ? "info" : "warn", text: r.text });
       });
     case "quit":

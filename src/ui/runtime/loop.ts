@@ -18,6 +18,8 @@ export interface Booted {
   services: Services;
   ready: Extract<Msg, { type: "boot-ready" }>;
   tickMs: number;
+  /** Full mouse capture (config "mouse": true); else the terminal's alternate-scroll mode. */
+  mouse?: boolean;
 }
 
 export interface RuntimeOptions {
@@ -34,6 +36,14 @@ export interface RuntimeOptions {
   bootScreen?: BootScreen;
   /** Receives a function that shows a notice in the transcript (for errors found outside a Cmd). */
   bindNotify?: (notify: (level: "info" | "warn" | "error", text: string) => void) => void;
+  /** Receives a function that tells the UI whether the session is being saved. */
+  bindSaveState?: (send: (state: { saved: boolean; text: string }) => void) => void;
+}
+
+/** How the app ended: what to print about the session (undefined: no session was made). */
+export interface AppResult {
+  sessionId: string;
+  session?: { ok: boolean; text: string };
 }
 
 /**
@@ -41,15 +51,15 @@ export interface RuntimeOptions {
  * and are drained on the tick (frames.ts), with one paint per tick. Cmds are run by the
  * interpreter (commands.ts) and nowhere else.
  */
-export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved: boolean }> {
+export function runApp(opts: RuntimeOptions): Promise<AppResult> {
   const now = opts.now ?? Date.now;
   let model = opts.model;
   const queue: AgentEvent[] = [];
   let dirty = true;
   let finished = false;
-  let resolveDone!: (v: { sessionId: string; saved: boolean }) => void;
+  let resolveDone!: (v: AppResult) => void;
   let rejectDone!: (err: Error) => void;
-  const done = new Promise<{ sessionId: string; saved: boolean }>((resolve, reject) => {
+  const done = new Promise<AppResult>((resolve, reject) => {
     resolveDone = resolve;
     rejectDone = reject;
   });
@@ -79,6 +89,7 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
       paint();
       frames.setInterval(b.tickMs);
       frames.wake();
+      if (b.mouse) term.captureMouse();
     },
     (err: Error) => {
       finished = true;
@@ -156,6 +167,7 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
   }
 
   opts.bindNotify?.((level, text) => later({ type: "notice", level, text }));
+  opts.bindSaveState?.((state) => later({ type: "save-state", saved: state.saved, text: state.text }));
 
   async function quit() {
     if (finished) return;
@@ -163,8 +175,10 @@ export function runApp(opts: RuntimeOptions): Promise<{ sessionId: string; saved
     frames.stop();
     term.restore();
     await agent.close().catch(() => {});
-    await services?.close().catch(() => {});
-    resolveDone({ sessionId: services?.sessionId() ?? "", saved: services?.saved() ?? false });
+    const session = await services
+      ?.close()
+      .catch((err: Error) => ({ ok: false, text: `Session not saved: ${err.message}` }));
+    resolveDone({ sessionId: services?.sessionId() ?? "", session });
   }
 
   dispatch({ type: "tick", now: now() });

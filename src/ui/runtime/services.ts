@@ -1,9 +1,18 @@
+import type { AgentEvent } from "../../protocol/agent-event.js";
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import type { PermissionMode } from "../../protocol/run-config.js";
 import type { PickerItem } from "../model.js";
 
 export type Opened =
-  { ok: true; sessionId: string; conversation: ConversationMessage[]; model?: string } | { ok: false; error: string };
+  | {
+      ok: true;
+      sessionId: string;
+      conversation: ConversationMessage[];
+      model?: string;
+      notices: string[];
+      tokensUsed: number;
+    }
+  | { ok: false; error: string };
 
 /**
  * The I/O the runtime performs for Cmds, supplied by main.ts. The app never imports a
@@ -14,12 +23,15 @@ export interface Services {
   appendMessage(message: ConversationMessage): void;
   resetSession(conversation: ConversationMessage[]): void;
   sessionMeta(fields: { model?: string; permissionMode?: PermissionMode }): void;
+  /** An agent event the UI applied: the session recorder saves what it shows (streamed text too). */
+  record(event: AgentEvent): void;
   newSession(): string;
   openSession(idOrPrefix: string): Opened;
   listSessions(): { items: PickerItem[]; warnings: string[] };
   listModels(): Promise<PickerItem[]>;
   saveConfig(keys: Record<string, unknown>): string;
-  show(what: "context" | "memory" | "mcp"): Promise<string>;
+  /** `conversation`: the messages, for /context's budget. */
+  show(what: "context" | "memory" | "mcp", conversation?: ConversationMessage[]): Promise<string>;
   /** Where this session's /undo checkpoints live (undefined before anything was saved). */
   checkpointDir(): string | undefined;
   /** Restores the files of the last turn; returns the conversation without that turn. */
@@ -28,7 +40,6 @@ export interface Services {
     force: boolean,
   ): Promise<{ ok: boolean; text: string; conversation?: ConversationMessage[] }>;
   log(kind: string, data: unknown): void;
-  /** Whether anything was saved (so quitting can print the resume line). */
-  saved(): boolean;
-  close(): Promise<void>;
+  /** Saves what is left; what quitting should print about the session (nothing when none was made). */
+  close(): Promise<{ ok: boolean; text: string } | undefined>;
 }

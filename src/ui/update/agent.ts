@@ -1,6 +1,7 @@
 import type { AgentEvent } from "../../protocol/agent-event.js";
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import { assertNever } from "../../protocol/assert-never.js";
+import { tokensOf } from "../../protocol/usage.js";
 import type { Entry, Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import { addEntry, streamingEntry, unansweredCalls } from "./transcript.js";
@@ -16,6 +17,8 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
   // a run can say (text, tools, messages, done) is dropped when it names no run at all.
   const current = event.runId !== null && event.runId === model.run?.id;
   if (!current && (event.runId !== null || !RUNLESS.has(event.type))) return;
+  // The recorder saves what is applied here (streamed text, messages, compaction, the model).
+  cmds.push({ type: "session-record", event });
   switch (event.type) {
     case "text":
     case "thinking": {
@@ -39,6 +42,7 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       addEntry(model, {
         kind: "tool",
         callId: event.id,
+        name: event.name,
         label: event.label,
         state: "running",
         summary: "",
@@ -52,6 +56,8 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       if (entry) {
         entry.state = event.display.ok ? "ok" : "error";
         entry.summary = event.display.summary;
+        if (event.display.output !== undefined) entry.output = event.display.output;
+        if (event.display.outputLang) entry.outputLang = event.display.outputLang;
       }
       const { diff, path } = event.display;
       if (diff)
@@ -69,16 +75,16 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
         scroll: 0,
         seenEnd: false,
         reason: null,
+        openedAt: model.now,
       };
       break;
     case "message":
-      applyMessage(model, event.message, cmds);
+      applyMessage(model, event.message);
       break;
     case "usage":
       model.warm = true;
       model.usage.promptTokens = event.promptTokens;
       model.usage.completionTokens = event.completionTokens;
-      model.usage.totalTokens += event.promptTokens + event.completionTokens;
       break;
     case "notice":
       addEntry(model, { kind: "notice", level: event.level, text: event.text });
@@ -89,16 +95,17 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       break;
     case "compacted":
       model.conversation = event.conversation;
-      cmds.push({ type: "session-reset", conversation: event.conversation });
+      // The next request's prompt is about the compacted conversation's size.
+      model.usage.promptTokens = event.after;
+      model.usage.completionTokens = 0;
       break;
     case "model-info":
-      if (event.model !== model.config.model || model.config.numCtx === 0) {
-        cmds.push({ type: "session-meta", fields: { model: event.model } });
-      }
       model.config.model = event.model;
       model.config.numCtx = event.numCtx;
       model.contextLength = event.contextLength;
       if (chooseToolProtocol(event.capabilities) === "json") model.config.toolProtocol = "json";
+      // The worker said so once (a notice); every later run must not ask for it (Ollama answers 400).
+      if (event.capabilities.length > 0 && !event.capabilities.includes("thinking")) delete model.config.think;
       break;
     case "model-load":
       model.loadingModel = event.state === "loading";
@@ -115,9 +122,10 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
   }
 }
 
-function applyMessage(model: Model, message: ConversationMessage, cmds: Cmd[]): void {
+function applyMessage(model: Model, message: ConversationMessage): void {
   model.conversation.push(message);
-  cmds.push({ type: "session-append", message });
+  // Counted from saved messages only, so a resumed session adds up to the same total.
+  model.usage.totalTokens += tokensOf(message);
   if (message.role === "assistant") {
     const entry = streamingEntry(model);
     if (entry) {

@@ -63,6 +63,9 @@ function applyPermissionKey(model: Model, dialog: PermissionDialog, key: Key, cm
     });
     if (decision === "always") model.config.allowedTools.push(dialog.allowKey);
     model.dialog = null;
+    // The time the user took to answer is not the tool's: its clock goes on from where it stood.
+    const waited = Math.max(0, model.now - dialog.openedAt);
+    for (const e of model.entries) if (e.kind === "tool" && e.state === "running" && e.startedAt) e.startedAt += waited;
   };
   if (key.ctrl && key.name === "c") {
     answer("deny");

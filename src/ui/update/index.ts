@@ -1,12 +1,16 @@
 import { produce } from "immer";
 import { assertNever } from "../../protocol/assert-never.js";
+import { lastUsage, tokensOf } from "../../protocol/usage.js";
 import type { InitOptions, Model } from "../model.js";
 import type { Cmd, Msg } from "../msg.js";
 import { applyAgentEvent } from "./agent.js";
 import { applyKey, applyPaste, applyWheel, submitLine } from "./input.js";
 import { addEntry, entriesFromConversation } from "./transcript.js";
-import { scrollBy } from "./scroll.js";
+import { keepAnchorValid } from "./scroll.js";
 import { plain } from "./run.js";
+
+/** Lines an expanded tool entry shows before "+N more lines". */
+export const DEFAULT_TOOL_OUTPUT_LINES = 200;
 
 export function init(opts: InitOptions): Model {
   const model: Model = {
@@ -26,8 +30,10 @@ export function init(opts: InitOptions): Model {
     booted: opts.booted ?? true,
     warm: false,
     loadingModel: false,
-    scroll: 0,
+    anchor: null,
     thinkingOpen: false,
+    toolOutputOpen: false,
+    toolOutputLines: DEFAULT_TOOL_OUTPUT_LINES,
     dialog: null,
     config: opts.config,
     contextLength: 0,
@@ -36,27 +42,41 @@ export function init(opts: InitOptions): Model {
     skills: opts.skills ?? [],
     completions: opts.completions ?? [],
     quitting: false,
+    unsaved: false,
   };
   return produce(model, (m) => {
-    addEntry(m, { kind: "welcome", model: m.config.model, host: m.config.host, cwd: m.config.cwd });
+    addEntry(m, { kind: "welcome", model: m.config.model, server: serverLabel(m.config), cwd: m.config.cwd });
     const rebuilt = entriesFromConversation(m.conversation, m.nextId);
     m.entries.push(...rebuilt.entries);
     m.nextId = rebuilt.nextId;
   });
 }
 
+/** The provider and the address its requests go to, for the header. */
+function serverLabel(config: Model["config"]): string {
+  return `${config.provider} · ${config.provider === "ollama" ? config.host : (config.baseUrl ?? "")}`;
+}
+
 /** Shows a conversation from its start: a fresh welcome, then the transcript rebuilt from it. */
-function openConversation(m: Model, sessionId: string, conversation: Model["conversation"]): void {
+function openConversation(
+  m: Model,
+  sessionId: string,
+  conversation: Model["conversation"],
+  tokensUsed: number | undefined,
+): void {
   m.sessionId = sessionId;
   // A copy: the Msg's array is not a draft, and pushing a prompt onto it would change the Msg.
   m.conversation = [...conversation];
   m.entries = [];
-  addEntry(m, { kind: "welcome", model: m.config.model, host: m.config.host, cwd: m.config.cwd });
+  addEntry(m, { kind: "welcome", model: m.config.model, server: serverLabel(m.config), cwd: m.config.cwd });
   const rebuilt = entriesFromConversation(conversation, m.nextId);
   m.entries.push(...rebuilt.entries);
   m.nextId = rebuilt.nextId;
-  m.scroll = 0;
-  m.usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+  m.anchor = null;
+  m.usage = {
+    ...lastUsage(conversation),
+    totalTokens: tokensUsed ?? conversation.reduce((sum, message) => sum + tokensOf(message), 0),
+  };
 }
 
 /** update(model, msg) -> [model', cmds]: pure; no I/O, no clock, no randomness. */
@@ -71,12 +91,11 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         applyPaste(m, msg.text);
         break;
       case "wheel":
-        applyWheel(m, msg.direction);
+        applyWheel(m, msg.direction, msg.lines);
         break;
       case "resize":
         m.width = Math.max(10, msg.width);
         m.height = Math.max(5, msg.height);
-        scrollBy(m, 0);
         break;
       case "tick":
         m.now = msg.now;
@@ -106,11 +125,16 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         break;
       case "session-opened":
         if (msg.model) m.config.model = msg.model;
-        openConversation(m, msg.sessionId, msg.conversation);
+        openConversation(m, msg.sessionId, msg.conversation, msg.tokensUsed);
         break;
       case "notice":
         if (msg.level === "error") addEntry(m, { kind: "error", message: msg.text });
         else addEntry(m, { kind: "notice", level: msg.level, text: msg.text });
+        break;
+      case "save-state":
+        m.unsaved = !msg.saved;
+        if (msg.saved) addEntry(m, { kind: "notice", level: "info", text: msg.text });
+        else addEntry(m, { kind: "error", message: msg.text });
         break;
       case "markdown-ready":
         break;
@@ -118,7 +142,8 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         m.config = msg.config;
         m.skills = msg.skills;
         m.completions = msg.completions;
-        openConversation(m, msg.sessionId, msg.conversation);
+        if (msg.toolOutputLines) m.toolOutputLines = msg.toolOutputLines;
+        openConversation(m, msg.sessionId, msg.conversation, msg.tokensUsed);
         for (const text of msg.warnings) addEntry(m, { kind: "notice", level: "warn", text });
         m.booted = true;
         // Resolve the model and its context length, and load it, while the user types.
@@ -130,9 +155,9 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
       default:
         assertNever(msg);
     }
-    // The transcript can shrink under a scrolled-up view (a final answer replacing its stream,
-    // thinking folded, a resize): keep the offset within it. Cost follows the scroll distance.
-    if (m.scroll > 0) scrollBy(m, 0);
+    // The transcript can change under a scrolled-up view (an entry removed, thinking folded, a
+    // resize re-wrapping the anchored entry): the anchor stays on a line that exists.
+    keepAnchorValid(m);
   });
   return [next, cmds];
 }

@@ -5,7 +5,8 @@ import { keepPartialAnswer } from "./agent.js";
 import { addEntry } from "./transcript.js";
 import { runSlash } from "./slash.js";
 import { applyDialogKey, wheelPermission } from "./dialog.js";
-import { scrollBy, scrollToTop } from "./scroll.js";
+import { follow, scrollBy, scrollToTop } from "./scroll.js";
+import { applyEdit, editActionFor, lineEnd as endOfLine, lineStart as startOfLine } from "./input-edit.js";
 import { transcriptHeight } from "../layout.js";
 
 const WHEEL_LINES = 3;
@@ -14,6 +15,11 @@ const WHEEL_LINES = 3;
 export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
   if (model.dialog) return applyDialogKey(model, model.dialog, key, cmds);
   const page = Math.max(1, transcriptHeight(model) - 2);
+  const edit = editActionFor(key, model.input);
+  if (edit) {
+    model.input = applyEdit(model.input, edit);
+    return;
+  }
   if (key.ctrl) {
     switch (key.name) {
       case "c":
@@ -22,30 +28,20 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
         return quit(model, cmds);
       case "d":
         if (!model.input.text) return quit(model, cmds);
-        return deleteForward(model);
+        model.input = applyEdit(model.input, "delete-forward");
+        return;
       case "j":
         return insert(model, "\n");
       case "t":
         model.thinkingOpen = !model.thinkingOpen;
         return;
-      case "a":
-        return setCursor(model, lineStart(model));
-      case "e":
-        return setCursor(model, lineEnd(model));
-      case "u": {
-        const s = lineStart(model);
-        return setInput(model, model.input.text.slice(0, s) + model.input.text.slice(model.input.cursor), s);
-      }
-      case "k": {
-        const e = lineEnd(model);
-        return setInput(
-          model,
-          model.input.text.slice(0, model.input.cursor) + model.input.text.slice(e),
-          model.input.cursor,
-        );
-      }
-      case "w":
-        return deleteWord(model);
+      case "o":
+        model.toolOutputOpen = !model.toolOutputOpen;
+        return;
+      case "home":
+        return scrollToTop(model);
+      case "end":
+        return follow(model);
       default:
         return;
     }
@@ -57,15 +53,6 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
     case "escape":
       if (model.run) cancel(model, cmds);
       return;
-    case "backspace":
-      if (key.meta) return deleteWord(model);
-      return deleteBack(model);
-    case "delete":
-      return deleteForward(model);
-    case "left":
-      return setCursor(model, Math.max(0, model.input.cursor - 1));
-    case "right":
-      return setCursor(model, Math.min(model.input.text.length, model.input.cursor + 1));
     case "up":
       return upOrHistory(model);
     case "down":
@@ -77,8 +64,7 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
     case "home":
       return scrollToTop(model);
     case "end":
-      model.scroll = 0;
-      return;
+      return follow(model);
     case "tab":
       return complete(model);
     default:
@@ -96,10 +82,10 @@ export function applyPaste(model: Model, text: string): void {
   insert(model, text.replace(/\r\n?/g, "\n"));
 }
 
-export function applyWheel(model: Model, direction: "up" | "down"): void {
+export function applyWheel(model: Model, direction: "up" | "down", lines = WHEEL_LINES): void {
   if (model.dialog?.kind === "picker") return;
   if (model.dialog?.kind === "permission") return wheelPermission(model, model.dialog, direction);
-  scrollBy(model, direction === "up" ? WHEEL_LINES : -WHEEL_LINES);
+  scrollBy(model, direction === "up" ? lines : -lines);
 }
 
 function submit(model: Model, cmds: Cmd[]): void {
@@ -130,7 +116,23 @@ export function submitLine(model: Model, text: string, cmds: Cmd[]): void {
 
 function cancel(model: Model, cmds: Cmd[]): void {
   cmds.push({ type: "worker", command: { type: "cancel" } });
-  model.queued = [];
+  restoreQueued(model);
+}
+
+/**
+ * Messages queued behind a run the user stopped are not sent after it (the user stopped for a
+ * reason) and not dropped either: they go back into the input box, ahead of anything typed since.
+ */
+function restoreQueued(model: Model): void {
+  const n = model.queued.length;
+  if (n === 0) return;
+  const text = [...model.queued.splice(0), model.input.text].filter((t) => t.trim()).join("\n\n");
+  setInput(model, text, text.length);
+  addEntry(model, {
+    kind: "notice",
+    level: "info",
+    text: `${n === 1 ? "Your queued message is" : `Your ${n} queued messages are`} back in the input box: Enter sends ${n === 1 ? "it" : "them"}, or edit first.`,
+  });
 }
 
 export function quit(model: Model, cmds: Cmd[]): void {
@@ -155,42 +157,8 @@ function insert(model: Model, s: string): void {
   setInput(model, text.slice(0, cursor) + s + text.slice(cursor), cursor + s.length);
 }
 
-function deleteBack(model: Model): void {
-  const { text, cursor } = model.input;
-  if (cursor === 0) return;
-  const step = prevCharLength(text, cursor);
-  setInput(model, text.slice(0, cursor - step) + text.slice(cursor), cursor - step);
-}
-
-function deleteForward(model: Model): void {
-  const { text, cursor } = model.input;
-  if (cursor >= text.length) return;
-  const step = text.codePointAt(cursor)! > 0xffff ? 2 : 1;
-  setInput(model, text.slice(0, cursor) + text.slice(cursor + step), cursor);
-}
-
-function deleteWord(model: Model): void {
-  const { text, cursor } = model.input;
-  const before = text.slice(0, cursor).replace(/\s*\S*$/, "");
-  setInput(model, before + text.slice(cursor), before.length);
-}
-
-function prevCharLength(text: string, cursor: number): number {
-  const code = text.charCodeAt(cursor - 1);
-  return code >= 0xdc00 && code <= 0xdfff && cursor >= 2 ? 2 : 1;
-}
-
-function lineStart(model: Model): number {
-  return model.input.text.lastIndexOf("\n", model.input.cursor - 1) + 1;
-}
-
-function lineEnd(model: Model): number {
-  const i = model.input.text.indexOf("\n", model.input.cursor);
-  return i === -1 ? model.input.text.length : i;
-}
-
 function upOrHistory(model: Model): void {
-  const start = lineStart(model);
+  const start = startOfLine(model.input.text, model.input.cursor);
   if (start > 0) {
     const col = model.input.cursor - start;
     const prevStart = model.input.text.lastIndexOf("\n", start - 2) + 1;
@@ -208,9 +176,9 @@ function upOrHistory(model: Model): void {
 }
 
 function downOrHistory(model: Model): void {
-  const end = lineEnd(model);
+  const end = endOfLine(model.input.text, model.input.cursor);
   if (end < model.input.text.length) {
-    const col = model.input.cursor - lineStart(model);
+    const col = model.input.cursor - startOfLine(model.input.text, model.input.cursor);
     const nextEnd = model.input.text.indexOf("\n", end + 1);
     return setCursor(model, Math.min(end + 1 + col, nextEnd === -1 ? model.input.text.length : nextEnd));
   }

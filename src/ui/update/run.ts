@@ -21,7 +21,7 @@ export function startRun(model: Model, prompt: Prompt | string, cmds: Cmd[]): vo
   model.conversation.push(message);
   addEntry(model, { kind: "user", text: p.typed ?? p.content, note: p.typed ? "expanded skill" : undefined });
   const runId = beginRun(model, "loading");
-  model.scroll = 0;
+  model.anchor = null;
   cmds.push({ type: "session-append", message });
   const config = { ...plain(model.config), interactive: true };
   if (p.toolFilter) config.toolFilter = p.toolFilter;

@@ -1,6 +1,6 @@
 import { PERMISSION_MODES, type PermissionMode } from "../../protocol/run-config.js";
 import { expandSkill } from "../../context/skill-expand.js";
-import { formatHelp, slashCommands, unknownCommandHint } from "../slash-commands.js";
+import { formatHelp, formatKeys, slashCommands, unknownCommandHint } from "../slash-commands.js";
 import type { Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import { beginRun, plain, startRun } from "./run.js";
@@ -23,7 +23,7 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
   switch (name) {
     case "help":
     case "?":
-      return notice(formatHelp(slashCommands, model.skills));
+      return notice(`${formatHelp(slashCommands, model.skills)}\n\n${formatKeys()}`);
     case "quit":
     case "exit":
       return quit(model, cmds);
@@ -46,7 +46,9 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       if (busy()) return;
       model.entries = [];
       model.conversation = [];
-      model.usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+      // The cleared turns were still spent: the session's total stays.
+      model.usage.promptTokens = 0;
+      model.usage.completionTokens = 0;
       cmds.push({ type: "session-reset", conversation: [] });
       return notice("Conversation cleared.");
     case "sessions":
@@ -62,7 +64,11 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       return;
     case "context":
     case "memory":
-      cmds.push({ type: "show", what: name });
+      cmds.push(
+        name === "context"
+          ? { type: "show", what: name, conversation: plain(model.conversation) }
+          : { type: "show", what: name },
+      );
       return;
     case "mcp":
       cmds.push({ type: "worker", command: { type: "mcp-status" } });
@@ -111,6 +117,7 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
         force: rest[0] === "force",
         sessionId: model.sessionId,
         conversation: plain(model.conversation),
+        tokensUsed: model.usage.totalTokens,
       });
       return;
     default: {

@@ -1,9 +1,10 @@
 import { sanitizeLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
-import { displayWidth, padLine, truncateLine } from "../../render/wrap.js";
+import { padLine, truncateLine } from "../../render/wrap.js";
 import type { Dialog, Model } from "../model.js";
-import { inputRows, MAX_INPUT_LINES, transcriptHeight } from "../layout.js";
-import { visibleTranscript } from "./transcript.js";
+import { inputRows, transcriptHeight } from "../layout.js";
+import { inputView } from "./input.js";
+import { linesBelow, visibleTranscript } from "./transcript.js";
 import { permissionView } from "./permission.js";
 
 /** Everything painted, as plain strings: runtime.ts is the only code that touches blessed. */
@@ -17,17 +18,16 @@ export interface Frame {
 }
 
 const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
-const PROMPT = "› ";
 
 /** view(model) -> Frame: pure; only the visible lines are produced. */
 export function view(model: Model): Frame {
   const width = model.width;
   const tHeight = transcriptHeight(model);
   const transcript = visibleTranscript(model, width, tHeight);
-  const { lines, cursor } = inputView(model, width);
+  const { lines, cursor } = inputView(model, inputRows(model));
   const frame: Frame = {
     transcript,
-    status: statusLine(model, width),
+    status: statusLine(model, width, tHeight),
     rule: theme.dim("─".repeat(width)),
     input: lines,
     cursor: { row: tHeight + 2 + cursor.row, col: cursor.col },
@@ -36,7 +36,7 @@ export function view(model: Model): Frame {
   return frame;
 }
 
-function statusLine(model: Model, width: number): string {
+function statusLine(model: Model, width: number, tHeight: number): string {
   const parts: string[] = [];
   if (model.run) {
     const spin = SPINNER[Math.floor(model.now / 100) % SPINNER.length]!;
@@ -51,17 +51,29 @@ function statusLine(model: Model, width: number): string {
   parts.push(sanitizeLine(model.config.model) || theme.dim("no model"));
   if (model.config.permissionMode !== "ask") parts.push(theme.warn(model.config.permissionMode));
   if (model.config.sandbox === "workspace-write") parts.push(theme.ok("sandboxed"));
+  if (model.unsaved) parts.push(theme.err("not saved"));
   if (model.queued.length) parts.push(theme.dim(`${model.queued.length} queued`));
-  if (model.scroll > 0) parts.push(theme.warn(`↑ ${model.scroll} lines (End to follow)`));
+  if (model.anchor) {
+    const below = linesBelow(model, width, tHeight);
+    const fresh = below - model.anchor.below;
+    parts.push(
+      theme.warn(fresh > 0 ? `↓ ${fresh} new lines — End to follow` : `↑ ${below} lines below — End to follow`),
+    );
+  }
+  // The context in use (the last request's prompt and its answer) against the window, then
+  // everything this session has spent.
   const used = model.usage.promptTokens + model.usage.completionTokens;
-  parts.push(theme.dim(`${formatTokens(model.usage.totalTokens)} tokens`));
-  if (model.config.numCtx > 0) {
-    const frac = Math.min(1, used / model.config.numCtx);
+  const window = model.config.numCtx;
+  if (window > 0) {
+    const frac = Math.min(1, used / window);
     const filled = Math.round(frac * 10);
     const bar = "▰".repeat(filled) + "▱".repeat(10 - filled);
     const style = frac > 0.7 ? theme.warn : theme.dim;
-    parts.push(style(`${bar} ${Math.round(frac * 100)}% of ${formatTokens(model.config.numCtx)}`));
+    parts.push(style(`${bar} ${formatTokens(used)} of ${formatTokens(window)} (${Math.round(frac * 100)}%)`));
+  } else if (used > 0) {
+    parts.push(theme.dim(`${formatTokens(used)} in context`));
   }
+  parts.push(theme.dim(`${formatTokens(model.usage.totalTokens)} tokens this session`));
   return truncateLine(parts.join(theme.dim(" · ")), width);
 }
 
@@ -84,54 +96,6 @@ function phaseLabel(model: Model): string {
 
 function formatTokens(n: number): string {
   return n >= 1000 ? `${(n / 1000).toFixed(n >= 10_000 ? 0 : 1)}k` : String(n);
-}
-
-/** The input box: soft-wrapped to the width, scrolled to keep the cursor in view. */
-function inputView(model: Model, width: number): { lines: string[]; cursor: { row: number; col: number } } {
-  const avail = Math.max(4, width - PROMPT.length);
-  const rows: string[] = [];
-  let cursorRow = 0;
-  let cursorCol = 0;
-  const { text, cursor } = model.input;
-  let offset = 0;
-  for (const logical of text.split("\n")) {
-    let row = "";
-    let rowWidth = 0;
-    let i = 0;
-    for (const raw of logical) {
-      // Pasted text may hold escapes and tabs: shown as visible text, never sent to the terminal.
-      const ch = sanitizeLine(raw);
-      const w = displayWidth(ch);
-      if (rowWidth + w > avail) {
-        rows.push(row);
-        row = "";
-        rowWidth = 0;
-      }
-      if (offset + i === cursor) {
-        cursorRow = rows.length;
-        cursorCol = rowWidth;
-      }
-      row += ch;
-      rowWidth += w;
-      i += raw.length;
-    }
-    if (offset + i === cursor) {
-      cursorRow = rows.length;
-      cursorCol = rowWidth;
-    }
-    rows.push(row);
-    offset += logical.length + 1;
-  }
-  const visible = inputRows(model);
-  const first = Math.max(0, Math.min(cursorRow - visible + 1, rows.length - Math.min(visible, MAX_INPUT_LINES)));
-  const shown = rows.slice(first, first + visible);
-  const lines = shown.map((r, i) => (i === 0 && first === 0 ? theme.user(PROMPT) : "  ") + r);
-  if (!text)
-    lines[0] = truncateLine(
-      theme.user(PROMPT) + theme.dim(model.run ? "type to queue a message…" : "Ask anything · /help"),
-      width,
-    );
-  return { lines, cursor: { row: cursorRow - first, col: cursorCol + PROMPT.length } };
 }
 
 function dialogView(dialog: Dialog, width: number, height: number): NonNullable<Frame["dialog"]> {

@@ -18,9 +18,9 @@ function fakeServices(overrides: Partial<Services> = {}): Services {
     show: () => Promise.resolve("shown"),
     checkpointDir: () => "/tmp/checkpoints",
     undo: () => Promise.resolve({ ok: true, text: "undone" }),
+    record: () => {},
     log: () => {},
-    saved: () => false,
-    close: () => Promise.resolve(),
+    close: () => Promise.resolve(undefined),
     ...overrides,
   };
 }
@@ -37,7 +37,7 @@ function harness(services: Services) {
 describe("the Cmd interpreter", () => {
   test("an undo whose promise rejects becomes an error notice, not a crash", async () => {
     const h = harness(fakeServices({ undo: () => Promise.reject(new Error("checkpoint folder is gone")) }));
-    h.run({ type: "undo", force: false, sessionId: "s1", conversation: [] });
+    h.run({ type: "undo", force: false, sessionId: "s1", conversation: [], tokensUsed: 0 });
     await h.settle();
     expect(h.msgs).toEqual([{ type: "notice", level: "error", text: "Undo failed: checkpoint folder is gone" }]);
   });
