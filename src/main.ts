@@ -80,6 +80,7 @@ const program = new Command()
   .option("--think", "ask the model to reason first (Ollama thinking models, Anthropic extended thinking)")
   .option("--no-think", "ask a thinking model to answer without reasoning")
   .option("--tick-ms <ms>", "how often agent output is painted (default 100)")
+  .option("--trust-project-mcp", "start this project's own MCP servers (.agent0/mcp.json, .mcp.json) without asking")
   .addHelpText(
     "after",
     `
@@ -111,6 +112,16 @@ program
     process.stdout.write(
       sessions.length ? sanitize(formatSessionList(sessions, Date.now())) + "\n" : "No saved sessions yet.\n",
     );
+  });
+
+program
+  .command("mcp")
+  .description("MCP servers")
+  .command("list")
+  .description("list the configured MCP servers: where from, and whether they are trusted")
+  .action(async () => {
+    const { printMcpList } = await import("./cli/mcp-list.js");
+    process.exitCode = printMcpList(process.cwd(), process.env, (s) => process.stdout.write(s));
   });
 
 /** Resumes --resume/--session/--continue into the recorder; returns the saved conversation. */
@@ -200,7 +211,10 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
     ]);
     const context = await loadProjectContext(b.config.cwd);
     b.config.systemPrompt = context.systemPrompt;
+    const { createMcpSession } = await import("./cli/mcp-session.js");
+    const mcp = createMcpSession(b.mcp, { cwd: b.config.cwd, trustProject: flags.trustProjectMcp === true });
     const services = createServices({
+      mcp,
       recorder,
       dir,
       config: () => current.config,
@@ -222,6 +236,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
         skills: context.skills,
         completions: [...builtins, ...context.skills.map((sk) => sk.name)],
         warnings: [...b.warnings, ...context.warnings, ...resumed.notices, ...notices],
+        mcp: mcp.configured().mcp,
       },
     };
   });
@@ -264,6 +279,19 @@ async function headless(prompt: string, flags: Flags): Promise<number> {
   }
   const { config } = boot;
   for (const w of boot.warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
+  // Headless runs cannot ask: a project's own servers start only when trusted before.
+  for (const s of boot.mcp.selection.pending) {
+    process.stderr.write(
+      sanitize(
+        `notice: MCP server ${s.name} (${s.file}) is not trusted in this project — skipped. Approve it in the TUI, or pass --trust-project-mcp.\n`,
+      ),
+    );
+  }
+  for (const s of boot.mcp.selection.denied) {
+    process.stderr.write(
+      sanitize(`notice: MCP server ${s.name} (${s.file}) was declined for this project — skipped.\n`),
+    );
+  }
   const { SessionRecorder } = await import("./session/recorder.js");
   const dir = sessionsDir();
   const recorder = new SessionRecorder({

@@ -1,6 +1,6 @@
 import type { RunEvent } from "../protocol/agent-event.js";
 import type { PermissionDecision, RunConfig } from "../protocol/run-config.js";
-import type { Approval, ApprovalKind } from "../tools/types.js";
+import type { Approval, ApprovalKind, McpApprovalHints } from "../tools/types.js";
 import { isReadOnlyCommand } from "../tools/shell/safety.js";
 import { gitProgramKeys } from "../tools/shell/git-safety.js";
 import { outsidePaths, protectedPathReason } from "./approval-rules.js";
@@ -10,6 +10,7 @@ export interface ApprovalRequest {
   kind: ApprovalKind;
   args: Record<string, unknown>;
   preview: string;
+  mcp?: McpApprovalHints;
 }
 
 /** The user's answer; a denial may carry what they typed for the model. */
@@ -100,7 +101,10 @@ export function createApprover(config: RunConfig, askUser: AskUser, emit: (e: Ru
   return async function approve(req: ApprovalRequest): Promise<Approval> {
     if (config.permissionMode === "yolo") return { ok: true };
     const why = await mustAsk(config, req);
-    if (!why && allowedWithoutAsking(config, req, always)) return { ok: true };
+    // An MCP server's annotations: readOnlyHint of a trusted server runs free, destructiveHint asks always.
+    const mcp = req.mcp && mcpRule(config, req.mcp);
+    if (!why && mcp === "free") return { ok: true };
+    if (!why && mcp !== "ask" && allowedWithoutAsking(config, req, always)) return { ok: true };
     if (!config.interactive) {
       const what = req.kind === "fetch" ? `fetching from ${fetchHost(req.args.url)}` : req.tool;
       emit({ type: "denied", tool: req.tool, preview: req.preview, why });
@@ -118,10 +122,17 @@ export function createApprover(config: RunConfig, askUser: AskUser, emit: (e: Ru
       case "once":
         return { ok: true };
       case "always": {
-        // A protected path or an outside read asks every time: "always" covers the rest only.
+        // A protected path, an outside read or a destructive MCP tool asks every time: "always" covers the rest only.
         always.add(allowKey);
         const what = req.kind === "fetch" ? `web_fetch of ${fetchHost(req.args.url)}` : req.tool;
-        emit({ type: "notice", level: "info", text: `${what} is allowed for the rest of this session.` });
+        emit({
+          type: "notice",
+          level: "info",
+          text:
+            mcp === "ask"
+              ? `${req.tool} is marked destructive by its server: it will still ask each time.`
+              : `${what} is allowed for the rest of this session.`,
+        });
         return { ok: true };
       }
       case "deny":
@@ -133,4 +144,15 @@ export function createApprover(config: RunConfig, askUser: AskUser, emit: (e: Ru
         };
     }
   };
+}
+
+/**
+ * MCP tools (past yolo): destructiveHint always asks; a server the user's config trusts runs
+ * free; readOnlyHint runs free in auto-edit. Otherwise the usual policy decides.
+ */
+function mcpRule(config: RunConfig, hints: McpApprovalHints): "free" | "ask" | undefined {
+  if (hints.destructive) return "ask";
+  if (hints.trusted) return "free";
+  if (hints.readOnly && config.permissionMode === "auto-edit") return "free";
+  return undefined;
 }

@@ -14,7 +14,8 @@ import { pairToolResults } from "../protocol/history.js";
 
 export interface LoopDeps {
   provider: Provider;
-  tools: ToolDef[];
+  /** A function when the list can change during the run (an MCP server's list_changed): read before each step. */
+  tools: ToolDef[] | (() => ToolDef[]);
   emit: (e: RunEvent) => void;
   signal: AbortSignal;
   askUser: AskUser;
@@ -71,7 +72,9 @@ export async function runAgent(
   // A skill's allowed-tools (typed as /skill, or loaded by the model) limits every later step.
   let allowed = config.toolFilter;
   let applied: string[] | undefined;
-  let tools = deps.tools;
+  const latestTools = () => (typeof deps.tools === "function" ? deps.tools() : deps.tools);
+  let base = latestTools();
+  let tools = base;
   let specs = toolSpecs(tools);
   const restrictTools = (names: string[]) => {
     allowed = allowed ? allowed.filter((n) => names.includes(n)) : [...names];
@@ -82,9 +85,11 @@ export async function runAgent(
 
   for (;;) {
     if (signal.aborted) return finish("interrupted");
-    if (allowed !== applied) {
+    const latest = latestTools();
+    if (allowed !== applied || latest !== base) {
       const names = allowed;
-      tools = names ? deps.tools.filter((t) => names.includes(t.name)) : deps.tools;
+      base = latest;
+      tools = names ? base.filter((t) => names.includes(t.name)) : base;
       specs = toolSpecs(tools);
       applied = allowed;
     }

@@ -23,6 +23,8 @@ export interface CliOptions {
   keepAlive?: string;
   think?: boolean;
   sandbox?: boolean;
+  /** Start the project's own MCP servers (.agent0/mcp.json, .mcp.json) without asking. */
+  trustProjectMcp?: boolean;
 }
 
 const MODES = PERMISSION_MODES;

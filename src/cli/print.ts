@@ -120,6 +120,10 @@ export function runHeadless(opts: {
       logger.close();
       resolve(reason === "complete" && denied === 0 && saved.kind !== "unsaved" ? 0 : 1);
     }
+    // The servers start first; the run waits for them (the worker keeps the order).
+    if (config.mcpServers && Object.keys(config.mcpServers).length > 0) {
+      agent.send({ type: "mcp-sync", servers: config.mcpServers, cwd: config.cwd });
+    }
     agent.send({ type: "run", runId: 1, conversation, config });
   });
 }

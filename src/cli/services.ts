@@ -1,3 +1,4 @@
+import type { McpSession } from "./mcp-session.js";
 import type { ConversationMessage } from "../protocol/conversation.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import { listSessions, shorten, formatRelativeTime } from "../session/list.js";
@@ -39,6 +40,7 @@ export function createServices(opts: {
   logger: Logger;
   promptParts: () => PromptPart[];
   onError: (text: string) => void;
+  mcp: McpSession;
 }): Services {
   const { recorder, logger } = opts;
   return {
@@ -120,11 +122,10 @@ export function createServices(opts: {
             ? memories.map((m) => `${m.name} (${m.type}) — ${m.description}`).join("\n")
             : "No memories saved yet.";
         }
-        case "mcp":
-          // /mcp is answered by the worker, which runs the servers (runtime.ts).
-          return "No MCP servers configured.";
       }
     },
+    mcpTrust: (decisions) => opts.mcp.trust(decisions),
+    mcpReload: () => opts.mcp.reload(),
     checkpointDir: () => (recorder.started ? recorder.checkpointDir : undefined),
     async undo(conversation, force) {
       if (!recorder.started) return { ok: false, text: "Nothing to undo yet." };

@@ -2,6 +2,7 @@
 // worker (structured-clone safe: no functions, no classes).
 
 import type { ConversationMessage, ToolDisplay } from "./conversation.js";
+import type { McpServerView } from "./mcp-state.js";
 
 export interface Usage {
   promptTokens: number;
@@ -45,6 +46,13 @@ export type RunEvent =
   | { type: "model-info"; model: string; contextLength: number; numCtx: number; capabilities: string[] }
   /** The model is being loaded ahead of the first request (so the first answer starts sooner). */
   | { type: "model-load"; state: "loading" | "ready" | "failed" }
+  /** Progress a tool reported (an MCP server's notifications/progress). */
+  | { type: "tool-progress"; id: string; progress: number; total?: number; message?: string }
+  /** The MCP servers changed (started, failed, restarted, a list changed on the server). */
+  | { type: "mcp-state"; servers: McpServerView[] }
+  /** The answer to mcp-expand: the user turn to send, or why it cannot be built. */
+  | { type: "mcp-expanded"; typed: string; content: string }
+  | { type: "mcp-expand-failed"; typed: string; error: string }
   | { type: "done"; reason: DoneReason };
 
 /**

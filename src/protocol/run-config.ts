@@ -13,13 +13,24 @@ export const PROVIDERS = ["ollama", "anthropic", "openai"] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 export type ToolProtocol = "native" | "json";
 
+/** How agent0 talks to an MCP server: a child process, Streamable HTTP, or the legacy HTTP+SSE. */
+export const MCP_TRANSPORTS = ["stdio", "http", "sse"] as const;
+export type McpTransportKind = (typeof MCP_TRANSPORTS)[number];
+
 export interface McpServerConfig {
+  /** Unset: stdio when `command` is given, else http (falling back to sse when the server answers the old way). */
+  type?: McpTransportKind;
   command?: string;
   args?: string[];
   env?: Record<string, string>;
   url?: string;
   headers?: Record<string, string>;
+  /** Its tools run without asking (a user-config server only; a project file cannot set it). */
   trusted?: boolean;
+  /** Milliseconds to start, hand-shake and list (default 30 s). */
+  timeout?: number;
+  /** Milliseconds per tool call; progress from the server restarts the clock (default 120 s). */
+  toolTimeout?: number;
 }
 
 /** Everything the worker needs for a run. Secrets (apiKey) never go to logs or sessions. */

@@ -184,6 +184,10 @@ export class SessionRecorder {
       case "usage":
       case "notice":
       case "model-load":
+      case "tool-progress":
+      case "mcp-state":
+      case "mcp-expanded":
+      case "mcp-expand-failed":
         break;
       default:
         assertNever(e);

@@ -2,6 +2,7 @@ import type { NoticeLevel, Phase } from "../protocol/agent-event.js";
 import type { ConversationMessage } from "../protocol/conversation.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import type { Skill } from "../context/skills.js";
+import type { McpServerView, McpTrustRequest } from "../protocol/mcp-state.js";
 
 /** One item of the transcript as the user sees it. Entries are immutable: a change makes a new object. */
 export type Entry =
@@ -23,6 +24,8 @@ export type Entry =
       /** What the tool printed, shown under its line on Ctrl+O (see ToolDisplay.output). */
       output?: string;
       outputLang?: string;
+      /** The tool's last progress report, e.g. "3/5" (MCP notifications/progress). */
+      progress?: string;
     }
   | { kind: "diff"; id: number; path: string; unified: string; depth: number }
   | { kind: "notice"; id: number; level: NoticeLevel; text: string }
@@ -56,7 +59,9 @@ export interface PermissionDialog {
 
 export type Dialog =
   | PermissionDialog
-  | { kind: "picker"; purpose: "model" | "session"; title: string; items: PickerItem[]; selected: number };
+  | { kind: "picker"; purpose: "model" | "session"; title: string; items: PickerItem[]; selected: number }
+  /** A project's own MCP servers, which start only once the user says yes. */
+  | { kind: "mcp-trust"; servers: McpTrustRequest[]; choice: "allow" | "deny" };
 
 export interface RunState {
   /** Sent with the run's command; events of any other run are dropped. */
@@ -112,6 +117,8 @@ export interface Model {
   skills: SkillRef[];
   /** Names for Tab completion: slash commands and skills. */
   completions: string[];
+  /** The MCP servers as the worker last reported them (for /mcp, prompts and @server:uri). */
+  mcp: McpServerView[];
   quitting: boolean;
   /** Saving the session failed and has not worked since: the status line says "not saved". */
   unsaved: boolean;

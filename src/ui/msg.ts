@@ -3,6 +3,7 @@ import type { ConversationMessage } from "../protocol/conversation.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { WorkerCommand } from "../protocol/worker-command.js";
 import type { PickerItem, SkillRef } from "./model.js";
+import type { McpConfigured, McpTrustDecision } from "../protocol/mcp-state.js";
 
 /** A decoded key press (see keys.ts). `name` is a printable character or a key name. */
 export interface Key {
@@ -34,6 +35,8 @@ export type Msg =
   /** Saving the session failed, or works again (the status line flags "not saved" meanwhile). */
   | { type: "save-state"; saved: boolean; text: string }
   | { type: "markdown-ready" }
+  /** MCP servers to run and to ask about: after a trust decision, or re-read at /new. */
+  | { type: "mcp-config"; mcp: McpConfigured; warnings: string[] }
   /**
    * Everything loaded after the first frame: the validated config, the resumed conversation,
    * the system prompt and skills. Runs wait for it.
@@ -49,6 +52,8 @@ export type Msg =
       skills: SkillRef[];
       completions: string[];
       warnings: string[];
+      /** The MCP servers to start and those waiting for trust (none when absent). */
+      mcp?: McpConfigured;
     };
 
 /** What to do: data, run by the Cmd interpreter in runtime/. A Cmd carries everything it needs. */
@@ -69,4 +74,8 @@ export type Cmd =
   | { type: "show"; what: "context" | "memory"; conversation?: ConversationMessage[] }
   /** `tokensUsed`: the session's total, kept after the turn is undone (it was spent). */
   | { type: "undo"; force: boolean; sessionId: string; conversation: ConversationMessage[]; tokensUsed: number }
+  /** Remember the user's answer on project MCP servers; answered by an mcp-config Msg. */
+  | { type: "mcp-trust"; decisions: { name: string; decision: McpTrustDecision }[] }
+  /** Read the MCP config again (at /new); answered by an mcp-config Msg. */
+  | { type: "mcp-reload" }
   | { type: "quit" };

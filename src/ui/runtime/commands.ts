@@ -97,6 +97,14 @@ function perform(cmd: Cmd, { services, send, later, quit }: CommandDeps): void |
           });
         later({ type: "notice", level: r.ok ? "info" : "warn", text: r.text });
       });
+    case "mcp-trust": {
+      const r = services.mcpTrust(cmd.decisions);
+      return later({ type: "mcp-config", mcp: r.mcp, warnings: r.warnings });
+    }
+    case "mcp-reload": {
+      const r = services.mcpReload();
+      return later({ type: "mcp-config", mcp: r.mcp, warnings: r.warnings });
+    }
     case "quit":
       return quit();
     default:

@@ -2,6 +2,7 @@ import type { AgentEvent } from "../../protocol/agent-event.js";
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import type { PermissionMode } from "../../protocol/run-config.js";
 import type { PickerItem } from "../model.js";
+import type { McpConfigured, McpTrustDecision } from "../../protocol/mcp-state.js";
 
 export type Opened =
   | {
@@ -31,7 +32,11 @@ export interface Services {
   listModels(): Promise<PickerItem[]>;
   saveConfig(keys: Record<string, unknown>): string;
   /** `conversation`: the messages, for /context's budget. */
-  show(what: "context" | "memory" | "mcp", conversation?: ConversationMessage[]): Promise<string>;
+  show(what: "context" | "memory", conversation?: ConversationMessage[]): Promise<string>;
+  /** Remembers trust decisions on project MCP servers (in the user's config folder). */
+  mcpTrust(decisions: { name: string; decision: McpTrustDecision }[]): { mcp: McpConfigured; warnings: string[] };
+  /** Reads the MCP config files again (at /new). */
+  mcpReload(): { mcp: McpConfigured; warnings: string[] };
   /** Where this session's /undo checkpoints live (undefined before anything was saved). */
   checkpointDir(): string | undefined;
   /** Restores the files of the last turn; returns the conversation without that turn. */

@@ -7,9 +7,18 @@ import type { Cmd } from "../msg.js";
 import { addEntry, streamingEntry, unansweredCalls } from "./transcript.js";
 import { startRun } from "./run.js";
 import { chooseToolProtocol } from "../../protocol/tool-protocol.js";
+import { applyMcpState } from "./mcp.js";
 
-/** Events that may come from no run: the probe's, /mcp's, and the worker handle's own. */
-const RUNLESS: ReadonlySet<AgentEvent["type"]> = new Set(["notice", "error", "model-info", "model-load"]);
+/** Events that may come from no run: the probe's, the MCP servers', and the worker handle's own. */
+const RUNLESS: ReadonlySet<AgentEvent["type"]> = new Set([
+  "notice",
+  "error",
+  "model-info",
+  "model-load",
+  "mcp-state",
+  "mcp-expanded",
+  "mcp-expand-failed",
+]);
 
 /** Folds one agent event into the model (inside immer's produce). */
 export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): void {
@@ -110,6 +119,27 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
     case "model-load":
       model.loadingModel = event.state === "loading";
       if (event.state === "ready") model.warm = true;
+      break;
+    case "tool-progress": {
+      const entry = findTool(model, event.id);
+      if (entry) {
+        const amount = event.total !== undefined ? `${event.progress}/${event.total}` : String(event.progress);
+        entry.progress = event.message ? `${amount} ${event.message}` : amount;
+      }
+      break;
+    }
+    case "mcp-state":
+      applyMcpState(model, event.servers);
+      break;
+    case "mcp-expanded":
+      if (model.run) {
+        addEntry(model, { kind: "notice", level: "warn", text: `Not sent (a run is going): ${event.typed}` });
+        break;
+      }
+      startRun(model, { content: event.content, typed: event.typed, note: "with MCP content" }, cmds);
+      break;
+    case "mcp-expand-failed":
+      addEntry(model, { kind: "error", message: `Could not send "${event.typed}": ${event.error}` });
       break;
     case "done":
       finishRun(model, event.reason === "interrupted", cmds);

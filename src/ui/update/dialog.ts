@@ -3,10 +3,12 @@ import { permissionLayout, permissionSeen } from "../view/permission.js";
 import type { Cmd, Key } from "../msg.js";
 import { plain } from "./run.js";
 import { addEntry } from "./transcript.js";
+import { applyMcpTrustKey } from "./mcp.js";
 
 /** A dialog has the keyboard while it is open. */
 export function applyDialogKey(model: Model, dialog: Dialog, key: Key, cmds: Cmd[]): void {
   if (dialog.kind === "permission") return applyPermissionKey(model, dialog, key, cmds);
+  if (dialog.kind === "mcp-trust") return applyMcpTrustKey(model, dialog, key, cmds);
   const count = dialog.items.length;
   switch (key.name) {
     case "up":

@@ -8,6 +8,7 @@ import { applyKey, applyPaste, applyWheel, submitLine } from "./input.js";
 import { addEntry, entriesFromConversation } from "./transcript.js";
 import { keepAnchorValid } from "./scroll.js";
 import { plain } from "./run.js";
+import { applyMcpConfig } from "./mcp.js";
 
 /** Lines an expanded tool entry shows before "+N more lines". */
 export const DEFAULT_TOOL_OUTPUT_LINES = 200;
@@ -41,6 +42,7 @@ export function init(opts: InitOptions): Model {
     sessionId: opts.sessionId,
     skills: opts.skills ?? [],
     completions: opts.completions ?? [],
+    mcp: [],
     quitting: false,
     unsaved: false,
   };
@@ -138,6 +140,10 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         break;
       case "markdown-ready":
         break;
+      case "mcp-config":
+        for (const text of msg.warnings) addEntry(m, { kind: "notice", level: "warn", text });
+        applyMcpConfig(m, msg.mcp, cmds);
+        break;
       case "boot-ready": {
         m.config = msg.config;
         m.skills = msg.skills;
@@ -148,6 +154,8 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         m.booted = true;
         // Resolve the model and its context length, and load it, while the user types.
         cmds.push({ type: "worker", command: { type: "probe", config: plain(m.config) } });
+        // The servers start in the worker now, after the first frame, and never delay it.
+        if (msg.mcp) applyMcpConfig(m, msg.mcp, cmds);
         // Lines sent before boot waited in the queue (a skill needs the skills loaded).
         for (const text of m.queued.splice(0)) submitLine(m, text, cmds);
         break;

@@ -4,6 +4,7 @@ import { startRun } from "./run.js";
 import { keepPartialAnswer } from "./agent.js";
 import { addEntry } from "./transcript.js";
 import { runSlash } from "./slash.js";
+import { completeMention } from "./mcp.js";
 import { applyDialogKey, wheelPermission } from "./dialog.js";
 import { follow, scrollBy, scrollToTop } from "./scroll.js";
 import { applyEdit, editActionFor, lineEnd as endOfLine, lineStart as startOfLine } from "./input-edit.js";
@@ -194,6 +195,8 @@ function downOrHistory(model: Model): void {
 
 function complete(model: Model): void {
   const { text, cursor } = model.input;
+  const word = /(?:^|\s)(@\S*)$/.exec(text.slice(0, cursor))?.[1];
+  if (word) return completeWord(model, word, completeMention(model, word));
   if (!text.startsWith("/") || text.slice(0, cursor).includes(" ")) return;
   const prefix = text.slice(1, cursor);
   const matches = model.completions.filter((n) => n.startsWith(prefix));
@@ -203,4 +206,18 @@ function complete(model: Model): void {
   for (const m of matches) while (!m.startsWith(common)) common = common.slice(0, -1);
   if (common.length > prefix.length) return setInput(model, `/${common}` + text.slice(cursor), common.length + 1);
   addEntry(model, { kind: "notice", level: "info", text: matches.map((m) => `/${m}`).join("  ") });
+}
+
+/** Completes the word before the cursor from `candidates` (whole, or their common start). */
+function completeWord(model: Model, word: string, candidates: string[]): void {
+  const { text, cursor } = model.input;
+  if (candidates.length === 0) return;
+  const start = cursor - word.length;
+  let common = candidates[0]!;
+  for (const c of candidates) while (!c.startsWith(common)) common = common.slice(0, -1);
+  const insert = candidates.length === 1 ? `${common} ` : common;
+  if (insert.length > word.length || candidates.length === 1) {
+    return setInput(model, text.slice(0, start) + insert + text.slice(cursor), start + insert.length);
+  }
+  addEntry(model, { kind: "notice", level: "info", text: candidates.join("  ") });
 }

@@ -4,6 +4,7 @@ import type { Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import type { Phase } from "../../protocol/agent-event.js";
 import { addEntry } from "./transcript.js";
+import { expandMentions } from "./mcp.js";
 
 export interface Prompt {
   content: string;
@@ -11,15 +12,23 @@ export interface Prompt {
   typed?: string;
   /** allowed-tools of the skill, enforced for this run. */
   toolFilter?: string[];
+  /** Shown beside what was typed (default: "expanded skill" when `typed` is set). */
+  note?: string;
 }
 
 /** Sends a user message to the agent: shown, saved, and run with the whole conversation. */
 export function startRun(model: Model, prompt: Prompt | string, cmds: Cmd[]): void {
+  // @server:uri mentions: the worker reads the resources first (mcp-expanded starts the run).
+  if (typeof prompt === "string" && expandMentions(model, prompt, cmds)) return;
   const p: Prompt = typeof prompt === "string" ? { content: prompt } : prompt;
   const message: ConversationMessage = { role: "user", content: p.content };
   if (p.typed) message.typed = p.typed;
   model.conversation.push(message);
-  addEntry(model, { kind: "user", text: p.typed ?? p.content, note: p.typed ? "expanded skill" : undefined });
+  addEntry(model, {
+    kind: "user",
+    text: p.typed ?? p.content,
+    note: p.note ?? (p.typed ? "expanded skill" : undefined),
+  });
   const runId = beginRun(model, "loading");
   model.anchor = null;
   cmds.push({ type: "session-append", message });

@@ -7,6 +7,7 @@ import { beginRun, plain, startRun } from "./run.js";
 import { addEntry } from "./transcript.js";
 import { chooseModel } from "./dialog.js";
 import { quit } from "./input.js";
+import { runMcpCommand, runMcpPrompt } from "./mcp.js";
 
 const MODES = PERMISSION_MODES;
 
@@ -41,6 +42,8 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
     case "new":
       if (busy()) return;
       cmds.push({ type: "new-session" });
+      // MCP servers whose definition did not change keep running; changed ones restart.
+      cmds.push({ type: "mcp-reload" });
       return;
     case "clear":
       if (busy()) return;
@@ -71,8 +74,7 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       );
       return;
     case "mcp":
-      cmds.push({ type: "worker", command: { type: "mcp-status" } });
-      return;
+      return runMcpCommand(model, args, cmds);
     case "skills":
       return notice(
         model.skills.length
@@ -121,6 +123,7 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       });
       return;
     default: {
+      if (runMcpPrompt(model, head, args, line, cmds)) return;
       const skill = model.skills.find((s) => s.name === head);
       if (!skill) return notice(unknownCommandHint(head, model.completions), "warn");
       const expanded = expandSkill(skill, args);

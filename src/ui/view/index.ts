@@ -6,6 +6,7 @@ import { inputRows, transcriptHeight } from "../layout.js";
 import { inputView } from "./input.js";
 import { linesBelow, visibleTranscript } from "./transcript.js";
 import { permissionView } from "./permission.js";
+import { mcpTrustView } from "./mcp-trust.js";
 
 /** Everything painted, as plain strings: runtime.ts is the only code that touches blessed. */
 export interface Frame {
@@ -89,7 +90,8 @@ function phaseLabel(model: Model): string {
     case "tool": {
       if (model.dialog?.kind === "permission") return `waiting for your answer: ${sanitizeLine(model.dialog.tool)}`;
       const running = [...model.entries].reverse().find((e) => e.kind === "tool" && e.state === "running");
-      return running && running.kind === "tool" ? sanitizeLine(running.label) : "running a tool";
+      if (!running || running.kind !== "tool") return "running a tool";
+      return sanitizeLine(running.progress ? `${running.label} · ${running.progress}` : running.label);
     }
   }
 }
@@ -104,6 +106,7 @@ function dialogView(dialog: Dialog, width: number, height: number): NonNullable<
   const inner = w - 4;
   const maxBody = Math.max(3, height - 8);
   if (dialog.kind === "permission") return permissionView(dialog, width, height);
+  if (dialog.kind === "mcp-trust") return mcpTrustView(dialog, w, maxBody);
   const visible = Math.min(dialog.items.length, maxBody);
   const first = Math.max(0, Math.min(dialog.selected - Math.floor(visible / 2), dialog.items.length - visible));
   const lines = dialog.items.slice(first, first + visible).map((item, i) => {

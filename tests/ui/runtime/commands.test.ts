@@ -19,6 +19,8 @@ function fakeServices(overrides: Partial<Services> = {}): Services {
     checkpointDir: () => "/tmp/checkpoints",
     undo: () => Promise.resolve({ ok: true, text: "undone" }),
     record: () => {},
+    mcpTrust: () => ({ mcp: { servers: {}, pending: [] }, warnings: [] }),
+    mcpReload: () => ({ mcp: { servers: {}, pending: [] }, warnings: [] }),
     log: () => {},
     close: () => Promise.resolve(undefined),
     ...overrides,
