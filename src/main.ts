@@ -10,6 +10,8 @@ import type { SessionRecorder, SaveState } from "./session/recorder.js";
 import type { OutputFormat } from "./cli/print.js";
 import { restoreTerminal } from "./ui/runtime/restore.js";
 import { markBench } from "./ui/runtime/bench-probes.js";
+import { sanitize } from "./render/sanitize.js";
+import { killTagged, tagThisApp } from "./tools/shell/process-tag.js";
 
 /** The package's own package.json (this file runs from dist/ or dist/bundle/). */
 function packageVersion(): string {
@@ -37,9 +39,19 @@ interface Flags extends CliOptions {
 
 function fail(message: string): never {
   restoreTerminal();
-  process.stderr.write(`agent0: ${message}\n`);
+  process.stderr.write(sanitize(`agent0: ${message}\n`));
   process.exit(1);
 }
+
+// Every process the app starts carries this tag, so quitting (or a closed terminal) ends them all.
+tagThisApp();
+for (const sig of ["SIGHUP", "SIGTERM"] as const)
+  process.on(sig, () => {
+    killTagged();
+    restoreTerminal();
+    process.exit(sig === "SIGHUP" ? 129 : 143);
+  });
+process.on("exit", () => killTagged());
 
 process.on("uncaughtException", (err) => fail(`unexpected error: ${err.stack ?? err.message}`));
 process.on("unhandledRejection", (err) => fail(`unexpected error: ${(err as Error)?.stack ?? String(err)}`));
@@ -59,6 +71,7 @@ const program = new Command()
   .option("--base-url <url>", "base URL of an Anthropic or OpenAI-compatible server")
   .addOption(new Option("--permission-mode <mode>", "when to ask before changes").choices(PERMISSION_MODES))
   .option("--yolo", "never ask for permission (same as --permission-mode yolo)")
+  .option("--sandbox", "run shell commands under bubblewrap: only the project writable, no network")
   .option("-r, --resume <id>", "resume a saved session by id or unique prefix")
   .option("--session <id>", "same as --resume")
   .option("-c, --continue", "continue the newest session of this folder")
@@ -94,8 +107,11 @@ program
   .action(async () => {
     const { formatSessionList, listSessions } = await import("./session/writer.js");
     const { sessions, warnings } = listSessions(sessionsDir());
-    for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
-    process.stdout.write(sessions.length ? formatSessionList(sessions, Date.now()) + "\n" : "No saved sessions yet.\n");
+    for (const w of warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
+    // Titles come from prompts and models: printed inert, like everything the TUI shows.
+    process.stdout.write(
+      sessions.length ? sanitize(formatSessionList(sessions, Date.now())) + "\n" : "No saved sessions yet.\n",
+    );
   });
 
 program
@@ -173,7 +189,12 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
       import("./cli/startup.js"),
       import("./session/recorder.js"),
     ]);
-    const b = startup(flags, true);
+    let b;
+    try {
+      b = startup(flags, true);
+    } catch (err) {
+      fail((err as Error).message);
+    }
     const dir = sessionsDir();
     const notices: string[] = [];
     const recorder = new SessionRecorder({
@@ -257,34 +278,38 @@ async function headless(prompt: string, flags: Flags): Promise<number> {
     fail((err as Error).message);
   }
   const { config } = boot;
-  for (const w of boot.warnings) process.stderr.write(`warning: ${w}\n`);
+  for (const w of boot.warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
   // Headless runs cannot ask: a project's own servers start only when trusted before.
   for (const s of boot.mcp.selection.pending) {
     process.stderr.write(
-      `notice: MCP server ${s.name} (${s.file}) is not trusted in this project — skipped. Approve it in the TUI, or pass --trust-project-mcp.\n`,
+      sanitize(
+        `notice: MCP server ${s.name} (${s.file}) is not trusted in this project — skipped. Approve it in the TUI, or pass --trust-project-mcp.\n`,
+      ),
     );
   }
   for (const s of boot.mcp.selection.denied) {
-    process.stderr.write(`notice: MCP server ${s.name} (${s.file}) was declined for this project — skipped.\n`);
+    process.stderr.write(
+      sanitize(`notice: MCP server ${s.name} (${s.file}) was declined for this project — skipped.\n`),
+    );
   }
   const { SessionRecorder } = await import("./session/recorder.js");
   const dir = sessionsDir();
   const recorder = new SessionRecorder({
     dir,
     fields: () => config,
-    onSaveState: (state) => process.stderr.write(`${state.saved ? "" : "warning: "}${state.text}\n`),
+    onSaveState: (state) => process.stderr.write(sanitize(`${state.saved ? "" : "warning: "}${state.text}\n`)),
   });
   const resumed = await resume(flags, recorder, dir, config.cwd);
-  for (const n of resumed.notices) process.stderr.write(`warning: ${n}\n`);
+  for (const n of resumed.notices) process.stderr.write(sanitize(`warning: ${n}\n`));
   if (!flags.model && resumed.model) config.model = resumed.model;
   const [{ createLogger }, { loadProjectContext }] = await Promise.all([
     import("./session/log.js"),
     import("./cli/project-context.js"),
   ]);
   const context = await loadProjectContext(config.cwd);
-  for (const w of context.warnings) process.stderr.write(`warning: ${w}\n`);
+  for (const w of context.warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
   config.systemPrompt = context.systemPrompt;
-  process.on("SIGINT", () => process.exit(130));
+  process.on("SIGINT", () => process.exit(130)); // the "exit" handler ends the commands
   const code = await print.runHeadless({
     started,
     prompt,

@@ -4,11 +4,12 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { parentPort } from "node:worker_threads";
 import type { AgentEvent, RunEvent } from "../protocol/agent-event.js";
-import type { PermissionDecision, RunConfig } from "../protocol/run-config.js";
+import type { RunConfig } from "../protocol/run-config.js";
 import type { WorkerCommand } from "../protocol/worker-command.js";
 import { assertNever } from "../protocol/assert-never.js";
 import { runAgent } from "./loop.js";
 import { createDeltaBatcher } from "./delta-batcher.js";
+import type { PermissionAnswer } from "./approval.js";
 import { createProvider } from "../providers/index.js";
 import { toolsFor } from "../tools/catalog.js";
 import { ensureModelInfo } from "./model-info.js";
@@ -43,7 +44,7 @@ const emitFor =
   (e: RunEvent): void =>
     post({ ...e, runId } satisfies AgentEvent);
 const emit = emitFor(null);
-const pending = new Map<string, (d: PermissionDecision) => void>();
+const pending = new Map<string, (a: PermissionAnswer) => void>();
 let controller: AbortController | undefined;
 let mcp: McpManager | undefined;
 let mcpLoading: Promise<McpManager> | undefined;
@@ -212,11 +213,19 @@ async function run(cmd: Extract<WorkerCommand, { type: "run" }>) {
       beforeWrite: checkpoints ? (abs) => checkpoints.recordBefore(abs) : undefined,
       signal: ctl.signal,
       askUser: (req) =>
-        new Promise<PermissionDecision>((resolve) => {
-          if (ctl.signal.aborted) return resolve("deny");
+        new Promise<PermissionAnswer>((resolve) => {
+          if (ctl.signal.aborted) return resolve({ decision: "deny" });
           pending.set(req.id, resolve);
-          ctl.signal.addEventListener("abort", () => resolve("deny"), { once: true });
-          emit({ type: "permission-request", id: req.id, tool: req.tool, args: req.args, preview: req.preview });
+          ctl.signal.addEventListener("abort", () => resolve({ decision: "deny" }), { once: true });
+          emit({
+            type: "permission-request",
+            id: req.id,
+            tool: req.tool,
+            args: req.args,
+            preview: req.preview,
+            allowKey: req.allowKey,
+            ...(req.why ? { why: req.why } : {}),
+          });
         }),
     });
     await checkpoints?.endTurn().catch(() => {});
@@ -296,7 +305,7 @@ port.on("message", (cmd: WorkerCommand) => {
     case "permission-reply": {
       const resolve = pending.get(cmd.id);
       pending.delete(cmd.id);
-      resolve?.(cmd.decision);
+      resolve?.({ decision: cmd.decision, ...(cmd.reason ? { reason: cmd.reason } : {}) });
       break;
     }
     case "probe":

@@ -22,6 +22,7 @@ export interface CliOptions {
   tickMs?: string;
   keepAlive?: string;
   think?: boolean;
+  sandbox?: boolean;
   /** Start the project's own MCP servers (.agent0/mcp.json, .mcp.json) without asking. */
   trustProjectMcp?: boolean;
 }
@@ -76,6 +77,9 @@ export function resolveConfig(
     configDir: configDir(env),
     webSearch: file.webSearch,
     mcpServers: extra.mcpServers,
+    sandbox: opts.sandbox ? "workspace-write" : (file.sandbox ?? "off"),
+    webFetch: file.webFetch,
+    shellEnvAllow: file.shellEnv?.allow,
   };
 }
 

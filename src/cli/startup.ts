@@ -4,6 +4,7 @@ import { configDir, configFilePath } from "../context/dirs.js";
 import { expandMcpEnv, listMcpServers, type McpServerSource } from "../context/mcp-config.js";
 import { lookupTrust, mcpTrustFile, selectMcpServers, type McpSelection } from "../context/mcp-trust.js";
 import { resolveConfig, type CliOptions } from "./config.js";
+import { sandboxProblem } from "../tools/shell/sandbox.js";
 
 export type { CliOptions } from "./config.js";
 
@@ -29,6 +30,11 @@ export function startup(opts: CliOptions, interactive: boolean, env = process.en
   const mcp = loadMcp(cwd, file, opts.trustProjectMcp === true, env);
   warnings.push(...mcp.warnings);
   const config = resolveConfig(opts, file, { interactive, mcpServers: mcp.servers, cwd }, env);
+  // Never silently unsandboxed: a sandbox that cannot run stops the app with the reason.
+  if (config.sandbox === "workspace-write") {
+    const problem = sandboxProblem();
+    if (problem) throw new Error(`--sandbox: ${problem}`);
+  }
   return { config, file, warnings, mcp: mcp.startup };
 }
 

@@ -1,4 +1,4 @@
-import { PERMISSION_MODES, PROVIDERS, type McpServerConfig } from "../protocol/run-config.js";
+import { PERMISSION_MODES, PROVIDERS, SANDBOX_MODES, type McpServerConfig } from "../protocol/run-config.js";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
@@ -32,6 +32,9 @@ export const configKeySchemas = {
     apiKey: z.string().optional(),
   }),
   mcpServers: z.record(z.string(), z.unknown()),
+  sandbox: z.enum(SANDBOX_MODES),
+  webFetch: z.object({ allow: z.array(z.string()).optional(), allowPrivate: z.boolean().optional() }),
+  shellEnv: z.object({ allow: z.array(z.string()) }),
 } as const;
 
 export { configDefaults } from "./config-defaults.js";

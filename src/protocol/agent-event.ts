@@ -25,7 +25,19 @@ export type RunEvent =
   | { type: "tool-start"; id: string; name: string; args: Record<string, unknown>; label: string; parentId?: string }
   /** The tool's line as the UI shows it (and the session keeps it): label, outcome, summary, diff. */
   | { type: "tool-end"; id: string; display: ToolDisplay; parentId?: string }
-  | { type: "permission-request"; id: string; tool: string; args: Record<string, unknown>; preview: string }
+  /** `why`: the reason this asks when the mode alone would not (a protected path, a path outside the project...). */
+  | {
+      type: "permission-request";
+      id: string;
+      tool: string;
+      args: Record<string, unknown>;
+      preview: string;
+      why?: string;
+      /** What "always" adds to the session's allowedTools (the tool, or `web_fetch:host`). */
+      allowKey: string;
+    }
+  /** A headless run could not ask, so this call was denied (printed on stderr; the run fails). */
+  | { type: "denied"; tool: string; preview: string; why?: string }
   | { type: "message"; message: ConversationMessage }
   | { type: "usage"; promptTokens: number; completionTokens: number; contextWindow: number }
   | { type: "notice"; level: NoticeLevel; text: string }

@@ -5,6 +5,9 @@
 export const PERMISSION_MODES = ["ask", "auto-edit", "yolo"] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
 export type PermissionDecision = "once" | "always" | "deny";
+/** Shell sandboxing: off, or bubblewrap with only the project writable and no network. */
+export const SANDBOX_MODES = ["off", "workspace-write"] as const;
+export type SandboxMode = (typeof SANDBOX_MODES)[number];
 /** The providers a model can come from. The one list: types and schemas derive from it. */
 export const PROVIDERS = ["ollama", "anthropic", "openai"] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
@@ -64,6 +67,12 @@ export interface RunConfig {
   configDir: string;
   webSearch?: { backend: "duckduckgo" | "searxng" | "ollama"; url?: string; apiKey?: string };
   mcpServers?: Record<string, McpServerConfig>;
+  /** "workspace-write": shell commands run under bubblewrap (see tools/shell/sandbox.ts). */
+  sandbox?: SandboxMode;
+  /** Hosts web_fetch may read without asking; private addresses only when allowPrivate. */
+  webFetch?: { allow?: string[]; allowPrivate?: boolean };
+  /** Names of secret-looking environment variables that shell commands may still see. */
+  shellEnvAllow?: string[];
   /** Checkpoint folder for /undo of this turn, beside the session. */
   checkpointDir?: string;
 }

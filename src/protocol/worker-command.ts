@@ -9,7 +9,8 @@ import type { McpExpandRequest } from "./mcp-state.js";
 export type WorkerCommand =
   | { type: "run"; runId: number; conversation: ConversationMessage[]; config: RunConfig }
   | { type: "cancel" }
-  | { type: "permission-reply"; id: string; decision: PermissionDecision }
+  /** `reason`: what the user typed when denying; the model reads it as the tool's result. */
+  | { type: "permission-reply"; id: string; decision: PermissionDecision; reason?: string }
   | { type: "compact"; runId: number; conversation: ConversationMessage[]; config: RunConfig }
   /** Resolve the model (first installed when none is set) and its context length, before the first run. */
   | { type: "probe"; config: RunConfig }

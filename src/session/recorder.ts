@@ -180,6 +180,7 @@ export class SessionRecorder {
       case "tool-start":
       case "tool-end":
       case "permission-request":
+      case "denied":
       case "usage":
       case "notice":
       case "model-load":

@@ -16,7 +16,8 @@ export interface ToolResult {
   lang?: string;
 }
 
-export type ApprovalKind = "edit" | "shell" | "mcp" | "other";
+/** `fetch`: web_fetch, asked per host. */
+export type ApprovalKind = "edit" | "shell" | "mcp" | "fetch" | "other";
 
 /** What approval knows of an MCP tool call beyond its name. */
 export interface McpApprovalHints {

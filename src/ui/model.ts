@@ -37,9 +37,28 @@ export interface PickerItem {
   detail?: string;
 }
 
+export interface PermissionDialog {
+  kind: "permission";
+  id: string;
+  tool: string;
+  /** Everything being approved: the whole command or diff. */
+  preview: string;
+  /** What "always" adds to the session's allowedTools (the tool, or `web_fetch:host`). */
+  allowKey: string;
+  /** Why this asks when the mode would not (a protected path, a path outside the project...). */
+  why?: string;
+  /** Body lines scrolled past. */
+  scroll: number;
+  /** The last body line has been on screen: only then do the allow keys act. */
+  seenEnd: boolean;
+  /** The reason being typed after `e` (null: not typing one). */
+  reason: string | null;
+  /** When it opened: the tool's clock stands still until it is answered. */
+  openedAt: number;
+}
+
 export type Dialog =
-  /** `openedAt`: when it opened; the tool's clock stands still until it is answered. */
-  | { kind: "permission"; id: string; tool: string; preview: string; openedAt: number }
+  | PermissionDialog
   | { kind: "picker"; purpose: "model" | "session"; title: string; items: PickerItem[]; selected: number }
   /** A project's own MCP servers, which start only once the user says yes. */
   | { kind: "mcp-trust"; servers: McpTrustRequest[]; choice: "allow" | "deny" };

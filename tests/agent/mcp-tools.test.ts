@@ -56,7 +56,7 @@ describe("MCP tools", () => {
       { ...testConfig(process.cwd()), interactive: true },
       async (req) => {
         asked.push(req.tool);
-        return "deny";
+        return { decision: "deny" };
       },
       () => {},
     );
@@ -150,7 +150,7 @@ describe("approval of MCP tools", () => {
     const config = { ...testConfig(process.cwd()), interactive: true, permissionMode: mode };
     const approve = createApprover(
       config,
-      async (req) => (asked.push(req.tool), "always"),
+      async (req) => (asked.push(req.tool), { decision: "always" }),
       () => {},
     );
     const req = { tool: "mcp__s__t", kind: "mcp" as const, args: {}, preview: "", mcp: hints };

@@ -132,6 +132,7 @@ const agentEvent: fc.Arbitrary<TestEvent> = fc.oneof(
       tool: fc.constantFrom("edit_file", "run_shell_command"),
       args: fc.constant({}),
       preview: fc.oneof(text, fc.constant("--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n")),
+      allowKey: fc.constant("edit_file"),
     }),
     weight: 1,
   },

@@ -78,7 +78,14 @@ describe("a tool's clock while its permission dialog waits", () => {
       { type: "tick", now: 1000 },
       agent({ type: "tool-start", id: "c1", name: "run_shell_command", args: {}, label: "run make" }),
       { type: "tick", now: 3000 },
-      agent({ type: "permission-request", id: "p1", tool: "run_shell_command", args: {}, preview: "make" }),
+      agent({
+        type: "permission-request",
+        id: "p1",
+        tool: "run_shell_command",
+        args: {},
+        preview: "make",
+        allowKey: "run_shell_command",
+      }),
       { type: "tick", now: 60_000 },
     );
     expect(screen(model)).toMatch(/run make 2s/);

@@ -230,7 +230,14 @@ describe("update: a user sends a prompt and the answer streams in", () => {
     expect(strip(view(model).status)).toMatch(/run npm test \d+s/);
     ({ model } = feed(
       model,
-      agent({ type: "permission-request", id: "p1", tool: "run_shell_command", args: {}, preview: "npm test" }),
+      agent({
+        type: "permission-request",
+        id: "p1",
+        tool: "run_shell_command",
+        args: {},
+        preview: "npm test",
+        allowKey: "run_shell_command",
+      }),
     ));
     expect(strip(view(model).status)).toContain("waiting for your answer: run_shell_command");
   });

@@ -79,6 +79,11 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
         id: event.id,
         tool: event.tool,
         preview: event.preview,
+        allowKey: event.allowKey,
+        ...(event.why ? { why: event.why } : {}),
+        scroll: 0,
+        seenEnd: false,
+        reason: null,
         openedAt: model.now,
       };
       break;
@@ -138,6 +143,9 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       break;
     case "done":
       finishRun(model, event.reason === "interrupted", cmds);
+      break;
+    case "denied":
+      // Only headless runs deny without asking; the TUI always asks.
       break;
     default:
       assertNever(event);

@@ -5,7 +5,7 @@ import { keepPartialAnswer } from "./agent.js";
 import { addEntry } from "./transcript.js";
 import { runSlash } from "./slash.js";
 import { completeMention } from "./mcp.js";
-import { applyDialogKey } from "./dialog.js";
+import { applyDialogKey, wheelPermission } from "./dialog.js";
 import { follow, scrollBy, scrollToTop } from "./scroll.js";
 import { applyEdit, editActionFor, lineEnd as endOfLine, lineStart as startOfLine } from "./input-edit.js";
 import { transcriptHeight } from "../layout.js";
@@ -74,12 +74,18 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
 }
 
 export function applyPaste(model: Model, text: string): void {
+  // A reason being typed in the permission dialog takes a paste as one line.
+  if (model.dialog?.kind === "permission" && model.dialog.reason !== null) {
+    model.dialog.reason += text.replace(/[\r\n]+/g, " ");
+    return;
+  }
   if (model.dialog) return;
   insert(model, text.replace(/\r\n?/g, "\n"));
 }
 
 export function applyWheel(model: Model, direction: "up" | "down", lines = WHEEL_LINES): void {
   if (model.dialog?.kind === "picker") return;
+  if (model.dialog?.kind === "permission") return wheelPermission(model, model.dialog, direction);
   scrollBy(model, direction === "up" ? lines : -lines);
 }
 

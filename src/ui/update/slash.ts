@@ -97,7 +97,10 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       return;
     case "permissions": {
       const mode = rest[0] as PermissionMode | undefined;
-      if (!mode) return notice(`Permission mode: ${model.config.permissionMode} (one of ${MODES.join(", ")}).`);
+      if (!mode)
+        return notice(
+          `Permission mode: ${model.config.permissionMode} (one of ${MODES.join(", ")}). ${sandboxText(model)}`,
+        );
       if (!MODES.includes(mode)) return notice(`Unknown mode '${mode}'. Use one of: ${MODES.join(", ")}.`, "warn");
       model.config.permissionMode = mode;
       cmds.push({ type: "session-meta", fields: { permissionMode: mode } });
@@ -129,4 +132,11 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       startRun(model, { content: expanded.prompt, typed: line, toolFilter: skill.allowedTools }, cmds);
     }
   }
+}
+
+/** What /permissions says about the shell sandbox. */
+function sandboxText(model: Model): string {
+  return model.config.sandbox === "workspace-write"
+    ? "Sandbox: workspace-write — shell commands run under bubblewrap: only the project folder and a private /tmp are writable, no network, secrets removed from the environment."
+    : "Sandbox: off — shell commands run as you, with your files and network (start with --sandbox to confine them).";
 }

@@ -1,11 +1,11 @@
-import { renderDiff } from "../../render/diff.js";
-import { sanitize, sanitizeLine } from "../../render/sanitize.js";
+import { sanitizeLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
-import { padLine, truncateLine, wrapText } from "../../render/wrap.js";
+import { padLine, truncateLine } from "../../render/wrap.js";
 import type { Dialog, Model } from "../model.js";
 import { inputRows, transcriptHeight } from "../layout.js";
 import { inputView } from "./input.js";
 import { linesBelow, visibleTranscript } from "./transcript.js";
+import { permissionView } from "./permission.js";
 import { mcpTrustView } from "./mcp-trust.js";
 
 /** Everything painted, as plain strings: runtime.ts is the only code that touches blessed. */
@@ -51,6 +51,7 @@ function statusLine(model: Model, width: number, tHeight: number): string {
   }
   parts.push(sanitizeLine(model.config.model) || theme.dim("no model"));
   if (model.config.permissionMode !== "ask") parts.push(theme.warn(model.config.permissionMode));
+  if (model.config.sandbox === "workspace-write") parts.push(theme.ok("sandboxed"));
   if (model.unsaved) parts.push(theme.err("not saved"));
   if (model.queued.length) parts.push(theme.dim(`${model.queued.length} queued`));
   if (model.anchor) {
@@ -104,23 +105,7 @@ function dialogView(dialog: Dialog, width: number, height: number): NonNullable<
   const w = Math.min(width, Math.max(20, Math.min(width - 4, 100)));
   const inner = w - 4;
   const maxBody = Math.max(3, height - 8);
-  if (dialog.kind === "permission") {
-    const body =
-      dialog.preview.startsWith("---") || dialog.preview.startsWith("Index:") || dialog.preview.includes("\n@@")
-        ? renderDiff(sanitize(dialog.preview), inner, { maxLines: maxBody - 2 }).slice(0, maxBody - 2)
-        : wrapText(sanitize(dialog.preview), inner).slice(0, maxBody - 2);
-    const lines = [
-      ...body,
-      "",
-      `${theme.ok("y")} allow once   ${theme.ok("a")} always allow ${sanitizeLine(dialog.tool)} this session   ${theme.err("n")} deny   ${theme.dim("Esc stop")}`,
-    ];
-    return {
-      title: ` Allow ${sanitizeLine(dialog.tool)}? `,
-      lines: lines.map((l) => padLine(truncateLine(l, inner), inner)),
-      width: w,
-      height: lines.length + 2,
-    };
-  }
+  if (dialog.kind === "permission") return permissionView(dialog, width, height);
   if (dialog.kind === "mcp-trust") return mcpTrustView(dialog, w, maxBody);
   const visible = Math.min(dialog.items.length, maxBody);
   const first = Math.max(0, Math.min(dialog.selected - Math.floor(visible / 2), dialog.items.length - visible));
