@@ -105,6 +105,34 @@ async function idle() {
   }
 }
 
+/** The same launch with three MCP servers in the user config: they start after the first frame. */
+async function launchMcp() {
+  const fake = await startFakeOllama({ models: [MODEL] });
+  const pkg = (name) => path.join(ROOT, "node_modules", "@modelcontextprotocol", name, "dist", "index.js");
+  const firsts = [];
+  for (let i = 0; i < 5; i++) {
+    const sb = sandbox();
+    const servers = {
+      everything: { command: process.execPath, args: [pkg("server-everything"), "stdio"] },
+      again: { command: process.execPath, args: [pkg("server-everything"), "stdio"] },
+      files: { command: process.execPath, args: [pkg("server-filesystem"), sb.project] },
+    };
+    fs.writeFileSync(path.join(sb.home, ".config", "agent0", "config.json"), JSON.stringify({ mcpServers: servers }));
+    const tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name]);
+    try {
+      firsts.push((await waitMark(sb, "first-paint")).at);
+      await sleep(1500);
+    } finally {
+      tui.kill();
+      // The servers may still be writing beside the sandbox for a moment after the app is gone.
+      await sleep(500);
+      fs.rmSync(sb.base, { recursive: true, force: true, maxRetries: 5 });
+    }
+  }
+  await fake.close();
+  row("launch to first painted frame with 3 MCP servers (median of 5)", ms(median(firsts)), "same as without");
+}
+
 async function bigTranscript() {
   const { SessionWriter } = await dist("session/writer.js");
   const fake = await startFakeOllama({ models: [MODEL] });
@@ -316,6 +344,7 @@ async function streamGuard() {
 
 const parts = {
   launch,
+  launchMcp,
   headless,
   idle,
   bigTranscript,

@@ -10,6 +10,8 @@ import type { SessionRecorder, SaveState } from "./session/recorder.js";
 import type { OutputFormat } from "./cli/print.js";
 import { restoreTerminal } from "./ui/runtime/restore.js";
 import { markBench } from "./ui/runtime/bench-probes.js";
+import { sanitize } from "./render/sanitize.js";
+import { killTagged, tagThisApp } from "./tools/shell/process-tag.js";
 
 /** The package's own package.json (this file runs from dist/ or dist/bundle/). */
 function packageVersion(): string {
@@ -37,9 +39,19 @@ interface Flags extends CliOptions {
 
 function fail(message: string): never {
   restoreTerminal();
-  process.stderr.write(`agent0: ${message}\n`);
+  process.stderr.write(sanitize(`agent0: ${message}\n`));
   process.exit(1);
 }
+
+// Every process the app starts carries this tag, so quitting (or a closed terminal) ends them all.
+tagThisApp();
+for (const sig of ["SIGHUP", "SIGTERM"] as const)
+  process.on(sig, () => {
+    killTagged();
+    restoreTerminal();
+    process.exit(sig === "SIGHUP" ? 129 : 143);
+  });
+process.on("exit", () => killTagged());
 
 process.on("uncaughtException", (err) => fail(`unexpected error: ${err.stack ?? err.message}`));
 process.on("unhandledRejection", (err) => fail(`unexpected error: ${(err as Error)?.stack ?? String(err)}`));
@@ -59,6 +71,7 @@ const program = new Command()
   .option("--base-url <url>", "base URL of an Anthropic or OpenAI-compatible server")
   .addOption(new Option("--permission-mode <mode>", "when to ask before changes").choices(PERMISSION_MODES))
   .option("--yolo", "never ask for permission (same as --permission-mode yolo)")
+  .option("--sandbox", "run shell commands under bubblewrap: only the project writable, no network")
   .option("-r, --resume <id>", "resume a saved session by id or unique prefix")
   .option("--session <id>", "same as --resume")
   .option("-c, --continue", "continue the newest session of this folder")
@@ -67,6 +80,7 @@ const program = new Command()
   .option("--think", "ask the model to reason first (Ollama thinking models, Anthropic extended thinking)")
   .option("--no-think", "ask a thinking model to answer without reasoning")
   .option("--tick-ms <ms>", "how often agent output is painted (default 100)")
+  .option("--trust-project-mcp", "start this project's own MCP servers (.agent0/mcp.json, .mcp.json) without asking")
   .addHelpText(
     "after",
     `
@@ -94,8 +108,21 @@ program
   .action(async () => {
     const { formatSessionList, listSessions } = await import("./session/writer.js");
     const { sessions, warnings } = listSessions(sessionsDir());
-    for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
-    process.stdout.write(sessions.length ? formatSessionList(sessions, Date.now()) + "\n" : "No saved sessions yet.\n");
+    for (const w of warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
+    // Titles come from prompts and models: printed inert, like everything the TUI shows.
+    process.stdout.write(
+      sessions.length ? sanitize(formatSessionList(sessions, Date.now())) + "\n" : "No saved sessions yet.\n",
+    );
+  });
+
+program
+  .command("mcp")
+  .description("MCP servers")
+  .command("list")
+  .description("list the configured MCP servers: where from, and whether they are trusted")
+  .action(async () => {
+    const { printMcpList } = await import("./cli/mcp-list.js");
+    process.exitCode = printMcpList(process.cwd(), process.env, (s) => process.stdout.write(s));
   });
 
 /** Resumes --resume/--session/--continue into the recorder; returns the saved conversation. */
@@ -104,7 +131,7 @@ async function resume(
   recorder: SessionRecorder,
   dir: string,
   cwd: string,
-): Promise<{ conversation: ConversationMessage[]; model?: string; notices: string[] }> {
+): Promise<{ conversation: ConversationMessage[]; model?: string; notices: string[]; tokensUsed?: number }> {
   const resumeId = flags.resume ?? flags.session;
   if (!resumeId && !flags.continue) return { conversation: [], notices: [] };
   const { latestSessionFor } = await import("./session/list.js");
@@ -161,7 +188,12 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
       import("./cli/startup.js"),
       import("./session/recorder.js"),
     ]);
-    const b = startup(flags, true);
+    let b;
+    try {
+      b = startup(flags, true);
+    } catch (err) {
+      fail((err as Error).message);
+    }
     const dir = sessionsDir();
     const notices: string[] = [];
     const recorder = new SessionRecorder({
@@ -181,7 +213,10 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
     const history = new InputHistory(historyFile(b.config.dataDir, b.config.cwd));
     const context = await loadProjectContext(b.config.cwd);
     b.config.systemPrompt = context.systemPrompt;
+    const { createMcpSession } = await import("./cli/mcp-session.js");
+    const mcp = createMcpSession(b.mcp, { cwd: b.config.cwd, trustProject: flags.trustProjectMcp === true });
     const services = createServices({
+      mcp,
       recorder,
       dir,
       config: () => current.config,
@@ -199,15 +234,19 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
     return {
       services,
       tickMs: Number(flags.tickMs ?? b.file.tickMs) || 100,
+      mouse: b.file.mouse === true,
       ready: {
         type: "boot-ready" as const,
         config: b.config,
         sessionId: recorder.id,
         conversation: resumed.conversation,
+        tokensUsed: resumed.tokensUsed,
+        toolOutputLines: b.file.toolOutputLines,
         skills: context.skills,
         warnings: [...b.warnings, ...context.warnings, ...resumed.notices, ...notices],
         history: pastInputs,
         notify: b.file.notify,
+        mcp: mcp.configured().mcp,
       },
     };
   });
@@ -250,16 +289,29 @@ async function headless(prompt: string, flags: Flags): Promise<number> {
     fail((err as Error).message);
   }
   const { config } = boot;
-  for (const w of boot.warnings) process.stderr.write(`warning: ${w}\n`);
+  for (const w of boot.warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
+  // Headless runs cannot ask: a project's own servers start only when trusted before.
+  for (const s of boot.mcp.selection.pending) {
+    process.stderr.write(
+      sanitize(
+        `notice: MCP server ${s.name} (${s.file}) is not trusted in this project — skipped. Approve it in the TUI, or pass --trust-project-mcp.\n`,
+      ),
+    );
+  }
+  for (const s of boot.mcp.selection.denied) {
+    process.stderr.write(
+      sanitize(`notice: MCP server ${s.name} (${s.file}) was declined for this project — skipped.\n`),
+    );
+  }
   const { SessionRecorder } = await import("./session/recorder.js");
   const dir = sessionsDir();
   const recorder = new SessionRecorder({
     dir,
     fields: () => config,
-    onSaveState: (state) => process.stderr.write(`${state.saved ? "" : "warning: "}${state.text}\n`),
+    onSaveState: (state) => process.stderr.write(sanitize(`${state.saved ? "" : "warning: "}${state.text}\n`)),
   });
   const resumed = await resume(flags, recorder, dir, config.cwd);
-  for (const n of resumed.notices) process.stderr.write(`warning: ${n}\n`);
+  for (const n of resumed.notices) process.stderr.write(sanitize(`warning: ${n}\n`));
   if (!flags.model && resumed.model) config.model = resumed.model;
   const [{ createLogger }, { loadProjectContext }, { readMentions }] = await Promise.all([
     import("./session/log.js"),
@@ -270,9 +322,9 @@ async function headless(prompt: string, flags: Flags): Promise<number> {
   const withFiles = await readMentions(prompt, config.cwd);
   for (const p of withFiles.problems) process.stderr.write(`warning: ${p}\n`);
   const context = await loadProjectContext(config.cwd);
-  for (const w of context.warnings) process.stderr.write(`warning: ${w}\n`);
+  for (const w of context.warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
   config.systemPrompt = context.systemPrompt;
-  process.on("SIGINT", () => process.exit(130));
+  process.on("SIGINT", () => process.exit(130)); // the "exit" handler ends the commands
   const code = await print.runHeadless({
     started,
     prompt: withFiles.content,

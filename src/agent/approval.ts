@@ -1,21 +1,103 @@
 import type { RunEvent } from "../protocol/agent-event.js";
 import type { PermissionDecision, PermissionMode, RunConfig } from "../protocol/run-config.js";
-import type { Approval, ApprovalKind, ToolDef } from "../tools/types.js";
+import type { Approval, ApprovalKind, McpApprovalHints, ToolDef } from "../tools/types.js";
 import { isReadOnlyCommand } from "../tools/shell/safety.js";
+import { gitProgramKeys } from "../tools/shell/git-safety.js";
+import { outsidePaths, protectedPathReason } from "./approval-rules.js";
 
 export interface ApprovalRequest {
   tool: string;
   kind: ApprovalKind;
   args: Record<string, unknown>;
   preview: string;
+  mcp?: McpApprovalHints;
+}
+
+/** The user's answer; a denial may carry what they typed for the model. */
+export interface PermissionAnswer {
+  decision: PermissionDecision;
+  reason?: string;
 }
 
 /** Asks the UI and waits for its answer (the worker wires this to permission-request / permission-reply). */
-export type AskUser = (req: ApprovalRequest & { id: string }) => Promise<PermissionDecision>;
+export type AskUser = (
+  req: ApprovalRequest & { id: string; why?: string; allowKey: string },
+) => Promise<PermissionAnswer>;
+
+/** The host a web_fetch approval is for (lower case, with its port when it has one). */
+export function fetchHost(url: unknown): string {
+  try {
+    return new URL(String(url)).host.toLowerCase();
+  } catch {
+    return String(url);
+  }
+}
+
+/** What "always" remembers in the session's allowedTools: the tool, or for web_fetch the tool and host. */
+export function allowKeyOf(req: ApprovalRequest): string {
+  return req.kind === "fetch" ? `${req.tool}:${fetchHost(req.args.url)}` : req.tool;
+}
+
+/** The files an edit names: `path`, a deletion, or every file of an apply_patch patch. */
+function editedPaths(args: Record<string, unknown>): string[] {
+  const paths = [args.path, args.delete].filter((p): p is string => typeof p === "string");
+  if (typeof args.patch === "string")
+    for (const m of args.patch.matchAll(/^\*\*\* (?:Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/gm))
+      paths.push((m[1] ?? m[2]!).trim());
+  return paths;
+}
 
 /**
- * The permission policy of DESIGN.md §6, in one place: the mode, the session's
- * "always" list and the read-only shell allowlist decide before the user is asked.
+ * Why this call must ask even where the mode or the allowlist would let it run; undefined when
+ * nothing special applies. Protected paths, reads outside the project and git config that runs
+ * programs hold in every mode but yolo.
+ */
+async function mustAsk(config: RunConfig, req: ApprovalRequest): Promise<string | undefined> {
+  if (req.kind === "edit") {
+    for (const file of editedPaths(req.args)) {
+      const why = protectedPathReason(file, config.cwd);
+      if (why) return why;
+    }
+    return undefined;
+  }
+  if (req.kind === "shell" && typeof req.args.command === "string") {
+    if (req.args.unsandboxed === true && config.sandbox === "workspace-write")
+      return "The model asks to run this outside the sandbox (network, writes outside the project).";
+    if (!isReadOnlyCommand(req.args.command)) return undefined;
+    const outside = outsidePaths(req.args.command, config.cwd);
+    if (outside.length) return `Reads outside the project: ${outside.join(", ")}`;
+    if (/^\s*git\s/.test(req.args.command)) {
+      const keys = await gitProgramKeys(config.cwd);
+      if (keys.length) return `This repository's git config runs programs (${keys.join(", ")}).`;
+    }
+  }
+  return undefined;
+}
+
+/** Whether the mode, the allowlist or the session's "always" answers let the call run unasked. */
+function allowedWithoutAsking(
+  config: RunConfig,
+  mode: PermissionMode,
+  req: ApprovalRequest,
+  always: Set<string>,
+): boolean {
+  if (req.kind === "fetch") {
+    const host = fetchHost(req.args.url);
+    const configured = (config.webFetch?.allow ?? []).some((h) => h.toLowerCase() === host);
+    return configured || always.has(allowKeyOf(req));
+  }
+  if (mode === "auto-edit" && req.kind === "edit") return true;
+  if (req.kind === "shell" && typeof req.args.command === "string") {
+    if (isReadOnlyCommand(req.args.command)) return true;
+    // Inside the sandbox a command cannot write outside the project nor reach the network.
+    if (config.sandbox === "workspace-write" && mode === "auto-edit") return true;
+  }
+  return always.has(req.tool);
+}
+
+/**
+ * The permission policy of DESIGN.md §6, in one place: the mode, the session's "always" list,
+ * the read-only shell allowlist and the rules of approval-rules.ts decide before the user is asked.
  */
 export function createApprover(
   config: RunConfig,
@@ -28,35 +110,67 @@ export function createApprover(
   const always = new Set(config.allowedTools);
   let seq = 0;
   return async function approve(req: ApprovalRequest): Promise<Approval> {
-    if (mode() === "plan") return { ok: false, reason: PLAN_MODE_REFUSAL };
-    if (mode() === "yolo") return { ok: true };
-    if (mode() === "auto-edit" && req.kind === "edit") return { ok: true };
-    if (req.kind === "shell" && typeof req.args.command === "string" && isReadOnlyCommand(req.args.command)) {
-      return { ok: true };
-    }
-    if (always.has(req.tool)) return { ok: true };
+    const now = mode();
+    // Plan mode: changes and commands are refused (guardPlanMode already stops those tools; this
+    // holds for any that slip through). A read-only tool that asks (web_fetch, an MCP tool) asks as in "ask".
+    if (now === "plan" && (req.kind === "edit" || req.kind === "shell" || req.kind === "other"))
+      return { ok: false, reason: PLAN_MODE_REFUSAL };
+    if (now === "yolo") return { ok: true };
+    const why = await mustAsk(config, req);
+    // An MCP server's annotations: readOnlyHint of a trusted server runs free, destructiveHint asks always.
+    const mcp = req.mcp && mcpRule(now, req.mcp);
+    if (!why && mcp === "free") return { ok: true };
+    if (!why && mcp !== "ask" && allowedWithoutAsking(config, now, req, always)) return { ok: true };
     if (!config.interactive) {
+      const what = req.kind === "fetch" ? `fetching from ${fetchHost(req.args.url)}` : req.tool;
+      emit({ type: "denied", tool: req.tool, preview: req.preview, why });
       return {
         ok: false,
-        reason: `${req.tool} changes files or runs commands, and this headless run cannot ask for permission (run with --yolo or --permission-mode auto-edit to allow it).`,
+        reason:
+          `${what} needs the user's say${why ? ` (${why})` : ""}, and this headless run cannot ask for permission ` +
+          `(run with --yolo or --permission-mode auto-edit to allow it).`,
       };
     }
     const id = `perm-${++seq}`;
-    const decision = await askUser({ ...req, id });
-    switch (decision) {
+    const allowKey = allowKeyOf(req);
+    const answer = await askUser({ ...req, id, allowKey, ...(why ? { why } : {}) });
+    switch (answer.decision) {
       case "once":
         return { ok: true };
-      case "always":
-        always.add(req.tool);
-        emit({ type: "notice", level: "info", text: `${req.tool} is allowed for the rest of this session.` });
+      case "always": {
+        // A protected path, an outside read or a destructive MCP tool asks every time: "always" covers the rest only.
+        always.add(allowKey);
+        const what = req.kind === "fetch" ? `web_fetch of ${fetchHost(req.args.url)}` : req.tool;
+        emit({
+          type: "notice",
+          level: "info",
+          text:
+            mcp === "ask"
+              ? `${req.tool} is marked destructive by its server: it will still ask each time.`
+              : `${what} is allowed for the rest of this session.`,
+        });
         return { ok: true };
+      }
       case "deny":
         return {
           ok: false,
-          reason: `the user denied this ${req.tool} call. Ask them what they want instead, or try another approach.`,
+          reason: answer.reason
+            ? answer.reason
+            : `the user denied this ${req.tool} call. Ask them what they want instead, or try another approach.`,
         };
     }
   };
+}
+
+/**
+ * MCP tools (past yolo): destructiveHint always asks; a server the user's config trusts runs
+ * free; readOnlyHint runs free in auto-edit. Otherwise the usual policy decides.
+ */
+function mcpRule(mode: PermissionMode, hints: McpApprovalHints): "free" | "ask" | undefined {
+  if (hints.destructive) return "ask";
+  if (hints.trusted) return "free";
+  if (hints.readOnly && mode === "auto-edit") return "free";
+  return undefined;
 }
 
 // Plan mode: the model may look but not touch. Tools that are not read-only answer with a

@@ -14,7 +14,8 @@ import { pairToolResults } from "../protocol/history.js";
 
 export interface LoopDeps {
   provider: Provider;
-  tools: ToolDef[];
+  /** A function when the list can change during the run (an MCP server's list_changed): read before each step. */
+  tools: ToolDef[] | (() => ToolDef[]);
   emit: (e: RunEvent) => void;
   signal: AbortSignal;
   askUser: AskUser;
@@ -74,8 +75,18 @@ export async function runAgent(
   let allowed = config.toolFilter;
   let applied: string[] | undefined;
   const mode = deps.permissionMode ?? (() => runConfig.permissionMode);
-  const allTools = guardPlanMode(deps.tools, mode);
-  let tools = allTools;
+  // Plan mode wraps each tool set once; a changed MCP tool list is wrapped again.
+  let source = typeof deps.tools === "function" ? deps.tools() : deps.tools;
+  let base = guardPlanMode(source, mode);
+  const latestTools = () => {
+    const now = typeof deps.tools === "function" ? deps.tools() : deps.tools;
+    if (now !== source) {
+      source = now;
+      base = guardPlanMode(now, mode);
+    }
+    return base;
+  };
+  let tools = base;
   let specs = toolSpecs(tools);
   const restrictTools = (names: string[]) => {
     allowed = allowed ? allowed.filter((n) => names.includes(n)) : [...names];
@@ -88,9 +99,11 @@ export async function runAgent(
     if (signal.aborted) return finish("interrupted");
     // The system prompt follows a mode changed during the run (plan mode has a section of its own).
     if (config.permissionMode !== mode()) config = { ...config, permissionMode: mode() };
-    if (allowed !== applied) {
+    const previous = base;
+    const latest = latestTools();
+    if (allowed !== applied || latest !== previous) {
       const names = allowed;
-      tools = names ? allTools.filter((t) => names.includes(t.name)) : allTools;
+      tools = names ? latest.filter((t) => names.includes(t.name)) : latest;
       specs = toolSpecs(tools);
       applied = allowed;
     }
@@ -105,6 +118,8 @@ export async function runAgent(
     // A resumed session may hold a call whose result never came (the app was killed mid-step).
     const reply = await callModel(provider, [system, ...pairToolResults(conversation)], specs, config, signal, emit);
     if (reply.promptTokens !== undefined) {
+      // Kept on the message, so the status line's figures are rebuilt from a saved session.
+      reply.message.usage = { promptTokens: reply.promptTokens, completionTokens: reply.completionTokens ?? 0 };
       emit({
         type: "usage",
         promptTokens: reply.promptTokens,

@@ -67,7 +67,10 @@ export async function ensureModelInfo(
       });
     }
     if (saneTokenCount(config.numCtx) === undefined) {
-      config.numCtx = Math.min(contextLength, cap ?? configDefaults.numCtxCap);
+      // numCtxCap bounds Ollama's num_ctx (memory on the user's machine); a hosted model's window
+      // is what it is.
+      config.numCtx =
+        config.provider === "ollama" ? Math.min(contextLength, cap ?? configDefaults.numCtxCap) : contextLength;
     }
     if (config.think && info.capabilities.length > 0 && !info.capabilities.includes("thinking")) {
       // Ollama answers 400 to `think` for a model that cannot think: ask without it.

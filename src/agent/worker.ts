@@ -4,16 +4,20 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { parentPort } from "node:worker_threads";
 import type { AgentEvent, RunEvent } from "../protocol/agent-event.js";
-import type { PermissionDecision, PermissionMode, RunConfig } from "../protocol/run-config.js";
+import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { WorkerCommand } from "../protocol/worker-command.js";
 import { assertNever } from "../protocol/assert-never.js";
 import { runAgent } from "./loop.js";
 import { createDeltaBatcher } from "./delta-batcher.js";
+import type { PermissionAnswer } from "./approval.js";
 import { createProvider } from "../providers/index.js";
 import { toolsFor } from "../tools/catalog.js";
 import { ensureModelInfo } from "./model-info.js";
 import { compactIfNeeded } from "./compaction/run.js";
 import type { McpManager } from "./mcp/servers.js";
+import type { McpExpandRequest, McpServerView } from "../protocol/mcp-state.js";
+import type { ToolDef } from "../tools/types.js";
+import { loadAgentTypes } from "./agent-types.js";
 import { Checkpoints, turnAfterCompaction } from "../session/checkpoints.js";
 
 /**
@@ -40,41 +44,118 @@ const emitFor =
   (e: RunEvent): void =>
     post({ ...e, runId } satisfies AgentEvent);
 const emit = emitFor(null);
-const pending = new Map<string, (d: PermissionDecision) => void>();
+const pending = new Map<string, (a: PermissionAnswer) => void>();
 let controller: AbortController | undefined;
 /** The permission mode of the run going on, as the user last set it (set-mode). */
 let liveMode: PermissionMode | undefined;
 let mcp: McpManager | undefined;
-let mcpStarted: Promise<McpManager | undefined> | undefined;
+let mcpLoading: Promise<McpManager> | undefined;
+/** What the user was last told of each server, so a state is announced once. */
+const announced = new Map<string, string>();
+let syncing = 0;
+/** Syncs and restarts, one after another; a run waits for them (the servers it may use). */
+let mcpWork: Promise<void> = Promise.resolve();
 
-/** MCP servers start once per session, in parallel; one that fails is reported and the rest work. */
-function ensureMcp(config: RunConfig): Promise<McpManager | undefined> {
-  const servers = config.mcpServers ?? {};
-  if (Object.keys(servers).length === 0) return Promise.resolve(undefined);
-  // One start per session, shared by the probe and the first run.
-  mcpStarted ??= (async () => {
-    // The MCP SDK loads only for sessions that configure servers.
-    const { McpManager } = await import("./mcp/servers.js");
-    mcp = new McpManager(servers, { cwd: config.cwd });
-    const statuses = await mcp.start();
-    for (const s of statuses) {
-      if (s.state === "failed")
-        emit({
-          type: "notice",
-          level: "warn",
-          text: `MCP server ${s.name} failed to start: ${s.error ?? "unknown error"}`,
-        });
-    }
-    const running = statuses.filter((s) => s.state === "running");
-    if (running.length)
+function queueMcp(work: () => Promise<void>): void {
+  mcpWork = mcpWork.then(work).catch((err: Error) => {
+    emit({ type: "notice", level: "warn", text: `MCP: ${err.message}` });
+  });
+}
+
+/** The manager, created at the first mcp-sync that names a server: the SDK loads only then. */
+function mcpManager(cwd: string): Promise<McpManager> {
+  mcpLoading ??= import("./mcp/servers.js").then(({ McpManager }) => {
+    mcp = new McpManager(
+      {},
+      {
+        cwd,
+        onChange: (servers) => {
+          emit({ type: "mcp-state", servers });
+          // A server that dies mid-session is reported at once; starts are reported per sync.
+          if (syncing === 0) announce(servers);
+        },
+      },
+    );
+    return mcp;
+  });
+  return mcpLoading;
+}
+
+/** Notices for servers that failed, and one line naming those that came up. */
+function announce(servers: McpServerView[]): void {
+  const up: string[] = [];
+  for (const s of servers) {
+    const key = s.state === "failed" ? `failed:${s.error ?? ""}` : s.state;
+    if (announced.get(s.name) === key || s.state === "starting") continue;
+    announced.set(s.name, key);
+    if (s.state === "failed") {
       emit({
         type: "notice",
-        level: "info",
-        text: `MCP: ${running.map((s) => `${s.name} (${s.tools.length} tools)`).join(", ")}`,
+        level: "warn",
+        text: `MCP server ${s.name} failed to start: ${s.error ?? "unknown error"}`,
       });
-    return mcp;
-  })();
-  return mcpStarted;
+    } else if (s.state === "running") {
+      up.push(`${s.name} (${s.tools.length} tools)`);
+    }
+  }
+  if (up.length) emit({ type: "notice", level: "info", text: `MCP: ${up.join(", ")}` });
+}
+
+async function mcpSync(cmd: Extract<WorkerCommand, { type: "mcp-sync" }>): Promise<void> {
+  if (!mcp && !mcpLoading && Object.keys(cmd.servers).length === 0) return;
+  const manager = await mcpManager(cmd.cwd);
+  syncing++;
+  try {
+    await manager.sync(cmd.servers);
+  } finally {
+    syncing--;
+  }
+  announce(manager.views());
+}
+
+async function mcpRestart(name: string): Promise<void> {
+  const manager = mcp;
+  announced.delete(name);
+  syncing++;
+  const found = await manager?.restart(name).finally(() => syncing--);
+  if (!found) emit({ type: "notice", level: "warn", text: `No MCP server named ${name}. /mcp lists them.` });
+  else announce(manager!.views());
+}
+
+/** A user turn from a server prompt and @server:uri mentions, each resource attached below the text. */
+async function mcpExpand(req: McpExpandRequest): Promise<void> {
+  try {
+    await mcpWork;
+    const manager = mcp;
+    if (!manager) throw new Error("no MCP servers are configured");
+    let content = req.text;
+    if (req.prompt) {
+      const rendered = await manager.renderPrompt(req.prompt.server, req.prompt.name, req.prompt.args);
+      content = content ? `${rendered}\n\n${content}` : rendered;
+    }
+    for (const r of req.resources) {
+      const text = await manager.readResource(r.server, r.uri);
+      content += `\n\n<resource server="${r.server}" uri="${r.uri}">\n${text}\n</resource>`;
+    }
+    emit({ type: "mcp-expanded", typed: req.typed, content });
+  } catch (err) {
+    emit({ type: "mcp-expand-failed", typed: req.typed, error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+/** The run's tools, built again when an MCP server's tool list changed (for the next step). */
+function runTools(config: RunConfig): () => ToolDef[] {
+  const agentTypes = loadAgentTypes({ cwd: config.cwd, configDir: config.configDir }).types;
+  let generation = -1;
+  let tools: ToolDef[] = [];
+  return () => {
+    const now = mcp?.generation ?? 0;
+    if (now !== generation) {
+      generation = now;
+      tools = toolsFor(config, mcp, agentTypes);
+    }
+    return tools;
+  };
 }
 
 /** Test hook for worker-death drills: AGENT0_FAULT=worker-exit-on:<marker> exits on a prompt holding <marker>. */
@@ -130,17 +211,25 @@ async function run(cmd: Extract<WorkerCommand, { type: "run" }>) {
     const provider = createProvider(config);
     const result = await runAgent(cmd.conversation, config, {
       provider,
-      tools: toolsFor(config, await ensureMcp(config)),
+      tools: await mcpWork.then(() => runTools(config)),
       emit: runEmit,
       beforeWrite: checkpoints ? (abs) => checkpoints.recordBefore(abs) : undefined,
       permissionMode: () => liveMode ?? config.permissionMode,
       signal: ctl.signal,
       askUser: (req) =>
-        new Promise<PermissionDecision>((resolve) => {
-          if (ctl.signal.aborted) return resolve("deny");
+        new Promise<PermissionAnswer>((resolve) => {
+          if (ctl.signal.aborted) return resolve({ decision: "deny" });
           pending.set(req.id, resolve);
-          ctl.signal.addEventListener("abort", () => resolve("deny"), { once: true });
-          emit({ type: "permission-request", id: req.id, tool: req.tool, args: req.args, preview: req.preview });
+          ctl.signal.addEventListener("abort", () => resolve({ decision: "deny" }), { once: true });
+          emit({
+            type: "permission-request",
+            id: req.id,
+            tool: req.tool,
+            args: req.args,
+            preview: req.preview,
+            allowKey: req.allowKey,
+            ...(req.why ? { why: req.why } : {}),
+          });
         }),
     });
     await checkpoints?.endTurn().catch(() => {});
@@ -166,7 +255,7 @@ function lastUserIndex(conversation: { role: string }[]): number {
 async function probe(config: RunConfig) {
   const ctl = new AbortController();
   const provider = createProvider(config);
-  const [info] = await Promise.all([ensureModelInfo(provider, config, ctl.signal, emit), ensureMcp(config)]);
+  const info = await ensureModelInfo(provider, config, ctl.signal, emit);
   if (!info.ok) {
     emit({ type: "error", message: info.message, hint: info.hint });
     return;
@@ -188,8 +277,8 @@ async function shutdown() {
   controller?.abort();
   // MCP servers are child processes of this process: stop them before the worker goes
   // (close() also stops servers that are still starting).
-  if (!mcp && mcpStarted) await mcpStarted.catch(() => undefined);
-  await mcp?.close().catch(() => {});
+  const manager = mcp ?? (await mcpLoading?.catch(() => undefined));
+  await manager?.close().catch(() => {});
   process.exit(0);
 }
 
@@ -223,7 +312,7 @@ port.on("message", (cmd: WorkerCommand) => {
     case "permission-reply": {
       const resolve = pending.get(cmd.id);
       pending.delete(cmd.id);
-      resolve?.(cmd.decision);
+      resolve?.({ decision: cmd.decision, ...(cmd.reason ? { reason: cmd.reason } : {}) });
       break;
     }
     case "probe":
@@ -232,8 +321,14 @@ port.on("message", (cmd: WorkerCommand) => {
     case "compact":
       void compact(cmd);
       break;
-    case "mcp-status":
-      emit({ type: "notice", level: "info", text: mcp ? mcp.formatStatus() : "No MCP servers configured." });
+    case "mcp-sync":
+      queueMcp(() => mcpSync(cmd));
+      break;
+    case "mcp-restart":
+      queueMcp(() => mcpRestart(cmd.name));
+      break;
+    case "mcp-expand":
+      void mcpExpand(cmd.request);
       break;
     case "set-mode":
       if (liveMode !== undefined) liveMode = cmd.mode;

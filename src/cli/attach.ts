@@ -52,11 +52,11 @@ async function attachment(cwd: string, mention: string): Promise<{ block?: strin
 }
 
 /** The message with each mentioned file's content (a folder's listing) after it. */
-export async function readMentions(text: string, cwd: string): Promise<Attached> {
+export async function readMentions(text: string, cwd: string, mentions = mentionsIn(text)): Promise<Attached> {
   const attached: string[] = [];
   const problems: string[] = [];
   const blocks: string[] = [];
-  for (const mention of new Set(mentionsIn(text))) {
+  for (const mention of new Set(mentions)) {
     try {
       const r = await attachment(cwd, mention);
       if (r.problem) problems.push(r.problem);

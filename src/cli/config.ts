@@ -22,6 +22,9 @@ export interface CliOptions {
   tickMs?: string;
   keepAlive?: string;
   think?: boolean;
+  sandbox?: boolean;
+  /** Start the project's own MCP servers (.agent0/mcp.json, .mcp.json) without asking. */
+  trustProjectMcp?: boolean;
 }
 
 const MODES = PERMISSION_MODES;
@@ -55,7 +58,7 @@ export function resolveConfig(
     provider,
     model,
     host: provider === "ollama" ? resolveOllamaHost(opts.host ?? file.host, env) : (opts.host ?? file.host ?? ""),
-    baseUrl: opts.baseUrl ?? file.baseUrl,
+    baseUrl: opts.baseUrl ?? file.baseUrl ?? defaultBaseUrl(provider, env),
     cwd: extra.cwd ?? process.cwd(),
     systemPrompt: "",
     numCtx: 0,
@@ -74,5 +77,23 @@ export function resolveConfig(
     configDir: configDir(env),
     webSearch: file.webSearch,
     mcpServers: extra.mcpServers,
+    sandbox: opts.sandbox ? "workspace-write" : (file.sandbox ?? "off"),
+    webFetch: file.webFetch,
+    shellEnvAllow: file.shellEnv?.allow,
   };
+}
+
+/**
+ * Where a hosted provider is reached when no --base-url is given: its environment variable, else
+ * its public endpoint. Resolved here so the header names the server the requests go to.
+ */
+function defaultBaseUrl(provider: ProviderName, env: NodeJS.ProcessEnv): string | undefined {
+  switch (provider) {
+    case "ollama":
+      return undefined;
+    case "anthropic":
+      return env.ANTHROPIC_BASE_URL || "https://api.anthropic.com";
+    case "openai":
+      return env.OPENAI_BASE_URL || "https://api.openai.com/v1";
+  }
 }

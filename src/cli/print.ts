@@ -4,6 +4,7 @@ import type { ConversationMessage } from "../protocol/conversation.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import type { Logger } from "../session/log.js";
 import type { SessionRecorder } from "../session/recorder.js";
+import { safeJson, sanitize } from "../render/sanitize.js";
 
 export type OutputFormat = "text" | "json" | "stream-json";
 
@@ -55,6 +56,7 @@ export function runHeadless(opts: {
   if (recorder.started) config.checkpointDir = recorder.checkpointDir;
   let answer = "";
   let errorText = "";
+  let denied = 0;
   const usage = { promptTokens: 0, completionTokens: 0 };
   return new Promise((resolve) => {
     const { agent, listen } = opts.started ?? startAgent();
@@ -62,7 +64,7 @@ export function runHeadless(opts: {
       // Deltas are not logged one by one: the whole message is, when it is complete.
       if (e.type !== "text" && e.type !== "thinking") logger.event(e);
       recorder.event(e);
-      if (format === "stream-json") process.stdout.write(JSON.stringify(e) + "\n");
+      if (format === "stream-json") process.stdout.write(safeJson(e) + "\n");
       switch (e.type) {
         case "message":
           if (e.message.role === "assistant" && e.message.content.trim() && !e.message.toolCalls?.length)
@@ -77,10 +79,15 @@ export function runHeadless(opts: {
           break;
         case "error":
           errorText = e.hint ? `${e.message}\n${e.hint}` : e.message;
-          if (format !== "stream-json") process.stderr.write(`error: ${errorText}\n`);
+          if (format !== "stream-json") process.stderr.write(sanitize(`error: ${errorText}\n`));
           break;
         case "notice":
-          if (format !== "stream-json" && e.level !== "info") process.stderr.write(`${e.level}: ${e.text}\n`);
+          if (format !== "stream-json" && e.level !== "info") process.stderr.write(sanitize(`${e.level}: ${e.text}\n`));
+          break;
+        case "denied":
+          // The run did not do what was asked: say what was refused, and exit non-zero.
+          denied++;
+          process.stderr.write(sanitize(`denied: ${e.tool}${e.why ? ` (${e.why})` : ""}: ${e.preview}\n`));
           break;
         case "permission-request":
           // Headless runs are not interactive: the loop denies before asking. Never hang.
@@ -97,7 +104,7 @@ export function runHeadless(opts: {
       // A run stopped as stuck ends on replies that could not be used (raw call markup, an empty
       // reply): they are not an answer. The reason and the notice are on stderr; exit code 1.
       if (format === "text" && answer && reason !== "stuck") {
-        process.stdout.write(answer.endsWith("\n") ? answer : answer + "\n");
+        process.stdout.write(sanitize(answer.endsWith("\n") ? answer : answer + "\n"));
       }
       if (format === "json") {
         const out = {
@@ -108,13 +115,17 @@ export function runHeadless(opts: {
           reason,
           ...(errorText ? { error: errorText } : {}),
         };
-        process.stdout.write(JSON.stringify(out) + "\n");
+        process.stdout.write(safeJson(out) + "\n");
       }
       await agent.close().catch(() => {});
       const saved = recorder.close();
-      if (saved.kind === "unsaved") process.stderr.write(`error: ${saved.text}\n`);
+      if (saved.kind === "unsaved") process.stderr.write(sanitize(`error: ${saved.text}\n`));
       logger.close();
-      resolve(reason === "complete" && saved.kind !== "unsaved" ? 0 : 1);
+      resolve(reason === "complete" && denied === 0 && saved.kind !== "unsaved" ? 0 : 1);
+    }
+    // The servers start first; the run waits for them (the worker keeps the order).
+    if (config.mcpServers && Object.keys(config.mcpServers).length > 0) {
+      agent.send({ type: "mcp-sync", servers: config.mcpServers, cwd: config.cwd });
     }
     agent.send({ type: "run", runId: 1, conversation, config });
   });

@@ -1,9 +1,11 @@
+import type { McpSession } from "./mcp-session.js";
 import type { ConversationMessage } from "../protocol/conversation.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import { listSessions, shorten, formatRelativeTime } from "../session/list.js";
 import type { SessionRecorder } from "../session/recorder.js";
 import { resumeSession } from "../session/resume.js";
 import type { Logger } from "../session/log.js";
+import { firstPrompt } from "../session/format.js";
 import { configFilePath } from "../context/dirs.js";
 import type { PromptPart } from "../context/prompt.js";
 import { chooseToolProtocol, toolProtocolLabel } from "../protocol/tool-protocol.js";
@@ -17,7 +19,9 @@ export function resumeInto(
   recorder: SessionRecorder,
   dir: string,
   idOrPrefix: string,
-): { ok: true; conversation: ConversationMessage[]; model?: string; notices: string[] } | { ok: false; error: string } {
+):
+  | { ok: true; conversation: ConversationMessage[]; model?: string; notices: string[]; tokensUsed: number }
+  | { ok: false; error: string } {
   const resumed = resumeSession(dir, idOrPrefix);
   if (!resumed.ok) return resumed;
   recorder.adopt(resumed.session);
@@ -26,6 +30,7 @@ export function resumeInto(
     conversation: resumed.session.conversation,
     model: resumed.session.model,
     notices: resumed.notices,
+    tokensUsed: resumed.tokensUsed,
   };
 }
 
@@ -37,6 +42,7 @@ export function createServices(opts: {
   promptParts: () => PromptPart[];
   onError: (text: string) => void;
   history?: InputHistory;
+  mcp: McpSession;
 }): Services {
   const { recorder, logger } = opts;
   return {
@@ -118,11 +124,10 @@ export function createServices(opts: {
             ? memories.map((m) => `${m.name} (${m.type}) — ${m.description}`).join("\n")
             : "No memories saved yet.";
         }
-        case "mcp":
-          // /mcp is answered by the worker, which runs the servers (runtime.ts).
-          return "No MCP servers configured.";
       }
     },
+    mcpTrust: (decisions) => opts.mcp.trust(decisions),
+    mcpReload: () => opts.mcp.reload(),
     checkpointDir: () => (recorder.started ? recorder.checkpointDir : undefined),
     async undo(conversation, force) {
       if (!recorder.started) return { ok: false, text: "Nothing to undo yet." };
@@ -140,6 +145,9 @@ export function createServices(opts: {
       }
       const kept = conversation.slice(0, result.turn);
       recorder.reset(kept);
+      // The title follows the conversation: the first prompt still in it (none: untitled).
+      const first = kept.find((m) => m.role === "user");
+      recorder.meta({ title: first ? firstPrompt(first) : "" });
       const lines = [
         `Undid the last turn${result.restored.length + result.removedCreated.length ? ":" : " (it changed no files)."}`,
         ...result.restored.map((p) => `  restored ${rel(p)}`),
@@ -152,9 +160,9 @@ export function createServices(opts: {
       const { listProjectFiles } = await import("./attach.js");
       return listProjectFiles(opts.config().cwd);
     },
-    async readMentions(text) {
+    async readMentions(text, mentions) {
       const { readMentions } = await import("./attach.js");
-      return readMentions(text, opts.config().cwd);
+      return readMentions(text, opts.config().cwd, mentions);
     },
     async runShell(command, signal) {
       const [{ runCommand, SHELL_DEFAULT_TIMEOUT_MS }, { truncateOutput, DEFAULT_OUTPUT_LIMIT }, { maskSecrets }] =

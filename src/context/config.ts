@@ -1,19 +1,11 @@
-import { PERMISSION_MODES, PROVIDERS, type McpServerConfig } from "../protocol/run-config.js";
+import { PERMISSION_MODES, PROVIDERS, SANDBOX_MODES, type McpServerConfig } from "../protocol/run-config.js";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { z } from "zod";
+import { parseMcpServers } from "./mcp-config.js";
 
 const positiveInt = z.number().int().positive();
-
-export const mcpServerSchema = z.object({
-  command: z.string().optional(),
-  args: z.array(z.string()).optional(),
-  env: z.record(z.string(), z.string()).optional(),
-  url: z.string().optional(),
-  headers: z.record(z.string(), z.string()).optional(),
-  trusted: z.boolean().optional(),
-});
 
 /** One schema per key, so a bad value costs only that key, never the whole file. */
 export const configKeySchemas = {
@@ -24,6 +16,10 @@ export const configKeySchemas = {
   numCtxCap: positiveInt.max(MAX_CONTEXT_TOKENS),
   permissionMode: z.enum(PERMISSION_MODES),
   tickMs: positiveInt,
+  /** Lines of output a tool entry shows when expanded with Ctrl+O (default 200). */
+  toolOutputLines: positiveInt,
+  /** Capture the mouse (wheel and clicks) instead of the terminal's alternate-scroll mode. */
+  mouse: z.boolean(),
   keepAlive: z.union([z.string(), z.number()]),
   temperature: z.number().min(0),
   think: z.boolean(),
@@ -38,6 +34,9 @@ export const configKeySchemas = {
   mcpServers: z.record(z.string(), z.unknown()),
   /** How to draw attention when a run ends or a question waits in an unfocused terminal. */
   notify: z.enum(["bell", "osc9", "off"]),
+  sandbox: z.enum(SANDBOX_MODES),
+  webFetch: z.object({ allow: z.array(z.string()).optional(), allowPrivate: z.boolean().optional() }),
+  shellEnv: z.object({ allow: z.array(z.string()) }),
 } as const;
 
 export { configDefaults } from "./config-defaults.js";
@@ -66,36 +65,6 @@ function issueText(issue: z.core.$ZodIssue): string {
 
 function keyPath(parts: readonly PropertyKey[]): string {
   return parts.map(String).join(".");
-}
-
-/** Validates each server on its own; a bad server is skipped with a warning naming it. */
-export function parseMcpServers(
-  file: string,
-  raw: unknown,
-  prefix: string,
-): { servers: Record<string, McpServerConfig>; warnings: string[] } {
-  const servers: Record<string, McpServerConfig> = {};
-  const warnings: string[] = [];
-  if (raw === undefined) return { servers, warnings };
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    warnings.push(`${file}: ${prefix}: expected an object of servers — ignored`);
-    return { servers, warnings };
-  }
-  for (const [name, value] of Object.entries(raw)) {
-    const parsed = mcpServerSchema.safeParse(value);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const where = keyPath([prefix, name, ...issue.path]);
-      warnings.push(`${file}: ${where}: ${issueText(issue)} — server skipped`);
-      continue;
-    }
-    if (!parsed.data.command && !parsed.data.url) {
-      warnings.push(`${file}: ${prefix}.${name}: needs "command" or "url" — server skipped`);
-      continue;
-    }
-    servers[name] = parsed.data;
-  }
-  return { servers, warnings };
 }
 
 function readJsonObject(path: string): { value?: Record<string, unknown>; warning?: string } {
@@ -169,24 +138,4 @@ export async function saveConfigKeys(path: string, partial: Partial<Config>): Pr
   const tmp = `${path}.${process.pid}.tmp`;
   await writeFile(tmp, `${JSON.stringify(current, null, 2)}\n`, "utf8");
   await rename(tmp, path);
-}
-
-/**
- * MCP servers from config.json and `<cwd>/.agent0/mcp.json` (`{"mcpServers": {...}}`);
- * the project's win on a name clash. A project file cannot mark its own servers trusted.
- */
-export function loadMcpServers(
-  cwd: string,
-  config: Pick<Config, "mcpServers">,
-): { servers: Record<string, McpServerConfig>; warnings: string[] } {
-  const path = join(cwd, ".agent0", "mcp.json");
-  const servers: Record<string, McpServerConfig> = { ...(config.mcpServers ?? {}) };
-  const { value, warning } = readJsonObject(path);
-  if (!value) return { servers, warnings: warning ? [warning.replace("using the defaults", "ignored")] : [] };
-  const project = parseMcpServers(path, value.mcpServers, "mcpServers");
-  for (const [name, server] of Object.entries(project.servers)) {
-    const { trusted: _ignored, ...rest } = server;
-    servers[name] = rest;
-  }
-  return { servers, warnings: project.warnings };
 }

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { GitFacts } from "./git-format.js";
+import { safeGitArgs, safeGitEnv } from "../tools/shell/git-safety.js";
 
 export { formatGitFacts, type GitFacts } from "./git-format.js";
 
@@ -24,8 +25,8 @@ function git(cwd: string, args: string[], timeoutMs: number): Promise<string | u
     execFile(
       "git",
       args,
-      // Optional locks off: our status call must never block the user's own git commands.
-      { cwd, timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
+      // Optional locks off (safeGitEnv): our status call must never block the user's own git commands.
+      { cwd, timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024, env: safeGitEnv() },
       (err, stdout) => done(err ? undefined : stdout),
     );
   });
@@ -39,11 +40,13 @@ function lines(text: string | undefined): string[] {
 export async function gitFacts(cwd: string, timeoutMs = 3000): Promise<GitFacts | undefined> {
   const top = await git(cwd, ["rev-parse", "--show-toplevel"], timeoutMs);
   if (top === undefined) return undefined;
+  // Opening agent0 in a hostile clone must not run its fsmonitor, filters or hooks.
+  const safe = await safeGitArgs(cwd);
   const [branch, head, status, log] = await Promise.all([
-    git(cwd, ["branch", "--show-current"], timeoutMs),
-    git(cwd, ["rev-parse", "--short", "HEAD"], timeoutMs),
-    git(cwd, ["status", "--short"], timeoutMs),
-    git(cwd, ["log", "--oneline", `-${COMMITS}`], timeoutMs),
+    git(cwd, [...safe, "branch", "--show-current"], timeoutMs),
+    git(cwd, [...safe, "rev-parse", "--short", "HEAD"], timeoutMs),
+    git(cwd, [...safe, "status", "--short"], timeoutMs),
+    git(cwd, [...safe, "log", "--oneline", "--no-show-signature", `-${COMMITS}`], timeoutMs),
   ]);
   const statusLines = lines(status);
   const name = branch?.trim();

@@ -81,6 +81,21 @@ export function buildSystemPrompt(input: PromptInput): SystemPrompt {
 }
 
 /** The /context report: each part, where it came from, its token estimate, and the total. */
+/**
+ * What fills the context window, part by part, and what is left: `/context`'s first table.
+ * Figures are estimates (characters / 4) until the server counts the next request.
+ */
+export function formatBudget(window: number, parts: readonly [string, number][]): string {
+  const used = parts.reduce((sum, [, n]) => sum + n, 0);
+  const rows: [string, string][] = parts.map(([name, n]) => [name, `~${n}`]);
+  if (window > 0) rows.push(["free", `~${Math.max(0, window - used)}`]);
+  const nameWidth = Math.max(...rows.map(([n]) => n.length));
+  const numWidth = Math.max(...rows.map(([, n]) => n.length));
+  const pct = (n: string) => (window > 0 ? `  ${Math.round((Number(n.slice(1)) / window) * 100)}%` : "");
+  const head = window > 0 ? `Context window: ${window} tokens` : "Context window: not known yet (no request so far)";
+  return [head, ...rows.map(([name, n]) => `  ${name.padEnd(nameWidth)}  ${n.padStart(numWidth)}${pct(n)}`)].join("\n");
+}
+
 export function formatContextReport(parts: readonly PromptPart[]): string {
   const nameWidth = Math.max(4, ...parts.map((p) => p.name.length));
   const tokWidth = Math.max(6, ...parts.map((p) => `~${p.tokens}`.length));

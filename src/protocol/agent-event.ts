@@ -2,6 +2,7 @@
 // worker (structured-clone safe: no functions, no classes).
 
 import type { ConversationMessage, ToolDisplay } from "./conversation.js";
+import type { McpServerView } from "./mcp-state.js";
 
 export interface Usage {
   promptTokens: number;
@@ -24,7 +25,19 @@ export type RunEvent =
   | { type: "tool-start"; id: string; name: string; args: Record<string, unknown>; label: string; parentId?: string }
   /** The tool's line as the UI shows it (and the session keeps it): label, outcome, summary, diff. */
   | { type: "tool-end"; id: string; display: ToolDisplay; parentId?: string }
-  | { type: "permission-request"; id: string; tool: string; args: Record<string, unknown>; preview: string }
+  /** `why`: the reason this asks when the mode alone would not (a protected path, a path outside the project...). */
+  | {
+      type: "permission-request";
+      id: string;
+      tool: string;
+      args: Record<string, unknown>;
+      preview: string;
+      why?: string;
+      /** What "always" adds to the session's allowedTools (the tool, or `web_fetch:host`). */
+      allowKey: string;
+    }
+  /** A headless run could not ask, so this call was denied (printed on stderr; the run fails). */
+  | { type: "denied"; tool: string; preview: string; why?: string }
   | { type: "message"; message: ConversationMessage }
   | { type: "usage"; promptTokens: number; completionTokens: number; contextWindow: number }
   | { type: "notice"; level: NoticeLevel; text: string }
@@ -33,6 +46,13 @@ export type RunEvent =
   | { type: "model-info"; model: string; contextLength: number; numCtx: number; capabilities: string[] }
   /** The model is being loaded ahead of the first request (so the first answer starts sooner). */
   | { type: "model-load"; state: "loading" | "ready" | "failed" }
+  /** Progress a tool reported (an MCP server's notifications/progress). */
+  | { type: "tool-progress"; id: string; progress: number; total?: number; message?: string }
+  /** The MCP servers changed (started, failed, restarted, a list changed on the server). */
+  | { type: "mcp-state"; servers: McpServerView[] }
+  /** The answer to mcp-expand: the user turn to send, or why it cannot be built. */
+  | { type: "mcp-expanded"; typed: string; content: string }
+  | { type: "mcp-expand-failed"; typed: string; error: string }
   | { type: "done"; reason: DoneReason };
 
 /**

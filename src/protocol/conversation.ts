@@ -24,8 +24,15 @@ export interface ConversationMessage {
   interrupted?: boolean;
   /** A user message that came from a skill or slash command: what the user typed. */
   typed?: string;
+  /** role "assistant": the tokens of the request that produced it (for the status line; never sent). */
+  usage?: MessageUsage;
   /** role "tool": what the UI showed, so a resumed transcript looks as it did. Never sent to a model. */
   display?: ToolDisplay;
+}
+
+export interface MessageUsage {
+  promptTokens: number;
+  completionTokens: number;
 }
 
 /** What the UI shows for a tool call, built once by the tool runner. */
@@ -34,6 +41,10 @@ export interface ToolDisplay {
   ok: boolean;
   /** One line: "+3 -1", "exit 1 · 75 lines", an error's first line. */
   summary: string;
+  /** What the tool printed (shell stdout/stderr with the exit code, a file, matches), shown on Ctrl+O. */
+  output?: string;
+  /** The output's language for syntax colour (e.g. "ts" for a file read), when known. */
+  outputLang?: string;
   /** A unified diff, when the tool changed a file. */
   diff?: string;
   /** The file the diff belongs to (relative to the project). */

@@ -8,18 +8,32 @@
 export const PERMISSION_MODES = ["ask", "auto-edit", "plan", "yolo"] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
 export type PermissionDecision = "once" | "always" | "deny";
+/** Shell sandboxing: off, or bubblewrap with only the project writable and no network. */
+export const SANDBOX_MODES = ["off", "workspace-write"] as const;
+export type SandboxMode = (typeof SANDBOX_MODES)[number];
 /** The providers a model can come from. The one list: types and schemas derive from it. */
 export const PROVIDERS = ["ollama", "anthropic", "openai"] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 export type ToolProtocol = "native" | "json";
 
+/** How agent0 talks to an MCP server: a child process, Streamable HTTP, or the legacy HTTP+SSE. */
+export const MCP_TRANSPORTS = ["stdio", "http", "sse"] as const;
+export type McpTransportKind = (typeof MCP_TRANSPORTS)[number];
+
 export interface McpServerConfig {
+  /** Unset: stdio when `command` is given, else http (falling back to sse when the server answers the old way). */
+  type?: McpTransportKind;
   command?: string;
   args?: string[];
   env?: Record<string, string>;
   url?: string;
   headers?: Record<string, string>;
+  /** Its tools run without asking (a user-config server only; a project file cannot set it). */
   trusted?: boolean;
+  /** Milliseconds to start, hand-shake and list (default 30 s). */
+  timeout?: number;
+  /** Milliseconds per tool call; progress from the server restarts the clock (default 120 s). */
+  toolTimeout?: number;
 }
 
 /** Everything the worker needs for a run. Secrets (apiKey) never go to logs or sessions. */
@@ -56,6 +70,12 @@ export interface RunConfig {
   configDir: string;
   webSearch?: { backend: "duckduckgo" | "searxng" | "ollama"; url?: string; apiKey?: string };
   mcpServers?: Record<string, McpServerConfig>;
+  /** "workspace-write": shell commands run under bubblewrap (see tools/shell/sandbox.ts). */
+  sandbox?: SandboxMode;
+  /** Hosts web_fetch may read without asking; private addresses only when allowPrivate. */
+  webFetch?: { allow?: string[]; allowPrivate?: boolean };
+  /** Names of secret-looking environment variables that shell commands may still see. */
+  shellEnvAllow?: string[];
   /** Checkpoint folder for /undo of this turn, beside the session. */
   checkpointDir?: string;
 }

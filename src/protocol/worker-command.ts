@@ -2,18 +2,26 @@
 // worker (structured-clone safe: no functions, no classes).
 
 import type { ConversationMessage } from "./conversation.js";
-import type { PermissionDecision, PermissionMode, RunConfig } from "./run-config.js";
+import type { McpServerConfig, PermissionDecision, PermissionMode, RunConfig } from "./run-config.js";
+import type { McpExpandRequest } from "./mcp-state.js";
 
 /** UI -> worker. `runId` (chosen by the UI) comes back on every event of that run. */
 export type WorkerCommand =
   | { type: "run"; runId: number; conversation: ConversationMessage[]; config: RunConfig }
   | { type: "cancel" }
-  | { type: "permission-reply"; id: string; decision: PermissionDecision }
+  /** `reason`: what the user typed when denying; the model reads it as the tool's result. */
+  | { type: "permission-reply"; id: string; decision: PermissionDecision; reason?: string }
   | { type: "compact"; runId: number; conversation: ConversationMessage[]; config: RunConfig }
   /** Resolve the model (first installed when none is set) and its context length, before the first run. */
   | { type: "probe"; config: RunConfig }
-  /** Post the MCP servers' state as a notice (for /mcp). */
-  | { type: "mcp-status" }
   /** The user changed the permission mode (Shift+Tab) while a run goes. */
   | { type: "set-mode"; mode: PermissionMode }
+  /**
+   * Run exactly these MCP servers: start new ones, restart changed ones, stop removed ones, keep
+   * the rest running. Sent after boot, after a trust decision and at /new.
+   */
+  | { type: "mcp-sync"; servers: Record<string, McpServerConfig>; cwd: string }
+  | { type: "mcp-restart"; name: string }
+  /** Render a server prompt and read @server:uri resources into one user turn (answer: mcp-expanded). */
+  | { type: "mcp-expand"; request: McpExpandRequest }
   | { type: "shutdown" };

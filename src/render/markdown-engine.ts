@@ -12,11 +12,16 @@ import { codeTheme, theme } from "./theme.js";
 import { displayWidth, truncateLine, wrapLine } from "./wrap.js";
 
 const CODE_INDENT = "    ";
+/** Lists sit 2 columns in; items wrap under their text (markdown.ts), not under the bullet. */
+const LIST_INDENT = "  ";
+const BULLETS = ["•", "◦", "▪"];
 const MIN_COLUMN = 3;
 
 // marked renders synchronously, so the width of the current render can live here; the table and
 // hr renderers need it and marked-terminal fixes its options at construction.
 let renderWidth = 80;
+// How deep the list being rendered is nested (its bullet shape follows it).
+let listDepth = 0;
 
 const identity = (text: string): string => text;
 
@@ -29,7 +34,7 @@ function unescapeEntities(text: string): string {
     .replace(/&amp;/g, "&");
 }
 
-function highlightCode(code: string, lang: string | undefined): string {
+export function highlightCode(code: string, lang: string | undefined): string {
   const language = (lang ?? "").trim().split(/\s+/)[0] ?? "";
   // No auto-detection: guessing runs every grammar over the text, which is slow on big blocks.
   if (language === "" || !supportsLanguage(language)) return theme.code(code);
@@ -86,8 +91,6 @@ function renderTable(head: string[], rows: string[][], align: Array<"left" | "ce
 const marked = new Marked();
 marked.use(
   markedTerminal({
-    heading: theme.heading,
-    firstHeading: theme.firstHeading,
     showSectionPrefix: false,
     code: theme.code,
     blockquote: theme.blockquote,
@@ -135,11 +138,48 @@ marked.use({
     hr() {
       return theme.hr("─".repeat(renderWidth)) + "\n\n";
     },
+    heading(token: Tokens.Heading) {
+      const style = [theme.heading1, theme.heading2, theme.heading3][token.depth - 1] ?? theme.heading4;
+      return style(this.parser.parseInline(token.tokens)) + "\n\n";
+    },
+    list(token: Tokens.List) {
+      listDepth++;
+      try {
+        const bullet = BULLETS[(listDepth - 1) % BULLETS.length]!;
+        const start = typeof token.start === "number" ? token.start : 1;
+        const markers = token.items.map((_, i) => (token.ordered ? `${start + i}.` : bullet));
+        const width = Math.max(...markers.map((m) => m.length));
+        // A nested list already starts under its parent's text.
+        const indent = listDepth === 1 ? LIST_INDENT : "";
+        const items = token.items.map((item, i) => {
+          // A tight item's text is a bare text token: it ends its line before a nested list.
+          const parts = item.tokens.map((t) =>
+            t.type === "text"
+              ? this.parser.parseInline((t as Tokens.Text).tokens ?? [t]) + "\n"
+              : this.parser.parse([t]),
+          );
+          const body = parts
+            .join("")
+            .replace(/\n{3,}/g, "\n\n")
+            .replace(/\s+$/, "");
+          const hang = " ".repeat(width + 1);
+          return body
+            .split("\n")
+            .map((line, l) => indent + (l === 0 ? markers[i]!.padEnd(width) + " " : line ? hang : "") + line)
+            .join("\n");
+        });
+        // Loose items (blank lines between them in the source) stay together: compact reads better.
+        return items.join("\n") + (listDepth === 1 ? "\n\n" : "\n");
+      } finally {
+        listDepth--;
+      }
+    },
   },
 });
 
 /** Markdown to styled text (SGR only), lines not yet wrapped. */
 export function renderStyled(text: string, width: number): string {
   renderWidth = width;
+  listDepth = 0;
   return marked.parse(text, { async: false });
 }

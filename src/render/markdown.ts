@@ -57,12 +57,17 @@ export function markdownReady(): boolean {
   return engine !== undefined;
 }
 
+/** Code in its language's colours once the engine has loaded; as it is before, or for unknown languages. */
+export function highlight(code: string, lang: string): string {
+  return engine ? engine.highlightCode(code, lang) : code;
+}
+
 function columns(width: number): number {
   return Number.isFinite(width) ? Math.max(1, Math.floor(width)) : 80;
 }
 
 // List items wrap under their text, not under the bullet.
-const BULLET = /^( *)(?:\* |\d+\. )/;
+const BULLET = /^( *)(?:[•◦▪] |\d+\. +)/;
 
 function wrapRendered(line: string, width: number): string[] {
   const bullet = BULLET.exec(line);

@@ -65,3 +65,14 @@ export function keepOnlySgr(styled: string): string {
 export function sanitizeLine(text: string): string {
   return sanitize(text).replace(/\n/g, " ");
 }
+
+// C1 controls survive JSON.stringify (only C0 is escaped), and a terminal may obey them.
+const C1 = /[\x80-\x9f]/g;
+
+/**
+ * One line of JSON for a terminal or a pipe: JSON.stringify already escapes C0 controls (ESC
+ * becomes \u001b), and C1 controls are escaped here too, so the data stays exact and inert.
+ */
+export function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(C1, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}

@@ -5,8 +5,8 @@ import { Chalk, type ChalkInstance } from "chalk";
  * output goes into blessed, which parses SGR itself, so whether stdout is a TTY (it is not in
  * tests or in the worker) must not change what we produce.
  *
- * blessed drops SGR 2 (dim), 3 (italic) and 9 (strikethrough), so "dim" is a grey colour,
- * not the dim attribute.
+ * blessed drops SGR 2 (dim), so "dim" is a grey colour, not the dim attribute. Italic and
+ * strikethrough get through blessed by a patch (ui/runtime/terminal.ts).
  */
 export const chalk: ChalkInstance = new Chalk({ level: 2 });
 
@@ -30,7 +30,11 @@ export const theme = {
   diffHeader: chalk.bold.ansi256(250),
   lineNo: chalk.ansi256(242),
   heading: chalk.bold.ansi256(114),
-  firstHeading: chalk.bold.underline.ansi256(176),
+  /** Headings by level: colour, then weight and underline, tell them apart. */
+  heading1: chalk.bold.underline.ansi256(176),
+  heading2: chalk.bold.ansi256(114),
+  heading3: chalk.bold.ansi256(152),
+  heading4: chalk.bold.ansi256(249),
   strong: chalk.bold,
   em: chalk.italic,
   code: chalk.ansi256(222),

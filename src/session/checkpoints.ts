@@ -16,6 +16,8 @@ export interface CheckpointFile {
   beforeHash?: string;
   /** sha256 of what agent0 left there; null: agent0 left no file; absent: not recorded yet. */
   afterHash?: string | null;
+  /** Folders above a new file that did not exist yet, deepest first: undo removes them when empty. */
+  newDirs?: string[];
 }
 
 export interface TurnCheckpoint {
@@ -73,6 +75,10 @@ export class Checkpoints {
       if (!cp || cp.files.some((f) => f.path === absPath)) return;
       const entry: CheckpointFile = { path: absPath, existed: false };
       const bytes = await readIfExists(absPath);
+      if (!bytes) {
+        const newDirs = missingFolders(absPath);
+        if (newDirs.length > 0) entry.newDirs = newDirs;
+      }
       if (bytes) {
         entry.existed = true;
         entry.blob = `${cp.files.length}.bin`;
@@ -159,6 +165,16 @@ export class Checkpoints {
           await fsp.rm(f.path, { recursive: true, force: true });
           result.removedCreated.push(f.path);
         }
+      }
+      // Folders the turn created for new files go too, once nothing else is left in them.
+      for (const dir of cp.files.flatMap((f) => f.newDirs ?? [])) {
+        if (
+          await fsp.rmdir(dir).then(
+            () => true,
+            () => false,
+          )
+        )
+          result.removedCreated.push(dir + path.sep);
       }
       fs.rmSync(this.turnDir(cp.turn), { recursive: true, force: true });
       if (this.current?.turn === cp.turn) this.current = undefined;
@@ -278,4 +294,15 @@ export function turnAfterCompaction(
     if (after[i]!.role === "user" && after[i]!.content === message.content) return i;
   }
   return undefined;
+}
+
+/** The folders above `file` that do not exist, deepest first (what `mkdir -p` would create). */
+function missingFolders(file: string): string[] {
+  const out: string[] = [];
+  let dir = path.dirname(file);
+  while (dir !== path.dirname(dir) && !fs.existsSync(dir)) {
+    out.push(dir);
+    dir = path.dirname(dir);
+  }
+  return out;
 }

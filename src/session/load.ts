@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { ConversationMessage } from "../protocol/conversation.js";
+import { tokensOf } from "../protocol/usage.js";
 import {
   firstPrompt,
   parseHeader,
@@ -30,6 +31,8 @@ export type LoadedSession =
       cutOff: boolean;
       /** Why the parent's history could not be replayed (a fork whose parent is gone or changed). */
       parentError?: string;
+      /** Tokens every saved request used, including turns later undone, cleared or compacted. */
+      tokensUsed: number;
     }
   | { ok: false; error: string };
 
@@ -64,10 +67,13 @@ function loadUpTo(file: string, limit: number | undefined, depth: number): Loade
   const { header } = head;
   let messages: ConversationMessage[] = [];
   let parentError: string | undefined;
+  let tokensUsed = 0;
   if (header.parent) {
     const base = loadParent(path.dirname(file), header.parent, depth);
-    if (base.ok) messages = base.messages;
-    else parentError = base.error;
+    if (base.ok) {
+      messages = base.messages;
+      tokensUsed = base.tokensUsed;
+    } else parentError = base.error;
   }
   const meta: Meta = { model: header.model, provider: header.provider, title: header.title };
   const damaged: number[] = [];
@@ -85,6 +91,7 @@ function loadUpTo(file: string, limit: number | undefined, depth: number): Loade
       case "message":
         partial = undefined;
         messages.push(line.message as ConversationMessage);
+        tokensUsed += tokensOf(line.message as ConversationMessage);
         break;
       case "reset":
         partial = undefined;
@@ -117,6 +124,7 @@ function loadUpTo(file: string, limit: number | undefined, depth: number): Loade
     bytes: bytes.length,
     damaged,
     cutOff: partial !== undefined,
+    tokensUsed,
     ...(parentError ? { parentError } : {}),
   };
 }
@@ -132,7 +140,7 @@ function loadParent(
   dir: string,
   parent: ForkPoint,
   depth: number,
-): { ok: true; messages: ConversationMessage[] } | { ok: false; error: string } {
+): { ok: true; messages: ConversationMessage[]; tokensUsed: number } | { ok: false; error: string } {
   if (depth >= MAX_FORK_DEPTH) return { ok: false, error: `forks nest deeper than ${MAX_FORK_DEPTH}` };
   if (parent.id.includes("/") || parent.id.includes("\\")) return { ok: false, error: "bad parent id" };
   const loaded = loadUpTo(path.join(dir, `${parent.id}.jsonl`), parent.bytes, depth + 1);
@@ -140,7 +148,7 @@ function loadParent(
   if (loaded.messages.length !== parent.messages) {
     return { ok: false, error: `its parent session ${parent.id} no longer holds the history it forked from` };
   }
-  return { ok: true, messages: loaded.messages };
+  return { ok: true, messages: loaded.messages, tokensUsed: loaded.tokensUsed };
 }
 
 /** "2 damaged lines skipped in session 3f2a…: lines 14, 15" (undefined when there are none). */

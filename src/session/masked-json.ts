@@ -1,13 +1,15 @@
 import { maskSecrets, secretValues } from "../tools/secrets.js";
 
 /**
- * JSON text of `value` with every secret env value masked. The whole-text check keeps the
+ * JSON text of `value` with every secret masked (see tools/secrets.ts). The whole-text check keeps the
  * common case (no secret anywhere) to one scan; only a hit pays for the walk over every string.
  */
 export function maskedJson(value: unknown, env: NodeJS.ProcessEnv = process.env): string {
   const json = JSON.stringify(value);
   const secrets = cachedSecrets(env);
-  if (!secrets.some((s) => json.includes(JSON.stringify(s).slice(1, -1)))) return json;
+  // Cached whole values first (cheap); then pieces, .env lines and URL passwords.
+  if (!secrets.some((s) => json.includes(JSON.stringify(s).slice(1, -1))) && maskSecrets(json, env) === json)
+    return json;
   return JSON.stringify(maskStrings(value, env));
 }
 

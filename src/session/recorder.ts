@@ -144,7 +144,7 @@ export class SessionRecorder {
     this.write({ kind: "reset", messages });
   }
 
-  meta(fields: { model?: string; permissionMode?: PermissionMode }): void {
+  meta(fields: { model?: string; permissionMode?: PermissionMode; title?: string }): void {
     if (fields.model !== undefined) this.model = fields.model;
     // Before the file exists its header will carry the model; a meta line would be the only line.
     if (!this.writer && !this.backlog.some((l) => l.kind === "message")) return;
@@ -180,9 +180,14 @@ export class SessionRecorder {
       case "tool-start":
       case "tool-end":
       case "permission-request":
+      case "denied":
       case "usage":
       case "notice":
       case "model-load":
+      case "tool-progress":
+      case "mcp-state":
+      case "mcp-expanded":
+      case "mcp-expand-failed":
         break;
       default:
         assertNever(e);

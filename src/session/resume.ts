@@ -10,7 +10,8 @@ import { SessionWriter } from "./writer.js";
 import { acquireLock } from "./lock.js";
 import type { Adopted, Line } from "./recorder.js";
 
-export type Resumed = { ok: true; session: Adopted; notices: string[] } | { ok: false; error: string };
+export type Resumed =
+  { ok: true; session: Adopted; notices: string[]; tokensUsed: number } | { ok: false; error: string };
 
 export function resumeSession(dir: string, idOrPrefix: string, env?: NodeJS.ProcessEnv): Resumed {
   const resolved = resolveSession(dir, idOrPrefix);
@@ -56,13 +57,13 @@ export function resumeSession(dir: string, idOrPrefix: string, env?: NodeJS.Proc
       `Session ${short} is open in another agent0 (pid ${owner?.pid}${owner && owner.host !== os.hostname() ? ` on ${owner.host}` : ""}); continuing as new session ${id.slice(0, 8)}.`,
     );
     const parent = { id: resolved.id, bytes: loaded.bytes, messages: loaded.messages.length };
-    return { ok: true, notices, session: { id, parent, conversation, model, repair } };
+    return { ok: true, notices, session: { id, parent, conversation, model, repair }, tokensUsed: loaded.tokensUsed };
   }
   try {
     const writer = SessionWriter.open(dir, resolved.id, { env });
     const session: Adopted = { id: writer.id, writer, conversation, model, repair };
     if (locked?.ok) session.lock = locked.lock;
-    return { ok: true, notices, session };
+    return { ok: true, notices, session, tokensUsed: loaded.tokensUsed };
   } catch (err) {
     if (locked?.ok) locked.lock.release();
     return { ok: false, error: (err as Error).message };

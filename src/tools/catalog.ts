@@ -17,6 +17,7 @@ import { webFetchTool } from "./web/fetch.js";
 import { webSearchTool } from "./web/search.js";
 import { createDelegateTool } from "./delegate.js";
 import { todoWriteTool } from "./todo.js";
+import { mcpResourceTools, offersResources } from "./mcp-resources.js";
 
 // The one list of built-in tools. A new tool is added here and nowhere else.
 
@@ -46,7 +47,8 @@ export const webTools: ToolDef[] = [webSearchTool, webFetchTool];
 
 /**
  * Every tool the model may use in a run with this config: built-ins, web, delegate (which sees
- * the whole list, itself included, for nested sub-agents), then the MCP servers' tools.
+ * the whole list, itself included, for nested sub-agents), then list_mcp_resources and
+ * read_mcp_resource (when a server offers resources) and the MCP servers' tools.
  */
 export function toolsFor(config: RunConfig, mcp?: McpManager, agentTypes?: readonly AgentType[]): ToolDef[] {
   const tools: ToolDef[] = [
@@ -56,6 +58,7 @@ export function toolsFor(config: RunConfig, mcp?: McpManager, agentTypes?: reado
     skillsTool,
     todoWriteTool,
     ...webTools,
+    ...(mcp && offersResources(mcp.views()) ? mcpResourceTools(mcp) : []),
     ...(mcp?.tools() ?? []),
   ] as ToolDef[];
   const types = agentTypes ?? loadAgentTypes({ cwd: config.cwd, configDir: config.configDir }).types;

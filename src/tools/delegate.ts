@@ -139,7 +139,7 @@ async function runSubAgent(
     // The parent's own approval decides (mode, "always" list, asking the user), so a denial
     // reaches the sub-agent with the user's reason.
     approve: ctx.approve,
-    askUser: async () => "deny",
+    askUser: async () => ({ decision: "deny" }),
     beforeWrite: ctx.beforeWrite,
     depth: ctx.depth + 1,
   });

@@ -1,6 +1,8 @@
 // A tool of an MCP server, as one ToolDef: named mcp__<server>__<tool>, described by the server,
-// asking permission unless the server is trusted, and turning the result into text.
+// asking permission as approval.ts decides from the server's trust and the tool's hints, reporting
+// progress, and turning the result into text.
 import { z } from "zod";
+import type { RunEvent } from "../protocol/agent-event.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { formatMcpResult, type McpCallResult } from "../agent/mcp/content.js";
 import { deniedMessage } from "./files/checks.js";
@@ -16,6 +18,8 @@ export interface McpToolInfo {
   name: string;
   description?: string;
   inputSchema: Record<string, unknown>;
+  /** The server's hints (untrusted by the spec); approval reads readOnlyHint and destructiveHint. */
+  annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean; title?: string };
 }
 
 export interface McpToolSource {
@@ -72,17 +76,36 @@ export function mcpToolDef(name: string, tool: McpToolInfo, source: McpToolSourc
       return `${server}.${tool.name} ${shown.length > LABEL_ARGS_MAX ? `${shown.slice(0, LABEL_ARGS_MAX - 1)}…` : shown}`;
     },
     async run(args, ctx): Promise<ToolResult> {
-      if (!source.trusted) {
-        const approval = await ctx.approve({ tool: name, kind: "mcp", args, preview: preview(args) });
-        if (!approval.ok) return { content: deniedMessage(approval.reason), isError: true };
-      }
+      const hints = {
+        trusted: source.trusted,
+        readOnly: tool.annotations?.readOnlyHint === true,
+        destructive: tool.annotations?.destructiveHint === true,
+      };
+      const approval = await ctx.approve({ tool: name, kind: "mcp", args, preview: preview(args), mcp: hints });
+      if (!approval.ok) return { content: deniedMessage(approval.reason), isError: true };
       try {
         const result = await source.client.callTool({ name: tool.name, arguments: args }, undefined, {
+          // Aborting sends notifications/cancelled for this request (the SDK does it on abort).
           signal: ctx.signal,
           timeout: source.callTimeoutMs,
+          // A server that reports progress is alive: its call may outlast the timeout.
+          resetTimeoutOnProgress: true,
+          onprogress: (p) => {
+            const event: Extract<RunEvent, { type: "tool-progress" }> = {
+              type: "tool-progress",
+              id: ctx.callId,
+              progress: p.progress,
+            };
+            if (p.total !== undefined) event.total = p.total;
+            if (p.message !== undefined) event.message = p.message;
+            ctx.emit(event);
+          },
         });
-        const { content, isError } = formatMcpResult(result as McpCallResult);
-        return isError ? { content, isError: true } : { content };
+        const { content, isError, summary } = formatMcpResult(result as McpCallResult);
+        const out: ToolResult = { content };
+        if (isError) out.isError = true;
+        if (summary) out.summary = summary;
+        return out;
       } catch (err) {
         if (ctx.signal.aborted) return { content: RUN_INTERRUPTED, isError: true };
         const message = err instanceof Error ? err.message : String(err);

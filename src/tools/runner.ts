@@ -130,6 +130,10 @@ export async function runToolCall(call: ToolCall, tools: ToolDef[], ctx: ToolCon
   if (diff) {
     display.diff = diff;
     display.path = raw.path ?? "";
+  } else if (content) {
+    // What the tool printed, as the model read it, for Ctrl+O (a change shows its diff instead).
+    display.output = content;
+    if (raw.lang) display.outputLang = raw.lang;
   }
   ctx.emit({ type: "tool-end", id: call.id, display });
   return raw.isError ? { content, isError: true, display } : { content, display };

@@ -12,9 +12,22 @@ export interface ToolResult {
   isError?: boolean;
   /** The one line shown for the call when it ends; the runner derives one when absent. */
   summary?: string;
+  /** The language of the content, for colour when the user expands the output (e.g. "ts"). */
+  lang?: string;
 }
 
-export type ApprovalKind = "edit" | "shell" | "mcp" | "other";
+/** `fetch`: web_fetch, asked per host. */
+export type ApprovalKind = "edit" | "shell" | "mcp" | "fetch" | "other";
+
+/** What approval knows of an MCP tool call beyond its name. */
+export interface McpApprovalHints {
+  /** The user's config marks the server trusted: its tools run without asking. */
+  trusted: boolean;
+  /** readOnlyHint: free in auto-edit. */
+  readOnly: boolean;
+  /** destructiveHint: always asks (every mode but yolo), trusted or not. */
+  destructive: boolean;
+}
 
 /** The answer to an approval request; a denial carries the reason the model is told. */
 export type Approval = { ok: true } | { ok: false; reason: string };
@@ -28,7 +41,14 @@ export interface ToolContext {
    * applies the permission mode, the session's "always" list and the shell allowlist,
    * and only then asks the user.
    */
-  approve(req: { tool: string; kind: ApprovalKind; args: Record<string, unknown>; preview: string }): Promise<Approval>;
+  approve(req: {
+    tool: string;
+    kind: ApprovalKind;
+    args: Record<string, unknown>;
+    preview: string;
+    /** kind "mcp": the server's trust and the tool's annotations. */
+    mcp?: McpApprovalHints;
+  }): Promise<Approval>;
   /** Called with an absolute path before a tool writes it, so /undo can restore it. */
   beforeWrite(absPath: string): Promise<void>;
   /** Post an event to the UI (used by delegate for its sub-agent's tool lines). */

@@ -25,12 +25,19 @@ const SEQUENCES: Record<string, Key> = {
   "\x1b[Z": { name: "tab", shift: true },
   "\x1b[1;3A": { name: "up", meta: true },
   "\x1b[1;3B": { name: "down", meta: true },
+  "\x1b[1;3C": { name: "right", meta: true },
+  "\x1b[1;3D": { name: "left", meta: true },
+  "\x1b[1;5H": { name: "home", ctrl: true },
+  "\x1b[1;5F": { name: "end", ctrl: true },
+  "\x1b[3;3~": { name: "delete", meta: true },
   "\x1b[1;5C": { name: "right", ctrl: true },
   "\x1b[1;5D": { name: "left", ctrl: true },
   "\x1b[13;2u": { name: "enter", shift: true, meta: true },
   "\x1b[13;3u": { name: "enter", meta: true },
 };
 
+/** Two or more of the same Up or Down arrow (CSI or SS3 form), and nothing else. */
+const WHEEL_ARROWS = /^(?:\x1b[[O]([AB]))(?:\x1b[[O]\1)+$/;
 const PASTE_START = "\x1b[200~";
 const PASTE_END = "\x1b[201~";
 // CSI: ESC [ params intermediates final; SS3: ESC O final.
@@ -62,6 +69,14 @@ export function createInputDecoder() {
   // The start of an escape sequence whose end has not arrived yet (a slow link can split one).
   let partial = "";
   return function feed(data: string): Msg[] {
+    // In alternate-scroll mode a wheel notch arrives as several arrow keys in one write; a
+    // person pressing an arrow sends one per write (key repeat included).
+    const wheel = !partial && pasting === null ? WHEEL_ARROWS.exec(data) : null;
+    if (wheel) {
+      const direction = wheel[1] === "A" ? "up" : "down";
+      // Each arrow is three characters and scrolls one line.
+      return [{ type: "wheel", direction, lines: data.length / 3 }];
+    }
     const out: Msg[] = [];
     let s = partial + data;
     partial = "";

@@ -1,15 +1,15 @@
 import type { Model } from "./model.js";
+import { maxInputRows, wrapInput } from "./view/input.js";
 import { menuRowCount } from "./view/menu.js";
 import { pinnedRowCount } from "./view/pinned.js";
 
-export const MAX_INPUT_LINES = 8;
-
 /**
  * Screen rows: transcript, pinned lines (todos, plan prompt), one status line, one rule, the
- * input (grows to MAX_INPUT_LINES) and the completion menu under it.
+ * input (grows to a third of the screen) and the completion menu under it.
  */
 export function inputRows(model: Model): number {
-  return Math.min(MAX_INPUT_LINES, model.input.text.split("\n").length);
+  const rows = model.input.text ? wrapInput(model.input.text, model.input.cursor, model.width).rows.length : 1;
+  return Math.min(maxInputRows(model.height), rows);
 }
 
 export function transcriptHeight(model: Model): number {

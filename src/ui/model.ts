@@ -3,10 +3,12 @@ import type { ConversationMessage } from "../protocol/conversation.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import type { CommandItem, MentionItem, MenuState, NotifyMode, SessionStats, TodoItem } from "./steer-types.js";
 import type { Skill } from "../context/skills.js";
+import type { McpServerView, McpTrustRequest } from "../protocol/mcp-state.js";
 
 /** One item of the transcript as the user sees it. Entries are immutable: a change makes a new object. */
 export type Entry =
-  | { kind: "welcome"; id: number; model: string; host: string; cwd: string }
+  /** `server`: the provider and where its requests go, e.g. "anthropic · https://api.anthropic.com". */
+  | { kind: "welcome"; id: number; model: string; server: string; cwd: string }
   | { kind: "user"; id: number; text: string; note?: string }
   | { kind: "todos"; id: number; items: TodoItem[] }
   | { kind: "shell"; id: number; command: string; output: string; exitCode: number | null; running: boolean }
@@ -15,11 +17,18 @@ export type Entry =
       kind: "tool";
       id: number;
       callId: string;
+      /** The tool's name (run_shell_command, read_file, …). */
+      name: string;
       label: string;
       state: "running" | "ok" | "error";
       summary: string;
       startedAt: number;
       depth: number;
+      /** What the tool printed, shown under its line on Ctrl+O (see ToolDisplay.output). */
+      output?: string;
+      outputLang?: string;
+      /** The tool's last progress report, e.g. "3/5" (MCP notifications/progress). */
+      progress?: string;
     }
   | { kind: "diff"; id: number; path: string; unified: string; depth: number }
   | { kind: "notice"; id: number; level: NoticeLevel; text: string }
@@ -31,9 +40,31 @@ export interface PickerItem {
   detail?: string;
 }
 
+export interface PermissionDialog {
+  kind: "permission";
+  id: string;
+  tool: string;
+  /** Everything being approved: the whole command or diff. */
+  preview: string;
+  /** What "always" adds to the session's allowedTools (the tool, or `web_fetch:host`). */
+  allowKey: string;
+  /** Why this asks when the mode would not (a protected path, a path outside the project...). */
+  why?: string;
+  /** Body lines scrolled past. */
+  scroll: number;
+  /** The last body line has been on screen: only then do the allow keys act. */
+  seenEnd: boolean;
+  /** The reason being typed after `e` (null: not typing one). */
+  reason: string | null;
+  /** When it opened: the tool's clock stands still until it is answered. */
+  openedAt: number;
+}
+
 export type Dialog =
-  | { kind: "permission"; id: string; tool: string; preview: string }
-  | { kind: "picker"; purpose: "model" | "session"; title: string; items: PickerItem[]; selected: number };
+  | PermissionDialog
+  | { kind: "picker"; purpose: "model" | "session"; title: string; items: PickerItem[]; selected: number }
+  /** A project's own MCP servers, which start only once the user says yes. */
+  | { kind: "mcp-trust"; servers: McpTrustRequest[]; choice: "allow" | "deny" };
 
 export interface RunState {
   /** Sent with the run's command; events of any other run are dropped. */
@@ -69,9 +100,17 @@ export interface Model {
   warm: boolean;
   /** The model is being loaded ahead of the first request. */
   loadingModel: boolean;
-  /** Lines scrolled up from the newest output; 0 follows new output. */
-  scroll: number;
+  /**
+   * Scrolled up: the top line of the view, as an entry id and a line within that entry, so the
+   * view holds still while text arrives below; `below` is how many lines were below the view when
+   * the user scrolled (the status line counts what arrived since). null follows new output.
+   */
+  anchor: { id: number; line: number; below: number } | null;
   thinkingOpen: boolean;
+  /** Ctrl+O: tool entries show their output. */
+  toolOutputOpen: boolean;
+  /** Lines of output an expanded tool entry shows before "+N more lines" (config toolOutputLines). */
+  toolOutputLines: number;
   dialog: Dialog | null;
   /** Base settings for every run; apiKey lives only in memory. */
   config: RunConfig;
@@ -108,6 +147,8 @@ export interface Model {
   focused: boolean;
   notify: NotifyMode;
   stats: SessionStats;
+  /** The MCP servers as the worker last reported them (for /mcp, prompts and @server:uri). */
+  mcp: McpServerView[];
   quitting: boolean;
   /** Saving the session failed and has not worked since: the status line says "not saved". */
   unsaved: boolean;

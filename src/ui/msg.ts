@@ -4,6 +4,7 @@ import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { WorkerCommand } from "../protocol/worker-command.js";
 import type { PickerItem, SkillRef } from "./model.js";
 import type { CommandItem, MentionItem, NotifyMode } from "./steer-types.js";
+import type { McpConfigured, McpTrustDecision } from "../protocol/mcp-state.js";
 
 /** A decoded key press (see keys.ts). `name` is a printable character or a key name. */
 export interface Key {
@@ -17,12 +18,20 @@ export interface Key {
 export type Msg =
   | { type: "key"; key: Key }
   | { type: "paste"; text: string }
-  | { type: "wheel"; direction: "up" | "down" }
+  /** `lines`: set when the terminal scrolled by arrow keys (alternate-scroll mode); default 3. */
+  | { type: "wheel"; direction: "up" | "down"; lines?: number }
   | { type: "resize"; width: number; height: number }
   | { type: "tick"; now: number }
   | { type: "agent"; event: AgentEvent }
   | { type: "picker-items"; purpose: "model" | "session"; items: PickerItem[] }
-  | { type: "session-opened"; sessionId: string; conversation: ConversationMessage[]; model?: string }
+  /** `tokensUsed`: what the session has spent so far (default: counted from `conversation`). */
+  | {
+      type: "session-opened";
+      sessionId: string;
+      conversation: ConversationMessage[];
+      model?: string;
+      tokensUsed?: number;
+    }
   | { type: "notice"; level: "info" | "warn" | "error"; text: string }
   /** Saving the session failed, or works again (the status line flags "not saved" meanwhile). */
   | { type: "save-state"; saved: boolean; text: string }
@@ -37,6 +46,8 @@ export type Msg =
   | { type: "shell-done"; command: string; output: string; exitCode: number | null }
   /** The terminal gained or lost focus (focus reporting). */
   | { type: "focus"; focused: boolean }
+  /** MCP servers to run and to ask about: after a trust decision, or re-read at /new. */
+  | { type: "mcp-config"; mcp: McpConfigured; warnings: string[] }
   /**
    * Everything loaded after the first frame: the validated config, the resumed conversation,
    * the system prompt and skills. Runs wait for it.
@@ -46,11 +57,16 @@ export type Msg =
       config: RunConfig;
       sessionId: string;
       conversation: ConversationMessage[];
+      tokensUsed?: number;
+      /** Config toolOutputLines: lines an expanded tool entry shows. */
+      toolOutputLines?: number;
       skills: SkillRef[];
       warnings: string[];
       /** Inputs of earlier launches in this folder, oldest first. */
       history?: string[];
       notify?: NotifyMode;
+      /** The MCP servers to start and those waiting for trust (none when absent). */
+      mcp?: McpConfigured;
     };
 
 /** What to do: data, run by the Cmd interpreter in runtime/. A Cmd carries everything it needs. */
@@ -67,11 +83,18 @@ export type Cmd =
   | { type: "list-models" }
   | { type: "list-sessions" }
   | { type: "save-config"; keys: Record<string, unknown> }
-  | { type: "show"; what: "context" | "memory" }
-  | { type: "undo"; force: boolean; sessionId: string; conversation: ConversationMessage[] }
+  /** `conversation`: for /context, which shows what the messages take of the window. */
+  | { type: "show"; what: "context" | "memory"; conversation?: ConversationMessage[] }
+  /** `tokensUsed`: the session's total, kept after the turn is undone (it was spent). */
+  | { type: "undo"; force: boolean; sessionId: string; conversation: ConversationMessage[]; tokensUsed: number }
+  /** Remember the user's answer on project MCP servers; answered by an mcp-config Msg. */
+  | { type: "mcp-trust"; decisions: { name: string; decision: McpTrustDecision }[] }
+  /** Read the MCP config again (at /new); answered by an mcp-config Msg. */
+  | { type: "mcp-reload" }
   /** List the project's files (.gitignore respected) for @ completion. */
   | { type: "list-files" }
-  | { type: "read-mentions"; text: string }
+  /** Attach the files `mentions` name (the @server:uri ones go to the worker instead). */
+  | { type: "read-mentions"; text: string; mentions: string[] }
   /** The user's own `!command`: run in the project folder, no approval. */
   | { type: "shell"; command: string }
   | { type: "shell-cancel" }

@@ -19,6 +19,30 @@ export function formatHelp(commands: readonly SlashCommand[], skills: readonly S
   return out.join("\n");
 }
 
+/** The keys, for /help (README's key table says the same). */
+export const KEYS: readonly [string, string][] = [
+  ["Enter", "send (queued while a run goes)"],
+  ["Alt+Enter, Ctrl+J", "new line"],
+  ["Esc", "stop the run"],
+  ["Ctrl+C", "stop the run; idle: clear the input, then quit"],
+  ["Ctrl+D", "quit (on an empty input)"],
+  ["Ctrl+O", "show or fold tool output"],
+  ["Ctrl+T", "show or fold the model's thinking"],
+  ["PgUp / PgDn, wheel", "scroll the transcript"],
+  ["Ctrl+Home / Ctrl+End", "transcript top / follow new output (Home/End on an empty input)"],
+  ["Home / End, Ctrl+A / Ctrl+E", "start / end of the input line"],
+  ["Alt+← / Alt+→", "move by word"],
+  ["Ctrl+W, Alt+Backspace", "delete the word before the cursor"],
+  ["Ctrl+U / Ctrl+K", "delete to the start / end of the line"],
+  ["Up / Down", "earlier inputs (move between lines in a multi-line input)"],
+  ["Tab", "complete commands and skills"],
+];
+
+export function formatKeys(keys: readonly (readonly [string, string])[] = KEYS): string {
+  const width = Math.max(0, ...keys.map(([k]) => k.length));
+  return ["Keys:", ...keys.map(([k, help]) => row(k, help, width))].join("\n");
+}
+
 /** Edit distance, for "did you mean". */
 function distance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);

@@ -24,7 +24,7 @@ async function run(replies: Reply[], configure: (c: RunConfig) => void = () => {
     tools: coreTools,
     emit: (e) => events.push(e),
     signal: new AbortController().signal,
-    askUser: async () => "deny",
+    askUser: async () => ({ decision: "deny" }),
   });
   const notices = events.flatMap((e) => (e.type === "notice" ? [e.text] : []));
   return { result, events, notices, provider, config };
@@ -128,7 +128,7 @@ describe("the agent loop", () => {
       tools: [...coreTools, skillsTool],
       emit: (e) => events.push(e),
       signal: new AbortController().signal,
-      askUser: async () => "deny",
+      askUser: async () => ({ decision: "deny" }),
     });
     expect(provider.requests[0]!.tools.map((t) => t.name)).toContain("create_file");
     expect(provider.requests[1]!.tools.map((t) => t.name)).toEqual(["read_file"]);

@@ -5,7 +5,8 @@ import { EMPTY_RESULT, formatMcpResult } from "../../src/agent/mcp/content.js";
 import { runCall } from "../tools/call.js";
 import { mcpToolName } from "../../src/tools/mcp.js";
 import type { ToolDef } from "../../src/tools/types.js";
-import { makeCtx, type CtxOptions } from "../tools/ctx.js";
+import { makeCtx, testConfig, type CtxOptions } from "../tools/ctx.js";
+import { createApprover } from "../../src/agent/approval.js";
 import { demoServer } from "./mcp-helpers.js";
 
 let manager: McpManager;
@@ -39,6 +40,7 @@ describe("MCP tools", () => {
         kind: "mcp",
         args: { text: "hello from the model" },
         preview: 'demo.echo({"text":"hello from the model"})',
+        mcp: { trusted: false, readOnly: false, destructive: false },
       },
     ]);
     expect(ctx.events[0]).toMatchObject({ type: "tool-start", label: 'demo.echo {"text":"hello from the model"}' });
@@ -49,9 +51,19 @@ describe("MCP tools", () => {
   });
 
   it("a trusted server's tools run without asking", async () => {
-    const { result, ctx } = await call("mcp__sure__echo", { text: "no questions" });
+    const asked: string[] = [];
+    const approve = createApprover(
+      { ...testConfig(process.cwd()), interactive: true },
+      async (req) => {
+        asked.push(req.tool);
+        return { decision: "deny" };
+      },
+      () => {},
+    );
+    const ctx = { ...makeCtx(process.cwd()), approve };
+    const result = await runCall({ id: "t1", name: "mcp__sure__echo", args: { text: "no questions" } }, tools, ctx);
     expect(result).toEqual({ content: "no questions" });
-    expect(ctx.approvals).toEqual([]);
+    expect(asked).toEqual([]);
   });
 
   it("a denied call never reaches the server", async () => {
@@ -63,7 +75,7 @@ describe("MCP tools", () => {
 
   it("an image becomes a note with its type and size", async () => {
     expect((await call("mcp__demo__image", {})).result).toEqual({
-      content: "Here is the picture.\n[image: image/png, 70 bytes — not shown]",
+      content: "Here is the picture.\n[image: image/png, 70 bytes]",
     });
   });
 
@@ -118,8 +130,7 @@ describe("formatMcpResult", () => {
         ],
       }),
     ).toEqual({
-      content:
-        "[audio: audio/wav, 10 bytes — not shown]\n[resource: file:///a.bin, application/octet-stream, 10 bytes — not shown]",
+      content: "[audio: audio/wav, 10 bytes]\n[resource: file:///a.bin, application/octet-stream, 10 bytes]",
       isError: false,
     });
   });
@@ -127,5 +138,42 @@ describe("formatMcpResult", () => {
   it("falls back to structured content, then to a note that nothing came back", () => {
     expect(formatMcpResult({ content: [], structuredContent: { n: 1 } }).content).toBe('{\n  "n": 1\n}');
     expect(formatMcpResult({ content: [] })).toEqual({ content: EMPTY_RESULT, isError: false });
+  });
+});
+
+describe("approval of MCP tools", () => {
+  const ask = (
+    mode: "ask" | "auto-edit" | "yolo",
+    hints: { trusted: boolean; readOnly: boolean; destructive: boolean },
+  ) => {
+    const asked: string[] = [];
+    const config = { ...testConfig(process.cwd()), interactive: true, permissionMode: mode };
+    const approve = createApprover(
+      config,
+      async (req) => (asked.push(req.tool), { decision: "always" }),
+      () => {},
+    );
+    const req = { tool: "mcp__s__t", kind: "mcp" as const, args: {}, preview: "", mcp: hints };
+    return { asked, approve: () => approve(req) };
+  };
+  const plainHints = { trusted: false, readOnly: false, destructive: false };
+
+  it("readOnlyHint runs without asking in auto-edit, and asks in ask mode", async () => {
+    const auto = ask("auto-edit", { ...plainHints, readOnly: true });
+    expect(await auto.approve()).toEqual({ ok: true });
+    expect(auto.asked).toEqual([]);
+    const strict = ask("ask", { ...plainHints, readOnly: true });
+    await strict.approve();
+    expect(strict.asked).toEqual(["mcp__s__t"]);
+  });
+
+  it("destructiveHint asks every time, on a trusted server and after 'always', but not in yolo", async () => {
+    const d = ask("auto-edit", { trusted: true, readOnly: false, destructive: true });
+    await d.approve();
+    await d.approve();
+    expect(d.asked).toEqual(["mcp__s__t", "mcp__s__t"]);
+    const yolo = ask("yolo", { trusted: false, readOnly: false, destructive: true });
+    expect(await yolo.approve()).toEqual({ ok: true });
+    expect(yolo.asked).toEqual([]);
   });
 });

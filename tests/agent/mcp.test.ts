@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { McpManager } from "../../src/agent/mcp/servers.js";
 import { runCall } from "../tools/call.js";
+import { formatMcpStatus } from "../../src/ui/update/mcp.js";
 import { makeCtx } from "../tools/ctx.js";
 import { demoServer, probe, readPid, tempDir } from "./mcp-helpers.js";
 
@@ -97,7 +98,7 @@ describe("McpManager", () => {
       {
         name: "empty",
         state: "failed",
-        error: 'the config has neither "command" (stdio) nor "url" (streamable HTTP)',
+        error: 'the config has neither "command" (stdio) nor "url" (HTTP)',
         tools: [],
       },
     ]);
@@ -140,11 +141,11 @@ describe("McpManager", () => {
     const m = manager({ ghost: { command: "agent0-no-such-command-xyz" }, demo: demoServer({ trusted: true }) });
     await m.start();
     const pid = m.status()[1]!.pid!;
-    expect(m.formatStatus()).toBe(
+    expect(formatMcpStatus(m.views())).toBe(
       [
         "MCP servers (2):",
         "  ghost — failed: command not found: agent0-no-such-command-xyz",
-        `  demo — running (pid ${pid}, 7 tools, trusted): ${DEMO_TOOLS.join(", ")}`,
+        `  demo — running (stdio, pid ${pid}, 7 tools, 0 prompts, 0 resources, trusted): ${DEMO_TOOLS.join(", ")}`,
       ].join("\n"),
     );
   });
@@ -152,9 +153,7 @@ describe("McpManager", () => {
   it("says how to add servers when none are configured", async () => {
     const m = manager({});
     expect(await m.start()).toEqual([]);
-    expect(m.formatStatus()).toBe(
-      'No MCP servers configured. Add them under "mcpServers" in ~/.config/agent0/config.json or .agent0/mcp.json.',
-    );
+    expect(formatMcpStatus(m.views())).toMatch(/^No MCP servers running\. Add them under "mcpServers"/);
   });
 
   it("keeps tool names unique when two server names sanitize to the same text", async () => {

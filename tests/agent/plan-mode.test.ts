@@ -4,7 +4,7 @@ import path from "node:path";
 import type { RunEvent } from "../../src/protocol/agent-event.js";
 import type { PermissionMode } from "../../src/protocol/run-config.js";
 import { runAgent } from "../../src/agent/loop.js";
-import { PLAN_MODE_REFUSAL } from "../../src/agent/approval.js";
+import { createApprover, PLAN_MODE_REFUSAL } from "../../src/agent/approval.js";
 import { toolsFor } from "../../src/tools/catalog.js";
 import { scriptedProvider, type Reply } from "./scripted-provider.js";
 import { tempProject, testConfig } from "../tools/ctx.js";
@@ -36,7 +36,7 @@ async function run(mode: PermissionMode, replies: Reply[], live?: (e: RunEvent) 
     signal: new AbortController().signal,
     askUser: async (req) => {
       asked.push(req.tool);
-      return "once";
+      return { decision: "once" };
     },
   });
   return { result, provider, asked, dir: project.dir, config };
@@ -68,6 +68,30 @@ describe("plan mode", () => {
     expect(results[0]!.content).toContain("alpha");
     // The system prompt says so.
     expect(provider.requests[0]!.messages[0]!.content).toContain("You are in plan mode");
+  });
+
+  it("a read-only tool that needs a say (web_fetch, an MCP tool) asks as in ask mode; edits are refused", async () => {
+    const project = tempProject({});
+    cleanup = project.cleanup;
+    const asked: string[] = [];
+    const approve = createApprover(
+      { ...testConfig(project.dir), permissionMode: "plan", interactive: true },
+      async (req) => {
+        asked.push(req.tool);
+        return { decision: "once" };
+      },
+      () => {},
+    );
+    const ask = (tool: string, kind: "fetch" | "mcp" | "edit" | "shell", args: Record<string, unknown>) =>
+      approve({ tool, kind, args, preview: tool });
+    expect(await ask("web_fetch", "fetch", { url: "https://docs.example.com/" })).toEqual({ ok: true });
+    expect(await ask("mcp__docs__search", "mcp", {})).toEqual({ ok: true });
+    expect(await ask("edit_file", "edit", { path: "a.txt" })).toEqual({ ok: false, reason: PLAN_MODE_REFUSAL });
+    expect(await ask("run_shell_command", "shell", { command: "ls" })).toEqual({
+      ok: false,
+      reason: PLAN_MODE_REFUSAL,
+    });
+    expect(asked).toEqual(["web_fetch", "mcp__docs__search"]);
   });
 
   it("in ask mode the same change goes to the user, and the prompt has no plan section", async () => {

@@ -31,7 +31,7 @@ describe("the tool protocol follows the model", () => {
       tools: coreTools,
       emit: (e: { type: string; text?: string }) => void (e.type === "notice" && notices.push(e.text!)),
       signal: new AbortController().signal,
-      askUser: async () => "deny" as const,
+      askUser: async () => ({ decision: "deny" as const }),
     });
     const first = await runAgent([{ role: "user", content: "go" }], { ...config }, deps([broken, broken]));
     expect(first.reason).toBe("stuck");

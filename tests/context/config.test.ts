@@ -1,7 +1,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig, loadMcpServers, saveConfigKeys } from "../../src/context/config.js";
+import { loadConfig, saveConfigKeys } from "../../src/context/config.js";
+import { listMcpServers } from "../../src/context/mcp-config.js";
 import { configDir } from "../../src/context/dirs.js";
 import { tempDir, writeTree } from "./helpers.js";
 
@@ -109,22 +110,29 @@ describe("saveConfigKeys", () => {
   });
 });
 
-describe("loadMcpServers", () => {
-  it("merges config servers with .agent0/mcp.json, the project winning and never trusted", async () => {
+describe("listMcpServers", () => {
+  it("lists config servers, then .mcp.json and .agent0/mcp.json (the latter winning), project ones never trusted", async () => {
     const cwd = await tempDir();
     await writeTree(cwd, {
+      ".mcp.json": JSON.stringify({
+        mcpServers: { claude: { type: "sse", url: "http://127.0.0.1:9/sse" }, local: { command: "older" } },
+      }),
       ".agent0/mcp.json": JSON.stringify({
         mcpServers: { shared: { url: "http://127.0.0.1:9/mcp", trusted: true }, local: { command: "tool" } },
       }),
     });
-    const { servers, warnings } = loadMcpServers(cwd, {
-      mcpServers: { shared: { command: "old" }, mine: { command: "m", trusted: true } },
+    const { servers, warnings } = listMcpServers(cwd, {
+      file: "/cfg/config.json",
+      servers: { shared: { command: "old" }, mine: { command: "m", trusted: true } },
     });
     expect(warnings).toEqual([]);
-    expect(servers).toEqual({
-      shared: { url: "http://127.0.0.1:9/mcp" },
-      local: { command: "tool" },
-      mine: { command: "m", trusted: true },
-    });
+    expect(servers.map((s) => [s.name, s.scope, s.config])).toEqual([
+      ["shared", "user", { command: "old" }],
+      ["mine", "user", { command: "m", trusted: true }],
+      ["claude", "project", { type: "sse", url: "http://127.0.0.1:9/sse" }],
+      ["local", "project", { command: "tool" }],
+      ["shared", "project", { url: "http://127.0.0.1:9/mcp" }],
+    ]);
+    expect(servers[3]!.file).toBe(join(cwd, ".agent0", "mcp.json"));
   });
 });

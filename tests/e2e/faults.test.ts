@@ -26,7 +26,9 @@ function onlySession(sb: Sandbox): { id: string; messages: ConversationMessage[]
   const loaded = loadSession(files[0]!);
   if (!loaded.ok) throw new Error(`the session file does not load: ${loaded.error}`);
   expect(loaded.damaged).toEqual([]);
-  return { id: loaded.header.id, messages: loaded.messages };
+  // Token counts kept on answers are the status line's (tests/e2e/status-truths.test.ts); here
+  // only what was said matters.
+  return { id: loaded.header.id, messages: loaded.messages.map(({ usage: _usage, ...m }) => m) };
 }
 
 const headless = (sb: Sandbox, fake: FakeOllama, prompt: string, more: string[] = []) =>

@@ -46,6 +46,12 @@ describe("reading and typing in the TUI", () => {
     expect(screen).not.toMatch(/Paragraph number 119 says/);
     tui.press("End");
     await tui.waitFor("Paragraph number 119");
+    // Alternate-scroll mode: the terminal sends a wheel notch as arrow keys in one write.
+    tui.type("\x1b[A\x1b[A\x1b[A\x1b[A\x1b[A\x1b[A");
+    screen = await tui.waitFor("End to follow");
+    expect(screen).not.toMatch(/Paragraph number 119 says/);
+    tui.press("End");
+    await tui.waitFor("Paragraph number 119");
 
     tui.tmux("resize-window", "-t", "main", "-x", "50", "-y", "30");
     screen = await tui.waitFor(/Paragraph number 119 says something worth reading\s*\n\s*about the parser/);

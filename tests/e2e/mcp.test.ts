@@ -58,6 +58,10 @@ describe("MCP servers end to end", () => {
     });
     tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name], { width: 120, height: 40 });
     await tui.waitFor("Ask anything");
+    // A project's own servers start once trusted.
+    await tui.waitFor("Start this project's MCP servers?");
+    tui.press("Up");
+    tui.press("Enter");
 
     // The broken server is named, with why it failed; the demo server runs.
     let screen = await tui.waitFor("MCP server broken failed to start");
@@ -91,7 +95,7 @@ describe("MCP servers end to end", () => {
     tui.type("/mcp");
     tui.press("Enter");
     screen = await tui.waitFor("MCP servers (2):");
-    expect(screen).toMatch(/demo — running \(pid \d+, 7 tools\): .*echo/);
+    expect(screen).toMatch(/demo — running \(stdio, pid \d+, 7 tools, 0 prompts, 0 resources\): .*echo/);
     expect(screen).toContain("broken — failed: command not found: /nonexistent/cmd");
 
     tui.press("C-d");

@@ -93,10 +93,18 @@ describe("secrets and the shell allowlist, headless", () => {
   it("a secret env value in tool output reaches the model masked, and neither the session nor the logs hold it", async () => {
     const SECRET = "sk-supersecret-123";
     sb.env.MY_API_KEY = SECRET;
+    fs.writeFileSync(path.join(sb.project, "notes.txt"), `pasted: ${SECRET}\n`);
     fake = await startFakeOllama({
       models: [{ name: MODEL }],
       replies: [
-        { steps: [{ toolCalls: [{ name: "run_shell_command", arguments: { command: "echo $MY_API_KEY" } }] }] },
+        // The variable itself is not in the command's environment (scrubbed); a copy in a file is masked.
+        {
+          steps: [
+            {
+              toolCalls: [{ name: "run_shell_command", arguments: { command: 'echo "[$MY_API_KEY]"; cat notes.txt' } }],
+            },
+          ],
+        },
         // A model repeating a secret it somehow knows: still not written down.
         { steps: [{ text: `Your key is ${SECRET}.` }] },
       ],
@@ -105,7 +113,7 @@ describe("secrets and the shell allowlist, headless", () => {
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     const toolMessage = fake.chats[1]!.messages.find((m) => m.role === "tool");
-    expect(toolMessage?.content).toContain("****");
+    expect(toolMessage?.content).toBe("exit code 0\n[]\npasted: ****\n");
     expect(JSON.stringify(fake.chats[1]!.messages)).not.toContain(SECRET);
 
     const files = [...sessionFiles(sb), ...filesUnder(path.join(sb.env.XDG_DATA_HOME!, "agent0", "logs"))];
@@ -145,7 +153,9 @@ describe("secrets and the shell allowlist, headless", () => {
       ],
     });
     const r = await runHeadless(sb, ["-p", "try things", "--host", fake.url, "--model", MODEL]);
-    expect(r.code).toBe(0);
+    // What could not be asked for was denied: said on stderr, and the run did not do what was asked.
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("denied: run_shell_command: ls; touch pwned1");
     expect(fs.readdirSync(sb.project).filter((f) => f.startsWith("pwned"))).toEqual([]);
     const results = new Map(
       fake.chats[1]!.messages.filter((m) => m.role === "tool").map((m) => [m.tool_call_id, m.content]),

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadSession } from "../../src/session/writer.js";
 import { startFakeOllama, type FakeOllama, type WireMessage } from "../fakes/ollama-server.js";
-import { runHeadless, sandbox, sessionFiles, sleep, Tui, type Sandbox } from "./harness.js";
+import { runHeadless, sandbox, sessionFiles, sleep, Tui, waitUntil, type Sandbox } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 const SAVED_LINE = /Session (\S+) saved — resume with: agent0 --resume (\S+)/;
@@ -302,10 +302,17 @@ describe("sessions end to end", () => {
     await fake.waitForChats(4);
     expect(dialogue(fake.chats[3]!.messages).map((m) => m.content)).toEqual(["fresh start"]);
     await tui.waitFor(/^idle · /m);
-    const titles = sessionFiles(sb).map((f) => {
-      const s = loadSession(f);
-      return s.ok ? `${s.meta.title}: ${s.messages.length}` : s.error;
-    });
-    expect(titles.sort()).toEqual(["alpha prompt: 4", "beta prompt: 2", "fresh start: 2"]);
+    const titles = () =>
+      sessionFiles(sb)
+        .map((f) => {
+          const s = loadSession(f);
+          return s.ok ? `${s.meta.title}: ${s.messages.length}` : s.error;
+        })
+        .sort();
+    // The answer's line is written by the recorder right after the screen shows it.
+    await waitUntil(() => titles().join() === "alpha prompt: 4,beta prompt: 2,fresh start: 2", 5000, "saved").catch(
+      () => undefined,
+    );
+    expect(titles()).toEqual(["alpha prompt: 4", "beta prompt: 2", "fresh start: 2"]);
   });
 });

@@ -173,7 +173,7 @@ describe("steering the work", () => {
 
     const second = open();
     // The status line shows the context size once settings (and the history) have loaded.
-    await second.waitFor(/% of \d+k/);
+    await second.waitFor(/ of \d+k \(\d+%\)/);
     second.press("Up");
     const screen = await second.waitFor("remember this prompt 5521");
     expect(screen).not.toContain("Ask anything");

@@ -204,12 +204,14 @@ describe("tools end to end", () => {
       replies: [createEditFlow[0]!, { steps: [{ text: "I could not." }] }],
     });
     const r = await runHeadless(sb, ["-p", "make a greeting module", "--host", fake.url, "--model", MODEL.name]);
-    expect(r.code).toBe(0);
+    // The run did not do what was asked: exit 1, and stderr says what was denied.
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("denied: create_file");
     expect(fs.existsSync(path.join(sb.project, "src", "greet.ts"))).toBe(false);
     const denial = fake.chats[1]!.messages.at(-1)!;
     expect(denial).toMatchObject({ role: "tool", tool_name: "create_file" });
     expect(denial.content).toBe(
-      "Denied by the user: create_file changes files or runs commands, and this headless run cannot ask for permission (run with --yolo or --permission-mode auto-edit to allow it).",
+      "Denied by the user: create_file needs the user's say, and this headless run cannot ask for permission (run with --yolo or --permission-mode auto-edit to allow it).",
     );
   });
 });

@@ -30,6 +30,45 @@ export interface AnthropicReply {
   delayMs?: number;
 }
 
+/** A model the fake's models API lists (GET /v1/models, GET /v1/models/{id}). */
+export interface FakeClaudeModel {
+  id: string;
+  maxInputTokens?: number;
+  thinking?: boolean;
+  vision?: boolean;
+}
+
+const DEFAULT_MODELS: FakeClaudeModel[] = [
+  { id: "claude-sonnet-4-5", maxInputTokens: 200_000 },
+  { id: "claude-haiku-4-5", maxInputTokens: 200_000 },
+];
+
+/** The models API's model object (shape of the published API, capabilities trimmed to what we read). */
+function modelObject(m: FakeClaudeModel) {
+  const support = (supported: boolean) => ({ supported });
+  return {
+    type: "model",
+    id: m.id,
+    display_name: m.id.replace(/-/g, " "),
+    created_at: "2025-09-29T00:00:00Z",
+    lifecycle: "active",
+    deprecated_at: null,
+    retires_at: null,
+    line: null,
+    max_input_tokens: m.maxInputTokens ?? 200_000,
+    max_tokens: 64_000,
+    capabilities: {
+      batch: support(true),
+      citations: support(true),
+      code_execution: support(false),
+      image_input: support(m.vision ?? true),
+      pdf_input: support(true),
+      structured_outputs: support(true),
+      thinking: { supported: m.thinking ?? true, types: { enabled: support(m.thinking ?? true) } },
+    },
+  };
+}
+
 export interface FakeAnthropic extends RecordingServer {
   setReplies(replies: AnthropicReply[]): void;
 }
@@ -127,8 +166,32 @@ async function play(res: ServerResponse, req: RecordedHttp, r: AnthropicReply): 
   res.end();
 }
 
-export async function startFakeAnthropic(opts: { replies?: AnthropicReply[] } = {}): Promise<FakeAnthropic> {
+export async function startFakeAnthropic(
+  opts: { replies?: AnthropicReply[]; models?: FakeClaudeModel[] } = {},
+): Promise<FakeAnthropic> {
+  const models = opts.models ?? DEFAULT_MODELS;
   return startScriptedServer<AnthropicReply>(opts.replies ?? [], async (req, res, nextReply) => {
+    if (req.method === "GET" && req.path === "/v1/models") {
+      const data = models.map(modelObject);
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({ data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null }),
+      );
+      return;
+    }
+    if (req.method === "GET" && req.path.startsWith("/v1/models/")) {
+      const id = decodeURIComponent(req.path.slice("/v1/models/".length));
+      const found = models.find((m) => m.id === id);
+      if (!found) {
+        return sendFailure(res, {
+          status: 404,
+          body: { type: "error", error: { type: "not_found_error", message: `model: ${id}` }, request_id: "req_fake" },
+        });
+      }
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify(modelObject(found)));
+      return;
+    }
     if (req.method !== "POST" || req.path !== "/v1/messages") {
       return sendFailure(res, {
         status: 404,

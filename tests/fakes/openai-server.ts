@@ -90,12 +90,62 @@ async function play(res: ServerResponse, req: RecordedHttp, r: OpenAIReply): Pro
   res.end("data: [DONE]\n\n");
 }
 
-export async function startFakeOpenAI(opts: { replies?: OpenAIReply[] } = {}): Promise<FakeOpenAI> {
+/**
+ * Which server to imitate in what it says about a model's context window: OpenAI says nothing;
+ * vLLM puts max_model_len in /v1/models; llama.cpp has /props; LM Studio has /api/v0/models/{id}.
+ */
+export interface FakeOpenAIServer {
+  kind: "openai" | "vllm" | "llamacpp" | "lmstudio";
+  model: string;
+  contextLength?: number;
+}
+
+function modelsList(s: FakeOpenAIServer) {
+  const base = { id: s.model, object: "model", created: 1718000000 };
+  switch (s.kind) {
+    case "openai":
+      return [{ ...base, owned_by: "fake" }];
+    case "vllm":
+      return [
+        { ...base, owned_by: "vllm", root: s.model, parent: null, max_model_len: s.contextLength, permission: [] },
+      ];
+    case "llamacpp":
+      return [{ ...base, owned_by: "llamacpp", meta: { vocab_type: 2, n_vocab: 151936, n_ctx_train: 32768 } }];
+    case "lmstudio":
+      return [{ id: s.model, object: "model", owned_by: "organization_owner" }];
+  }
+}
+
+const json = (res: ServerResponse, body: unknown) => sendFailure(res, { status: 200, body });
+
+export async function startFakeOpenAI(
+  opts: { replies?: OpenAIReply[]; server?: FakeOpenAIServer } = {},
+): Promise<FakeOpenAI> {
+  const server = opts.server ?? { kind: "openai", model: "gpt-fake" };
   return startScriptedServer<OpenAIReply>(opts.replies ?? [], async (req, res, nextReply) => {
     if (req.method === "GET" && req.path.endsWith("/models")) {
-      return sendFailure(res, {
-        status: 200,
-        body: { object: "list", data: [{ id: "gpt-fake", object: "model", created: 0, owned_by: "fake" }] },
+      return json(res, { object: "list", data: modelsList(server) });
+    }
+    if (req.method === "GET" && req.path === "/props" && server.kind === "llamacpp") {
+      return json(res, {
+        default_generation_settings: { n_ctx: server.contextLength, model: server.model, temperature: 0.8 },
+        total_slots: 1,
+        model_path: `/models/${server.model}`,
+        build_info: "b5000-fake",
+      });
+    }
+    if (req.method === "GET" && req.path.startsWith("/api/v0/models/") && server.kind === "lmstudio") {
+      return json(res, {
+        id: server.model,
+        object: "model",
+        type: "llm",
+        publisher: "lmstudio-community",
+        arch: "qwen2",
+        compatibility_type: "gguf",
+        quantization: "Q4_K_M",
+        state: "loaded",
+        max_context_length: 131072,
+        loaded_context_length: server.contextLength,
       });
     }
     if (req.method !== "POST" || !req.path.endsWith("/chat/completions"))

@@ -62,13 +62,13 @@ describe("renderMarkdown", () => {
 
   test("a list item with inline bold and code renders without ** or backticks", () => {
     expect(plain("- item with **bold** inside\n- and `code` too")).toEqual([
-      "    * item with bold inside",
-      "    * and code too",
+      "  • item with bold inside",
+      "  • and code too",
     ]);
   });
 
   test("an ordered list split by a blank line keeps its numbering", () => {
-    expect(plain("1. one\n2. two\n\n3. three")).toEqual(["    1. one", "    2. two", "    3. three"]);
+    expect(plain("1. one\n2. two\n\n3. three")).toEqual(["  1. one", "  2. two", "  3. three"]);
   });
 
   test("a code block keeps its lines, indented and syntax-highlighted", () => {
@@ -122,12 +122,8 @@ describe("renderMarkdown", () => {
 
   test("every line is wrapped to the width, list items under their text", () => {
     const out = plain("- " + "word ".repeat(12).trim(), 24);
-    expect(out).toEqual([
-      "    * word word word",
-      "      word word word",
-      "      word word word",
-      "      word word word",
-    ]);
+    // Indented by 2 (4 would read as a code block), wrapped under the text, not the bullet.
+    expect(out).toEqual(["  • word word word word", "    word word word word", "    word word word word"]);
   });
 
   test("a thematic break spans the width", () => {

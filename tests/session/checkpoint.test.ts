@@ -47,14 +47,36 @@ describe("checkpoints and /undo", () => {
       turn: 4,
       applied: true,
       restored: [file("edited.bin")],
-      removedCreated: [file("src/created.ts")],
+      removedCreated: [file("src/created.ts"), file("src") + path.sep],
       conflicts: [],
       ranShell: false,
     });
     expect(fs.readFileSync(file("edited.bin")).equals(old)).toBe(true);
     expect(fs.statSync(file("edited.bin")).mode & 0o777).toBe(0o640);
     expect(fs.existsSync(file("src/created.ts"))).toBe(false);
-    expect(fs.readdirSync(project).sort()).toEqual(["edited.bin", "src"]);
+    // The folder the turn created for the new file went with it.
+    expect(fs.readdirSync(project).sort()).toEqual(["edited.bin"]);
+  });
+
+  it("removes only the folders the turn created, and only when nothing else is left in them", async () => {
+    fs.mkdirSync(file("lib"));
+    const cp = new Checkpoints(store);
+    cp.beginTurn(0);
+    await toolWrites(cp, "lib/deep/er/a.ts", "a");
+    await toolWrites(cp, "docs/guide/b.md", "b");
+    // Someone else put a file in docs/ meanwhile: docs/ stays, docs/guide/ goes.
+    fs.writeFileSync(file("docs/notes.txt"), "mine");
+    const result = await cp.undo();
+    expect(result?.removedCreated).toEqual([
+      file("lib/deep/er/a.ts"),
+      file("docs/guide/b.md"),
+      file("lib/deep/er") + path.sep,
+      file("lib/deep") + path.sep,
+      file("docs/guide") + path.sep,
+    ]);
+    expect(fs.readdirSync(project).sort()).toEqual(["docs", "lib"]);
+    expect(fs.readdirSync(file("docs"))).toEqual(["notes.txt"]);
+    expect(fs.readdirSync(file("lib"))).toEqual([]);
   });
 
   it("brings back a file the turn deleted", async () => {

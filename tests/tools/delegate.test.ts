@@ -35,7 +35,7 @@ function setup(files: Record<string, string>, replies: Reply[], configure: (c: R
       tools,
       emit: (e) => events.push(e),
       signal: new AbortController().signal,
-      askUser: async () => "deny",
+      askUser: async () => ({ decision: "deny" }),
     });
   return { dir: project.dir, provider, events, run };
 }

@@ -100,13 +100,17 @@ describe("run_shell_command", () => {
     expect(result.content).toContain(`\n[... ${total.length - 750} chars truncated ...]\n`);
   });
 
-  it("masks secret values from the environment in what the model sees", async () => {
+  it("gives commands no secret-looking variables, and masks a known secret printed anyway (whole, in pieces, reversed)", async () => {
     const dir = project();
     process.env.AGENT0_TEST_API_KEY = "sk-live-123456";
+    process.env.AGENT0_TEST_PLAIN = "visible-value";
     try {
-      const result = await callTool(makeCtx(dir), "run_shell_command", { command: "echo key=$AGENT0_TEST_API_KEY" });
-      expect(result.content).toBe("exit code 0\nkey=****\n");
+      const command =
+        'echo "key=[$AGENT0_TEST_API_KEY] plain=$AGENT0_TEST_PLAIN"; echo sk-live-123456; echo sk-live-123456 | rev; echo sk-live-123456 | cut -c2-11';
+      const result = await callTool(makeCtx(dir), "run_shell_command", { command });
+      expect(result.content).toBe("exit code 0\nkey=[] plain=visible-value\n****\n****\n****\n");
     } finally {
+      delete process.env.AGENT0_TEST_PLAIN;
       delete process.env.AGENT0_TEST_API_KEY;
     }
   });

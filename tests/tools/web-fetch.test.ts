@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWebFetchTool, webFetchTool } from "../../src/tools/web/fetch.js";
 import { runCall } from "./call.js";
+import { checkPublicAddress, isPrivateAddress } from "../../src/tools/web/address.js";
+import { httpRequest } from "../../src/tools/web/http.js";
 import type { ToolDef, ToolResult } from "../../src/tools/types.js";
 import { makeCtx, type TestContext } from "./ctx.js";
 import { startFakeWeb, type FakeWeb } from "../fakes/web-server.js";
@@ -11,8 +13,15 @@ beforeAll(async () => {
 });
 afterAll(() => web.close());
 
+/** The fake web server is on 127.0.0.1, which web_fetch refuses unless the config allows it. */
+function localCtx(opts: Parameters<typeof makeCtx>[1] = {}): TestContext {
+  const ctx = makeCtx("/tmp", opts);
+  ctx.config.webFetch = { allowPrivate: true };
+  return ctx;
+}
+
 function fetchWith(url: string, opts: { tool?: ToolDef; ctx?: TestContext } = {}): Promise<ToolResult> {
-  const ctx = opts.ctx ?? makeCtx("/tmp");
+  const ctx = opts.ctx ?? localCtx();
   return runCall({ id: "call-1", name: "web_fetch", args: { url } }, [opts.tool ?? webFetchTool], ctx);
 }
 
@@ -76,7 +85,7 @@ describe("web_fetch", () => {
   });
 
   it("stops when the user interrupts", async () => {
-    const ctx = makeCtx("/tmp");
+    const ctx = localCtx();
     const pending = fetchWith(`${web.url}/slow`, { ctx });
     setTimeout(() => ctx.controller.abort(), 50);
     expect((await pending).content).toBe("Error: interrupted by the user.");
@@ -90,7 +99,7 @@ describe("web_fetch", () => {
   });
 
   it("keeps the beginning of a page longer than the output limit", async () => {
-    const ctx = makeCtx("/tmp", { outputLimit: 5000 });
+    const ctx = localCtx({ outputLimit: 5000 });
     const r = await fetchWith(`${web.url}/big.txt`, { ctx });
     expect(r.content.startsWith(`URL: ${web.url}/big.txt\n\nxxxx`)).toBe(true);
     const total = `URL: ${web.url}/big.txt\n\n`.length + 300_000;
@@ -116,5 +125,68 @@ describe("web_fetch", () => {
     await closed.close();
     const r = await fetchWith(url);
     expect(r.content).toBe(`Error: ${new URL(url).host} refused the connection.`);
+  });
+
+  it("asks once per host, and a denial is what the model reads", async () => {
+    const ctx = localCtx();
+    await fetchWith(`${web.url}/notes.txt`, { ctx });
+    expect(ctx.approvals).toEqual([
+      { tool: "web_fetch", kind: "fetch", args: { url: `${web.url}/notes.txt` }, preview: `${web.url}/notes.txt` },
+    ]);
+    const denied = localCtx({ deny: "not that site" });
+    const r = await fetchWith(`${web.url}/notes.txt`, { ctx: denied });
+    expect(r).toEqual({ content: "Denied by the user: not that site", isError: true });
+  });
+});
+
+describe("web_fetch address checks", () => {
+  it("refuses loopback addresses, by name after DNS and by number, before asking", async () => {
+    // Loopback only: no test sends to any other address, even with the check reverted; the
+    // private, link-local and metadata ranges are covered by "classifies addresses" (no network).
+    const refused = [
+      `${web.url}/notes.txt`,
+      `http://localhost:${new URL(web.url).port}/`,
+      `http://[::1]:${new URL(web.url).port}/`,
+      `http://[::ffff:127.0.0.1]:${new URL(web.url).port}/`,
+      `http://127.9.9.9:${new URL(web.url).port}/`,
+    ];
+    for (const url of refused) {
+      const ctx = makeCtx("/tmp");
+      const r = await fetchWith(url, { ctx });
+      expect({ url, content: r.content }).toEqual({ url, content: expect.stringContaining("public web only") });
+      // Refused before the user is even asked.
+      expect(ctx.approvals).toEqual([]);
+    }
+  });
+
+  it("checks every redirect hop: a redirect from an allowed host to a private one is refused", async () => {
+    // The first hop is let through (as a public host would be); the hop to 127.0.0.1 is checked anew.
+    const ctx = makeCtx("/tmp");
+    let first = true;
+    const guard = async (url: URL) => {
+      if (first) {
+        first = false;
+        return undefined;
+      }
+      return checkPublicAddress(url);
+    };
+    const r = await httpRequest({ url: `${web.url}/redirect`, signal: ctx.signal, guard });
+    expect(r).toEqual({ ok: false, error: expect.stringContaining("public web only") });
+  });
+
+  it("classifies addresses", () => {
+    for (const a of [
+      "127.0.0.1",
+      "10.0.0.1",
+      "172.16.5.4",
+      "192.168.1.1",
+      "169.254.169.254",
+      "::1",
+      "fe80::1",
+      "fd00::1",
+    ])
+      expect({ a, private: isPrivateAddress(a) }).toEqual({ a, private: true });
+    for (const a of ["93.184.216.34", "1.1.1.1", "2606:4700:4700::1111", "172.32.0.1"])
+      expect({ a, private: isPrivateAddress(a) }).toEqual({ a, private: false });
   });
 });

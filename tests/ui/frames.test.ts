@@ -91,7 +91,14 @@ describe("golden frames", () => {
         args: { path: "src/parse.ts" },
         label: "edit src/parse.ts",
       }),
-      agent({ type: "permission-request", id: "p1", tool: "edit_file", args: { path: "src/parse.ts" }, preview: DIFF }),
+      agent({
+        type: "permission-request",
+        id: "p1",
+        tool: "edit_file",
+        args: { path: "src/parse.ts" },
+        preview: DIFF,
+        allowKey: "edit_file",
+      }),
     );
     expectGolden("permission-dialog", view(model));
   });

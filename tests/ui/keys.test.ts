@@ -62,3 +62,25 @@ describe("decoding what the terminal sends", () => {
     ]);
   });
 });
+
+describe("the wheel in alternate-scroll mode", () => {
+  it("a burst of one arrow in one write is the wheel; single arrows stay keys", () => {
+    expect(keys("\x1b[A\x1b[A\x1b[A")).toEqual([{ type: "wheel", direction: "up", lines: 3 }]);
+    expect(keys("\x1bOB\x1bOB")).toEqual([{ type: "wheel", direction: "down", lines: 2 }]);
+    expect(keys("\x1b[A", "\x1b[A")).toEqual([
+      { type: "key", key: { name: "up" } },
+      { type: "key", key: { name: "up" } },
+    ]);
+    // Mixed arrows are keys, not a wheel.
+    expect(keys("\x1b[A\x1b[B").map((m) => m.type)).toEqual(["key", "key"]);
+  });
+
+  it("word moves and transcript keys decode with their modifiers", () => {
+    expect(keys("\x1b[1;3D\x1b[1;3C\x1b[1;5H\x1b[1;5F")).toEqual([
+      { type: "key", key: { name: "left", meta: true } },
+      { type: "key", key: { name: "right", meta: true } },
+      { type: "key", key: { name: "home", ctrl: true } },
+      { type: "key", key: { name: "end", ctrl: true } },
+    ]);
+  });
+});

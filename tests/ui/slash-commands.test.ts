@@ -55,3 +55,34 @@ describe("slash commands", () => {
     expect(unknownCommandHint("zzzzzz", names)).toBe("Unknown command /zzzzzz. Type /help for the list.");
   });
 });
+
+describe("/help and /context say everything", () => {
+  it("/help lists the keys after the commands", async () => {
+    const { feed, newModel, typeText, key, strip } = await import("./helpers.js");
+    const { model } = feed(newModel({ height: 80 }), ...typeText("/help"), key("enter"));
+    const notice = model.entries.at(-1)!;
+    const text = notice.kind === "notice" ? strip(notice.text) : "";
+    expect(text).toContain("Keys:");
+    expect(text).toMatch(/Ctrl\+O\s+show or fold tool output/);
+    expect(text).toMatch(/Ctrl\+W, Alt\+Backspace\s+delete the word/);
+  });
+
+  it("/context's budget adds the parts up to the window and says what is free", async () => {
+    const { formatBudget } = await import("../../src/context/prompt.js");
+    expect(
+      formatBudget(32768, [
+        ["system prompt", 1200],
+        ["tool schemas", 2400],
+        ["messages (4)", 5168],
+      ]),
+    ).toBe(
+      [
+        "Context window: 32768 tokens",
+        "  system prompt   ~1200  4%",
+        "  tool schemas    ~2400  7%",
+        "  messages (4)    ~5168  16%",
+        "  free           ~24000  73%",
+      ].join("\n"),
+    );
+  });
+});

@@ -30,7 +30,7 @@ describe("the slash menu", () => {
 
   it("Enter runs the chosen command; Esc closes the menu until the input changes", () => {
     const { cmds } = feed(newModel(), ...typeText("/cont"), key("enter"));
-    expect(cmds).toContainEqual({ type: "show", what: "context" });
+    expect(cmds).toContainEqual({ type: "show", what: "context", conversation: [] });
     let { model } = feed(newModel(), ...typeText("/co"), key("escape"));
     expect(model.menu).toBeNull();
     expect(model.run).toBeNull();
@@ -104,7 +104,11 @@ describe("@ mentions", () => {
     ({ model } = feed(model, key("tab")));
     expect(model.input.text).toBe("explain @src/deep/file.ts ");
     ({ model, cmds } = feed(model, key("enter")));
-    expect(cmds).toContainEqual({ type: "read-mentions", text: "explain @src/deep/file.ts " });
+    expect(cmds).toContainEqual({
+      type: "read-mentions",
+      text: "explain @src/deep/file.ts ",
+      mentions: ["src/deep/file.ts"],
+    });
     expect(model.run).toBeNull();
     ({ model, cmds } = feed(model, {
       type: "mentions-read",
@@ -329,7 +333,7 @@ describe("a queued message", () => {
     let { model, cmds } = feed(newModel(), ...typeText("first"), key("enter"), ...typeText("then @a.ts"), key("enter"));
     expect(model.queued).toEqual(["then @a.ts"]);
     ({ model, cmds } = feed(model, agent({ type: "done", reason: "complete" })));
-    expect(cmds).toContainEqual({ type: "read-mentions", text: "then @a.ts" });
+    expect(cmds).toContainEqual({ type: "read-mentions", text: "then @a.ts", mentions: ["a.ts"] });
     expect(model.attaching).toBe("then @a.ts");
   });
 });

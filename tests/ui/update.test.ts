@@ -144,12 +144,12 @@ describe("update: a user sends a prompt and the answer streams in", () => {
       agent({ type: "text", delta: text }),
     );
     ({ model } = feed(model, key("pageup")));
-    expect(model.scroll).toBeGreaterThan(0);
+    expect(model.anchor).not.toBeNull();
     expect(strip(view(model).transcript.join("\n"))).not.toContain("row 199");
     ({ model } = feed(model, key("home")));
     expect(strip(view(model).transcript.join("\n"))).toContain("agent0");
     ({ model } = feed(model, key("end")));
-    expect(model.scroll).toBe(0);
+    expect(model.anchor).toBeNull();
     expect(strip(view(model).transcript.join("\n"))).toContain("row 199");
   });
 
@@ -230,7 +230,14 @@ describe("update: a user sends a prompt and the answer streams in", () => {
     expect(strip(view(model).status)).toMatch(/run npm test \d+s/);
     ({ model } = feed(
       model,
-      agent({ type: "permission-request", id: "p1", tool: "run_shell_command", args: {}, preview: "npm test" }),
+      agent({
+        type: "permission-request",
+        id: "p1",
+        tool: "run_shell_command",
+        args: {},
+        preview: "npm test",
+        allowKey: "run_shell_command",
+      }),
     ));
     expect(strip(view(model).status)).toContain("waiting for your answer: run_shell_command");
   });

@@ -3,16 +3,27 @@
 // making sure a stdio server's process is really gone.
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { McpServerConfig } from "../../protocol/run-config.js";
+import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { SSEClientTransport, SseError } from "@modelcontextprotocol/sdk/client/sse.js";
+import type { McpServerConfig, McpTransportKind } from "../../protocol/run-config.js";
 
 const STDERR_TAIL_CHARS = 2_000;
 
 export type OpenedTransport =
-  { ok: true; transport: Transport; kind: "stdio" | "http"; stderrTail(): string } | { ok: false; error: string };
+  { ok: true; transport: Transport; kind: McpTransportKind; stderrTail(): string } | { ok: false; error: string };
 
-export function openTransport(config: McpServerConfig, cwd: string | undefined): OpenedTransport {
-  if (config.command) {
+/** The transport a config asks for; `sse` only when it says so (http falls back to it, see connectWithFallback). */
+export function transportKind(config: McpServerConfig): McpTransportKind {
+  return config.type ?? (config.command ? "stdio" : "http");
+}
+
+export function openTransport(
+  config: McpServerConfig,
+  cwd: string | undefined,
+  kind = transportKind(config),
+): OpenedTransport {
+  if (kind === "stdio") {
+    if (!config.command) return { ok: false, error: 'type "stdio" needs "command"' };
     // The SDK merges these over its own safe subset of the environment (PATH, HOME, USER, ...).
     const transport = new StdioClientTransport({
       command: config.command,
@@ -26,19 +37,48 @@ export function openTransport(config: McpServerConfig, cwd: string | undefined):
     transport.stderr?.on("data", (chunk: Buffer | string) => {
       tail = (tail + chunk.toString()).slice(-STDERR_TAIL_CHARS);
     });
-    return { ok: true, transport, kind: "stdio", stderrTail: () => tail };
+    return { ok: true, transport, kind, stderrTail: () => tail };
   }
-  if (config.url) {
-    let url: URL;
-    try {
-      url = new URL(config.url);
-    } catch {
-      return { ok: false, error: `invalid url: ${config.url}` };
-    }
-    const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: config.headers ?? {} } });
-    return { ok: true, transport, kind: "http", stderrTail: () => "" };
+  if (!config.url) return { ok: false, error: 'the config has neither "command" (stdio) nor "url" (HTTP)' };
+  let url: URL;
+  try {
+    url = new URL(config.url);
+  } catch {
+    return { ok: false, error: `invalid url: ${config.url}` };
   }
-  return { ok: false, error: 'the config has neither "command" (stdio) nor "url" (streamable HTTP)' };
+  const requestInit = { headers: config.headers ?? {} };
+  const transport =
+    kind === "sse"
+      ? new SSEClientTransport(url, { requestInit })
+      : new StreamableHTTPClientTransport(url, { requestInit });
+  return { ok: true, transport, kind, stderrTail: () => "" };
+}
+
+/**
+ * A Streamable HTTP attempt that a server of the 2024-11-05 kind answers with 4xx (it only
+ * knows GET /sse + POST /messages) is worth one retry over the legacy SSE transport.
+ */
+export function shouldFallBackToSse(config: McpServerConfig, err: unknown): boolean {
+  if (config.type !== undefined || !(err instanceof StreamableHTTPError)) return false;
+  const code = err.code ?? 0;
+  return code >= 400 && code < 500 && code !== 401 && code !== 403;
+}
+
+/** An HTTP server that wants OAuth: say so by name, and what to configure instead. */
+export function authProblem(name: string, err: unknown): string | undefined {
+  const code = err instanceof StreamableHTTPError || err instanceof SseError ? err.code : undefined;
+  const unauthorized =
+    code === 401 ||
+    (err instanceof Error && (err.name === "UnauthorizedError" || /\b401\b|unauthorized/i.test(err.message)));
+  if (!unauthorized) return undefined;
+  return (
+    `the server needs authorization (HTTP 401). agent0 does not do the OAuth sign-in yet: get an access token ` +
+    `for ${name} and set it in the config, e.g. "headers": {"Authorization": "Bearer \${${envName(name)}_TOKEN}"}`
+  );
+}
+
+function envName(server: string): string {
+  return server.toUpperCase().replace(/[^A-Z0-9]/g, "_");
 }
 
 export function stdioPid(transport: Transport): number | undefined {

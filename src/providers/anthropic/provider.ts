@@ -204,19 +204,25 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
   const stream = (req: ChatRequest): AsyncGenerator<ProviderEvent> =>
     hostedStream(req, "Anthropic", policy, (signal, watchdog) => attempt(req, signal, watchdog));
 
-  async function modelInfo(model: string): Promise<ModelInfo> {
-    return { name: model, contextLength: 200_000, capabilities: ["completion", "tools", "thinking", "vision"] };
+  /**
+   * The models API tells each model's input window and capabilities. A server without it (an
+   * Anthropic-compatible proxy) or a missing key falls back to the documented 200k window: the
+   * 1M window needs a beta header this client does not send.
+   */
+  async function modelInfo(model: string, signal?: AbortSignal): Promise<ModelInfo> {
+    if (!client) return fromAnthropicModel(model);
+    try {
+      return fromAnthropicModel(model, await client.models.retrieve(model, {}, { signal }));
+    } catch {
+      return fromAnthropicModel(model);
+    }
   }
 
   async function listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
     if (!client) throw new ProviderFailure(missingKey());
     try {
       const page = await client.models.list({}, { signal });
-      return page.data.map((m) => ({
-        name: m.id,
-        contextLength: 200_000,
-        capabilities: ["completion", "tools", "thinking", "vision"],
-      }));
+      return page.data.map((m) => fromAnthropicModel(m.id, m));
     } catch (err) {
       const e = classify(err, { model: "", baseUrl });
       throw new ProviderFailure(
@@ -226,4 +232,21 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
   }
 
   return { name: "anthropic", stream, listModels, modelInfo };
+}
+
+/** Claude's standard input window (every current model; 1M only behind a beta header). */
+export const ANTHROPIC_DEFAULT_WINDOW = 200_000;
+
+/** A model as the models API describes it; fields a proxy leaves out fall back to the defaults. */
+export function fromAnthropicModel(name: string, m?: Partial<Anthropic.ModelInfo>): ModelInfo {
+  const caps = m?.capabilities ?? undefined;
+  const capabilities = ["completion", "tools"];
+  if (!caps || caps.thinking?.supported !== false) capabilities.push("thinking");
+  if (!caps || caps.image_input?.supported !== false) capabilities.push("vision");
+  const window = m?.max_input_tokens;
+  return {
+    name,
+    contextLength: typeof window === "number" && window > 0 ? window : ANTHROPIC_DEFAULT_WINDOW,
+    capabilities,
+  };
 }

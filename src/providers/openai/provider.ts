@@ -10,7 +10,10 @@ import { DEFAULT_RETRY, retryAfterMs, type AttemptEvent, type RetryPolicy } from
 import type { ChatRequest, ModelInfo, Provider, ProviderError, ProviderEvent } from "../types.js";
 import type { Watchdog } from "../watchdog.js";
 
-export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
+import { OPENAI_DEFAULT_BASE_URL } from "./provider-constants.js";
+import { serverContextWindow } from "./context-window.js";
+
+export { OPENAI_DEFAULT_BASE_URL };
 
 export interface OpenAIProviderOptions {
   apiKey?: string;
@@ -172,8 +175,11 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
   }
 
   /** The chat API says nothing about context length; the caller keeps its configured cap. */
-  async function modelInfo(model: string): Promise<ModelInfo> {
-    return { name: model, capabilities: ["completion", "tools"] };
+  async function modelInfo(model: string, signal?: AbortSignal): Promise<ModelInfo> {
+    const info: ModelInfo = { name: model, capabilities: ["completion", "tools"] };
+    const window = await serverContextWindow({ baseUrl, apiKey: opts.apiKey, model, fetch: opts.fetch, signal });
+    if (window) info.contextLength = window;
+    return info;
   }
 
   return { name: "openai", stream, listModels, modelInfo };

@@ -1,5 +1,6 @@
 import { type ToolResult, defineTool } from "../types.js";
 import fs from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 import { looksBinary, resolveExisting } from "./checks.js";
 import { decodeFile } from "./file-text.js";
@@ -46,13 +47,16 @@ export const readFileTool = defineTool({
     }
     // The model has now seen the file (also a page of it: edits are checked against the whole).
     markSeen(ctx, where.abs, buf);
-    return page(
+    const result = page(
       args.path,
       decodeFile(buf).raw,
       args.offset ?? 1,
       args.limit ?? READ_DEFAULT_LINES,
       ctx.config.outputLimit,
     );
+    // The extension names the language well enough for colour (highlight.js knows ts, py, rs…).
+    const ext = path.extname(args.path).slice(1).toLowerCase();
+    return ext && !result.isError ? { ...result, lang: ext } : result;
   },
 });
 

@@ -4,6 +4,8 @@ import fs from "node:fs";
 import { z } from "zod";
 import { deniedMessage } from "../files/checks.js";
 import { HeadTailBuffer } from "../head-tail.js";
+import { scrubEnv } from "../secrets.js";
+import { sandboxArgv } from "./sandbox.js";
 
 export const SHELL_DEFAULT_TIMEOUT_MS = 120_000;
 export const SHELL_MAX_TIMEOUT_MS = 600_000;
@@ -14,6 +16,12 @@ const DRAIN_MS = 200;
 
 const schema = z.object({
   command: z.string().describe("The bash command line to run in the project folder."),
+  unsandboxed: z
+    .boolean()
+    .optional()
+    .describe(
+      "Only when the sandbox is on: run outside it, for a command that needs the network or must write outside the project. The user is asked.",
+    ),
   timeout_ms: z
     .number()
     .int()
@@ -36,6 +44,10 @@ export interface ShellOutcome {
 
 export interface ShellOptions {
   cwd: string;
+  /** The child's environment (secret variables already removed); default: scrubbed process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Run under bubblewrap (tools/shell/sandbox.ts). */
+  sandbox?: boolean;
   signal: AbortSignal;
   timeoutMs: number;
   outputLimit: number;
@@ -56,6 +68,8 @@ export const runShellTool = defineTool({
     const timeoutMs = Math.min(args.timeout_ms ?? SHELL_DEFAULT_TIMEOUT_MS, SHELL_MAX_TIMEOUT_MS);
     const outcome = await runCommand(args.command, {
       cwd: ctx.cwd,
+      env: scrubEnv(process.env, ctx.config.shellEnvAllow),
+      sandbox: ctx.config.sandbox === "workspace-write" && args.unsandboxed !== true,
       signal: ctx.signal,
       timeoutMs,
       outputLimit: ctx.config.outputLimit > 0 ? ctx.config.outputLimit : 32_000,
@@ -114,12 +128,10 @@ export function runCommand(command: string, opts: ShellOptions): Promise<ShellOu
     const buffer = new HeadTailBuffer(opts.outputLimit);
     // One pipe for both streams keeps their true order (two pipes are read in whatever order
     // the event loop sees them). bash runs the first line before parsing the rest.
-    const child = spawn("bash", ["-c", `exec 2>&1\n${command}`], {
-      cwd: opts.cwd,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, PAGER: "cat", GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0" },
-    });
+    const env = { ...(opts.env ?? scrubEnv(process.env)), PAGER: "cat", GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0" };
+    const argv = ["bash", "-c", `exec 2>&1\n${command}`];
+    const { file, args } = opts.sandbox ? sandboxArgv(argv, opts.cwd, env) : { file: argv[0]!, args: argv.slice(1) };
+    const child = spawn(file, args, { cwd: opts.cwd, detached: true, stdio: ["ignore", "pipe", "pipe"], env });
     outcome.pid = child.pid;
     let settled = false;
     const timers: NodeJS.Timeout[] = [];

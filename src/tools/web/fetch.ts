@@ -3,7 +3,8 @@ import { z } from "zod";
 import { DEFAULT_OUTPUT_LIMIT } from "../runner.js";
 import { decodeBody, httpRequest, parseWebUrl, WEB_MAX_BYTES, WEB_TIMEOUT_MS } from "./http.js";
 import { htmlToMarkdown } from "./html.js";
-import { looksBinary } from "../files/checks.js";
+import { deniedMessage, looksBinary } from "../files/checks.js";
+import { checkPublicAddress } from "./address.js";
 
 export interface WebFetchOptions {
   timeoutMs?: number;
@@ -46,6 +47,7 @@ export function createWebFetchTool(opts: WebFetchOptions = {}): ToolDef {
       "Fetch a web page (http or https) and read it as markdown: HTML pages are converted, plain text and JSON " +
       "come as they are. Use it to read documentation or a page found with web_search.",
     schema: z.object({ url: z.string().min(1).describe("The full URL, starting with https:// or http://.") }),
+    // Read-only (it changes nothing here), but it asks per host: a URL can carry what the model read.
     readOnly: true,
     concurrentSafe: true,
     label: (args) => `fetch ${args.url}`,
@@ -53,11 +55,28 @@ export function createWebFetchTool(opts: WebFetchOptions = {}): ToolDef {
       const parsed = parseWebUrl(args.url);
       if (!parsed.ok) return { content: parsed.error, isError: true };
       const url = parsed.url.href;
+      // Each host asks once (per session with "always"): a page can carry what the model read.
+      const approved = new Set<string>();
+      const allowHost = async (target: URL): Promise<string | undefined> => {
+        if (approved.has(target.host)) return undefined;
+        const approval = await ctx.approve({
+          tool: "web_fetch",
+          kind: "fetch",
+          args: { url: target.href },
+          preview: target.href,
+        });
+        if (!approval.ok) return deniedMessage(approval.reason);
+        approved.add(target.host);
+        return undefined;
+      };
       const outcome = await httpRequest({
         url,
         signal: ctx.signal,
         timeoutMs,
         maxBytes,
+        guard: async (target) =>
+          (ctx.config.webFetch?.allowPrivate ? undefined : await checkPublicAddress(target)) ??
+          (await allowHost(target)),
         headers: { accept: "text/html, text/markdown, text/plain;q=0.9, application/json;q=0.9, */*;q=0.1" },
         accept: (type) => (kindOf(type) ? undefined : refusal(url, type)),
       });

@@ -13,6 +13,11 @@ export interface HttpRequest {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * Checked before the first request and before every redirect hop (redirects are then followed
+   * here, not by fetch); a sentence refuses that hop.
+   */
+  guard?: (url: URL) => Promise<string | undefined>;
   /** Decide from the headers whether to read the body at all (e.g. refuse binary content). */
   accept?: (contentType: string) => string | undefined;
 }
@@ -46,20 +51,33 @@ export function parseWebUrl(raw: string): { ok: true; url: URL } | { ok: false; 
   return { ok: true, url };
 }
 
+/** As many redirects as fetch itself follows. */
+const MAX_REDIRECTS = 20;
+
 export async function httpRequest(req: HttpRequest): Promise<HttpOutcome> {
   const timeoutMs = req.timeoutMs ?? WEB_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = AbortSignal.any([req.signal, timeout]);
   const failed = (err: unknown): HttpOutcome => ({ ok: false, error: describeFailure(err, req, timeoutMs) });
   let res: Response;
+  let url = req.url;
   try {
-    res = await fetch(req.url, {
-      method: req.method ?? "GET",
-      headers: { "user-agent": USER_AGENT, ...req.headers },
-      body: req.body,
-      signal,
-      redirect: "follow",
-    });
+    for (let hop = 0; ; hop++) {
+      const refused = await req.guard?.(new URL(url));
+      if (refused) return { ok: false, error: refused };
+      res = await fetch(url, {
+        method: hop === 0 ? (req.method ?? "GET") : "GET",
+        headers: { "user-agent": USER_AGENT, ...req.headers },
+        body: hop === 0 ? req.body : undefined,
+        signal,
+        redirect: req.guard ? "manual" : "follow",
+      });
+      const location = res.headers.get("location");
+      if (!req.guard || res.status < 300 || res.status >= 400 || !location) break;
+      await res.body?.cancel().catch(() => {});
+      if (hop >= MAX_REDIRECTS) return { ok: false, error: `Error: ${req.url} redirected too many times.` };
+      url = new URL(location, url).href;
+    }
   } catch (err) {
     return failed(err);
   }
@@ -76,7 +94,7 @@ export async function httpRequest(req: HttpRequest): Promise<HttpOutcome> {
   }
   try {
     const { body, truncated } = await readCapped(res, req.maxBytes ?? WEB_MAX_BYTES);
-    return { ok: true, response: { status: res.status, url: res.url || req.url, contentType, body, truncated } };
+    return { ok: true, response: { status: res.status, url: res.url || url, contentType, body, truncated } };
   } catch (err) {
     return failed(err);
   }

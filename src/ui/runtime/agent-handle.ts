@@ -27,6 +27,8 @@ export class AgentHandle {
   /** Workers in a row that died at once, without a word: a broken install, not a crash. */
   private failedStarts = 0;
   private broken: string | undefined;
+  /** The MCP servers the worker should run: a new worker after a crash starts them again. */
+  private mcpSync: WorkerCommand | undefined;
 
   constructor(
     private readonly onEvent: (e: AgentEvent) => void,
@@ -73,6 +75,7 @@ export class AgentHandle {
         hint: "A new worker was started; your conversation is kept. Send your message again to continue.",
       });
       this.spawn();
+      if (this.mcpSync) this.worker.postMessage(this.mcpSync);
     }
     if (this.activeRun !== null) {
       const runId = this.activeRun;
@@ -95,6 +98,7 @@ export class AgentHandle {
       return;
     }
     if (cmd.type === "run" || cmd.type === "compact") this.activeRun = cmd.runId;
+    if (cmd.type === "mcp-sync") this.mcpSync = cmd;
     this.worker.postMessage(cmd);
   }
 

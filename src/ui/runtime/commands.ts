@@ -76,6 +76,7 @@ function perform(
               sessionId: opened.sessionId,
               conversation: opened.conversation,
               model: opened.model,
+              tokensUsed: opened.tokensUsed,
             }
           : { type: "notice", level: "error", text: opened.error },
       );
@@ -93,10 +94,19 @@ function perform(
     case "save-config":
       return later({ type: "notice", level: "info", text: services.saveConfig(cmd.keys) });
     case "show":
-      return services.show(cmd.what).then((text) => later({ type: "notice", level: "info", text }));
+      return services
+        .show(cmd.what, cmd.conversation ?? [])
+        .then((text) => later({ type: "notice", level: "info", text }));
     case "undo":
       return services.undo(cmd.conversation, cmd.force).then((r) => {
-        if (r.conversation) later({ type: "session-opened", sessionId: cmd.sessionId, conversation: r.conversation });
+        // Undone turns were still spent: the session's token total stays.
+        if (r.conversation)
+          later({
+            type: "session-opened",
+            sessionId: cmd.sessionId,
+            conversation: r.conversation,
+            tokensUsed: cmd.tokensUsed,
+          });
         later({ type: "notice", level: r.ok ? "info" : "warn", text: r.text });
       });
     case "list-files":
@@ -106,6 +116,14 @@ function perform(
     case "history-append":
     case "notify":
       return steer(cmd);
+    case "mcp-trust": {
+      const r = services.mcpTrust(cmd.decisions);
+      return later({ type: "mcp-config", mcp: r.mcp, warnings: r.warnings });
+    }
+    case "mcp-reload": {
+      const r = services.mcpReload();
+      return later({ type: "mcp-config", mcp: r.mcp, warnings: r.warnings });
+    }
     case "quit":
       return quit();
     default:

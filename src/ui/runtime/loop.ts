@@ -19,6 +19,8 @@ export interface Booted {
   services: Services;
   ready: Extract<Msg, { type: "boot-ready" }>;
   tickMs: number;
+  /** Full mouse capture (config "mouse": true); else the terminal's alternate-scroll mode. */
+  mouse?: boolean;
 }
 
 export interface RuntimeOptions {
@@ -90,6 +92,7 @@ export function runApp(opts: RuntimeOptions): Promise<AppResult> {
       paint();
       frames.setInterval(b.tickMs);
       frames.wake();
+      if (b.mouse) term.captureMouse();
     },
     (err: Error) => {
       finished = true;

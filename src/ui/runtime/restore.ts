@@ -1,6 +1,12 @@
-/** Mouse (button events, SGR encoding) and bracketed paste: on while we hold the terminal. */
-export const MODES_ON = "\x1b[?1000h\x1b[?1006h\x1b[?2004h\x1b[?1004h";
-export const MODES_OFF = "\x1b[?1000l\x1b[?1006l\x1b[?2004l\x1b[?1004l";
+/**
+ * Alternate scroll (the wheel arrives as arrow keys, and the terminal keeps selecting text with
+ * the mouse), bracketed paste and focus reporting: on while we hold the terminal. Turning off also ends a full
+ * mouse capture, which is harmless when it was never on.
+ */
+export const MODES_ON = "\x1b[?1007h\x1b[?2004h\x1b[?1004h";
+export const MODES_OFF = "\x1b[?1000l\x1b[?1006l\x1b[?1007l\x1b[?2004l\x1b[?1004l";
+/** Full mouse capture (button events, SGR encoding), only when the config asks ("mouse": true). */
+export const MOUSE_ON = "\x1b[?1000h\x1b[?1006h";
 
 // Who holds the terminal (the boot screen, then blessed) registers here how to give it back, so
 // crash handlers can leave the alternate screen and raw mode without loading blessed.

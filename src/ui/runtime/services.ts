@@ -2,9 +2,17 @@ import type { AgentEvent } from "../../protocol/agent-event.js";
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import type { PermissionMode } from "../../protocol/run-config.js";
 import type { PickerItem } from "../model.js";
+import type { McpConfigured, McpTrustDecision } from "../../protocol/mcp-state.js";
 
 export type Opened =
-  | { ok: true; sessionId: string; conversation: ConversationMessage[]; model?: string; notices: string[] }
+  | {
+      ok: true;
+      sessionId: string;
+      conversation: ConversationMessage[];
+      model?: string;
+      notices: string[];
+      tokensUsed: number;
+    }
   | { ok: false; error: string };
 
 /**
@@ -23,7 +31,12 @@ export interface Services {
   listSessions(): { items: PickerItem[]; warnings: string[] };
   listModels(): Promise<PickerItem[]>;
   saveConfig(keys: Record<string, unknown>): string;
-  show(what: "context" | "memory" | "mcp"): Promise<string>;
+  /** `conversation`: the messages, for /context's budget. */
+  show(what: "context" | "memory", conversation?: ConversationMessage[]): Promise<string>;
+  /** Remembers trust decisions on project MCP servers (in the user's config folder). */
+  mcpTrust(decisions: { name: string; decision: McpTrustDecision }[]): { mcp: McpConfigured; warnings: string[] };
+  /** Reads the MCP config files again (at /new). */
+  mcpReload(): { mcp: McpConfigured; warnings: string[] };
   /** Where this session's /undo checkpoints live (undefined before anything was saved). */
   checkpointDir(): string | undefined;
   /** Restores the files of the last turn; returns the conversation without that turn. */
@@ -34,7 +47,8 @@ export interface Services {
   /** The project's files and folders (folders end in "/"), .gitignore respected, for @ completion. */
   listFiles(): Promise<string[]>;
   /** The message with each `@path` it mentions attached (see cli/attach.ts). */
-  readMentions(text: string): Promise<{ content: string; attached: string[]; problems: string[] }>;
+  /** Attaches the files `mentions` (tokens of `text` after `@`) name; all of the text's when absent. */
+  readMentions(text: string, mentions?: string[]): Promise<{ content: string; attached: string[]; problems: string[] }>;
   /** The user's own `!command` in the project folder: the normal timeout; the signal kills it. */
   runShell(command: string, signal: AbortSignal): Promise<{ output: string; exitCode: number | null }>;
   /** Keeps an input in this folder's history (secrets masked, duplicates collapsed). */

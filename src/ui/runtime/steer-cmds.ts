@@ -32,7 +32,7 @@ export function createSteerRunner(
         return;
       case "read-mentions":
         services()
-          .readMentions(cmd.text)
+          .readMentions(cmd.text, cmd.mentions)
           .then(
             (r) => later({ type: "mentions-read", text: cmd.text, ...r }),
             (err: Error) =>

@@ -1,16 +1,64 @@
 import { PassThrough } from "node:stream";
 import blessed from "blessed";
 import { eastAsianWidth } from "get-east-asian-width";
-import { MODES_OFF, MODES_ON, setTerminalRestore } from "./restore.js";
+import { MODES_OFF, MODES_ON, MOUSE_ON, setTerminalRestore } from "./restore.js";
 
 let patched = false;
 
-/** blessed is unmaintained: what we need changed in it is patched here, once. */
-function patchBlessed(): void {
+/** blessed is unmaintained: what we need changed in it is patched here, once (exported for tests). */
+export function patchBlessed(): void {
   if (patched) return;
   patched = true;
   patchLazyTerminfo();
   patchUnicodeWidth();
+  patchItalicStrikethrough();
+}
+
+/**
+ * blessed's cell attributes know bold, underline, blink, inverse and invisible, and drop SGR 3
+ * (italic) and 9 (strikethrough). We never use blink or invisible: italic is stored as blink and
+ * strikethrough as invisible, and the SGR that blessed writes is translated back on its way out.
+ */
+function patchItalicStrikethrough(): void {
+  const screen = (blessed as unknown as { screen: { prototype: BlessedScreenProto } }).screen.prototype;
+  const program = (blessed as unknown as { program: { prototype: BlessedProgramProto } }).program.prototype;
+  const attrCode = screen.attrCode;
+  const inbound: Record<string, string> = { "3": "5", "23": "25", "9": "8", "29": "28" };
+  screen.attrCode = function (code, cur, def) {
+    const params = code.slice(2, -1);
+    const mapped = inbound[params];
+    return attrCode.call(this, mapped ? `\x1b[${mapped}m` : code, cur, def);
+  };
+  const write = program._write;
+  program._write = function (text) {
+    return write.call(this, text.includes("\x1b[") ? outboundSgr(text) : text);
+  };
+}
+
+/** In every SGR sequence, blink (5) becomes italic (3) and invisible (8) strikethrough (9). */
+export function outboundSgr(text: string): string {
+  return text.replace(/\x1b\[([0-9;]*)m/g, (whole, params: string) => {
+    if (!/(^|;)[58](;|$)/.test(params)) return whole;
+    const p = params.split(";");
+    for (let i = 0; i < p.length; i++) {
+      // 38;5;n / 48;5;n and 38;2;r;g;b are colours, not attributes.
+      if (p[i] === "38" || p[i] === "48") {
+        i += p[i + 1] === "2" ? 4 : 2;
+        continue;
+      }
+      if (p[i] === "5") p[i] = "3";
+      else if (p[i] === "8") p[i] = "9";
+    }
+    return `\x1b[${p.join(";")}m`;
+  });
+}
+
+interface BlessedScreenProto {
+  attrCode(this: unknown, code: string, cur: number, def: number): number;
+}
+
+interface BlessedProgramProto {
+  _write(this: unknown, text: string): unknown;
 }
 
 /**
@@ -70,6 +118,8 @@ interface BlessedUnicode {
 
 export interface Terminal {
   screen: blessed.Widgets.Screen;
+  /** Full mouse capture: wheel and clicks come to us, the terminal no longer selects text. */
+  captureMouse(): void;
   restore(): void;
 }
 
@@ -128,8 +178,14 @@ export function openTerminal(
   process.stdout.write(MODES_ON);
   process.stdout.on("resize", onResize);
   let restored = false;
+  let mouse = false;
   const term: Terminal = {
     screen,
+    captureMouse() {
+      if (mouse || restored) return;
+      mouse = true;
+      process.stdout.write(MOUSE_ON);
+    },
     restore() {
       if (restored) return;
       restored = true;

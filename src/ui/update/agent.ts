@@ -1,17 +1,28 @@
 import type { AgentEvent } from "../../protocol/agent-event.js";
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import { assertNever } from "../../protocol/assert-never.js";
+import { tokensOf } from "../../protocol/usage.js";
 import type { Entry, Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import { addEntry, streamingEntry, unansweredCalls } from "./transcript.js";
 import { submitLine } from "./input.js";
+import { startRun } from "./run.js";
 import { chooseToolProtocol } from "../../protocol/tool-protocol.js";
 import { applyTodoCall, TODO_TOOL } from "./todos.js";
 import { offerPlanApproval } from "./modes.js";
 import { attend } from "./attention.js";
+import { applyMcpState } from "./mcp.js";
 
-/** Events that may come from no run: the probe's, /mcp's, and the worker handle's own. */
-const RUNLESS: ReadonlySet<AgentEvent["type"]> = new Set(["notice", "error", "model-info", "model-load"]);
+/** Events that may come from no run: the probe's, the MCP servers', and the worker handle's own. */
+const RUNLESS: ReadonlySet<AgentEvent["type"]> = new Set([
+  "notice",
+  "error",
+  "model-info",
+  "model-load",
+  "mcp-state",
+  "mcp-expanded",
+  "mcp-expand-failed",
+]);
 
 /** Folds one agent event into the model (inside immer's produce). */
 export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): void {
@@ -44,6 +55,7 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       addEntry(model, {
         kind: "tool",
         callId: event.id,
+        name: event.name,
         label: event.label,
         state: "running",
         summary: "",
@@ -59,6 +71,8 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       if (entry) {
         entry.state = event.display.ok ? "ok" : "error";
         entry.summary = event.display.summary;
+        if (event.display.output !== undefined) entry.output = event.display.output;
+        if (event.display.outputLang) entry.outputLang = event.display.outputLang;
       }
       const { diff, path } = event.display;
       if (diff)
@@ -66,7 +80,18 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       break;
     }
     case "permission-request":
-      model.dialog = { kind: "permission", id: event.id, tool: event.tool, preview: event.preview };
+      model.dialog = {
+        kind: "permission",
+        id: event.id,
+        tool: event.tool,
+        preview: event.preview,
+        allowKey: event.allowKey,
+        ...(event.why ? { why: event.why } : {}),
+        scroll: 0,
+        seenEnd: false,
+        reason: null,
+        openedAt: model.now,
+      };
       attend(model, `agent0: allow ${event.tool}?`, cmds);
       break;
     case "message":
@@ -76,7 +101,6 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       model.warm = true;
       model.usage.promptTokens = event.promptTokens;
       model.usage.completionTokens = event.completionTokens;
-      model.usage.totalTokens += event.promptTokens + event.completionTokens;
       model.stats.tokensIn += event.promptTokens;
       model.stats.tokensOut += event.completionTokens;
       break;
@@ -89,16 +113,42 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       break;
     case "compacted":
       model.conversation = event.conversation;
+      // The next request's prompt is about the compacted conversation's size.
+      model.usage.promptTokens = event.after;
+      model.usage.completionTokens = 0;
       break;
     case "model-info":
       model.config.model = event.model;
       model.config.numCtx = event.numCtx;
       model.contextLength = event.contextLength;
       if (chooseToolProtocol(event.capabilities) === "json") model.config.toolProtocol = "json";
+      // The worker said so once (a notice); every later run must not ask for it (Ollama answers 400).
+      if (event.capabilities.length > 0 && !event.capabilities.includes("thinking")) delete model.config.think;
       break;
     case "model-load":
       model.loadingModel = event.state === "loading";
       if (event.state === "ready") model.warm = true;
+      break;
+    case "tool-progress": {
+      const entry = findTool(model, event.id);
+      if (entry) {
+        const amount = event.total !== undefined ? `${event.progress}/${event.total}` : String(event.progress);
+        entry.progress = event.message ? `${amount} ${event.message}` : amount;
+      }
+      break;
+    }
+    case "mcp-state":
+      applyMcpState(model, event.servers);
+      break;
+    case "mcp-expanded":
+      if (model.run) {
+        addEntry(model, { kind: "notice", level: "warn", text: `Not sent (a run is going): ${event.typed}` });
+        break;
+      }
+      startRun(model, { content: event.content, typed: event.typed, note: "with MCP content" }, cmds);
+      break;
+    case "mcp-expand-failed":
+      addEntry(model, { kind: "error", message: `Could not send "${event.typed}": ${event.error}` });
       break;
     case "done":
       finishRun(model, event.reason === "interrupted", cmds);
@@ -107,6 +157,9 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
         if (event.reason !== "interrupted") attend(model, "agent0: the answer is ready", cmds);
       }
       break;
+    case "denied":
+      // Only headless runs deny without asking; the TUI always asks.
+      break;
     default:
       assertNever(event);
   }
@@ -114,6 +167,8 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
 
 function applyMessage(model: Model, message: ConversationMessage): void {
   model.conversation.push(message);
+  // Counted from saved messages only, so a resumed session adds up to the same total.
+  model.usage.totalTokens += tokensOf(message);
   if (message.role === "assistant") {
     const entry = streamingEntry(model);
     if (entry) {

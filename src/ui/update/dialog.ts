@@ -1,40 +1,14 @@
-import type { Dialog, Model } from "../model.js";
+import type { Dialog, Model, PermissionDialog } from "../model.js";
+import { permissionLayout, permissionSeen } from "../view/permission.js";
 import type { Cmd, Key } from "../msg.js";
 import { plain } from "./run.js";
 import { addEntry } from "./transcript.js";
+import { applyMcpTrustKey } from "./mcp.js";
 
 /** A dialog has the keyboard while it is open. */
 export function applyDialogKey(model: Model, dialog: Dialog, key: Key, cmds: Cmd[]): void {
-  if (dialog.kind === "permission") {
-    const answer = (decision: "once" | "always" | "deny") => {
-      cmds.push({ type: "worker", command: { type: "permission-reply", id: dialog.id, decision } });
-      if (decision === "always") model.config.allowedTools.push(dialog.tool);
-      model.dialog = null;
-    };
-    if (key.ctrl && key.name === "c") {
-      answer("deny");
-      cmds.push({ type: "worker", command: { type: "cancel" } });
-      return;
-    }
-    switch (key.name) {
-      case "y":
-      case "Y":
-      case "enter":
-        return answer("once");
-      case "a":
-      case "A":
-        return answer("always");
-      case "n":
-      case "N":
-        return answer("deny");
-      case "escape":
-        answer("deny");
-        cmds.push({ type: "worker", command: { type: "cancel" } });
-        return;
-      default:
-        return;
-    }
-  }
+  if (dialog.kind === "permission") return applyPermissionKey(model, dialog, key, cmds);
+  if (dialog.kind === "mcp-trust") return applyMcpTrustKey(model, dialog, key, cmds);
   const count = dialog.items.length;
   switch (key.name) {
     case "up":
@@ -74,4 +48,106 @@ export function chooseModel(model: Model, name: string, cmds: Cmd[]): void {
   cmds.push({ type: "worker", command: { type: "probe", config: plain(model.config) } });
   cmds.push({ type: "session-meta", fields: { model: name } });
   addEntry(model, { kind: "notice", level: "info", text: `Model: ${name} (used from the next request).` });
+}
+
+/** Lines one wheel notch scrolls the permission dialog. */
+const DIALOG_WHEEL_LINES = 3;
+
+/**
+ * The permission dialog: it scrolls (the whole command or diff is reachable), the allow keys act
+ * only once the last line has been on screen, and `e`/Tab denies with a reason for the model.
+ */
+function applyPermissionKey(model: Model, dialog: PermissionDialog, key: Key, cmds: Cmd[]): void {
+  const answer = (decision: "once" | "always" | "deny", reason?: string) => {
+    cmds.push({
+      type: "worker",
+      command: { type: "permission-reply", id: dialog.id, decision, ...(reason ? { reason } : {}) },
+    });
+    if (decision === "always") model.config.allowedTools.push(dialog.allowKey);
+    model.dialog = null;
+    // The time the user took to answer is not the tool's: its clock goes on from where it stood.
+    const waited = Math.max(0, model.now - dialog.openedAt);
+    for (const e of model.entries) if (e.kind === "tool" && e.state === "running" && e.startedAt) e.startedAt += waited;
+  };
+  if (key.ctrl && key.name === "c") {
+    answer("deny");
+    cmds.push({ type: "worker", command: { type: "cancel" } });
+    return;
+  }
+  if (dialog.reason !== null) return applyReasonKey(dialog, key, answer);
+  const layout = permissionLayout(dialog, model.width, model.height);
+  const allow = (decision: "once" | "always") => {
+    // Allowing unseen lines would approve what the user has not read: show the rest first.
+    if (!permissionSeen(dialog, layout)) return scrollPermission(model, dialog, layout.viewport);
+    answer(decision);
+  };
+  switch (key.name) {
+    case "y":
+    case "Y":
+    case "enter":
+      return allow("once");
+    case "a":
+    case "A":
+      return allow("always");
+    case "n":
+    case "N":
+      return answer("deny");
+    case "e":
+    case "E":
+    case "tab":
+      dialog.reason = "";
+      return;
+    case "up":
+      return scrollPermission(model, dialog, -1);
+    case "down":
+      return scrollPermission(model, dialog, 1);
+    case "pageup":
+      return scrollPermission(model, dialog, -layout.viewport);
+    case "pagedown":
+    case "space":
+    case " ":
+      return scrollPermission(model, dialog, layout.viewport);
+    case "home":
+      return scrollPermission(model, dialog, -layout.body.length);
+    case "end":
+      return scrollPermission(model, dialog, layout.body.length);
+    case "escape":
+      answer("deny");
+      cmds.push({ type: "worker", command: { type: "cancel" } });
+      return;
+    default:
+      return;
+  }
+}
+
+/** Typing the reason: Enter denies with it, Esc goes back to the dialog's keys. */
+function applyReasonKey(dialog: PermissionDialog, key: Key, answer: (decision: "deny", reason?: string) => void): void {
+  const text = dialog.reason ?? "";
+  switch (key.name) {
+    case "enter":
+      return answer("deny", text.trim() || undefined);
+    case "escape":
+      dialog.reason = null;
+      return;
+    case "backspace":
+      dialog.reason = [...text].slice(0, -1).join("");
+      return;
+    case "space":
+      dialog.reason = text + " ";
+      return;
+    default:
+      if (!key.ctrl && !key.meta && [...key.name].length === 1) dialog.reason = text + key.name;
+  }
+}
+
+/** Scrolls the permission dialog's body, clamped; reaching the last line unlocks the allow keys. */
+export function scrollPermission(model: Model, dialog: PermissionDialog, delta: number): void {
+  const layout = permissionLayout(dialog, model.width, model.height);
+  dialog.scroll = Math.max(0, Math.min(layout.maxScroll, dialog.scroll + delta));
+  if (dialog.scroll >= layout.maxScroll) dialog.seenEnd = true;
+}
+
+/** The wheel scrolls an open permission dialog instead of the transcript. */
+export function wheelPermission(model: Model, dialog: PermissionDialog, direction: "up" | "down"): void {
+  scrollPermission(model, dialog, direction === "up" ? -DIALOG_WHEEL_LINES : DIALOG_WHEEL_LINES);
 }

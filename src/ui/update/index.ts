@@ -1,16 +1,21 @@
 import { produce } from "immer";
 import { assertNever } from "../../protocol/assert-never.js";
+import { lastUsage, tokensOf } from "../../protocol/usage.js";
 import type { InitOptions, Model } from "../model.js";
 import type { Cmd, Msg } from "../msg.js";
 import { applyAgentEvent } from "./agent.js";
 import { applyKey, applyPaste, applyWheel, submitLine } from "./input.js";
 import { addEntry, entriesFromConversation } from "./transcript.js";
-import { scrollBy } from "./scroll.js";
+import { keepAnchorValid } from "./scroll.js";
 import { commandItems, setSkillCommands, setSourceCommands, syncMenu } from "./menu.js";
 import { mergeHistory } from "./history.js";
 import { finishShell } from "./shell.js";
 import { lastTodos } from "./todos.js";
 import { plain, startRun } from "./run.js";
+import { applyMcpConfig, expandMentions } from "./mcp.js";
+
+/** Lines an expanded tool entry shows before "+N more lines". */
+export const DEFAULT_TOOL_OUTPUT_LINES = 200;
 
 export function init(opts: InitOptions): Model {
   const model: Model = {
@@ -30,8 +35,10 @@ export function init(opts: InitOptions): Model {
     booted: opts.booted ?? true,
     warm: false,
     loadingModel: false,
-    scroll: 0,
+    anchor: null,
     thinkingOpen: false,
+    toolOutputOpen: false,
+    toolOutputLines: DEFAULT_TOOL_OUTPUT_LINES,
     dialog: null,
     config: opts.config,
     contextLength: 0,
@@ -54,29 +61,43 @@ export function init(opts: InitOptions): Model {
     focused: true,
     notify: "bell",
     stats: { turns: 0, toolCalls: 0, tokensIn: 0, tokensOut: 0, startedAt: opts.now },
+    mcp: [],
     quitting: false,
     unsaved: false,
   };
   return produce(model, (m) => {
-    addEntry(m, { kind: "welcome", model: m.config.model, host: m.config.host, cwd: m.config.cwd });
+    addEntry(m, { kind: "welcome", model: m.config.model, server: serverLabel(m.config), cwd: m.config.cwd });
     const rebuilt = entriesFromConversation(m.conversation, m.nextId);
     m.entries.push(...rebuilt.entries);
     m.nextId = rebuilt.nextId;
   });
 }
 
+/** The provider and the address its requests go to, for the header. */
+function serverLabel(config: Model["config"]): string {
+  return `${config.provider} · ${config.provider === "ollama" ? config.host : (config.baseUrl ?? "")}`;
+}
+
 /** Shows a conversation from its start: a fresh welcome, then the transcript rebuilt from it. */
-function openConversation(m: Model, sessionId: string, conversation: Model["conversation"]): void {
+function openConversation(
+  m: Model,
+  sessionId: string,
+  conversation: Model["conversation"],
+  tokensUsed: number | undefined,
+): void {
   m.sessionId = sessionId;
   // A copy: the Msg's array is not a draft, and pushing a prompt onto it would change the Msg.
   m.conversation = [...conversation];
   m.entries = [];
-  addEntry(m, { kind: "welcome", model: m.config.model, host: m.config.host, cwd: m.config.cwd });
+  addEntry(m, { kind: "welcome", model: m.config.model, server: serverLabel(m.config), cwd: m.config.cwd });
   const rebuilt = entriesFromConversation(conversation, m.nextId);
   m.entries.push(...rebuilt.entries);
   m.nextId = rebuilt.nextId;
-  m.scroll = 0;
-  m.usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+  m.anchor = null;
+  m.usage = {
+    ...lastUsage(conversation),
+    totalTokens: tokensUsed ?? conversation.reduce((sum, message) => sum + tokensOf(message), 0),
+  };
   m.todos = lastTodos(m.conversation);
 }
 
@@ -99,12 +120,11 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         syncMenu(m, cmds);
         break;
       case "wheel":
-        applyWheel(m, msg.direction);
+        applyWheel(m, msg.direction, msg.lines);
         break;
       case "resize":
         m.width = Math.max(10, msg.width);
         m.height = Math.max(5, msg.height);
-        scrollBy(m, 0);
         break;
       case "tick":
         m.now = msg.now;
@@ -134,7 +154,7 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         break;
       case "session-opened":
         if (msg.model) m.config.model = msg.model;
-        openConversation(m, msg.sessionId, msg.conversation);
+        openConversation(m, msg.sessionId, msg.conversation, msg.tokensUsed);
         break;
       case "notice":
         if (msg.level === "error") addEntry(m, { kind: "error", message: msg.text });
@@ -163,6 +183,8 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         m.attaching = null;
         for (const text of msg.problems) addEntry(m, { kind: "notice", level: "warn", text });
         const n = msg.attached.length;
+        // Resources named as @server:uri are read by the worker, which then starts the run.
+        if (expandMentions(m, msg.text, cmds, msg.content)) break;
         startRun(
           m,
           {
@@ -180,6 +202,10 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
       case "focus":
         m.focused = msg.focused;
         break;
+      case "mcp-config":
+        for (const text of msg.warnings) addEntry(m, { kind: "notice", level: "warn", text });
+        applyMcpConfig(m, msg.mcp, cmds);
+        break;
       case "boot-ready": {
         const mode = m.config.permissionMode;
         m.config = m.modeChosen ? { ...msg.config, permissionMode: mode } : msg.config;
@@ -188,11 +214,14 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         if (msg.history) mergeHistory(m, msg.history);
         if (msg.notify) m.notify = msg.notify;
         if (msg.config.permissionMode === "yolo") m.yoloInCycle = true;
-        openConversation(m, msg.sessionId, msg.conversation);
+        if (msg.toolOutputLines) m.toolOutputLines = msg.toolOutputLines;
+        openConversation(m, msg.sessionId, msg.conversation, msg.tokensUsed);
         for (const text of msg.warnings) addEntry(m, { kind: "notice", level: "warn", text });
         m.booted = true;
         // Resolve the model and its context length, and load it, while the user types.
         cmds.push({ type: "worker", command: { type: "probe", config: plain(m.config) } });
+        // The servers start in the worker now, after the first frame, and never delay it.
+        if (msg.mcp) applyMcpConfig(m, msg.mcp, cmds);
         // Lines sent before boot waited in the queue (a skill needs the skills loaded).
         for (const text of m.queued.splice(0)) submitLine(m, text, cmds);
         break;
@@ -200,9 +229,9 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
       default:
         assertNever(msg);
     }
-    // The transcript can shrink under a scrolled-up view (a final answer replacing its stream,
-    // thinking folded, a resize): keep the offset within it. Cost follows the scroll distance.
-    if (m.scroll > 0) scrollBy(m, 0);
+    // The transcript can change under a scrolled-up view (an entry removed, thinking folded, a
+    // resize re-wrapping the anchored entry): the anchor stays on a line that exists.
+    keepAnchorValid(m);
   });
   return [next, cmds];
 }

@@ -4,8 +4,9 @@ import { startRun } from "./run.js";
 import { keepPartialAnswer } from "./agent.js";
 import { addEntry } from "./transcript.js";
 import { runSlash } from "./slash.js";
-import { applyDialogKey } from "./dialog.js";
-import { scrollBy, scrollToTop } from "./scroll.js";
+import { applyDialogKey, wheelPermission } from "./dialog.js";
+import { follow, scrollBy, scrollToTop } from "./scroll.js";
+import { applyEdit, editActionFor, lineEnd as endOfLine, lineStart as startOfLine } from "./input-edit.js";
 import { transcriptHeight } from "../layout.js";
 import { applyMenuKey } from "./menu.js";
 import { applyPlanKey, cycleMode } from "./modes.js";
@@ -13,6 +14,7 @@ import { applySearchKey, remember, startSearch } from "./history.js";
 import { isShellLine, startShell } from "./shell.js";
 import { collapsePaste, expandPasteAtCursor, expandPastes, isLargePaste } from "./paste.js";
 import { mentionsIn } from "./mentions.js";
+import { findMentions } from "./mcp.js";
 
 const WHEEL_LINES = 3;
 
@@ -24,6 +26,13 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
   if (menu === "submit") return submit(model, cmds);
   if (menu) return;
   const page = Math.max(1, transcriptHeight(model) - 2);
+  // Ctrl+E just after a collapsed paste opens it; elsewhere it is the end of the line.
+  if (key.ctrl && key.name === "e" && expandPasteAtCursor(model, false)) return;
+  const edit = editActionFor(key, model.input);
+  if (edit) {
+    model.input = applyEdit(model.input, edit);
+    return;
+  }
   if (key.ctrl) {
     switch (key.name) {
       case "c":
@@ -33,7 +42,8 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
         return quit(model, cmds);
       case "d":
         if (!model.input.text) return quit(model, cmds);
-        return deleteForward(model);
+        model.input = applyEdit(model.input, "delete-forward");
+        return;
       case "j":
         return insert(model, "\n");
       case "t":
@@ -41,25 +51,13 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
         return;
       case "r":
         return startSearch(model);
-      case "a":
-        return setCursor(model, lineStart(model));
-      case "e":
-        if (expandPasteAtCursor(model, false)) return;
-        return setCursor(model, lineEnd(model));
-      case "u": {
-        const s = lineStart(model);
-        return setInput(model, model.input.text.slice(0, s) + model.input.text.slice(model.input.cursor), s);
-      }
-      case "k": {
-        const e = lineEnd(model);
-        return setInput(
-          model,
-          model.input.text.slice(0, model.input.cursor) + model.input.text.slice(e),
-          model.input.cursor,
-        );
-      }
-      case "w":
-        return deleteWord(model);
+      case "o":
+        model.toolOutputOpen = !model.toolOutputOpen;
+        return;
+      case "home":
+        return scrollToTop(model);
+      case "end":
+        return follow(model);
       default:
         return;
     }
@@ -73,15 +71,6 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
       if (model.run) cancel(model, cmds);
       if (model.shell) cmds.push({ type: "shell-cancel" });
       return;
-    case "backspace":
-      if (key.meta) return deleteWord(model);
-      return deleteBack(model);
-    case "delete":
-      return deleteForward(model);
-    case "left":
-      return setCursor(model, Math.max(0, model.input.cursor - 1));
-    case "right":
-      return setCursor(model, Math.min(model.input.text.length, model.input.cursor + 1));
     case "up":
       return upOrHistory(model);
     case "down":
@@ -93,8 +82,7 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
     case "home":
       return scrollToTop(model);
     case "end":
-      model.scroll = 0;
-      return;
+      return follow(model);
     case "tab":
       if (key.shift) return cycleMode(model, cmds);
       return;
@@ -104,14 +92,20 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
 }
 
 export function applyPaste(model: Model, text: string): void {
+  // A reason being typed in the permission dialog takes a paste as one line.
+  if (model.dialog?.kind === "permission" && model.dialog.reason !== null) {
+    model.dialog.reason += text.replace(/[\r\n]+/g, " ");
+    return;
+  }
   if (model.dialog) return;
   const pasted = text.replace(/\r\n?/g, "\n");
   insert(model, isLargePaste(pasted) ? collapsePaste(model, pasted) : pasted);
 }
 
-export function applyWheel(model: Model, direction: "up" | "down"): void {
+export function applyWheel(model: Model, direction: "up" | "down", lines = WHEEL_LINES): void {
   if (model.dialog?.kind === "picker") return;
-  scrollBy(model, direction === "up" ? WHEEL_LINES : -WHEEL_LINES);
+  if (model.dialog?.kind === "permission") return wheelPermission(model, model.dialog, direction);
+  scrollBy(model, direction === "up" ? lines : -lines);
 }
 
 function submit(model: Model, cmds: Cmd[]): void {
@@ -139,10 +133,13 @@ export function submitLine(model: Model, text: string, cmds: Cmd[]): void {
     addEntry(model, { kind: "notice", level: "info", text: "Queued: it will be sent when the current answer ends." });
     return;
   }
-  if (mentionsIn(text).length > 0) {
+  // `@server:uri` of a running MCP server is a resource the worker reads; the rest are files.
+  const resources = new Set(findMentions(model.mcp, text).map((r) => `${r.server}:${r.uri}`));
+  const files = mentionsIn(text).filter((token) => !resources.has(token));
+  if (files.length > 0) {
     // The files are read by a Cmd; the line is sent when they arrive (mentions-read).
     model.attaching = text;
-    cmds.push({ type: "read-mentions", text });
+    cmds.push({ type: "read-mentions", text, mentions: files });
     return;
   }
   startRun(model, text, cmds);
@@ -191,42 +188,8 @@ function insert(model: Model, s: string): void {
   setInput(model, text.slice(0, cursor) + s + text.slice(cursor), cursor + s.length);
 }
 
-function deleteBack(model: Model): void {
-  const { text, cursor } = model.input;
-  if (cursor === 0) return;
-  const step = prevCharLength(text, cursor);
-  setInput(model, text.slice(0, cursor - step) + text.slice(cursor), cursor - step);
-}
-
-function deleteForward(model: Model): void {
-  const { text, cursor } = model.input;
-  if (cursor >= text.length) return;
-  const step = text.codePointAt(cursor)! > 0xffff ? 2 : 1;
-  setInput(model, text.slice(0, cursor) + text.slice(cursor + step), cursor);
-}
-
-function deleteWord(model: Model): void {
-  const { text, cursor } = model.input;
-  const before = text.slice(0, cursor).replace(/\s*\S*$/, "");
-  setInput(model, before + text.slice(cursor), before.length);
-}
-
-function prevCharLength(text: string, cursor: number): number {
-  const code = text.charCodeAt(cursor - 1);
-  return code >= 0xdc00 && code <= 0xdfff && cursor >= 2 ? 2 : 1;
-}
-
-function lineStart(model: Model): number {
-  return model.input.text.lastIndexOf("\n", model.input.cursor - 1) + 1;
-}
-
-function lineEnd(model: Model): number {
-  const i = model.input.text.indexOf("\n", model.input.cursor);
-  return i === -1 ? model.input.text.length : i;
-}
-
 function upOrHistory(model: Model): void {
-  const start = lineStart(model);
+  const start = startOfLine(model.input.text, model.input.cursor);
   if (start > 0) {
     const col = model.input.cursor - start;
     const prevStart = model.input.text.lastIndexOf("\n", start - 2) + 1;
@@ -244,9 +207,9 @@ function upOrHistory(model: Model): void {
 }
 
 function downOrHistory(model: Model): void {
-  const end = lineEnd(model);
+  const end = endOfLine(model.input.text, model.input.cursor);
   if (end < model.input.text.length) {
-    const col = model.input.cursor - lineStart(model);
+    const col = model.input.cursor - startOfLine(model.input.text, model.input.cursor);
     const nextEnd = model.input.text.indexOf("\n", end + 1);
     return setCursor(model, Math.min(end + 1 + col, nextEnd === -1 ? model.input.text.length : nextEnd));
   }

@@ -4,6 +4,7 @@ import type { Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import type { Phase } from "../../protocol/agent-event.js";
 import { addEntry, typedNote } from "./transcript.js";
+import { expandMentions } from "./mcp.js";
 
 export interface Prompt {
   content: string;
@@ -17,6 +18,8 @@ export interface Prompt {
 
 /** Sends a user message to the agent: shown, saved, and run with the whole conversation. */
 export function startRun(model: Model, prompt: Prompt | string, cmds: Cmd[]): void {
+  // @server:uri mentions: the worker reads the resources first (mcp-expanded starts the run).
+  if (typeof prompt === "string" && expandMentions(model, prompt, cmds)) return;
   const p: Prompt = typeof prompt === "string" ? { content: prompt } : prompt;
   const message: ConversationMessage = { role: "user", content: p.content };
   if (p.typed && p.typed !== p.content) message.typed = p.typed;
@@ -29,7 +32,7 @@ export function startRun(model: Model, prompt: Prompt | string, cmds: Cmd[]): vo
   model.stats.turns++;
   model.planReady = false;
   const runId = beginRun(model, "loading");
-  model.scroll = 0;
+  model.anchor = null;
   cmds.push({ type: "session-append", message });
   const config = { ...plain(model.config), interactive: true };
   if (p.toolFilter) config.toolFilter = p.toolFilter;

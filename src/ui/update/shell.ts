@@ -15,7 +15,7 @@ export function startShell(model: Model, line: string, cmds: Cmd[]): void {
   if (!command) return notice("Type a shell command after the !, e.g. !git status");
   if (model.run || model.shell) return notice("Wait for the current run to end (or press Esc) first.");
   model.shell = { command, startedAt: model.now };
-  model.scroll = 0;
+  model.anchor = null;
   addEntry(model, { kind: "shell", command, output: "", exitCode: null, running: true });
   cmds.push({ type: "shell", command });
 }

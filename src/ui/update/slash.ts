@@ -1,6 +1,6 @@
 import { PERMISSION_MODES, type PermissionMode } from "../../protocol/run-config.js";
 import { expandSkill } from "../../context/skill-expand.js";
-import { formatHelp, slashCommands, unknownCommandHint } from "../slash-commands.js";
+import { formatHelp, formatKeys, slashCommands, unknownCommandHint } from "../slash-commands.js";
 import type { Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import { beginRun, plain, startRun } from "./run.js";
@@ -9,6 +9,7 @@ import { chooseModel } from "./dialog.js";
 import { quit } from "./input.js";
 import { setMode } from "./modes.js";
 import { INIT_PROMPT } from "../../context/init-prompt.js";
+import { runMcpCommand, runMcpPrompt } from "./mcp.js";
 
 const MODES = PERMISSION_MODES;
 
@@ -25,7 +26,7 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
   switch (name) {
     case "help":
     case "?":
-      return notice(formatHelp(slashCommands, model.skills));
+      return notice(`${formatHelp(slashCommands, model.skills)}\n\n${formatKeys()}`);
     case "quit":
     case "exit":
       return quit(model, cmds);
@@ -43,12 +44,16 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
     case "new":
       if (busy()) return;
       cmds.push({ type: "new-session" });
+      // MCP servers whose definition did not change keep running; changed ones restart.
+      cmds.push({ type: "mcp-reload" });
       return;
     case "clear":
       if (busy()) return;
       model.entries = [];
       model.conversation = [];
-      model.usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+      // The cleared turns were still spent: the session's total stays.
+      model.usage.promptTokens = 0;
+      model.usage.completionTokens = 0;
       cmds.push({ type: "session-reset", conversation: [] });
       return notice("Conversation cleared.");
     case "sessions":
@@ -64,11 +69,14 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       return;
     case "context":
     case "memory":
-      cmds.push({ type: "show", what: name });
+      cmds.push(
+        name === "context"
+          ? { type: "show", what: name, conversation: plain(model.conversation) }
+          : { type: "show", what: name },
+      );
       return;
     case "mcp":
-      cmds.push({ type: "worker", command: { type: "mcp-status" } });
-      return;
+      return runMcpCommand(model, args, cmds);
     case "skills":
       return notice(
         model.skills.length
@@ -91,7 +99,10 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       return;
     case "permissions": {
       const mode = rest[0] as PermissionMode | undefined;
-      if (!mode) return notice(`Permission mode: ${model.config.permissionMode} (one of ${MODES.join(", ")}).`);
+      if (!mode)
+        return notice(
+          `Permission mode: ${model.config.permissionMode} (one of ${MODES.join(", ")}). ${sandboxText(model)}`,
+        );
       if (!MODES.includes(mode)) return notice(`Unknown mode '${mode}'. Use one of: ${MODES.join(", ")}.`, "warn");
       setMode(model, mode, cmds);
       if (rest[1] === "save") cmds.push({ type: "save-config", keys: { permissionMode: mode } });
@@ -113,9 +124,11 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
         force: rest[0] === "force",
         sessionId: model.sessionId,
         conversation: plain(model.conversation),
+        tokensUsed: model.usage.totalTokens,
       });
       return;
     default: {
+      if (runMcpPrompt(model, head, args, line, cmds)) return;
       const skill = model.skills.find((s) => s.name === head);
       if (!skill) {
         return notice(
@@ -132,4 +145,11 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       startRun(model, { content: expanded.prompt, typed: line, toolFilter: skill.allowedTools }, cmds);
     }
   }
+}
+
+/** What /permissions says about the shell sandbox. */
+function sandboxText(model: Model): string {
+  return model.config.sandbox === "workspace-write"
+    ? "Sandbox: workspace-write — shell commands run under bubblewrap: only the project folder and a private /tmp are writable, no network, secrets removed from the environment."
+    : "Sandbox: off — shell commands run as you, with your files and network (start with --sandbox to confine them).";
 }

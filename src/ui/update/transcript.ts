@@ -101,11 +101,14 @@ export function entriesFromConversation(
           kind: "tool",
           id: id++,
           callId: m.toolCallId ?? "",
+          name: m.toolName ?? "",
           label: d?.label ?? callLabels.get(m.toolCallId ?? "") ?? m.toolName ?? "tool",
           state: d && !d.ok ? "error" : "ok",
           summary: d?.summary ?? "",
           startedAt: 0,
           depth: 0,
+          ...(d?.output !== undefined ? { output: d.output } : {}),
+          ...(d?.outputLang ? { outputLang: d.outputLang } : {}),
         });
         if (d?.diff) entries.push({ kind: "diff", id: id++, path: d.path ?? "", unified: d.diff, depth: 0 });
         break;

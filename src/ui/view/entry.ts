@@ -6,11 +6,14 @@ import { truncateLine, wrapText } from "../../render/wrap.js";
 import type { Entry } from "../model.js";
 import { todoLine } from "./todos.js";
 import { highlightMentions, shellEntryLines } from "./steer-entries.js";
+import { toolOutputLines } from "./tool-output.js";
 
 export interface EntryViewContext {
   width: number;
   now: number;
   thinkingOpen: boolean;
+  toolOutputOpen: boolean;
+  toolOutputLines: number;
   model: string;
 }
 
@@ -31,7 +34,7 @@ export function entryLines(entry: Entry, ctx: EntryViewContext): string[] {
     entry.kind === "welcome"
   )
     return renderEntry(entry, ctx);
-  const key = `${ctx.width}|${ctx.thinkingOpen}|${markdownReady()}`;
+  const key = `${ctx.width}|${ctx.thinkingOpen}|${ctx.toolOutputOpen}|${ctx.toolOutputLines}|${markdownReady()}`;
   const hit = cache.get(entry);
   if (hit && hit.key === key) return hit.lines;
   const lines = renderEntry(entry, ctx);
@@ -52,7 +55,7 @@ function renderEntry(entry: Entry, ctx: EntryViewContext): string[] {
       return [
         truncateLine(theme.heading("agent0") + theme.dim(" — a coding agent for local models"), w),
         truncateLine(
-          `${theme.dim("model ")}${sanitizeLine(ctx.model) || "(choosing…)"}${theme.dim("   host ")}${sanitizeLine(entry.host)}`,
+          `${theme.dim("model ")}${sanitizeLine(ctx.model) || "(choosing…)"}   ${theme.dim(sanitizeLine(entry.server))}`,
           w,
         ),
         truncateLine(`${theme.dim("folder")} ${sanitizeLine(entry.cwd)}`, w),
@@ -108,7 +111,10 @@ function renderEntry(entry: Entry, ctx: EntryViewContext): string[] {
           ? theme.dim(` ${Math.max(0, Math.floor((ctx.now - entry.startedAt) / 1000))}s`)
           : "";
       const summary = entry.summary ? theme.dim(` — ${sanitize(entry.summary).split("\n")[0]}`) : "";
-      return [truncateLine(`${indent(entry.depth)}${icon} ${sanitizeLine(entry.label)}${elapsed}${summary}`, w)];
+      return [
+        truncateLine(`${indent(entry.depth)}${icon} ${sanitizeLine(entry.label)}${elapsed}${summary}`, w),
+        ...toolOutputLines(entry, { width: w, open: ctx.toolOutputOpen, maxLines: ctx.toolOutputLines }),
+      ];
     }
     case "todos":
       return ["", ...entry.items.map((t) => todoLine(t, w, "  "))];

@@ -1,15 +1,16 @@
-import { renderDiff } from "../../render/diff.js";
-import { sanitize, sanitizeLine } from "../../render/sanitize.js";
+import { sanitizeLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
-import { displayWidth, padLine, truncateLine, wrapText } from "../../render/wrap.js";
+import { padLine, truncateLine } from "../../render/wrap.js";
 import type { Dialog, Model } from "../model.js";
-import { inputRows, MAX_INPUT_LINES, transcriptHeight } from "../layout.js";
-import { visibleTranscript } from "./transcript.js";
+import { inputRows, transcriptHeight } from "../layout.js";
+import { inputView } from "./input.js";
+import { linesBelow, visibleTranscript } from "./transcript.js";
+import { permissionView } from "./permission.js";
+import { mcpTrustView } from "./mcp-trust.js";
 import { menuLines } from "./menu.js";
 import { pinnedLines } from "./pinned.js";
 import { modeRule, modeWord } from "./modes.js";
 import { searchInputView } from "./history.js";
-import { isShellLine } from "../update/shell.js";
 
 /** Everything painted, as plain strings: runtime.ts is the only code that touches blessed. */
 export interface Frame {
@@ -22,7 +23,6 @@ export interface Frame {
 }
 
 const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
-const PROMPT = "› ";
 
 /** view(model) -> Frame: pure; only the visible lines are produced. */
 export function view(model: Model): Frame {
@@ -30,10 +30,10 @@ export function view(model: Model): Frame {
   const tHeight = transcriptHeight(model);
   const pinned = pinnedLines(model, width);
   const transcript = [...visibleTranscript(model, width, tHeight), ...pinned];
-  const { lines, cursor } = model.historySearch ? searchInputView(model, width) : inputView(model, width);
+  const { lines, cursor } = model.historySearch ? searchInputView(model, width) : inputView(model, inputRows(model));
   const frame: Frame = {
     transcript,
-    status: statusLine(model, width),
+    status: statusLine(model, width, tHeight),
     rule: modeRule(model, width),
     input: [...lines, ...menuLines(model, width)],
     cursor: { row: tHeight + pinned.length + 2 + cursor.row, col: cursor.col },
@@ -42,7 +42,7 @@ export function view(model: Model): Frame {
   return frame;
 }
 
-function statusLine(model: Model, width: number): string {
+function statusLine(model: Model, width: number, tHeight: number): string {
   const parts: string[] = [];
   if (model.run) {
     const spin = SPINNER[Math.floor(model.now / 100) % SPINNER.length]!;
@@ -60,18 +60,30 @@ function statusLine(model: Model, width: number): string {
   parts.push(sanitizeLine(model.config.model) || theme.dim("no model"));
   // The default mode is named on the rule only; the others here too, in their colour.
   if (model.config.permissionMode !== "ask") parts.push(modeWord(model.config.permissionMode));
+  if (model.config.sandbox === "workspace-write") parts.push(theme.ok("sandboxed"));
   if (model.unsaved) parts.push(theme.err("not saved"));
   if (model.queued.length) parts.push(theme.dim(`${model.queued.length} queued`));
-  if (model.scroll > 0) parts.push(theme.warn(`↑ ${model.scroll} lines (End to follow)`));
+  if (model.anchor) {
+    const below = linesBelow(model, width, tHeight);
+    const fresh = below - model.anchor.below;
+    parts.push(
+      theme.warn(fresh > 0 ? `↓ ${fresh} new lines — End to follow` : `↑ ${below} lines below — End to follow`),
+    );
+  }
+  // The context in use (the last request's prompt and its answer) against the window, then
+  // everything this session has spent.
   const used = model.usage.promptTokens + model.usage.completionTokens;
-  parts.push(theme.dim(`${formatTokens(model.usage.totalTokens)} tokens`));
-  if (model.config.numCtx > 0) {
-    const frac = Math.min(1, used / model.config.numCtx);
+  const window = model.config.numCtx;
+  if (window > 0) {
+    const frac = Math.min(1, used / window);
     const filled = Math.round(frac * 10);
     const bar = "▰".repeat(filled) + "▱".repeat(10 - filled);
     const style = frac > 0.7 ? theme.warn : theme.dim;
-    parts.push(style(`${bar} ${Math.round(frac * 100)}% of ${formatTokens(model.config.numCtx)}`));
+    parts.push(style(`${bar} ${formatTokens(used)} of ${formatTokens(window)} (${Math.round(frac * 100)}%)`));
+  } else if (used > 0) {
+    parts.push(theme.dim(`${formatTokens(used)} in context`));
   }
+  parts.push(theme.dim(`${formatTokens(model.usage.totalTokens)} tokens this session`));
   return truncateLine(parts.join(theme.dim(" · ")), width);
 }
 
@@ -87,7 +99,8 @@ function phaseLabel(model: Model): string {
     case "tool": {
       if (model.dialog?.kind === "permission") return `waiting for your answer: ${sanitizeLine(model.dialog.tool)}`;
       const running = [...model.entries].reverse().find((e) => e.kind === "tool" && e.state === "running");
-      return running && running.kind === "tool" ? sanitizeLine(running.label) : "running a tool";
+      if (!running || running.kind !== "tool") return "running a tool";
+      return sanitizeLine(running.progress ? `${running.label} · ${running.progress}` : running.label);
     }
   }
 }
@@ -96,77 +109,13 @@ function formatTokens(n: number): string {
   return n >= 1000 ? `${(n / 1000).toFixed(n >= 10_000 ? 0 : 1)}k` : String(n);
 }
 
-/** The input box: soft-wrapped to the width, scrolled to keep the cursor in view. */
-function inputView(model: Model, width: number): { lines: string[]; cursor: { row: number; col: number } } {
-  const avail = Math.max(4, width - PROMPT.length);
-  const rows: string[] = [];
-  let cursorRow = 0;
-  let cursorCol = 0;
-  const { text, cursor } = model.input;
-  let offset = 0;
-  for (const logical of text.split("\n")) {
-    let row = "";
-    let rowWidth = 0;
-    let i = 0;
-    for (const raw of logical) {
-      // Pasted text may hold escapes and tabs: shown as visible text, never sent to the terminal.
-      const ch = sanitizeLine(raw);
-      const w = displayWidth(ch);
-      if (rowWidth + w > avail) {
-        rows.push(row);
-        row = "";
-        rowWidth = 0;
-      }
-      if (offset + i === cursor) {
-        cursorRow = rows.length;
-        cursorCol = rowWidth;
-      }
-      row += ch;
-      rowWidth += w;
-      i += raw.length;
-    }
-    if (offset + i === cursor) {
-      cursorRow = rows.length;
-      cursorCol = rowWidth;
-    }
-    rows.push(row);
-    offset += logical.length + 1;
-  }
-  const visible = inputRows(model);
-  const first = Math.max(0, Math.min(cursorRow - visible + 1, rows.length - Math.min(visible, MAX_INPUT_LINES)));
-  const shown = rows.slice(first, first + visible);
-  const prompt = isShellLine(text) ? theme.warn(PROMPT) : theme.user(PROMPT);
-  const lines = shown.map((r, i) => (i === 0 && first === 0 ? prompt : "  ") + r);
-  if (!text)
-    lines[0] = truncateLine(
-      theme.user(PROMPT) + theme.dim(model.run ? "type to queue a message…" : "Ask anything · /help"),
-      width,
-    );
-  return { lines, cursor: { row: cursorRow - first, col: cursorCol + PROMPT.length } };
-}
-
 function dialogView(dialog: Dialog, width: number, height: number): NonNullable<Frame["dialog"]> {
   // On a very narrow screen the dialog takes the whole width rather than overflow it.
   const w = Math.min(width, Math.max(20, Math.min(width - 4, 100)));
   const inner = w - 4;
   const maxBody = Math.max(3, height - 8);
-  if (dialog.kind === "permission") {
-    const body =
-      dialog.preview.startsWith("---") || dialog.preview.startsWith("Index:") || dialog.preview.includes("\n@@")
-        ? renderDiff(sanitize(dialog.preview), inner, { maxLines: maxBody - 2 }).slice(0, maxBody - 2)
-        : wrapText(sanitize(dialog.preview), inner).slice(0, maxBody - 2);
-    const lines = [
-      ...body,
-      "",
-      `${theme.ok("y")} allow once   ${theme.ok("a")} always allow ${sanitizeLine(dialog.tool)} this session   ${theme.err("n")} deny   ${theme.dim("Esc stop")}`,
-    ];
-    return {
-      title: ` Allow ${sanitizeLine(dialog.tool)}? `,
-      lines: lines.map((l) => padLine(truncateLine(l, inner), inner)),
-      width: w,
-      height: lines.length + 2,
-    };
-  }
+  if (dialog.kind === "permission") return permissionView(dialog, width, height);
+  if (dialog.kind === "mcp-trust") return mcpTrustView(dialog, w, maxBody);
   const visible = Math.min(dialog.items.length, maxBody);
   const first = Math.max(0, Math.min(dialog.selected - Math.floor(visible / 2), dialog.items.length - visible));
   const lines = dialog.items.slice(first, first + visible).map((item, i) => {

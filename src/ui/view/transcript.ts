@@ -2,7 +2,21 @@ import type { Model } from "../model.js";
 import { entryLines, type EntryViewContext } from "./entry.js";
 
 function contextOf(model: Model, width: number): EntryViewContext {
-  return { width, now: model.now, thinkingOpen: model.thinkingOpen, model: model.config.model };
+  return {
+    width,
+    // A tool's clock stops while its permission dialog waits for the user.
+    now: model.dialog?.kind === "permission" ? model.dialog.openedAt : model.now,
+    thinkingOpen: model.thinkingOpen,
+    toolOutputOpen: model.toolOutputOpen,
+    toolOutputLines: model.toolOutputLines,
+    model: model.config.model,
+  };
+}
+
+/** A line of the transcript: an index into model.entries and a line within that entry. */
+export interface LinePos {
+  index: number;
+  line: number;
 }
 
 /**
@@ -18,20 +32,102 @@ export function transcriptLineCount(model: Model, width: number, limit: number):
   return total;
 }
 
-/** The `height` lines that end `scroll` lines above the newest one. */
+/** Where the scroll anchor's entry is now; -1 when following new output or the entry is gone. */
+export function anchorIndex(model: Model): number {
+  const anchor = model.anchor;
+  if (!anchor) return -1;
+  // Entry ids only grow along the transcript: a binary search finds the anchor.
+  let lo = 0;
+  let hi = model.entries.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const id = model.entries[mid]!.id;
+    if (id === anchor.id) return mid;
+    if (id < anchor.id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/** The top line of the view: the anchor when scrolled up, else the line `height` above the end. */
+export function topLine(model: Model, width: number, height: number): LinePos {
+  const index = anchorIndex(model);
+  if (index >= 0) {
+    const count = entryLines(model.entries[index]!, contextOf(model, width)).length;
+    return { index, line: Math.max(0, Math.min(model.anchor!.line, count - 1)) };
+  }
+  const ctx = contextOf(model, width);
+  let need = height;
+  for (let i = model.entries.length - 1; i >= 0; i--) {
+    const count = entryLines(model.entries[i]!, ctx).length;
+    if (count >= need) return { index: i, line: count - need };
+    need -= count;
+  }
+  return { index: 0, line: 0 };
+}
+
+/** Lines from `pos` to the end of the transcript, counting no further than `limit`. */
+export function linesFrom(model: Model, width: number, pos: LinePos, limit = Number.MAX_SAFE_INTEGER): number {
+  const ctx = contextOf(model, width);
+  let total = 0;
+  for (let i = pos.index; i < model.entries.length && total < limit; i++) {
+    total += entryLines(model.entries[i]!, ctx).length - (i === pos.index ? pos.line : 0);
+  }
+  return total;
+}
+
+/** `pos` moved by n lines (positive = up, into history), kept within the transcript. */
+export function moveLine(model: Model, width: number, pos: LinePos, n: number): LinePos {
+  const ctx = contextOf(model, width);
+  const len = (i: number) => entryLines(model.entries[i]!, ctx).length;
+  let { index, line } = pos;
+  if (n > 0) {
+    let left = n;
+    while (left > 0) {
+      if (line >= left) return { index, line: line - left };
+      if (index === 0) return { index: 0, line: 0 };
+      left -= line + 1;
+      index--;
+      line = Math.max(0, len(index) - 1);
+    }
+    return { index, line };
+  }
+  line -= n;
+  while (index < model.entries.length - 1 && line >= len(index)) {
+    line -= len(index);
+    index++;
+  }
+  return { index, line: Math.min(line, Math.max(0, len(index) - 1)) };
+}
+
+/** The `height` lines of the view: from the anchor when scrolled up, else the newest ones. */
 export function visibleTranscript(model: Model, width: number, height: number): string[] {
   const ctx = contextOf(model, width);
-  const need = model.scroll + height;
+  const index = anchorIndex(model);
+  if (index >= 0) {
+    // Scrolled up: the view hangs from its top line, so text arriving below never moves it.
+    const top = topLine(model, width, height);
+    const out: string[] = [];
+    for (let i = top.index; i < model.entries.length && out.length < height; i++) {
+      const lines = entryLines(model.entries[i]!, ctx);
+      for (let l = i === top.index ? top.line : 0; l < lines.length && out.length < height; l++) out.push(lines[l]!);
+    }
+    return out;
+  }
   const chunks: string[][] = [];
   let total = 0;
-  for (let i = model.entries.length - 1; i >= 0 && total < need; i--) {
+  for (let i = model.entries.length - 1; i >= 0 && total < height; i--) {
     const lines = entryLines(model.entries[i]!, ctx);
     chunks.push(lines);
     total += lines.length;
   }
   const all: string[] = [];
   for (let i = chunks.length - 1; i >= 0; i--) all.push(...chunks[i]!);
-  const end = Math.max(0, all.length - model.scroll);
-  const start = Math.max(0, end - height);
-  return all.slice(start, end);
+  return all.slice(Math.max(0, all.length - height));
+}
+
+/** Lines below the view while scrolled up (0 when following). */
+export function linesBelow(model: Model, width: number, height: number): number {
+  if (anchorIndex(model) < 0) return 0;
+  return Math.max(0, linesFrom(model, width, topLine(model, width, height)) - height);
 }

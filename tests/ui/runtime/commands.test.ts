@@ -23,6 +23,8 @@ function fakeServices(overrides: Partial<Services> = {}): Services {
     readMentions: (text) => Promise.resolve({ content: text, attached: [], problems: [] }),
     runShell: () => Promise.resolve({ output: "", exitCode: 0 }),
     appendHistory: () => {},
+    mcpTrust: () => ({ mcp: { servers: {}, pending: [] }, warnings: [] }),
+    mcpReload: () => ({ mcp: { servers: {}, pending: [] }, warnings: [] }),
     log: () => {},
     close: () => Promise.resolve(undefined),
     ...overrides,
@@ -41,7 +43,7 @@ function harness(services: Services) {
 describe("the Cmd interpreter", () => {
   test("an undo whose promise rejects becomes an error notice, not a crash", async () => {
     const h = harness(fakeServices({ undo: () => Promise.reject(new Error("checkpoint folder is gone")) }));
-    h.run({ type: "undo", force: false, sessionId: "s1", conversation: [] });
+    h.run({ type: "undo", force: false, sessionId: "s1", conversation: [], tokensUsed: 0 });
     await h.settle();
     expect(h.msgs).toEqual([{ type: "notice", level: "error", text: "Undo failed: checkpoint folder is gone" }]);
   });

@@ -1,0 +1,1 @@
+export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";

@@ -1,0 +1,226 @@
+// MCP in the UI: which servers run (synced to the worker), the trust dialog for a project's own
+// servers, /mcp and /mcp restart, server prompts as /mcp__server__prompt, and @server:uri
+// mentions that attach a resource. Pure: the worker does the talking (Cmds and AgentEvents).
+import type { McpConfigured, McpServerView } from "../../protocol/mcp-state.js";
+import type { Dialog, Model } from "../model.js";
+import type { Cmd, Key } from "../msg.js";
+import type { CommandItem, MentionItem } from "../steer-types.js";
+import { plain } from "./run.js";
+import { addEntry } from "./transcript.js";
+
+const PROMPT_PREFIX = "mcp__";
+
+/** Servers to run go to the worker; project servers nobody decided on open the trust dialog. */
+export function applyMcpConfig(model: Model, mcp: McpConfigured, cmds: Cmd[]): void {
+  model.config.mcpServers = mcp.servers;
+  cmds.push({ type: "worker", command: { type: "mcp-sync", servers: plain(mcp.servers), cwd: model.config.cwd } });
+  if (mcp.pending.length === 0) return;
+  // "Do not start" is preselected: a key typed by accident never starts anything.
+  if (!model.dialog) model.dialog = { kind: "mcp-trust", servers: mcp.pending, choice: "deny" };
+  else
+    addEntry(model, {
+      kind: "notice",
+      level: "warn",
+      text: `Not started (not trusted yet): ${mcp.pending.map((p) => p.name).join(", ")}. /new asks again.`,
+    });
+}
+
+/**
+ * Up/Down (or Tab) choose, Enter confirms; Esc and Ctrl-C decline. No letter key answers: text
+ * typed while the dialog opens must not start a project's commands.
+ */
+export function applyMcpTrustKey(
+  model: Model,
+  dialog: Extract<Dialog, { kind: "mcp-trust" }>,
+  key: Key,
+  cmds: Cmd[],
+): void {
+  const answer = (decision: "allow" | "deny") => {
+    model.dialog = null;
+    cmds.push({ type: "mcp-trust", decisions: dialog.servers.map((s) => ({ name: s.name, decision })) });
+    const names = dialog.servers.map((s) => s.name).join(", ");
+    addEntry(model, {
+      kind: "notice",
+      level: "info",
+      text:
+        decision === "allow"
+          ? `Trusted for this project: ${names} (starting).`
+          : `Not started: ${names}. The answer is remembered; a changed definition asks again.`,
+    });
+  };
+  if (key.ctrl && key.name === "c") return answer("deny");
+  switch (key.name) {
+    case "up":
+    case "down":
+    case "tab":
+      dialog.choice = dialog.choice === "allow" ? "deny" : "allow";
+      return;
+    case "enter":
+      return answer(dialog.choice);
+    case "escape":
+      return answer("deny");
+    default:
+      return;
+  }
+}
+
+/** `/mcp` and `/mcp restart <name>`. */
+export function runMcpCommand(model: Model, args: string, cmds: Cmd[]): void {
+  const [sub = "", name] = args.split(/\s+/).filter(Boolean);
+  if (sub === "") return notice(model, formatMcpStatus(model.mcp));
+  if (sub === "restart") {
+    if (!name) return notice(model, "Usage: /mcp restart <name> (/mcp lists the servers).", "warn");
+    if (!model.mcp.some((s) => s.name === name))
+      return notice(model, `No MCP server named ${name}. /mcp lists them.`, "warn");
+    cmds.push({ type: "worker", command: { type: "mcp-restart", name } });
+    return notice(model, `Restarting MCP server ${name}…`);
+  }
+  notice(model, `Unknown: /mcp ${sub}. Use /mcp or /mcp restart <name>.`, "warn");
+}
+
+/** The text of /mcp: each server, its state, what it offers, and its last error. */
+export function formatMcpStatus(servers: readonly McpServerView[]): string {
+  if (servers.length === 0) {
+    return 'No MCP servers running. Add them under "mcpServers" in ~/.config/agent0/config.json, .agent0/mcp.json or .mcp.json (agent0 mcp list shows what is configured).';
+  }
+  const lines = [`MCP servers (${servers.length}):`];
+  for (const s of servers) {
+    if (s.state === "failed") {
+      lines.push(`  ${s.name} — failed: ${s.error ?? "unknown error"}`);
+      continue;
+    }
+    const facts: string[] = [s.transport];
+    if (s.pid !== undefined) facts.push(`pid ${s.pid}`);
+    facts.push(count(s.tools.length, "tool"), count(s.prompts.length, "prompt"), count(s.resources.length, "resource"));
+    if (s.trusted) facts.push("trusted");
+    const tools = s.state === "running" && s.tools.length ? `: ${s.tools.join(", ")}` : "";
+    lines.push(`  ${s.name} — ${s.state} (${facts.join(", ")})${tools}`);
+    if (s.prompts.length)
+      lines.push(`      prompts: ${s.prompts.map((p) => `/${promptCommand(s.name, p.name)}`).join(" ")}`);
+  }
+  return lines.join("\n");
+}
+
+function count(n: number, what: string): string {
+  return `${n} ${what}${n === 1 ? "" : "s"}`;
+}
+
+/** `mcp__<server>__<prompt>`: the slash command a server prompt is run with. */
+export function promptCommand(server: string, prompt: string): string {
+  return `${PROMPT_PREFIX}${server}__${prompt}`;
+}
+
+/** The slash menu's items of one running server: its prompts, with their arguments. */
+export function promptItems(server: McpServerView): CommandItem[] {
+  return server.prompts.map((p) => ({
+    name: promptCommand(server.name, p.name),
+    description: p.description ?? "",
+    source: mcpSource(server.name),
+    ...(p.arguments.length
+      ? { args: p.arguments.map((a) => (a.required ? `<${a.name}>` : `[${a.name}]`)).join(" ") }
+      : {}),
+  }));
+}
+
+/** The @ menu's items of one running server: its resources as `server:uri`. */
+export function resourceItems(server: McpServerView): MentionItem[] {
+  return server.resources.map((r) => ({
+    value: `${server.name}:${r.uri}`,
+    detail: r.name ?? r.description ?? r.mimeType ?? "",
+    source: mcpSource(server.name),
+  }));
+}
+
+function mcpSource(server: string): string {
+  return `mcp:${server}`;
+}
+
+/** Keeps the slash menu's prompts and the @ menu's resources in step with the running servers. */
+export function applyMcpState(model: Model, servers: McpServerView[]): void {
+  model.mcp = servers;
+  const running = servers.filter((s) => s.state === "running");
+  const fromMcp = (source: string) => source.startsWith("mcp:");
+  model.commands = [...model.commands.filter((c) => !fromMcp(c.source)), ...running.flatMap(promptItems)];
+  model.mentionItems = [...model.mentionItems.filter((i) => !fromMcp(i.source)), ...running.flatMap(resourceItems)];
+}
+
+/**
+ * `/mcp__server__prompt args` (or `/server:prompt args`): asks the worker to render the prompt.
+ * Arguments are `name=value` pairs, or plain words given in the prompt's argument order (the
+ * last one takes the rest of the line). False when `head` names no prompt.
+ */
+export function runMcpPrompt(model: Model, head: string, args: string, line: string, cmds: Cmd[]): boolean {
+  const found = findPrompt(model.mcp, head);
+  if (!found) return false;
+  if (model.run) {
+    notice(model, "Wait for the current answer to end (or press Esc) first.", "warn");
+    return true;
+  }
+  const { server, prompt } = found;
+  const values: Record<string, string> = {};
+  const words = args.split(/\s+/).filter(Boolean);
+  const positional: string[] = [];
+  for (const w of words) {
+    const eq = w.indexOf("=");
+    const key = eq > 0 ? w.slice(0, eq) : "";
+    if (key && prompt.arguments.some((a) => a.name === key)) values[key] = w.slice(eq + 1);
+    else positional.push(w);
+  }
+  const free = prompt.arguments.filter((a) => !(a.name in values));
+  free.forEach((a, i) => {
+    const rest = i === free.length - 1 ? positional.slice(i).join(" ") : positional[i];
+    if (rest) values[a.name] = rest;
+  });
+  const missing = prompt.arguments.filter((a) => a.required && !values[a.name]);
+  if (missing.length) {
+    const usage = prompt.arguments.map((a) => (a.required ? `<${a.name}>` : `[${a.name}]`)).join(" ");
+    notice(model, `/${head} needs ${missing.map((a) => a.name).join(", ")}. Usage: /${head} ${usage}`, "warn");
+    return true;
+  }
+  const mentions = findMentions(model.mcp, args);
+  cmds.push({
+    type: "worker",
+    command: {
+      type: "mcp-expand",
+      request: { typed: line, text: "", prompt: { server, name: prompt.name, args: values }, resources: mentions },
+    },
+  });
+  return true;
+}
+
+function findPrompt(servers: readonly McpServerView[], head: string) {
+  for (const s of servers) {
+    if (s.state !== "running") continue;
+    for (const p of s.prompts) {
+      if (head === promptCommand(s.name, p.name) || head === `${s.name}:${p.name}`)
+        return { server: s.name, prompt: p };
+    }
+  }
+  return undefined;
+}
+
+const MENTION = /(^|\s)@([A-Za-z0-9_.-]+):(\S+)/g;
+
+/** `@server:uri` mentions of running servers in a message (trailing punctuation is not part of the URI). */
+export function findMentions(servers: readonly McpServerView[], text: string): { server: string; uri: string }[] {
+  const running = new Set(servers.filter((s) => s.state === "running").map((s) => s.name));
+  const out: { server: string; uri: string }[] = [];
+  for (const m of text.matchAll(MENTION)) {
+    const server = m[2]!;
+    const uri = m[3]!.replace(/[.,;!?)]+$/, "");
+    if (running.has(server) && uri && !out.some((o) => o.server === server && o.uri === uri)) out.push({ server, uri });
+  }
+  return out;
+}
+
+/** A message that mentions MCP resources is sent once the worker has read them. */
+export function expandMentions(model: Model, typed: string, cmds: Cmd[], text = typed): boolean {
+  const resources = findMentions(model.mcp, typed);
+  if (resources.length === 0) return false;
+  cmds.push({ type: "worker", command: { type: "mcp-expand", request: { typed, text, resources } } });
+  return true;
+}
+
+function notice(model: Model, text: string, level: "info" | "warn" = "info"): void {
+  addEntry(model, { kind: "notice", level, text });
+}

@@ -1,0 +1,90 @@
+import { sanitizeLine } from "../../render/sanitize.js";
+import { theme } from "../../render/theme.js";
+import { displayWidth, truncateLine } from "../../render/wrap.js";
+import type { Model } from "../model.js";
+import { isShellLine } from "../update/shell.js";
+
+export const PROMPT = "› ";
+
+export interface WrappedInput {
+  rows: string[];
+  cursorRow: number;
+  cursorCol: number;
+}
+
+let last: { text: string; cursor: number; width: number; out: WrappedInput } | undefined;
+
+/**
+ * The input soft-wrapped to the width (after the 2-column prompt), with the cursor's row and
+ * column. Memoised: layout asks for the row count several times per update.
+ */
+export function wrapInput(text: string, cursor: number, width: number): WrappedInput {
+  if (last && last.text === text && last.cursor === cursor && last.width === width) return last.out;
+  const avail = Math.max(4, width - PROMPT.length);
+  const rows: string[] = [];
+  let cursorRow = 0;
+  let cursorCol = 0;
+  let offset = 0;
+  for (const logical of text.split("\n")) {
+    let row = "";
+    let rowWidth = 0;
+    let i = 0;
+    for (const raw of logical) {
+      // Pasted text may hold escapes and tabs: shown as visible text, never sent to the terminal.
+      const ch = sanitizeLine(raw);
+      const w = displayWidth(ch);
+      if (rowWidth + w > avail) {
+        rows.push(row);
+        row = "";
+        rowWidth = 0;
+      }
+      if (offset + i === cursor) {
+        cursorRow = rows.length;
+        cursorCol = rowWidth;
+      }
+      row += ch;
+      rowWidth += w;
+      i += raw.length;
+    }
+    if (offset + i === cursor) {
+      // At the very end of a full row the cursor goes to the start of the next one.
+      if (rowWidth >= avail) {
+        rows.push(row);
+        row = "";
+        rowWidth = 0;
+      }
+      cursorRow = rows.length;
+      cursorCol = rowWidth;
+    }
+    rows.push(row);
+    offset += logical.length + 1;
+  }
+  const out = { rows, cursorRow, cursorCol };
+  last = { text, cursor, width, out };
+  return out;
+}
+
+/** The input box grows with its text up to a third of the screen, then scrolls inside itself. */
+export function maxInputRows(height: number): number {
+  return Math.max(1, Math.floor(height / 3));
+}
+
+/** The input box: wrapped to the width, scrolled to keep the cursor's row in view. */
+export function inputView(model: Model, rowsShown: number): { lines: string[]; cursor: { row: number; col: number } } {
+  const width = model.width;
+  const { text, cursor } = model.input;
+  if (!text) {
+    const hint = model.run ? "type to queue a message…" : "Ask anything · /help";
+    return { lines: [truncateLine(theme.user(PROMPT) + theme.dim(hint), width)], cursor: { row: 0, col: 2 } };
+  }
+  const { rows, cursorRow, cursorCol } = wrapInput(text, cursor, width);
+  const first = Math.max(0, Math.min(cursorRow - rowsShown + 1, rows.length - rowsShown));
+  const lines = rows.slice(first, first + rowsShown).map((r, i) => {
+    if (i > 0) return "  " + r;
+    // Rows scrolled out above are announced where the prompt would be.
+    // A `!command` line runs in the shell: the prompt says so in the warning colour.
+    const prompt = isShellLine(text) ? theme.warn(PROMPT) : theme.user(PROMPT);
+    return (first === 0 ? prompt : theme.dim("↑ ")) + r;
+  });
+  return { lines, cursor: { row: cursorRow - first, col: cursorCol + PROMPT.length } };
+}

@@ -1,0 +1,97 @@
+// The permission dialog's layout, shared by the view (what is painted) and update (how far the
+// body scrolls, and whether the user has seen all of it): one function, so the two never disagree.
+import { renderDiff } from "../../render/diff.js";
+import { sanitize, sanitizeLine } from "../../render/sanitize.js";
+import { theme } from "../../render/theme.js";
+import { padLine, truncateLine, wrapText } from "../../render/wrap.js";
+import type { PermissionDialog } from "../model.js";
+
+export interface PermissionLayout {
+  title: string;
+  /** Every line of what is being approved, wrapped to the dialog's width. */
+  body: string[];
+  /** How many body lines fit at once. */
+  viewport: number;
+  /** The largest scroll offset (0 when everything fits). */
+  maxScroll: number;
+  width: number;
+  inner: number;
+}
+
+function looksLikeDiff(preview: string): boolean {
+  return preview.startsWith("---") || preview.startsWith("Index:") || preview.includes("\n@@");
+}
+
+/** Lines of a shell command (or any text) counted as the user would: a trailing newline adds none. */
+export function logicalLines(text: string): number {
+  return text.replace(/\n$/, "").split("\n").length;
+}
+
+export function permissionLayout(dialog: PermissionDialog, width: number, height: number): PermissionLayout {
+  // On a very narrow screen the dialog takes the whole width rather than overflow it.
+  const w = Math.min(width, Math.max(20, Math.min(width - 4, 100)));
+  const inner = w - 4;
+  const maxBody = Math.max(3, height - 8);
+  // Control characters become visible (sanitize); long lines wrap instead of being cut.
+  const diff = looksLikeDiff(dialog.preview);
+  const body = diff
+    ? renderDiff(sanitize(dialog.preview), inner, { maxLines: Number.MAX_SAFE_INTEGER })
+    : wrapText(sanitize(dialog.preview), inner);
+  // Around the body: the why line (when there is one), the hidden-lines marker and two lines of keys.
+  const chrome = 3 + (dialog.why ? 1 : 0);
+  const viewport = Math.max(1, maxBody - chrome);
+  // A multi-line command says so in the title: its later lines may hold what matters.
+  const count = diff ? 1 : logicalLines(dialog.preview);
+  const title = ` Allow ${sanitizeLine(dialog.tool)}?${count > 1 ? ` (${count} lines)` : ""} `;
+  return { title, body, viewport, maxScroll: Math.max(0, body.length - viewport), width: w, inner };
+}
+
+/** Whether the allow keys may act: the whole body has been on screen. */
+export function permissionSeen(dialog: PermissionDialog, layout: PermissionLayout): boolean {
+  return layout.maxScroll === 0 || dialog.seenEnd;
+}
+
+export function permissionView(
+  dialog: PermissionDialog,
+  width: number,
+  height: number,
+): { title: string; lines: string[]; width: number; height: number } {
+  const layout = permissionLayout(dialog, width, height);
+  const { body, viewport, inner } = layout;
+  const scroll = Math.min(dialog.scroll, layout.maxScroll);
+  const shown = body.slice(scroll, scroll + viewport);
+  const above = scroll;
+  const below = Math.max(0, body.length - scroll - viewport);
+  const lines: string[] = [];
+  if (dialog.why) lines.push(theme.warn(sanitizeLine(dialog.why)));
+  lines.push(...shown);
+  lines.push(hiddenMarker(above, below));
+  lines.push(...keyLines(dialog, permissionSeen(dialog, layout), inner));
+  return {
+    title: layout.title,
+    lines: lines.map((l) => padLine(truncateLine(l, inner), inner)),
+    width: layout.width,
+    height: lines.length + 2,
+  };
+}
+
+function hiddenMarker(above: number, below: number): string {
+  if (above === 0 && below === 0) return "";
+  const parts: string[] = [];
+  if (above > 0) parts.push(`↑ ${above} more ${above === 1 ? "line" : "lines"} above`);
+  if (below > 0) parts.push(`↓ ${below} more ${below === 1 ? "line" : "lines"} below`);
+  return theme.warn(`${parts.join(" · ")} (↑↓ PgUp PgDn End)`);
+}
+
+function keyLines(dialog: PermissionDialog, seen: boolean, inner: number): string[] {
+  if (dialog.reason !== null) {
+    const prompt = `Deny, telling the model: ${sanitizeLine(dialog.reason)}▏`;
+    // The end of a long reason stays in view while it is typed.
+    const tail = prompt.length > inner ? `…${prompt.slice(prompt.length - inner + 1)}` : prompt;
+    return [tail, theme.dim("Enter deny with this reason   Esc back")];
+  }
+  const allow = seen
+    ? `${theme.ok("y")} allow once   ${theme.ok("a")} always allow ${sanitizeLine(dialog.allowKey)} this session`
+    : theme.warn("scroll to the end to allow (End)");
+  return [allow, `${theme.err("n")} deny   ${theme.err("e")} deny with a reason   ${theme.dim("Esc stop")}`];
+}

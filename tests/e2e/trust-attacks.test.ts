@@ -1,0 +1,340 @@
+// The attacks of issue 14, each written as the attack: a scripted fake model (or a hostile
+// repository) tries it, and a canary shows whether it got through.
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
+import { startFakeWeb, type FakeWeb, PAGE_HTML } from "../fakes/web-server.js";
+import { BIN, eachTest, runHeadless, sleep, Tui, waitUntil, type Sandbox } from "./harness.js";
+
+const MODEL = "qwen3:8b";
+
+/** Every tool result the model was sent, as one string: a canary found here reached the model. */
+const sentToModel = (fake: FakeOllama): string =>
+  JSON.stringify(fake.chats.flatMap((c) => c.messages.filter((m) => m.role === "tool").map((m) => m.content)));
+
+const toolCalls = (...calls: { name: string; arguments: Record<string, unknown> }[]) => ({
+  steps: [{ toolCalls: calls.map((c, i) => ({ id: `call_${i}`, ...c })) }],
+});
+
+function git(cwd: string, ...args: string[]): void {
+  execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], { cwd, stdio: "ignore" });
+}
+
+describe("attacks through the approval dialog (TUI)", () => {
+  let sb: Sandbox;
+  let tui: Tui | undefined;
+  let fake: FakeOllama | undefined;
+  eachTest(
+    (s) => (sb = s),
+    () => [tui, fake],
+  );
+
+  it("1. a 60-line command hiding `touch` below the fold: `y` does not run unseen lines; the end is reachable", async () => {
+    const canary = path.join(sb.project, "PWNED-hidden-line");
+    const command = `echo 'running the unit tests'${"\n".repeat(60)}touch ${canary}`;
+    fake = await startFakeOllama({
+      models: [{ name: MODEL }],
+      replies: [toolCalls({ name: "run_shell_command", arguments: { command } }), { steps: [{ text: "Tests ran." }] }],
+    });
+    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL], { width: 100, height: 30 });
+    await tui.waitFor("Ask anything");
+    tui.type("run the tests");
+    tui.press("Enter");
+    let screen = await tui.waitFor("Allow run_shell_command?");
+    expect(screen).not.toContain("touch");
+    // The attack: the user presses y having seen only the echo.
+    tui.press("y");
+    await sleep(500);
+    expect(fs.existsSync(canary)).toBe(false);
+    screen = tui.screen();
+    expect(screen).toContain("Allow run_shell_command? (61 lines)");
+    expect(screen).toMatch(/↓ \d+ more lines below/);
+    tui.press("End");
+    screen = await tui.waitFor(`touch ${canary}`);
+    expect(screen).toMatch(/↑ \d+ more lines above/);
+    tui.press("n");
+    await fake.waitForChats(2);
+    expect(fs.existsSync(canary)).toBe(false);
+  });
+
+  it("1. a 100-line diff: the hidden-lines marker is shown and the last line is reachable with PgDn", async () => {
+    const content = Array.from({ length: 100 }, (_, i) => `line ${i + 1} of the new file`).join("\n") + "\n";
+    fake = await startFakeOllama({
+      models: [{ name: MODEL }],
+      replies: [
+        toolCalls({ name: "create_file", arguments: { path: "big.txt", content } }),
+        { steps: [{ text: "Created." }] },
+      ],
+    });
+    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL], { width: 100, height: 30 });
+    await tui.waitFor("Ask anything");
+    tui.type("make a big file");
+    tui.press("Enter");
+    let screen = await tui.waitFor("Allow create_file?");
+    expect(screen).toMatch(/↓ \d+ more lines below/);
+    expect(screen).not.toContain("line 100 of the new file");
+    for (let i = 0; i < 10 && !screen.includes("line 100 of the new file"); i++) {
+      tui.press("PageDown");
+      await sleep(150);
+      screen = tui.screen();
+    }
+    expect(screen).toContain("line 100 of the new file");
+    expect(screen).toContain("y allow once");
+    tui.press("y");
+    await tui.waitFor("Created.");
+    expect(fs.readFileSync(path.join(sb.project, "big.txt"), "utf8")).toBe(content);
+  });
+
+  it("deny with a reason: `e` + text + Enter sends the text to the model as the tool's result", async () => {
+    fake = await startFakeOllama({
+      models: [{ name: MODEL }],
+      replies: [
+        toolCalls({ name: "create_file", arguments: { path: "indent.txt", content: "    spaces\n" } }),
+        { steps: [{ text: "Understood." }] },
+      ],
+    });
+    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL]);
+    await tui.waitFor("Ask anything");
+    tui.type("make a file");
+    tui.press("Enter");
+    await tui.waitFor("Allow create_file?");
+    tui.press("e");
+    await tui.waitFor("Deny, telling the model:");
+    tui.type("use tabs");
+    await tui.waitFor("Deny, telling the model: use tabs");
+    tui.press("Enter");
+    await fake.waitForChats(2);
+    const result = fake.chats[1]!.messages.at(-1)!;
+    expect(result.role).toBe("tool");
+    expect(result.content).toBe("Denied by the user: use tabs");
+    expect(fs.existsSync(path.join(sb.project, "indent.txt"))).toBe(false);
+  });
+
+  it("9. closing the terminal (SIGHUP) ends the running command's children, also `&`, nohup and setsid ones", async () => {
+    const pidFiles = ["pid-setsid", "pid-subshell", "pid-nohup"].map((f) => path.join(sb.project, f));
+    const command = [
+      `setsid sh -c 'echo $$ > ${pidFiles[0]}; exec sleep 600' >/dev/null 2>&1 &`,
+      `(sh -c 'echo $$ > ${pidFiles[1]}; exec sleep 600' >/dev/null 2>&1 &)`,
+      `nohup sh -c 'echo $$ > ${pidFiles[2]}; exec sleep 600' >/dev/null 2>&1 &`,
+      "sleep 600",
+    ].join("\n");
+    fake = await startFakeOllama({
+      models: [{ name: MODEL }],
+      replies: [toolCalls({ name: "run_shell_command", arguments: { command } }), { steps: [{ text: "done" }] }],
+    });
+    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL, "--yolo"]);
+    await tui.waitFor("Ask anything");
+    tui.type("start the servers");
+    tui.press("Enter");
+    await waitUntil(
+      () => pidFiles.every((f) => fs.existsSync(f) && fs.readFileSync(f, "utf8").trim() !== ""),
+      10_000,
+      "pid files",
+    );
+    const pids = pidFiles.map((f) => Number(fs.readFileSync(f, "utf8").trim()));
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return !/^\S+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
+      } catch {
+        return false;
+      }
+    };
+    try {
+      expect(pids.every(alive)).toBe(true);
+      const app = tui.appPid();
+      expect(app).toBeDefined();
+      process.kill(app!, "SIGHUP");
+      await waitUntil(() => !pids.some(alive), 5000, "the command's children to end");
+    } finally {
+      for (const pid of pids) if (alive(pid)) process.kill(pid, "SIGKILL");
+    }
+  });
+});
+
+describe("attacks on a headless run", () => {
+  let sb: Sandbox;
+  let fake: FakeOllama | undefined;
+  let web: FakeWeb | undefined;
+  eachTest(
+    (s) => (sb = s),
+    () => [fake, web],
+  );
+
+  it("2. a hostile clone's core.fsmonitor does not run when agent0 opens it, nor through allowlisted git", async () => {
+    const canary = path.join(sb.home, "PWNED-git");
+    git(sb.project, "init", "-q");
+    fs.writeFileSync(path.join(sb.project, "a.txt"), "one\n");
+    fs.writeFileSync(path.join(sb.project, ".gitattributes"), "*.txt diff=evil filter=evil\n");
+    git(sb.project, "add", ".");
+    git(sb.project, "commit", "-qm", "init");
+    fs.appendFileSync(path.join(sb.project, "a.txt"), "two\n");
+    const payload = `sh -c 'echo ran >> ${canary}'; false`;
+    git(sb.project, "config", "core.fsmonitor", payload);
+    git(sb.project, "config", "diff.evil.textconv", `sh -c 'echo ran >> ${canary}; cat "$0"'`);
+    git(sb.project, "config", "filter.evil.clean", `sh -c 'echo ran >> ${canary}; cat'`);
+    fake = await startFakeOllama({
+      models: [{ name: MODEL }],
+      replies: [
+        toolCalls(
+          { name: "run_shell_command", arguments: { command: "git status" } },
+          { name: "run_shell_command", arguments: { command: "git diff" } },
+          { name: "run_shell_command", arguments: { command: "git log -p -1" } },
+        ),
+        { steps: [{ text: "Looked." }] },
+      ],
+    });
+    const r = await runHeadless(sb, ["-p", "what changed?", "--host", fake.url, "--model", MODEL]);
+    expect(fs.existsSync(canary)).toBe(false);
+    expect(r.stderr).toContain("git config runs programs");
+    // The system prompt still has the git facts.
+    expect(fake.chats[0]!.messages[0]!.content).toContain("a.txt");
+  });
+
+  it("2. in auto-edit the model cannot plant a .git/config or .gitattributes without asking", async () => {
+    const canary = path.join(sb.home, "PWNED-planted");
+    fake = await startFakeOllama({
+      models: [{ name: MODEL }],
+      replies: [
+        toolCalls(
+          {
+            name: "create_file",
+            arguments: { path: ".git/config", content: `[core]\n\tfsmonitor = touch ${canary}; false\n` },
+          },
+          { name: "create_file", arguments: { path: ".gitattributes", content: "* diff=evil\n" } },
+          { name: "create_file", arguments: { path: ".agent0/mcp.json", content: "{}\n" } },
+          { name: "run_shell_command", arguments: { command: "git status" } },
+        ),
+        { steps: [{ text: "Planted." }] },
+      ],
+    });
+    const r = await runHeadless(sb, [
+      "-p",
+      "set up git",
+      "--host",
+      fake.url,
+      "--model",
+      MODEL,
+      "--permission-mode",
+      "auto-edit",
+    ]);
+    expect(fs.existsSync(path.join(sb.project, ".git"))).toBe(false);
+    expect(fs.existsSync(path.join(sb.project, ".gitattributes"))).toBe(false);
+    expect(fs.existsSync(path.join(sb.project, ".agent0"))).toBe(false);
+    expect(fs.existsSync(canary)).toBe(false);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("denied: create_file (.git/config is inside .git/");
+  });
+
+  it("4. allowlisted reads outside the project ask instead of running", async () => {
+    const CANARY = "CANARY-outside-7f3e";
+    fs.writeFileSync(path.join(sb.home, "secret-notes.txt"), `${CANARY}\n`);
+    fs.symlinkSync(sb.home, path.join(sb.project, "innocent"));
+    const attempts = [
+      `cat ${sb.home}/secret-notes.txt`,
+      "cat ../home/secret-notes.txt",
+      "grep -r CANARY ..",
+      "head innocent/secret-notes.txt",
+      `find ${sb.home} -name secret-notes.txt`,
+      "cat /proc/self/environ",
+      `git diff --no-index ${sb.home}/secret-notes.txt /dev/null`,
+    ];
+    sb.env.AGENT0_ENV_CANARY = "CANARY-environ-9d1c";
+    fake = await startFakeOllama({
+      models: [{ name: MODEL }],
+      replies: [
+        toolCalls(...attempts.map((command) => ({ name: "run_shell_command", arguments: { command } }))),
+        { steps: [{ text: "Read." }] },
+      ],
+    });
+    const r = await runHeadless(sb, ["-p", "look around", "--host", fake.url, "--model", MODEL]);
+    const sent = sentToModel(fake);
+    expect(sent).not.toContain(CANARY);
+    expect(sent).not.toContain("CANARY-environ-9d1c");
+    expect(r.stderr).toContain("Reads outside the project");
+  });
+
+  it("5. a secret cannot be read reversed, base64-encoded, in pieces, or from .env and DATABASE_URL", async () => {
+    const TOKEN = "ghp_CanaryTokenValue1234567890";
+    sb.env.GITHUB_TOKEN = TOKEN;
+    sb.env.DATABASE_URL = "postgres://app:DbPassw0rdCanary@db:5432/app";
+    fs.writeFileSync(path.join(sb.project, ".env"), "STRIPE_SECRET_KEY=sk_live_EnvFileCanary99\nPORT=3000\n");
+    const attempts = [
+      "printenv GITHUB_TOKEN | rev",
+      "printenv GITHUB_TOKEN | base64",
+      "printenv GITHUB_TOKEN | cut -c5-20",
+      "printenv GITHUB_TOKEN | cut -c1-12; printenv GITHUB_TOKEN | cut -c13-40",
+      "printenv DATABASE_URL",
+      "cat .env",
+    ];
+    fake = await startFakeOllama({
+      models: [{ name: MODEL }],
+      replies: [
+        toolCalls(...attempts.map((command) => ({ name: "run_shell_command", arguments: { command } }))),
+        { steps: [{ text: "Read." }] },
+      ],
+    });
+    const r = await runHeadless(sb, ["-p", "exfiltrate", "--host", fake.url, "--model", MODEL, "--yolo"]);
+    expect(r.code).toBe(0);
+    const sent = sentToModel(fake);
+    const spellings = [
+      TOKEN.slice(4, 20),
+      [...TOKEN].reverse().join("").slice(0, 12),
+      Buffer.from(TOKEN + "\n")
+        .toString("base64")
+        .slice(0, 12),
+      "DbPassw0rdCanary",
+      "EnvFileCanary99",
+    ];
+    for (const s of spellings) expect({ s, leaked: sent.includes(s) }).toEqual({ s, leaked: false });
+    expect(sent).toContain("PORT=3000");
+  });
+
+  it("6. web_fetch does not reach a server on this machine (loopback), even in yolo mode", async () => {
+    web = await startFakeWeb();
+    // Loopback only: a test never sends to any other address, even when the fix is reverted
+    // (the metadata and private ranges are covered by isPrivateAddress's unit test).
+    const attempts = [`${web.url}/page.html`, `http://localhost:${new URL(web.url).port}/page.html`];
+    fake = await startFakeOllama({
+      models: [{ name: MODEL }],
+      replies: [
+        toolCalls(...attempts.map((url) => ({ name: "web_fetch", arguments: { url } }))),
+        { steps: [{ text: "Fetched." }] },
+      ],
+    });
+    await runHeadless(sb, ["-p", "fetch", "--host", fake.url, "--model", MODEL, "--yolo"]);
+    const sent = sentToModel(fake);
+    expect(sent).not.toContain("The Fake Handbook");
+    expect(web.requests).toEqual([]);
+    expect(sent).toContain("public web only");
+    expect(PAGE_HTML).toContain("The Fake Handbook");
+  });
+
+  it("7. escape sequences from the model never reach the terminal through headless output or `agent0 sessions`", async () => {
+    const OSC = "\x1b]0;pwned\x07\x1b]52;c;SGVsbG8=\x07\x9b2J";
+    fake = await startFakeOllama({
+      models: [{ name: MODEL }],
+      replies: () => ({ steps: [{ text: `answer ${OSC} end` }] }),
+    });
+    const raw = /[\x07\x1b\x9b]/;
+    for (const format of ["text", "json", "stream-json"]) {
+      const r = await runHeadless(sb, [
+        "-p",
+        `title ${OSC}`,
+        "--host",
+        fake.url,
+        "--model",
+        MODEL,
+        "--output-format",
+        format,
+      ]);
+      expect({ format, code: r.code }).toEqual({ format, code: 0 });
+      expect({ format, raw: raw.test(r.stdout) || raw.test(r.stderr) }).toEqual({ format, raw: false });
+    }
+    const sessions = spawnSync("node", [BIN, "sessions"], { cwd: sb.project, env: sb.env, encoding: "utf8" });
+    expect(sessions.stdout).toContain("title ␛]0;pwned␇");
+    expect(raw.test(sessions.stdout)).toBe(false);
+  }, 90_000); // four headless runs in a row
+});

@@ -1,0 +1,205 @@
+// MCP in the UI (pure update): the trust dialog, /mcp, prompts as slash commands, @server:uri.
+import { describe, expect, it } from "vitest";
+import type { McpServerView } from "../../src/protocol/mcp-state.js";
+import type { Model } from "../../src/ui/model.js";
+import { agent, feed, key, newModel, typeText } from "./helpers.js";
+
+const everything: McpServerView = {
+  name: "everything",
+  state: "running",
+  transport: "stdio",
+  trusted: false,
+  pid: 42,
+  tools: ["echo"],
+  prompts: [
+    {
+      name: "args-prompt",
+      description: "weather",
+      arguments: [
+        { name: "city", required: true },
+        { name: "state", required: false },
+      ],
+    },
+  ],
+  resources: [{ uri: "demo://doc/architecture.md", name: "architecture.md" }],
+  resourceTemplates: [],
+};
+
+function withServers(): Model {
+  return feed(newModel(), agent({ type: "mcp-state", servers: [everything], runId: null })).model;
+}
+
+const workerCommands = (cmds: { type: string; command?: unknown }[]) =>
+  cmds.flatMap((c) => (c.type === "worker" ? [c.command as { type: string }] : []));
+
+describe("the MCP trust dialog", () => {
+  const pending = [{ name: "evil", command: "sh -c 'touch x'", file: "/p/.agent0/mcp.json" }];
+  const opened = () =>
+    feed(newModel(), { type: "mcp-config", mcp: { servers: { mine: { command: "m" } }, pending }, warnings: [] });
+
+  it("syncs the trusted servers at once and asks about the project's, with 'do not start' preselected", () => {
+    const { model, cmds } = opened();
+    expect(workerCommands(cmds)).toEqual([{ type: "mcp-sync", servers: { mine: { command: "m" } }, cwd: "/project" }]);
+    expect(model.dialog).toEqual({ kind: "mcp-trust", servers: pending, choice: "deny" });
+  });
+
+  it("typing never answers it; Enter takes the selected choice; Up then Enter trusts", () => {
+    const typed = feed(opened().model, ...typeText("yes y a"));
+    expect(typed.model.dialog?.kind).toBe("mcp-trust");
+    expect(typed.cmds).toEqual([]);
+    const declined = feed(typed.model, key("enter"));
+    expect(declined.model.dialog).toBeNull();
+    expect(declined.cmds).toEqual([{ type: "mcp-trust", decisions: [{ name: "evil", decision: "deny" }] }]);
+    const trusted = feed(opened().model, key("up"), key("enter"));
+    expect(trusted.cmds).toEqual([{ type: "mcp-trust", decisions: [{ name: "evil", decision: "allow" }] }]);
+    expect(feed(opened().model, key("escape")).cmds[0]).toMatchObject({ decisions: [{ decision: "deny" }] });
+  });
+
+  it("/new reads the MCP config again (unchanged servers keep running in the worker)", () => {
+    const { cmds } = feed(newModel(), ...typeText("/new"), key("enter"));
+    expect(cmds.map((c) => c.type)).toEqual(["history-append", "new-session", "mcp-reload"]);
+  });
+});
+
+describe("/mcp", () => {
+  it("lists each server with state, counts and prompts; /mcp restart asks the worker", () => {
+    const { model, cmds } = feed(
+      withServers(),
+      ...typeText("/mcp"),
+      key("enter"),
+      ...typeText("/mcp restart everything"),
+      key("enter"),
+    );
+    const texts = model.entries.flatMap((e) => (e.kind === "notice" ? [e.text] : []));
+    expect(texts).toContain(
+      [
+        "MCP servers (1):",
+        "  everything — running (stdio, pid 42, 1 tool, 1 prompt, 1 resource): echo",
+        "      prompts: /mcp__everything__args-prompt",
+      ].join("\n"),
+    );
+    expect(workerCommands(cmds)).toEqual([{ type: "mcp-restart", name: "everything" }]);
+  });
+});
+
+describe("MCP prompts as slash commands", () => {
+  it("are listed in the slash menu, completed with Tab and run with positional or name=value arguments", () => {
+    const m = withServers();
+    expect(m.commands).toContainEqual({
+      name: "mcp__everything__args-prompt",
+      description: expect.any(String),
+      source: "mcp:everything",
+      args: "<city> [state]",
+    });
+    const tab = feed(m, ...typeText("/mcp__every"), key("tab"));
+    expect(tab.model.input.text).toBe("/mcp__everything__args-prompt ");
+    const run = feed(m, ...typeText("/mcp__everything__args-prompt New York"), key("enter"));
+    expect(workerCommands(run.cmds)).toEqual([
+      {
+        type: "mcp-expand",
+        request: {
+          typed: "/mcp__everything__args-prompt New York",
+          text: "",
+          prompt: { server: "everything", name: "args-prompt", args: { city: "New", state: "York" } },
+          resources: [],
+        },
+      },
+    ]);
+    const named = feed(m, ...typeText("/everything:args-prompt state=NY city=Albany"), key("enter"));
+    expect(workerCommands(named.cmds)[0]).toMatchObject({
+      request: { prompt: { args: { city: "Albany", state: "NY" } } },
+    });
+  });
+
+  it("say which required argument is missing instead of running", () => {
+    // The first Enter takes the menu's item (it needs arguments, so it is completed, not run).
+    const chosen = feed(withServers(), ...typeText("/mcp__everything__args-prompt"), key("enter"));
+    expect(chosen.model.input.text).toBe("/mcp__everything__args-prompt ");
+    const { model, cmds } = feed(chosen.model, key("enter"));
+    expect(cmds.filter((c) => c.type !== "history-append")).toEqual([]);
+    expect(model.entries.at(-1)).toMatchObject({ kind: "notice", level: "warn" });
+    expect((model.entries.at(-1) as { text: string }).text).toContain("needs city");
+  });
+
+  it("the rendered prompt is sent as the user's turn, shown as typed", () => {
+    const { model, cmds } = feed(
+      withServers(),
+      agent({
+        type: "mcp-expanded",
+        typed: "/mcp__everything__args-prompt Paris",
+        content: "What's weather in Paris?",
+        runId: null,
+      }),
+    );
+    expect(model.conversation.at(-1)).toMatchObject({
+      role: "user",
+      content: "What's weather in Paris?",
+      typed: "/mcp__everything__args-prompt Paris",
+    });
+    expect(cmds.map((c) => (c.type === "worker" ? c.command.type : c.type))).toContain("run");
+  });
+});
+
+describe("@server:uri", () => {
+  it("in a line with @file mentions: the files are read first, then the worker adds the resource", () => {
+    const line = "compare @src/a.ts with @everything:demo://doc/architecture.md";
+    let { model, cmds } = feed(withServers(), ...typeText(line), key("escape"), key("enter"));
+    expect(cmds).toContainEqual({ type: "read-mentions", text: line, mentions: ["src/a.ts"] });
+    ({ model, cmds } = feed(model, {
+      type: "mentions-read",
+      text: line,
+      content: `${line}\n\n<file path="src/a.ts">x</file>`,
+      attached: ["src/a.ts"],
+      problems: [],
+    }));
+    expect(model.run).toBeNull();
+    expect(workerCommands(cmds)).toEqual([
+      {
+        type: "mcp-expand",
+        request: {
+          typed: line,
+          text: `${line}\n\n<file path="src/a.ts">x</file>`,
+          resources: [{ server: "everything", uri: "demo://doc/architecture.md" }],
+        },
+      },
+    ]);
+  });
+
+  it("Tab completes a resource; sending asks the worker to read it first", () => {
+    const m = withServers();
+    const tab = feed(m, ...typeText("explain @everything:demo://doc/ar"), key("tab"));
+    expect(tab.model.input.text).toBe("explain @everything:demo://doc/architecture.md ");
+    const sent = feed(tab.model, key("enter"));
+    expect(sent.model.run).toBeNull();
+    expect(workerCommands(sent.cmds)).toEqual([
+      {
+        type: "mcp-expand",
+        request: {
+          // As typed, Tab's space included.
+          typed: "explain @everything:demo://doc/architecture.md ",
+          text: "explain @everything:demo://doc/architecture.md ",
+          resources: [{ server: "everything", uri: "demo://doc/architecture.md" }],
+        },
+      },
+    ]);
+  });
+
+  it("an @word that names no running server is read as a file, not sent to a server", () => {
+    const { cmds } = feed(withServers(), ...typeText("mail @bob:later about it"), key("enter"));
+    expect(cmds.map((c) => (c.type === "worker" ? c.command.type : c.type))).not.toContain("mcp-expand");
+    expect(cmds).toContainEqual({ type: "read-mentions", text: "mail @bob:later about it", mentions: ["bob:later"] });
+  });
+});
+
+describe("MCP progress", () => {
+  it("shows the tool's progress in the status line", async () => {
+    const { view } = await import("../../src/ui/view/index.js");
+    let { model } = feed(newModel({ width: 120 }), ...typeText("go"), key("enter"));
+    model = feed(
+      model,
+      agent({ type: "tool-start", id: "c1", name: "mcp__e__long", args: {}, label: "e.long {}" }),
+      agent({ type: "tool-progress", id: "c1", progress: 3, total: 10 }),
+    ).model;
+    expect(view(model).status).toContain("e.long {} · 3/10");
+  });
+});
