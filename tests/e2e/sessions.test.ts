@@ -162,6 +162,7 @@ describe("sessions end to end", () => {
     expect(fs.existsSync(path.join(sb.project, "x.txt"))).toBe(false);
   });
 
+  // Nine headless processes one after another: on a loaded 2-core machine that can take more than 30 s.
   it("headless runs are sessions: listed (a corrupt file is warned about by name), resumed, continued; bad ids fail clearly", async () => {
     fake = await startFakeOllama({ models: [MODEL] });
     const ids: string[] = [];
@@ -251,7 +252,7 @@ describe("sessions end to end", () => {
     r = await headless(["--resume", "abcdef02", "-p", "hi"]);
     expect(r.code).toBe(0);
     expect(dialogue(fake.chats.at(-1)!.messages)[0]).toEqual({ role: "user", content: "beta prompt" });
-  });
+  }, 90_000);
 
   it("--session reopens a transcript with its tool lines, diffs and rendered markdown", async () => {
     fake = await startFakeOllama({
