@@ -72,9 +72,17 @@ export async function benchLongSession({ turns = 2000, warmup = 500 } = {}) {
     for (const c of cmds) {
       if (c.type === "session-append") writer.append(c.message);
       // The conversation is trimmed as compaction would, so the request size stays bounded.
-      if (c.type === "run") agent.send({ type: "run", conversation: c.conversation.slice(-20), config: c.config });
+      if (c.type === "worker" && c.command.type === "run")
+        agent.send({ ...c.command, conversation: c.command.conversation.slice(-20) });
     }
-    await done;
+    // A run that never ends (a changed Cmd or event shape) fails the bench instead of hanging it.
+    let timer;
+    await Promise.race([
+      done,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`long session: turn ${t} got no "done" within 30 s`)), 30_000);
+      }),
+    ]).finally(() => clearTimeout(timer));
     [model] = update(model, { type: "tick", now: Date.now() });
     view(model);
     if (process.env.AGENT0_BENCH_VERBOSE && t % 250 === 0)
