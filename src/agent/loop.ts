@@ -1,9 +1,9 @@
 import type { RunEvent, DoneReason } from "../protocol/agent-event.js";
-import type { ConversationMessage, ToolCall, ToolDisplay } from "../protocol/conversation.js";
+import type { ConversationMessage, ToolCall } from "../protocol/conversation.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { Provider } from "../providers/types.js";
 import type { ToolContext, ToolDef } from "../tools/types.js";
-import { toolSpecs, runToolCalls } from "../tools/runner.js";
+import { toolSpecs, runToolCalls, type ToolOutcome } from "../tools/runner.js";
 import { callModel } from "./model-call.js";
 import { createStuckState, observeStep } from "./stuck.js";
 import { correctiveMessage, jsonProtocolPrompt } from "./replies/json-protocol.js";
@@ -197,7 +197,7 @@ export async function runAgent(
       ...toolContext(call, config, deps, approve),
       restrictTools,
     }));
-    calls.forEach((call, i) => pushToolResult(push, call, results[i]!.content, results[i]!.display));
+    calls.forEach((call, i) => pushToolResult(push, call, results[i]!));
     if (verdict.kind === "nudge") push({ role: "user", content: verdict.message });
     if (signal.aborted) return finish("interrupted");
   }
@@ -212,11 +212,12 @@ function unusableNotice(kind: "empty" | "malformed"): string {
 function pushToolResult(
   push: (m: ConversationMessage) => void,
   call: ToolCall,
-  content: string,
-  display?: ToolDisplay,
+  outcome: string | Pick<ToolOutcome, "content" | "display" | "images">,
 ) {
+  const { content, display, images } = typeof outcome === "string" ? { content: outcome } : outcome;
   const m: ConversationMessage = { role: "tool", content, toolCallId: call.id, toolName: call.name };
   if (display) m.display = display;
+  if (images) m.images = images;
   push(m);
 }
 

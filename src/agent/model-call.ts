@@ -9,6 +9,7 @@ import { toJsonProtocolHistory } from "./replies/json-history.js";
 import { ToolCallStreamGuard } from "./replies/tool-call-stream.js";
 import { coerceArgs } from "./replies/coerce-args.js";
 import { recoversTextCalls } from "../protocol/tool-protocol.js";
+import { withoutImages } from "../protocol/vision.js";
 import { newCallId } from "../providers/tool-args.js";
 import { estimateTokens, truncationSuspected } from "./compaction/index.js";
 
@@ -36,7 +37,9 @@ export async function callModel(
   emit: (e: RunEvent) => void,
 ): Promise<ModelReply> {
   const json = config.toolProtocol === "json";
-  const messages = json ? toJsonProtocolHistory(conversation) : conversation;
+  // Images stay in the history across a model switch; a model that cannot read them reads their description.
+  const seen = config.seesImages ? conversation : withoutImages(conversation);
+  const messages = json ? toJsonProtocolHistory(seen) : seen;
   let content = "";
   let thinking = "";
   let signature = "";

@@ -2,6 +2,7 @@ import type { RunEvent } from "../protocol/agent-event.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import type { Provider } from "../providers/types.js";
 import { chooseToolProtocol } from "../protocol/tool-protocol.js";
+import { seesImages } from "../protocol/vision.js";
 import { configDefaults, MAX_CONTEXT_TOKENS } from "../context/config-defaults.js";
 
 /** On success, the config with the model, num_ctx, think and tool protocol resolved. */
@@ -22,8 +23,8 @@ export function saneTokenCount(value: unknown): number | undefined {
 }
 
 /**
- * Before the first chat of a session: pick the model (the first installed one when none is set)
- * and fix num_ctx = min(context length, cap). It stays the same for the whole session, because
+ * Before the first chat of a session: pick the model (the first installed one when none is set),
+ * fix num_ctx = min(context length, cap) and learn whether the model reads images. It stays the same for the whole session, because
  * a different num_ctx makes Ollama reload the model.
  */
 export async function ensureModelInfo(
@@ -82,6 +83,7 @@ export async function ensureModelInfo(
       });
     }
     if (config.provider === "ollama") config.toolProtocol = chooseToolProtocol(info.capabilities);
+    config.seesImages = seesImages(config.vision, info.capabilities);
     emit({
       type: "model-info",
       model: config.model,

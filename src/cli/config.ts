@@ -66,6 +66,7 @@ export function resolveConfig(
     keepAlive: opts.keepAlive ?? file.keepAlive,
     temperature: file.temperature,
     think: opts.think ?? file.think,
+    vision: file.vision,
     maxSteps: file.maxSteps ?? configDefaults.maxSteps,
     outputLimit: file.outputLimit ?? configDefaults.outputLimit,
     permissionMode: mode,

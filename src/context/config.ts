@@ -23,6 +23,8 @@ export const configKeySchemas = {
   keepAlive: z.union([z.string(), z.number()]),
   temperature: z.number().min(0),
   think: z.boolean(),
+  /** Whether the model reads images (MCP tool results); unset = what the server says about it. */
+  vision: z.boolean(),
   maxSteps: positiveInt,
   outputLimit: positiveInt,
   idleTimeoutMs: positiveInt,

@@ -28,6 +28,19 @@ export interface ConversationMessage {
   usage?: MessageUsage;
   /** role "tool": what the UI showed, so a resumed transcript looks as it did. Never sent to a model. */
   display?: ToolDisplay;
+  /**
+   * Images the message carries (role "tool": what an MCP tool returned), kept only when the model
+   * reads images. `content` still describes each one, so a model without vision loses nothing.
+   */
+  images?: ImageAttachment[];
+}
+
+/** One image, base64 as a server sent it: stored once, in the message, never copied into text. */
+export interface ImageAttachment {
+  /** One of IMAGE_TYPES_FOR_MODELS. */
+  mimeType: string;
+  /** Base64, without a `data:` prefix. */
+  data: string;
 }
 
 export interface MessageUsage {

@@ -53,6 +53,10 @@ export interface RunConfig {
   temperature?: number;
   /** Ask for the model's reasoning (Ollama `think`, Anthropic extended thinking); unset = the server's default. */
   think?: boolean;
+  /** The config's `vision`: whether the model reads images; unset = what the server says (see vision.ts). */
+  vision?: boolean;
+  /** Resolved with num_ctx from `vision` and the model's capabilities: images a tool returns go to the model. */
+  seesImages?: boolean;
   maxSteps: number;
   outputLimit: number;
   permissionMode: PermissionMode;

@@ -49,6 +49,11 @@ const messageSchema = z.looseObject({
   toolName: z.string().optional(),
   interrupted: z.boolean().optional(),
   typed: z.string().optional(),
+  // A damaged image (not base64, say) is dropped; its message and the text describing it stay.
+  images: z
+    .array(z.object({ mimeType: z.string(), data: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/) }))
+    .optional()
+    .catch(undefined),
 });
 
 const headerSchema = z.object({

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { AgentEvent } from "../protocol/agent-event.js";
 import { maskedJson } from "./masked-json.js";
+import { base64Bytes } from "../protocol/vision.js";
 
 export interface Logger {
   readonly path: string;
@@ -107,12 +108,19 @@ function strip(value: unknown, seen: WeakSet<object>): unknown {
   else {
     const fields: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
-      if (!DROPPED_KEYS.has(key.toLowerCase())) fields[key] = strip(inner, seen);
+      if (DROPPED_KEYS.has(key.toLowerCase())) continue;
+      // A message's images are in its session file already; the log notes only what they were.
+      fields[key] = key === "images" && Array.isArray(inner) ? inner.map(imageNote) : strip(inner, seen);
     }
     out = fields;
   }
   seen.delete(value);
   return out;
+}
+
+function imageNote(image: unknown): unknown {
+  const { mimeType, data } = (image ?? {}) as { mimeType?: unknown; data?: unknown };
+  return { mimeType, bytes: typeof data === "string" ? base64Bytes(data) : 0 };
 }
 
 /** Deletes the oldest logs so that `keep` remain (names sort by their timestamps). */

@@ -18,10 +18,23 @@ function maskStrings(value: unknown, env: NodeJS.ProcessEnv): unknown {
   if (Array.isArray(value)) return value.map((v) => maskStrings(v, env));
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[maskSecrets(k, env)] = maskStrings(v, env);
+    for (const [k, v] of Object.entries(value))
+      out[maskSecrets(k, env)] =
+        k === "images" && Array.isArray(v) ? v.map((i) => maskImage(i, env)) : maskStrings(v, env);
     return out;
   }
   return value;
+}
+
+/**
+ * An image's base64 is left whole: a run of it that happens to spell a piece of a secret is not
+ * the secret, and a masked piece would make the image unreadable when the session is resumed.
+ */
+function maskImage(image: unknown, env: NodeJS.ProcessEnv): unknown {
+  if (image === null || typeof image !== "object" || typeof (image as { data?: unknown }).data !== "string")
+    return maskStrings(image, env);
+  const { data, ...rest } = image as { data: string };
+  return { ...(maskStrings(rest, env) as object), data };
 }
 
 let cache: { env: NodeJS.ProcessEnv; at: number; values: string[] } | undefined;

@@ -101,10 +101,11 @@ export function mcpToolDef(name: string, tool: McpToolInfo, source: McpToolSourc
             ctx.emit(event);
           },
         });
-        const { content, isError, summary } = formatMcpResult(result as McpCallResult);
+        const { content, isError, summary, images } = formatMcpResult(result as McpCallResult);
         const out: ToolResult = { content };
         if (isError) out.isError = true;
         if (summary) out.summary = summary;
+        if (images) out.images = images;
         return out;
       } catch (err) {
         if (ctx.signal.aborted) return { content: RUN_INTERRUPTED, isError: true };

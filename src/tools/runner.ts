@@ -2,7 +2,7 @@
 // masking, output truncation and the tool-start / diff / tool-end events. Tools never throw
 // out of here: every failure becomes a result the model reads.
 import { z } from "zod";
-import type { ToolCall, ToolDisplay } from "../protocol/conversation.js";
+import type { ImageAttachment, ToolCall, ToolDisplay } from "../protocol/conversation.js";
 import type { ToolContext, ToolDef, ToolResult, ToolSpec } from "./types.js";
 import { maskSecrets } from "./secrets.js";
 import { diffStats } from "./files/diff.js";
@@ -104,6 +104,8 @@ export interface ToolOutcome {
   isError?: boolean;
   /** Absent for a call that never started (the UI showed no line for it). */
   display?: ToolDisplay;
+  /** Images for the model, only when it reads them (config.seesImages). */
+  images?: ImageAttachment[];
 }
 
 /** Runs one call: never throws; emits tool-start, then tool-end with the call's display. */
@@ -136,7 +138,10 @@ export async function runToolCall(call: ToolCall, tools: ToolDef[], ctx: ToolCon
     if (raw.lang) display.outputLang = raw.lang;
   }
   ctx.emit({ type: "tool-end", id: call.id, display });
-  return raw.isError ? { content, isError: true, display } : { content, display };
+  const outcome: ToolOutcome = raw.isError ? { content, isError: true, display } : { content, display };
+  // Stored in the session only when a model will read them: base64 is large.
+  if (raw.images?.length && ctx.config.seesImages) outcome.images = raw.images;
+  return outcome;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

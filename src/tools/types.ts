@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { RunEvent } from "../protocol/agent-event.js";
 import type { RunConfig } from "../protocol/run-config.js";
+import type { ImageAttachment } from "../protocol/conversation.js";
 
 export interface ToolResult {
   /** What the model sees. */
@@ -14,6 +15,8 @@ export interface ToolResult {
   summary?: string;
   /** The language of the content, for colour when the user expands the output (e.g. "ts"). */
   lang?: string;
+  /** Images for a model that reads them (the runner drops them for one that does not); `content` describes each. */
+  images?: ImageAttachment[];
 }
 
 /** `fetch`: web_fetch, asked per host. */

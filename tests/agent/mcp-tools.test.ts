@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { McpManager } from "../../src/agent/mcp/servers.js";
 import { EMPTY_RESULT, formatMcpResult } from "../../src/agent/mcp/content.js";
 import { runCall } from "../tools/call.js";
+import { runToolCall } from "../../src/tools/runner.js";
+import { MAX_IMAGE_BYTES } from "../../src/protocol/vision.js";
 import { mcpToolName } from "../../src/tools/mcp.js";
 import type { ToolDef } from "../../src/tools/types.js";
 import { makeCtx, testConfig, type CtxOptions } from "../tools/ctx.js";
@@ -77,6 +79,35 @@ describe("MCP tools", () => {
     expect((await call("mcp__demo__image", {})).result).toEqual({
       content: "Here is the picture.\n[image: image/png, 70 bytes]",
     });
+  });
+
+  it("an image reaches a model that reads images beside the note; one that does not gets the note only", async () => {
+    const blind = makeCtx(process.cwd());
+    const seeing = { ...makeCtx(process.cwd()), config: { ...testConfig(process.cwd()), seesImages: true } };
+    const notSeen = await runToolCall({ id: "i1", name: "mcp__demo__image", args: {} }, tools, blind);
+    const seen = await runToolCall({ id: "i2", name: "mcp__demo__image", args: {} }, tools, seeing);
+    expect(notSeen.images).toBeUndefined();
+    expect(seen.content).toBe("Here is the picture.\n[image: image/png, 70 bytes]");
+    expect(seen.images).toEqual([{ mimeType: "image/png", data: expect.stringMatching(/^iVBORw0KGgo/) }]);
+    // What the user sees of the call never holds the base64.
+    expect(JSON.stringify(seen.display)).not.toContain("iVBORw0KGgo");
+  });
+
+  it("only images every provider takes are attached: an SVG or an oversized one stays a note", () => {
+    const big = "A".repeat(Math.ceil(((MAX_IMAGE_BYTES + 3) * 4) / 3));
+    const out = formatMcpResult({
+      content: [
+        { type: "image", data: "PHN2Zz48L3N2Zz4=", mimeType: "image/svg+xml" },
+        { type: "image", data: big, mimeType: "image/png" },
+        { type: "image", data: "R0lGODlhAQABAAAAACw=", mimeType: "image/gif" },
+        { type: "resource", resource: { uri: "file:///a.webp", mimeType: "image/webp", blob: "UklGRg==" } },
+      ],
+    });
+    expect(out.images).toEqual([
+      { mimeType: "image/gif", data: "R0lGODlhAQABAAAAACw=" },
+      { mimeType: "image/webp", data: "UklGRg==" },
+    ]);
+    expect(out.content).toContain("[image: image/svg+xml, 11 bytes]");
   });
 
   it("resources become notes with their uri, and embedded text is kept", async () => {

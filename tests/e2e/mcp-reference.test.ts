@@ -137,6 +137,30 @@ describe("the MCP reference servers end to end", () => {
     expect(names).toEqual(expect.arrayContaining(["list_mcp_resources", "read_mcp_resource"]));
   });
 
+  it("an image from the everything server reaches a model with the vision capability, byte for byte", async () => {
+    writeUserConfig(sb, { everything: { command: process.execPath, args: [EVERYTHING, "stdio"] } });
+    fake = await startFakeOllama({
+      models: [{ ...MODEL, capabilities: ["completion", "tools", "vision"] }],
+      replies: [
+        { steps: [{ toolCalls: [{ name: "mcp__everything__get-tiny-image", arguments: {} }] }] },
+        { steps: [{ text: "It is the MCP logo." }] },
+      ],
+    });
+    const r = await runHeadless(sb, ["-p", "show me", "--host", fake.url, "--model", MODEL.name, "--yolo"], 40_000);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toContain("It is the MCP logo.");
+    // The server's own image, as its source has it.
+    const source = fs.readFileSync(path.join(path.dirname(EVERYTHING), "tools", "get-tiny-image.js"), "utf8");
+    const logo = /MCP_TINY_IMAGE = "([^"]+)"/.exec(source)![1]!;
+    const sent = fake.chats[1]!.messages;
+    const result = sent.find((m) => m.role === "tool")!;
+    expect(result.content).toContain("Here's the image you requested:");
+    expect(result.content).toMatch(/\[image: image\/png, \d+ bytes\]/);
+    // Ollama renders a tool message from its text: the image follows in a user message.
+    expect(sent.at(-1)).toMatchObject({ role: "user", images: [logo] });
+    expect(sent.indexOf(sent.at(-1)!)).toBe(sent.indexOf(result) + 1);
+  });
+
   it("TUI: a prompt as a slash command, a resource with @, progress and Esc cancelling, list_changed, /mcp restart, nothing left at quit", async () => {
     const log = path.join(sb.home, "tap.log");
     writeUserConfig(sb, {

@@ -109,4 +109,17 @@ describe("the run log", () => {
     log.close();
     expect(lines(log.path)).toEqual([expect.objectContaining({ kind: "info", message: "after" })]);
   });
+
+  it("notes a message's images by type and size: their base64 is in the session file already", () => {
+    const data = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+    const log = createLogger(dir, { env: {} });
+    log.event({
+      type: "message",
+      message: { role: "tool", content: "[image]", toolCallId: "c", images: [{ mimeType: "image/png", data }] },
+      runId: 1,
+    });
+    log.close();
+    expect(fs.readFileSync(log.path, "utf8")).not.toContain(data);
+    expect(lines(log.path)[0]).toMatchObject({ message: { images: [{ mimeType: "image/png", bytes: 70 }] } });
+  });
 });

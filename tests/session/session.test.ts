@@ -278,3 +278,45 @@ describe("secrets", () => {
     expect(loaded(writer.path).messages[0]!.content).toBe("abc in /home/ada");
   });
 });
+
+describe("images a tool returned", () => {
+  const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+  const result = (data: string): ConversationMessage => ({
+    role: "tool",
+    toolCallId: "c1",
+    toolName: "mcp__demo__shot",
+    content: "[image: image/png, 70 bytes]",
+    display: { label: "demo.shot {}", ok: true, summary: "1 line", output: "[image: image/png, 70 bytes]" },
+    images: [{ mimeType: "image/png", data }],
+  });
+
+  it("are saved once, as base64 in the message, and come back on resume", () => {
+    const writer = writeSession([everyKind[0]!, result(PNG)]);
+    const text = fs.readFileSync(writer.path, "utf8");
+    expect(text.split(PNG).length - 1).toBe(1);
+    expect(loaded(writer.path).messages[1]!.images).toEqual([{ mimeType: "image/png", data: PNG }]);
+  });
+
+  it("stay whole when a run of their base64 spells a piece of a secret (masking would break them)", () => {
+    const env = { OPENAI_API_KEY: "sk-live-abcdef123456" };
+    // The key in base64, at a 4-character boundary of the image's base64.
+    const data = `iVBORw0KGgoA${Buffer.from(env.OPENAI_API_KEY).toString("base64").replace(/=+$/, "")}AAAA`;
+    const writer = SessionWriter.create(dir, fields, { env });
+    writer.append({ role: "user", content: "my key is sk-live-abcdef123456" });
+    writer.append(result(data));
+    writer.close();
+    const back = loaded(writer.path).messages;
+    expect(back[0]!.content).toBe("my key is ****");
+    expect(back[1]!.images).toEqual([{ mimeType: "image/png", data }]);
+  });
+
+  it("a damaged image is dropped on load; its message and description stay", () => {
+    const writer = writeSession([everyKind[0]!]);
+    const line = { type: "message", at: new Date().toISOString(), message: result("iVBOR****w0KGgo") };
+    fs.appendFileSync(writer.path, `${JSON.stringify(line)}\n`);
+    const back = loaded(writer.path);
+    expect(back.damaged).toEqual([]);
+    expect(back.messages[1]!.content).toBe("[image: image/png, 70 bytes]");
+    expect(back.messages[1]!.images).toBeUndefined();
+  });
+});

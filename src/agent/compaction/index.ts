@@ -11,6 +11,8 @@ export { applySummary, summaryPrompt, SUMMARY_PREFIX } from "./summary.js";
 /** Tokens a message costs beyond its text (role markers of the chat template). */
 export const MESSAGE_OVERHEAD_TOKENS = 4;
 const CHARS_PER_TOKEN = 4;
+/** What one image costs a vision model: Ollama counts 768 tokens per image (server/prompt.go). */
+export const IMAGE_TOKENS = 768;
 
 export function estimateTextTokens(text: string): number {
   return Math.ceil(text.length / CHARS_PER_TOKEN);
@@ -18,13 +20,15 @@ export function estimateTextTokens(text: string): number {
 
 /**
  * A cheap estimate: characters / 4 plus a per-message overhead. Tool calls count as their
- * JSON; `thinking` does not count, since chat templates drop it from earlier turns.
+ * JSON; `thinking` does not count, since chat templates drop it from earlier turns; an image
+ * counts IMAGE_TOKENS, not its base64.
  */
 export function estimateTokens(messages: readonly ConversationMessage[]): number {
   let total = 0;
   for (const m of messages) {
     const calls = m.toolCalls?.length ? JSON.stringify(m.toolCalls.map((c) => ({ name: c.name, args: c.args }))) : "";
     total += MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(m.content) + estimateTextTokens(calls);
+    total += (m.images?.length ?? 0) * IMAGE_TOKENS;
   }
   return total;
 }
@@ -49,7 +53,13 @@ export function snipToolOutputs(
   const maxChars = opts.maxChars ?? 2000;
   const cutoff = messages.length - keepLast;
   return messages.map((m, i) => {
-    if (i >= cutoff || m.role !== "tool" || m.content.length <= maxChars) return m;
+    if (i >= cutoff || m.role !== "tool") return m;
+    // An older result's images go first: its text still says what they were.
+    if (m.images) {
+      const { images: _drop, ...text } = m;
+      m = text;
+    }
+    if (m.content.length <= maxChars) return m;
     const head = m.content.slice(0, Math.floor(maxChars / 2));
     const tail = m.content.slice(m.content.length - Math.floor(maxChars / 4));
     const snipped = m.content.length - head.length - tail.length;

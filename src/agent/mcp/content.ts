@@ -1,6 +1,9 @@
 // Turns an MCP tool result into the text the model reads. Images, audio and binary resources
-// become a note saying what was left out ("[image: image/png, 67 bytes]"); structured content
-// goes to the model as JSON text and to the UI as one compact line.
+// become a note saying what was left out ("[image: image/png, 67 bytes]"); images a model can take
+// come back beside the text too, for a model that reads them. Structured content goes to the model
+// as JSON text and to the UI as one compact line.
+import type { ImageAttachment } from "../../protocol/conversation.js";
+import { base64Bytes, sendableImage } from "../../protocol/vision.js";
 
 /** One content part as the SDK hands it over; only the fields we show are typed. */
 export interface McpContentPart {
@@ -25,8 +28,17 @@ export const EMPTY_RESULT = "(the tool returned no content)";
 
 const SUMMARY_MAX = 100;
 
-export function formatMcpResult(result: McpCallResult): { content: string; isError: boolean; summary?: string } {
+export interface FormattedResult {
+  content: string;
+  isError: boolean;
+  summary?: string;
+  /** The result's images of a type and size every provider takes, in order. */
+  images?: ImageAttachment[];
+}
+
+export function formatMcpResult(result: McpCallResult): FormattedResult {
   const isError = result.isError === true;
+  const images = (result.content ?? []).flatMap(imageOf).filter(sendableImage);
   const structured = result.structuredContent;
   let content: string;
   if (result.content && result.content.length > 0) {
@@ -41,13 +53,20 @@ export function formatMcpResult(result: McpCallResult): { content: string; isErr
   } else {
     content = EMPTY_RESULT;
   }
-  if (structured === undefined || isError) return { content, isError };
+  const out: FormattedResult = { content, isError };
+  if (images.length > 0) out.images = images;
+  if (structured === undefined || isError) return out;
   const compact = JSON.stringify(structured);
-  return {
-    content,
-    isError,
-    summary: compact.length > SUMMARY_MAX ? `${compact.slice(0, SUMMARY_MAX - 1)}…` : compact,
-  };
+  out.summary = compact.length > SUMMARY_MAX ? `${compact.slice(0, SUMMARY_MAX - 1)}…` : compact;
+  return out;
+}
+
+/** An image part, or an embedded resource that is an image, as an attachment. */
+function imageOf(part: McpContentPart): ImageAttachment[] {
+  if (part.type === "image" && part.data && part.mimeType) return [{ mimeType: part.mimeType, data: part.data }];
+  const r = part.type === "resource" ? part.resource : undefined;
+  if (r?.blob && r.mimeType?.startsWith("image/")) return [{ mimeType: r.mimeType, data: r.blob }];
+  return [];
 }
 
 /** Whether the text already carries every top-level value of the structured result. */
@@ -67,7 +86,7 @@ function formatPart(part: McpContentPart): string {
       return part.text ?? "";
     case "image":
     case "audio":
-      return `[${part.type}: ${part.mimeType ?? "unknown type"}, ${base64Bytes(part.data)} bytes]`;
+      return `[${part.type}: ${part.mimeType ?? "unknown type"}, ${base64Bytes(part.data ?? "")} bytes]`;
     case "resource_link":
       return `[resource link: ${part.uri ?? "?"}${part.name && part.name !== part.uri ? ` (${part.name})` : ""}]`;
     case "resource":
@@ -81,9 +100,5 @@ function formatResource(resource: McpContentPart["resource"]): string {
   if (!resource) return "[resource — empty]";
   if (resource.text !== undefined) return `[resource: ${resource.uri}]\n${resource.text}`;
   const type = resource.mimeType ?? "binary";
-  return `[resource: ${resource.uri}, ${type}, ${base64Bytes(resource.blob)} bytes]`;
-}
-
-function base64Bytes(data: string | undefined): number {
-  return data ? Buffer.from(data, "base64").length : 0;
+  return `[resource: ${resource.uri}, ${type}, ${base64Bytes(resource.blob ?? "")} bytes]`;
 }

@@ -18,8 +18,13 @@ export function toJsonProtocolHistory(messages: ConversationMessage[]): Conversa
       };
     }
     if (m.role === "tool") {
-      return { role: "user", content: `Result of ${m.toolName ?? "the tool"}:\n${m.content}` };
+      const out: ConversationMessage = {
+        role: "user",
+        content: `Result of ${m.toolName ?? "the tool"}:\n${m.content}`,
+      };
+      if (m.images) out.images = m.images;
+      return out;
     }
-    return { role: m.role, content: m.content };
+    return m.images ? { role: m.role, content: m.content, images: m.images } : { role: m.role, content: m.content };
   });
 }

@@ -3,7 +3,7 @@
 // Thinking goes back only with the signature the API gave it (required before tool_use blocks
 // when extended thinking is on).
 import type Anthropic from "@anthropic-ai/sdk";
-import type { ConversationMessage } from "../../protocol/conversation.js";
+import type { ConversationMessage, ImageAttachment } from "../../protocol/conversation.js";
 import type { ToolSpec } from "../../tools/types.js";
 import { pairToolResults } from "../../protocol/history.js";
 
@@ -22,10 +22,12 @@ export function toAnthropic(conversation: ConversationMessage[]): AnthropicWire 
   let results: Anthropic.ToolResultBlockParam[] | undefined;
   for (const m of pairToolResults(conversation.filter((c) => c.role !== "system"))) {
     if (m.role === "tool") {
+      const text = m.content || "(no output)";
       const block: Anthropic.ToolResultBlockParam = {
         type: "tool_result",
         tool_use_id: m.toolCallId ?? "",
-        content: m.content || "(no output)",
+        // A tool_result holds image blocks beside its text: the image stays with its call.
+        content: m.images?.length ? [{ type: "text", text }, ...m.images.map(imageBlock)] : text,
       };
       if (results) results.push(block);
       else messages.push({ role: "user", content: (results = [block]) });
@@ -33,7 +35,11 @@ export function toAnthropic(conversation: ConversationMessage[]): AnthropicWire 
     }
     results = undefined;
     if (m.role === "user") {
-      messages.push({ role: "user", content: m.content || "(empty message)" });
+      const text = m.content || "(empty message)";
+      messages.push({
+        role: "user",
+        content: m.images?.length ? [...m.images.map(imageBlock), { type: "text", text }] : text,
+      });
       continue;
     }
     const blocks: Anthropic.ContentBlockParam[] = [];
@@ -44,6 +50,17 @@ export function toAnthropic(conversation: ConversationMessage[]): AnthropicWire 
     if (blocks.length > 0) messages.push({ role: "assistant", content: blocks });
   }
   return system ? { system, messages } : { messages };
+}
+
+function imageBlock(image: ImageAttachment): Anthropic.ImageBlockParam {
+  return {
+    type: "image",
+    source: {
+      type: "base64",
+      media_type: image.mimeType as Anthropic.Base64ImageSource["media_type"],
+      data: image.data,
+    },
+  };
 }
 
 export const toAnthropicTools = (tools: ToolSpec[]): Anthropic.Tool[] =>

@@ -3,6 +3,7 @@
 import type { ConversationMessage, ToolCall } from "../../protocol/conversation.js";
 import type { ToolSpec } from "../../tools/types.js";
 import { newCallId, parseToolArgs } from "../tool-args.js";
+import { toolImagesAsUserMessages } from "../tool-images.js";
 
 export interface OllamaWireToolCall {
   id?: string;
@@ -16,6 +17,8 @@ export interface OllamaWireMessage {
   tool_calls?: OllamaWireToolCall[];
   tool_name?: string;
   tool_call_id?: string;
+  /** Base64, no `data:` prefix. */
+  images?: string[];
 }
 
 export interface OllamaWireTool {
@@ -35,10 +38,17 @@ export function toOllamaMessage(m: ConversationMessage): OllamaWireMessage {
     if (m.toolName !== undefined) out.tool_name = m.toolName;
     if (m.toolCallId !== undefined) out.tool_call_id = m.toolCallId;
   }
+  if (m.images?.length) out.images = m.images.map((i) => i.data);
   return out;
 }
 
-export const toOllamaMessages = (messages: ConversationMessage[]): OllamaWireMessage[] => messages.map(toOllamaMessage);
+/**
+ * Images of tool results go in a user message after the step's results: Ollama's renderers for
+ * vision models (model/renderers/qwen3vl.go) place image tokens for every role's images but render
+ * a `tool` message from its text alone, so an image there would reach no prompt.
+ */
+export const toOllamaMessages = (messages: ConversationMessage[]): OllamaWireMessage[] =>
+  toolImagesAsUserMessages(messages).map(toOllamaMessage);
 
 export const toOllamaTools = (tools: ToolSpec[]): OllamaWireTool[] =>
   tools.map((t) => ({

@@ -4,6 +4,7 @@ import type OpenAI from "openai";
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import type { ToolSpec } from "../../tools/types.js";
 import { pairToolResults } from "../../protocol/history.js";
+import { toolImagesAsUserMessages } from "../tool-images.js";
 
 type WireMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 
@@ -12,7 +13,17 @@ function toWire(m: ConversationMessage): WireMessage {
     case "system":
       return { role: "system", content: m.content };
     case "user":
-      return { role: "user", content: m.content };
+      if (!m.images?.length) return { role: "user", content: m.content };
+      return {
+        role: "user",
+        content: [
+          { type: "text", text: m.content },
+          ...m.images.map((i) => ({
+            type: "image_url" as const,
+            image_url: { url: `data:${i.mimeType};base64,${i.data}` },
+          })),
+        ],
+      };
     case "tool":
       return { role: "tool", tool_call_id: m.toolCallId ?? "", content: m.content };
     case "assistant": {
@@ -32,8 +43,9 @@ function toWire(m: ConversationMessage): WireMessage {
   }
 }
 
+/** A tool message is text only: a step's tool images follow its results as a user message. */
 export const toOpenAIMessages = (conversation: ConversationMessage[]): WireMessage[] =>
-  pairToolResults(conversation).map(toWire);
+  toolImagesAsUserMessages(pairToolResults(conversation)).map(toWire);
 
 export const toOpenAITools = (tools: ToolSpec[]): OpenAI.Chat.Completions.ChatCompletionTool[] =>
   tools.map((t) => ({

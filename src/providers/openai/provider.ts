@@ -13,6 +13,12 @@ import type { Watchdog } from "../watchdog.js";
 import { OPENAI_DEFAULT_BASE_URL } from "./provider-constants.js";
 import { serverContextWindow } from "./context-window.js";
 
+/**
+ * The API does not say what a model can do: tools and images are assumed (the config's
+ * `vision: false` says otherwise for a text-only model behind a compatible server).
+ */
+const ASSUMED_CAPABILITIES = ["completion", "tools", "vision"] as const;
+
 export { OPENAI_DEFAULT_BASE_URL };
 
 export interface OpenAIProviderOptions {
@@ -165,7 +171,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
     if (!client) throw new ProviderFailure(missingKey);
     try {
       const page = await client.models.list({ signal });
-      return page.data.map((m) => ({ name: m.id, capabilities: ["completion", "tools"] }));
+      return page.data.map((m) => ({ name: m.id, capabilities: [...ASSUMED_CAPABILITIES] }));
     } catch (err) {
       const e = classify(err, { model: "", baseUrl });
       throw new ProviderFailure(
@@ -176,7 +182,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
 
   /** The chat API says nothing about context length; the caller keeps its configured cap. */
   async function modelInfo(model: string, signal?: AbortSignal): Promise<ModelInfo> {
-    const info: ModelInfo = { name: model, capabilities: ["completion", "tools"] };
+    const info: ModelInfo = { name: model, capabilities: [...ASSUMED_CAPABILITIES] };
     const window = await serverContextWindow({ baseUrl, apiKey: opts.apiKey, model, fetch: opts.fetch, signal });
     if (window) info.contextLength = window;
     return info;

@@ -11,6 +11,7 @@ import { chooseToolProtocol } from "../../protocol/tool-protocol.js";
 import { applyTodoCall, TODO_TOOL } from "./todos.js";
 import { offerPlanApproval } from "./modes.js";
 import { attend } from "./attention.js";
+import { seesImages } from "../../protocol/vision.js";
 import { applyMcpState } from "./mcp.js";
 
 /** Events that may come from no run: the probe's, the MCP servers', and the worker handle's own. */
@@ -124,6 +125,7 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       if (chooseToolProtocol(event.capabilities) === "json") model.config.toolProtocol = "json";
       // The worker said so once (a notice); every later run must not ask for it (Ollama answers 400).
       if (event.capabilities.length > 0 && !event.capabilities.includes("thinking")) delete model.config.think;
+      model.config.seesImages = seesImages(model.config.vision, event.capabilities);
       break;
     case "model-load":
       model.loadingModel = event.state === "loading";

@@ -43,6 +43,7 @@ export function chooseModel(model: Model, name: string, cmds: Cmd[]): void {
   model.config.model = name;
   model.config.numCtx = 0;
   model.config.toolProtocol = "native";
+  delete model.config.seesImages;
   model.warm = false;
   // Resolve its context length and load it now, not when the next prompt is sent.
   cmds.push({ type: "worker", command: { type: "probe", config: plain(model.config) } });
