@@ -3,8 +3,8 @@
 import type { McpConfigured, McpTrustDecision, McpTrustRequest } from "../protocol/mcp-state.js";
 import { loadConfig } from "../context/config.js";
 import { configFilePath } from "../context/dirs.js";
-import { describeMcpServer } from "../context/mcp-config.js";
-import { recordTrust } from "../context/mcp-trust.js";
+import { describeMcpServer, type McpServerSource } from "../context/mcp-config.js";
+import { recordTrust, selectMcpServers } from "../context/mcp-trust.js";
 import { expandServers, loadMcp, type McpStartup } from "./startup.js";
 
 export interface McpSession {
@@ -13,8 +13,15 @@ export interface McpSession {
   reload(): { mcp: McpConfigured; warnings: string[] };
 }
 
-export function trustRequests(startup: McpStartup): McpTrustRequest[] {
-  return startup.selection.pending.map((s) => ({ name: s.name, command: describeMcpServer(s.config), file: s.file }));
+export function trustRequests(sources: readonly McpServerSource[]): McpTrustRequest[] {
+  return sources.map((s) => ({ name: s.name, command: describeMcpServer(s.config), file: s.file }));
+}
+
+/** The project servers that run now (approved): the ones `/mcp untrust` can stop. */
+function trustedProjectServers(startup: McpStartup): string[] {
+  return startup.sources
+    .filter((s) => s.scope === "project" && startup.selection.run[s.name] === s.config)
+    .map((s) => s.name);
 }
 
 export function createMcpSession(
@@ -25,7 +32,12 @@ export function createMcpSession(
   let current = initial;
   /** The servers to run with ${ENV} expanded (its warnings were given when the files were read). */
   const configured = (warnings: string[] = []) => ({
-    mcp: { servers: expandServers(current.selection.run, env).servers, pending: trustRequests(current) },
+    mcp: {
+      servers: expandServers(current.selection.run, env).servers,
+      pending: trustRequests(current.selection.pending),
+      denied: trustRequests(current.selection.denied),
+      trusted: trustedProjectServers(current),
+    },
     warnings,
   });
   const reload = () => {
@@ -36,8 +48,9 @@ export function createMcpSession(
   return {
     configured: () => configured(),
     trust(decisions) {
+      // Any project server: one waiting, one declined before (/mcp trust), one trusted (/mcp untrust).
       const chosen = decisions.flatMap(({ name, decision }) => {
-        const source = current.selection.pending.find((s) => s.name === name);
+        const source = current.sources.find((s) => s.scope === "project" && s.name === name);
         return source ? [{ source, decision }] : [];
       });
       try {
@@ -45,9 +58,14 @@ export function createMcpSession(
       } catch (err) {
         // Not remembered, but this session still does what the user said.
         const why = `Could not save the MCP trust decision to ${current.trustFile}: ${(err as Error).message}`;
-        for (const { source, decision } of chosen)
-          if (decision === "allow") current.selection.run[source.name] = source.config;
-        current.selection.pending = current.selection.pending.filter((s) => !chosen.some((c) => c.source === s));
+        const before = current.selection;
+        const selection = selectMcpServers(current.sources, (s) => {
+          const now = chosen.find((c) => c.source === s)?.decision;
+          if (now) return now;
+          if (before.run[s.name] === s.config) return "allow";
+          return before.denied.includes(s) ? "deny" : undefined;
+        });
+        current = { ...current, selection };
         return configured([why]);
       }
       return reload();

@@ -72,4 +72,8 @@ export type McpTrustDecision = "allow" | "deny";
 export interface McpConfigured {
   servers: Record<string, McpServerConfig>;
   pending: McpTrustRequest[];
+  /** Project servers the user said no to (`/mcp trust <name>` starts one). */
+  denied: McpTrustRequest[];
+  /** Project servers the user trusted (`/mcp untrust <name>` stops one). */
+  trusted: string[];
 }

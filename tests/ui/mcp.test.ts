@@ -35,7 +35,11 @@ const workerCommands = (cmds: { type: string; command?: unknown }[]) =>
 describe("the MCP trust dialog", () => {
   const pending = [{ name: "evil", command: "sh -c 'touch x'", file: "/p/.agent0/mcp.json" }];
   const opened = () =>
-    feed(newModel(), { type: "mcp-config", mcp: { servers: { mine: { command: "m" } }, pending }, warnings: [] });
+    feed(newModel(), {
+      type: "mcp-config",
+      mcp: { servers: { mine: { command: "m" } }, pending, denied: [], trusted: [] },
+      warnings: [],
+    });
 
   it("syncs the trusted servers at once and asks about the project's, with 'do not start' preselected", () => {
     const { model, cmds } = opened();
