@@ -16,6 +16,7 @@ import { ensureModelInfo } from "./model-info.js";
 import { compactIfNeeded } from "./compaction/run.js";
 import type { McpManager } from "./mcp/servers.js";
 import type { McpExpandRequest, McpServerView } from "../protocol/mcp-state.js";
+import type { ImageAttachment } from "../protocol/conversation.js";
 import type { ToolDef } from "../tools/types.js";
 import { loadAgentTypes } from "./agent-types.js";
 import { Checkpoints, turnAfterCompaction } from "../session/checkpoints.js";
@@ -129,15 +130,18 @@ async function mcpExpand(req: McpExpandRequest): Promise<void> {
     const manager = mcp;
     if (!manager) throw new Error("no MCP servers are configured");
     let content = req.text;
+    const images: ImageAttachment[] = [];
     if (req.prompt) {
       const rendered = await manager.renderPrompt(req.prompt.server, req.prompt.name, req.prompt.args);
-      content = content ? `${rendered}\n\n${content}` : rendered;
+      content = content ? `${rendered.text}\n\n${content}` : rendered.text;
+      images.push(...rendered.images);
     }
     for (const r of req.resources) {
-      const text = await manager.readResource(r.server, r.uri);
-      content += `\n\n<resource server="${r.server}" uri="${r.uri}">\n${text}\n</resource>`;
+      const read = await manager.readResource(r.server, r.uri);
+      content += `\n\n<resource server="${r.server}" uri="${r.uri}">\n${read.text}\n</resource>`;
+      images.push(...read.images);
     }
-    emit({ type: "mcp-expanded", typed: req.typed, content });
+    emit({ type: "mcp-expanded", typed: req.typed, content, ...(images.length ? { images } : {}) });
   } catch (err) {
     emit({ type: "mcp-expand-failed", typed: req.typed, error: err instanceof Error ? err.message : String(err) });
   }

@@ -1,7 +1,7 @@
 // Part of protocol/: plain data that crosses postMessage between the UI thread and the agent
 // worker (structured-clone safe: no functions, no classes).
 
-import type { ConversationMessage, ToolDisplay } from "./conversation.js";
+import type { ConversationMessage, ImageAttachment, ToolDisplay } from "./conversation.js";
 import type { McpServerView } from "./mcp-state.js";
 
 export interface Usage {
@@ -51,7 +51,7 @@ export type RunEvent =
   /** The MCP servers changed (started, failed, restarted, a list changed on the server). */
   | { type: "mcp-state"; servers: McpServerView[] }
   /** The answer to mcp-expand: the user turn to send, or why it cannot be built. */
-  | { type: "mcp-expanded"; typed: string; content: string }
+  | { type: "mcp-expanded"; typed: string; content: string; images?: ImageAttachment[] }
   | { type: "mcp-expand-failed"; typed: string; error: string }
   | { type: "done"; reason: DoneReason };
 

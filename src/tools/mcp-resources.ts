@@ -2,12 +2,19 @@
 // (documents, schemas, records), the way the user attaches one with @server:uri.
 import { z } from "zod";
 import type { McpServerView } from "../protocol/mcp-state.js";
+import type { ImageAttachment } from "../protocol/conversation.js";
 import { defineTool, type ToolDef } from "./types.js";
+
+/** A resource or a rendered prompt: its text (binary parts described) and the images in it. */
+export interface McpMaterial {
+  text: string;
+  images: ImageAttachment[];
+}
 
 /** What these tools need of the MCP servers (McpManager in the worker). */
 export interface McpResourceSource {
   views(): McpServerView[];
-  readResource(server: string, uri: string, signal?: AbortSignal): Promise<string>;
+  readResource(server: string, uri: string, signal?: AbortSignal): Promise<McpMaterial>;
 }
 
 const listSchema = z.object({
@@ -55,14 +62,15 @@ export function mcpResourceTools(source: McpResourceSource): ToolDef[] {
     name: "read_mcp_resource",
     description:
       "Read one resource of an MCP server by its URI (see list_mcp_resources). Text comes back as is; " +
-      "binary content is described by its type and size.",
+      "an image is shown to you when you can see images; other binary content is described by its type and size.",
     schema: readSchema,
     readOnly: true,
     concurrentSafe: true,
     label: (args) => `read ${args.server}:${args.uri}`,
     run: async (args, ctx) => {
       try {
-        return { content: await source.readResource(args.server, args.uri, ctx.signal) };
+        const { text, images } = await source.readResource(args.server, args.uri, ctx.signal);
+        return images.length ? { content: text, images } : { content: text };
       } catch (err) {
         return { content: `Error: ${err instanceof Error ? err.message : String(err)}`, isError: true };
       }

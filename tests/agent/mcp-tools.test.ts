@@ -5,6 +5,7 @@ import { EMPTY_RESULT, formatMcpResult } from "../../src/agent/mcp/content.js";
 import { runCall } from "../tools/call.js";
 import { runToolCall } from "../../src/tools/runner.js";
 import { MAX_IMAGE_BYTES } from "../../src/protocol/vision.js";
+import { mcpResourceTools } from "../../src/tools/mcp-resources.js";
 import { mcpToolName } from "../../src/tools/mcp.js";
 import type { ToolDef } from "../../src/tools/types.js";
 import { makeCtx, testConfig, type CtxOptions } from "../tools/ctx.js";
@@ -206,5 +207,34 @@ describe("approval of MCP tools", () => {
     const yolo = ask("yolo", { trusted: false, readOnly: false, destructive: true });
     expect(await yolo.approve()).toEqual({ ok: true });
     expect(yolo.asked).toEqual([]);
+  });
+});
+
+describe("images in MCP prompts and resources", () => {
+  let media: McpManager;
+  beforeAll(async () => {
+    media = new McpManager({ pics: demoServer({}, { MCP_DEMO_MEDIA: "1" }) });
+    await media.start();
+  });
+  afterAll(async () => {
+    await media.close();
+  });
+
+  it("a rendered prompt keeps its image beside the text that describes it", async () => {
+    const out = await media.renderPrompt("pics", "look", {});
+    expect(out.text).toBe("What is in this picture?\n\n[image: image/png, 70 bytes]");
+    expect(out.images).toEqual([{ mimeType: "image/png", data: expect.stringMatching(/^iVBORw0KGgo/) }]);
+  });
+
+  it("read_mcp_resource gives an image resource to a model that reads images", async () => {
+    const read = mcpResourceTools(media)[1]!;
+    const ctx = { ...makeCtx(process.cwd()), config: { ...testConfig(process.cwd()), seesImages: true } };
+    const outcome = await runToolCall(
+      { id: "r1", name: "read_mcp_resource", args: { server: "pics", uri: "file:///demo/pixel.png" } },
+      [read],
+      ctx,
+    );
+    expect(outcome.content).toBe("[resource: file:///demo/pixel.png, image/png, 70 bytes]");
+    expect(outcome.images).toEqual([{ mimeType: "image/png", data: expect.stringMatching(/^iVBORw0KGgo/) }]);
   });
 });

@@ -3,6 +3,7 @@
 // echo {text}, add {a, b}, image (one PNG content part), fail (isError), resource (a link and an
 // embedded resource), sleep {ms}, and calls (how many other tools ran, so tests can prove a denied
 // call never reached the server). stdout carries protocol only.
+// With MCP_DEMO_MEDIA set it also offers a prompt and a resource holding an image.
 // With MCP_DEMO_PID_FILE set it writes its pid there, so tests can check it is gone later.
 import fs from "node:fs";
 import { z } from "zod";
@@ -65,5 +66,18 @@ registerTool("resource", { description: "Return a link and an embedded resource.
     { type: "resource", resource: { uri: "file:///demo/readme.md", mimeType: "text/markdown", text: "# Demo" } },
   ],
 }));
+
+// With MCP_DEMO_MEDIA set: a prompt and a resource that hold the PNG (for image attachments).
+if (process.env.MCP_DEMO_MEDIA) {
+  server.registerPrompt("look", { description: "Ask about the picture." }, async () => ({
+    messages: [
+      { role: "user", content: { type: "text", text: "What is in this picture?" } },
+      { role: "user", content: { type: "image", data: PIXEL_PNG, mimeType: "image/png" } },
+    ],
+  }));
+  server.registerResource("pixel", "file:///demo/pixel.png", { mimeType: "image/png" }, async (uri) => ({
+    contents: [{ uri: uri.href, mimeType: "image/png", blob: PIXEL_PNG }],
+  }));
+}
 
 await server.connect(new StdioServerTransport());

@@ -7,6 +7,8 @@ import type { McpServerView } from "../../protocol/mcp-state.js";
 import { MCP_TOOL_NAME_MAX, mcpToolDef, mcpToolName, type McpToolDef } from "../../tools/mcp.js";
 import { McpConnection } from "./connection.js";
 import { formatMcpResult, type McpCallResult } from "./content.js";
+import type { ImageAttachment } from "../../protocol/conversation.js";
+import type { McpMaterial } from "../../tools/mcp-resources.js";
 
 export { MCP_CLOSE_GRACE_MS, MCP_START_TIMEOUT_MS } from "./connection.js";
 export const MCP_CALL_TIMEOUT_MS = 120_000;
@@ -145,26 +147,31 @@ export class McpManager {
     return c;
   }
 
-  /** A server prompt rendered to the text of one user turn. */
-  async renderPrompt(server: string, name: string, args: Record<string, string>): Promise<string> {
+  /** A server prompt rendered to one user turn: its messages' text, and their images. */
+  async renderPrompt(server: string, name: string, args: Record<string, string>): Promise<McpMaterial> {
     const { client } = this.running(server);
     const result = await client!.getPrompt({ name, arguments: args });
+    const images: ImageAttachment[] = [];
     const parts = result.messages.map((m) => {
-      const text = formatMcpResult({ content: [m.content] as McpCallResult["content"] }).content;
+      const out = formatMcpResult({ content: [m.content] as McpCallResult["content"] });
+      images.push(...(out.images ?? []));
       // The turn is the user's; an assistant message of the prompt is kept, marked as such.
-      return m.role === "assistant" ? `(assistant) ${text}` : text;
+      return m.role === "assistant" ? `(assistant) ${out.content}` : out.content;
     });
-    return parts.join("\n\n");
+    return { text: parts.join("\n\n"), images };
   }
 
-  /** A resource's contents as text (binary parts become a note of their type and size). */
-  async readResource(server: string, uri: string, signal?: AbortSignal): Promise<string> {
+  /** A resource's contents as text (binary parts become a note of their type and size), and its images. */
+  async readResource(server: string, uri: string, signal?: AbortSignal): Promise<McpMaterial> {
     const { client } = this.running(server);
     const result = await client!.readResource({ uri }, { signal });
-    const parts = result.contents.map(
-      (c) => formatMcpResult({ content: [{ type: "resource", resource: c as { uri: string } }] }).content,
-    );
-    return parts.join("\n");
+    const images: ImageAttachment[] = [];
+    const parts = result.contents.map((c) => {
+      const out = formatMcpResult({ content: [{ type: "resource", resource: c as { uri: string } }] });
+      images.push(...(out.images ?? []));
+      return out.content;
+    });
+    return { text: parts.join("\n"), images };
   }
 
   /** Stops every server; stdio processes are gone when this resolves. */
