@@ -22,7 +22,11 @@ export const slashCommands: readonly SlashCommand[] = [
   { name: "permissions", args: "[mode]", help: "show or set the permission mode: ask, auto-edit, plan or yolo" },
   { name: "init", help: "survey the project and write (or update) AGENTS.md for it" },
   { name: "thinking", help: "show or hide the model's thinking" },
-  { name: "mcp", help: "list MCP servers and their tools" },
+  {
+    name: "mcp",
+    args: "[restart|trust|untrust <name>]",
+    help: "list MCP servers and their tools; restart one; start a project's server (trust) or stop it (untrust)",
+  },
   { name: "undo", help: "restore the files changed in the last turn" },
   { name: "quit", help: "save and quit" },
 ];

@@ -63,8 +63,20 @@ export interface PermissionDialog {
 export type Dialog =
   | PermissionDialog
   | { kind: "picker"; purpose: "model" | "session"; title: string; items: PickerItem[]; selected: number }
-  /** A project's own MCP servers, which start only once the user says yes. */
-  | { kind: "mcp-trust"; servers: McpTrustRequest[]; choice: "allow" | "deny" };
+  | McpTrustDialog;
+
+/** What the trust dialog's Enter does: to the server shown, or to every one still waiting. */
+export type McpTrustChoice = "allow-one" | "deny-one" | "allow-all" | "deny-all";
+
+/** A project's own MCP servers, which start only once the user says yes: asked one at a time. */
+export interface McpTrustDialog {
+  kind: "mcp-trust";
+  /** Still to answer; the first is the one asked about. */
+  servers: McpTrustRequest[];
+  choice: McpTrustChoice;
+  /** Answers given so far, sent together when the last server is answered. */
+  decisions: { name: string; decision: "allow" | "deny" }[];
+}
 
 export interface RunState {
   /** Sent with the run's command; events of any other run are dropped. */
@@ -149,6 +161,8 @@ export interface Model {
   stats: SessionStats;
   /** The MCP servers as the worker last reported them (for /mcp, prompts and @server:uri). */
   mcp: McpServerView[];
+  /** The project's servers the user declined (/mcp trust starts one) and trusted (/mcp untrust stops one). */
+  mcpProject: { denied: McpTrustRequest[]; trusted: string[] };
   quitting: boolean;
   /** Saving the session failed and has not worked since: the status line says "not saved". */
   unsaved: boolean;

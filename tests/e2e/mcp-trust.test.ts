@@ -83,6 +83,50 @@ describe("a project's own MCP servers need the user's trust", () => {
     expect(t.screen()).not.toContain("Start this project's MCP servers?");
   });
 
+  it("TUI: each server is asked about on its own; /mcp trust starts a declined one without a restart; /mcp untrust stops asking", async () => {
+    fake = await startFakeOllama({ models: [MODEL] });
+    const canaryA = path.join(sb.home, "canary-alpha");
+    const canaryB = path.join(sb.home, "canary-beta");
+    writeProjectMcp(sb, ".mcp.json", { alpha: canaryServer(canaryA), beta: canaryServer(canaryB) });
+
+    let t = await launch();
+    let screen = await t.waitFor("(1 of 2)");
+    // Asked about alpha, with beta's whole command shown too ("Start all" would approve it).
+    expect(screen).toContain(`sh -c 'touch ${canaryA}'`);
+    expect(screen).toContain(`sh -c 'touch ${canaryB}'`);
+    expect(screen).toContain("Do not start alpha");
+    t.press("Enter");
+    screen = await t.waitFor("(2 of 2)");
+    expect(screen).toContain("Do not start beta");
+    t.press("Up");
+    t.press("Enter");
+    await t.waitFor("Trusted for this project: beta (starting). Not started: alpha.");
+    await waitUntil(() => fs.existsSync(canaryB), 10_000, "the trusted server beta to start");
+    await sleep(500);
+    expect(fs.existsSync(canaryA)).toBe(false);
+
+    // Later, from inside the app: the dialog shows alpha's command again before it starts.
+    t.type("/mcp trust alpha");
+    t.press("Enter");
+    screen = await t.waitFor("Start alpha, and trust it in this project");
+    expect(screen).toContain(`sh -c 'touch ${canaryA}'`);
+    expect(fs.existsSync(canaryA)).toBe(false);
+    t.press("Up");
+    t.press("Enter");
+    await waitUntil(() => fs.existsSync(canaryA), 10_000, "alpha to start without a restart");
+
+    t.type("/mcp untrust beta");
+    t.press("Enter");
+    await t.waitFor("No longer trusted: beta");
+    fs.rmSync(canaryA);
+    fs.rmSync(canaryB);
+    t = await launch();
+    await waitUntil(() => fs.existsSync(canaryA), 10_000, "alpha, trusted, to start at launch");
+    await sleep(1000);
+    expect(fs.existsSync(canaryB)).toBe(false);
+    expect(t.screen()).not.toContain("Start this project's MCP servers?");
+  });
+
   it("headless: Claude Code's .mcp.json is skipped with a notice unless --trust-project-mcp", async () => {
     fake = await startFakeOllama({ models: [MODEL], replies: [{ steps: [{ text: "done" }] }] });
     const canary = path.join(sb.home, "canary-headless");

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { McpServerView } from "../../src/protocol/mcp-state.js";
 import type { Model } from "../../src/ui/model.js";
-import { agent, feed, key, newModel, typeText } from "./helpers.js";
+import { agent, feed, key, newModel, strip, typeText } from "./helpers.js";
 
 const everything: McpServerView = {
   name: "everything",
@@ -34,17 +34,18 @@ const workerCommands = (cmds: { type: string; command?: unknown }[]) =>
 
 describe("the MCP trust dialog", () => {
   const pending = [{ name: "evil", command: "sh -c 'touch x'", file: "/p/.agent0/mcp.json" }];
-  const opened = () =>
-    feed(newModel(), {
+  const opened = (waiting = pending) =>
+    feed(newModel({ height: 40 }), {
       type: "mcp-config",
-      mcp: { servers: { mine: { command: "m" } }, pending, denied: [], trusted: [] },
+      mcp: { servers: { mine: { command: "m" } }, pending: waiting, denied: [], trusted: [] },
       warnings: [],
     });
+  const three = ["alpha", "beta", "gamma"].map((name) => ({ name, command: `${name}-server`, file: "/p/.mcp.json" }));
 
   it("syncs the trusted servers at once and asks about the project's, with 'do not start' preselected", () => {
     const { model, cmds } = opened();
     expect(workerCommands(cmds)).toEqual([{ type: "mcp-sync", servers: { mine: { command: "m" } }, cwd: "/project" }]);
-    expect(model.dialog).toEqual({ kind: "mcp-trust", servers: pending, choice: "deny" });
+    expect(model.dialog).toEqual({ kind: "mcp-trust", servers: pending, choice: "deny-one", decisions: [] });
   });
 
   it("typing never answers it; Enter takes the selected choice; Up then Enter trusts", () => {
@@ -57,6 +58,57 @@ describe("the MCP trust dialog", () => {
     const trusted = feed(opened().model, key("up"), key("enter"));
     expect(trusted.cmds).toEqual([{ type: "mcp-trust", decisions: [{ name: "evil", decision: "allow" }] }]);
     expect(feed(opened().model, key("escape")).cmds[0]).toMatchObject({ decisions: [{ decision: "deny" }] });
+  });
+
+  it("asks about each server in turn, 'do not start' preselected every time, and sends the answers together", () => {
+    const first = feed(opened(three).model, key("up"), key("enter"));
+    expect(first.cmds).toEqual([]);
+    expect(first.model.dialog).toMatchObject({ servers: three.slice(1), choice: "deny-one" });
+    const { model, cmds } = feed(first.model, key("enter"), key("up"), key("enter"));
+    expect(model.dialog).toBeNull();
+    expect(cmds).toEqual([
+      {
+        type: "mcp-trust",
+        decisions: [
+          { name: "alpha", decision: "allow" },
+          { name: "beta", decision: "deny" },
+          { name: "gamma", decision: "allow" },
+        ],
+      },
+    ]);
+    expect(model.entries.at(-1)).toMatchObject({
+      text: expect.stringContaining("Trusted for this project: alpha, gamma"),
+    });
+  });
+
+  it("'all' and 'none' answer every server still waiting; Esc is 'none'", () => {
+    // Choices: this one, not this one, all, none (Down from "not this one" is "all").
+    const all = feed(opened(three).model, key("enter"), key("down"), key("enter"));
+    expect(all.cmds[0]).toEqual({
+      type: "mcp-trust",
+      decisions: [
+        { name: "alpha", decision: "deny" },
+        { name: "beta", decision: "allow" },
+        { name: "gamma", decision: "allow" },
+      ],
+    });
+    const none = feed(opened(three).model, key("up"), key("enter"), key("escape"));
+    expect(none.cmds[0]).toMatchObject({
+      decisions: [
+        { name: "alpha", decision: "allow" },
+        { name: "beta", decision: "deny" },
+        { name: "gamma", decision: "deny" },
+      ],
+    });
+  });
+
+  it("shows the server asked about and every other one waiting, each with its whole command", async () => {
+    const { view } = await import("../../src/ui/view/index.js");
+    const screen = strip(view(opened(three).model).dialog!.lines.join("\n"));
+    for (const s of three) expect(screen).toContain(`${s.command}`);
+    expect(screen).toContain("(1 of 3)");
+    expect(screen).toContain("› Do not start alpha");
+    expect(screen).toContain("Start all 3, and trust them in this project");
   });
 
   it("/new reads the MCP config again (unchanged servers keep running in the worker)", () => {
@@ -83,6 +135,53 @@ describe("/mcp", () => {
       ].join("\n"),
     );
     expect(workerCommands(cmds)).toEqual([{ type: "mcp-restart", name: "everything" }]);
+  });
+});
+
+describe("/mcp trust and /mcp untrust", () => {
+  const evil = { name: "evil", command: "sh -c 'touch x'", file: "/p/.agent0/mcp.json" };
+  const configured = (denied = [evil], trusted: string[] = []) =>
+    feed(withServers(), {
+      type: "mcp-config",
+      mcp: { servers: {}, pending: [], denied, trusted },
+      warnings: [],
+    }).model;
+  const send = (model: Model, line: string) => feed(model, ...typeText(line), key("escape"), key("enter"));
+  const lastText = (model: Model) => (model.entries.at(-1) as { text: string }).text;
+
+  it("/mcp lists a declined project server with how to start it", () => {
+    const { model } = send(configured(), "/mcp");
+    expect(lastText(model)).toContain("  evil — not started (not trusted; /mcp trust evil starts it)");
+  });
+
+  it("/mcp trust opens the dialog on that server, whose command the user sees before agreeing", () => {
+    const opened = send(configured(), "/mcp trust evil");
+    expect(opened.model.dialog).toEqual({ kind: "mcp-trust", servers: [evil], choice: "deny-one", decisions: [] });
+    const { cmds } = feed(opened.model, key("up"), key("enter"));
+    expect(cmds).toEqual([{ type: "mcp-trust", decisions: [{ name: "evil", decision: "allow" }] }]);
+  });
+
+  it("the trusted server starts without a restart: the answer's server list goes to the worker", () => {
+    const { cmds } = feed(configured(), {
+      type: "mcp-config",
+      mcp: { servers: { evil: { command: "sh" } }, pending: [], denied: [], trusted: ["evil"] },
+      warnings: [],
+    });
+    expect(workerCommands(cmds)).toEqual([{ type: "mcp-sync", servers: { evil: { command: "sh" } }, cwd: "/project" }]);
+  });
+
+  it("/mcp untrust stops a trusted server and remembers the no", () => {
+    const { model, cmds } = send(configured([], ["evil"]), "/mcp untrust evil");
+    expect(cmds).toContainEqual({ type: "mcp-trust", decisions: [{ name: "evil", decision: "deny" }] });
+    expect(lastText(model)).toContain("No longer trusted: evil");
+  });
+
+  it("names what it cannot do: no name, a user's own server, an unknown one", () => {
+    expect(lastText(send(configured(), "/mcp trust").model)).toContain("Usage: /mcp trust <name>");
+    expect(lastText(send(configured(), "/mcp untrust everything").model)).toContain("comes from your own config");
+    const unknown = send(configured(), "/mcp trust nobody");
+    expect(lastText(unknown.model)).toContain("No project MCP server named nobody");
+    expect(unknown.cmds.filter((c) => c.type === "mcp-trust")).toEqual([]);
   });
 });
 

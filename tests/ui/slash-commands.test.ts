@@ -17,7 +17,7 @@ describe("slash commands", () => {
       "/permissions [mode]",
       "/init",
       "/thinking",
-      "/mcp",
+      "/mcp [restart|trust|untrust <name>]",
       "/undo",
       "/quit",
     ]);

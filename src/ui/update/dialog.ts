@@ -3,7 +3,7 @@ import { permissionLayout, permissionSeen } from "../view/permission.js";
 import type { Cmd, Key } from "../msg.js";
 import { plain } from "./run.js";
 import { addEntry } from "./transcript.js";
-import { applyMcpTrustKey } from "./mcp.js";
+import { applyMcpTrustKey } from "./mcp-trust.js";
 
 /** A dialog has the keyboard while it is open. */
 export function applyDialogKey(model: Model, dialog: Dialog, key: Key, cmds: Cmd[]): void {

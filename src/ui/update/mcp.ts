@@ -1,22 +1,23 @@
-// MCP in the UI: which servers run (synced to the worker), the trust dialog for a project's own
-// servers, /mcp and /mcp restart, server prompts as /mcp__server__prompt, and @server:uri
+// MCP in the UI: which servers run (synced to the worker; trust is in mcp-trust.ts), /mcp and
+// /mcp restart, server prompts as /mcp__server__prompt, and @server:uri
 // mentions that attach a resource. Pure: the worker does the talking (Cmds and AgentEvents).
-import type { McpConfigured, McpServerView } from "../../protocol/mcp-state.js";
-import type { Dialog, Model } from "../model.js";
-import type { Cmd, Key } from "../msg.js";
+import type { McpConfigured, McpServerView, McpTrustRequest } from "../../protocol/mcp-state.js";
+import type { Model } from "../model.js";
+import type { Cmd } from "../msg.js";
 import type { CommandItem, MentionItem } from "../steer-types.js";
 import { plain } from "./run.js";
 import { addEntry } from "./transcript.js";
+import { openTrustDialog, runMcpTrustCommand } from "./mcp-trust.js";
 
 const PROMPT_PREFIX = "mcp__";
 
 /** Servers to run go to the worker; project servers nobody decided on open the trust dialog. */
 export function applyMcpConfig(model: Model, mcp: McpConfigured, cmds: Cmd[]): void {
   model.config.mcpServers = mcp.servers;
+  model.mcpProject = { denied: mcp.denied, trusted: mcp.trusted };
   cmds.push({ type: "worker", command: { type: "mcp-sync", servers: plain(mcp.servers), cwd: model.config.cwd } });
   if (mcp.pending.length === 0) return;
-  // "Do not start" is preselected: a key typed by accident never starts anything.
-  if (!model.dialog) model.dialog = { kind: "mcp-trust", servers: mcp.pending, choice: "deny" };
+  if (!model.dialog) openTrustDialog(model, mcp.pending);
   else
     addEntry(model, {
       kind: "notice",
@@ -25,49 +26,11 @@ export function applyMcpConfig(model: Model, mcp: McpConfigured, cmds: Cmd[]): v
     });
 }
 
-/**
- * Up/Down (or Tab) choose, Enter confirms; Esc and Ctrl-C decline. No letter key answers: text
- * typed while the dialog opens must not start a project's commands.
- */
-export function applyMcpTrustKey(
-  model: Model,
-  dialog: Extract<Dialog, { kind: "mcp-trust" }>,
-  key: Key,
-  cmds: Cmd[],
-): void {
-  const answer = (decision: "allow" | "deny") => {
-    model.dialog = null;
-    cmds.push({ type: "mcp-trust", decisions: dialog.servers.map((s) => ({ name: s.name, decision })) });
-    const names = dialog.servers.map((s) => s.name).join(", ");
-    addEntry(model, {
-      kind: "notice",
-      level: "info",
-      text:
-        decision === "allow"
-          ? `Trusted for this project: ${names} (starting).`
-          : `Not started: ${names}. The answer is remembered; a changed definition asks again.`,
-    });
-  };
-  if (key.ctrl && key.name === "c") return answer("deny");
-  switch (key.name) {
-    case "up":
-    case "down":
-    case "tab":
-      dialog.choice = dialog.choice === "allow" ? "deny" : "allow";
-      return;
-    case "enter":
-      return answer(dialog.choice);
-    case "escape":
-      return answer("deny");
-    default:
-      return;
-  }
-}
-
-/** `/mcp` and `/mcp restart <name>`. */
+/** `/mcp`, `/mcp restart <name>`, `/mcp trust <name>` and `/mcp untrust <name>`. */
 export function runMcpCommand(model: Model, args: string, cmds: Cmd[]): void {
   const [sub = "", name] = args.split(/\s+/).filter(Boolean);
-  if (sub === "") return notice(model, formatMcpStatus(model.mcp));
+  if (sub === "") return notice(model, formatMcpStatus(model.mcp, model.mcpProject.denied));
+  if (sub === "trust" || sub === "untrust") return runMcpTrustCommand(model, sub, name, cmds);
   if (sub === "restart") {
     if (!name) return notice(model, "Usage: /mcp restart <name> (/mcp lists the servers).", "warn");
     if (!model.mcp.some((s) => s.name === name))
@@ -75,11 +38,17 @@ export function runMcpCommand(model: Model, args: string, cmds: Cmd[]): void {
     cmds.push({ type: "worker", command: { type: "mcp-restart", name } });
     return notice(model, `Restarting MCP server ${name}…`);
   }
-  notice(model, `Unknown: /mcp ${sub}. Use /mcp or /mcp restart <name>.`, "warn");
+  notice(
+    model,
+    `Unknown: /mcp ${sub}. Use /mcp, /mcp restart <name>, /mcp trust <name> or /mcp untrust <name>.`,
+    "warn",
+  );
 }
 
-/** The text of /mcp: each server, its state, what it offers, and its last error. */
-export function formatMcpStatus(servers: readonly McpServerView[]): string {
+/** The text of /mcp: each server, its state, what it offers, and its last error; then the declined ones. */
+export function formatMcpStatus(servers: readonly McpServerView[], declined: readonly McpTrustRequest[] = []): string {
+  const notStarted = declined.map((d) => `  ${d.name} — not started (not trusted; /mcp trust ${d.name} starts it)`);
+  if (servers.length === 0 && notStarted.length > 0) return ["MCP servers (0 running):", ...notStarted].join("\n");
   if (servers.length === 0) {
     return 'No MCP servers running. Add them under "mcpServers" in ~/.config/agent0/config.json, .agent0/mcp.json or .mcp.json (agent0 mcp list shows what is configured).';
   }
@@ -98,7 +67,7 @@ export function formatMcpStatus(servers: readonly McpServerView[]): string {
     if (s.prompts.length)
       lines.push(`      prompts: ${s.prompts.map((p) => `/${promptCommand(s.name, p.name)}`).join(" ")}`);
   }
-  return lines.join("\n");
+  return [...lines, ...notStarted].join("\n");
 }
 
 function count(n: number, what: string): string {

@@ -1,30 +1,44 @@
-// The dialog that asks before a project's own MCP servers start: each server, the file that
-// defines it and the whole command it would run — nothing it approves is hidden.
+// The dialog that asks before a project's own MCP servers start: one server at a time, named with
+// the file that defines it and the whole command it would run; the others waiting are shown whole
+// too, since "Start all" approves them — nothing it approves is hidden.
 import { sanitizeLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
 import { padLine, truncateLine, wrapText } from "../../render/wrap.js";
-import type { Dialog } from "../model.js";
+import type { McpTrustRequest } from "../../protocol/mcp-state.js";
+import type { McpTrustChoice, McpTrustDialog } from "../model.js";
+import { trustChoices } from "../update/mcp-trust.js";
 
 export function mcpTrustView(
-  dialog: Extract<Dialog, { kind: "mcp-trust" }>,
+  dialog: McpTrustDialog,
   width: number,
   maxBody: number,
 ): { title: string; lines: string[]; width: number; height: number } {
   const inner = width - 4;
+  const [current, ...others] = dialog.servers;
   const body: string[] = [
-    "This project's MCP config wants to start these servers. A server runs with your permissions,",
+    "This project's MCP config wants to start a server. It runs with your permissions,",
     "so start it only if you trust this repository.",
     "",
   ];
-  for (const s of dialog.servers) {
-    body.push(theme.user(sanitizeLine(s.name)) + theme.dim(`  from ${sanitizeLine(s.file)}`));
-    // The whole command, wrapped, never cut: it is what the user approves.
-    for (const l of wrapText(sanitizeLine(s.command), inner - 4)) body.push(`    ${l}`);
+  if (current) {
+    const of = dialog.servers.length + dialog.decisions.length;
+    const counter = of > 1 ? theme.dim(`  (${dialog.decisions.length + 1} of ${of})`) : "";
+    body.push(...serverLines(current, inner, theme.user), ...(counter ? [counter] : []));
   }
+  if (others.length > 0) {
+    body.push("", theme.dim(`Also waiting (${others.length}):`));
+    for (const s of others) body.push(...serverLines(s, inner, (t) => t));
+  }
+  const name = current ? sanitizeLine(current.name) : "";
+  const label: Record<McpTrustChoice, string> = {
+    "allow-one": `Start ${name}, and trust it in this project`,
+    "deny-one": `Do not start ${name}`,
+    "allow-all": `Start all ${dialog.servers.length}, and trust them in this project`,
+    "deny-all": `Start none of them`,
+  };
   const options = [
-    option(dialog.choice === "allow", "Start them, and trust them in this project"),
-    option(dialog.choice === "deny", "Do not start them"),
-    theme.dim("Up/Down choose · Enter confirm · Esc do not start"),
+    ...trustChoices(dialog).map((c) => option(dialog.choice === c, label[c])),
+    theme.dim("Up/Down choose · Enter confirm · Esc start none"),
   ];
   const room = Math.max(1, maxBody - options.length - 1);
   const hidden = body.length - room;
@@ -34,6 +48,14 @@ export function mcpTrustView(
       : body;
   const lines = [...shown, "", ...options].map((l) => padLine(truncateLine(l, inner), inner));
   return { title: " Start this project's MCP servers? ", lines, width, height: lines.length + 2 };
+}
+
+/** A server's name and file, then its whole command, wrapped, never cut: it is what the user approves. */
+function serverLines(s: McpTrustRequest, inner: number, style: (t: string) => string): string[] {
+  return [
+    style(sanitizeLine(s.name)) + theme.dim(`  from ${sanitizeLine(s.file)}`),
+    ...wrapText(sanitizeLine(s.command), inner - 4).map((l) => `    ${l}`),
+  ];
 }
 
 function option(selected: boolean, text: string): string {
