@@ -18,6 +18,8 @@ export interface MentionItem {
   value: string;
   detail?: string;
   source: string;
+  /** The start of a value the user finishes (an MCP resource template's fixed part): no space after it. */
+  partial?: boolean;
 }
 
 export interface MenuState {

@@ -243,6 +243,43 @@ describe("MCP prompts as slash commands", () => {
   });
 });
 
+describe("images of an MCP prompt or resource", () => {
+  const image = { mimeType: "image/png", data: "iVBORw0KGgo=" };
+  const expanded = (seesImages: boolean) => {
+    const m = feed(
+      withServers(),
+      agent({
+        type: "model-info",
+        model: "m",
+        contextLength: 8192,
+        numCtx: 8192,
+        capabilities: seesImages ? ["vision"] : [],
+        runId: null,
+      }),
+    ).model;
+    return feed(
+      m,
+      agent({
+        type: "mcp-expanded",
+        typed: "/mcp__everything__look",
+        content: "Look:\n[image: image/png, 8 bytes]",
+        images: [image],
+        runId: null,
+      }),
+    );
+  };
+
+  it("go with the user's turn to a model that reads images", () => {
+    const { model, cmds } = expanded(true);
+    expect(model.conversation.at(-1)).toMatchObject({ role: "user", images: [image] });
+    expect(cmds).toContainEqual({ type: "session-append", message: expect.objectContaining({ images: [image] }) });
+  });
+
+  it("are left out (the text describes them) for one that does not", () => {
+    expect(expanded(false).model.conversation.at(-1)!.images).toBeUndefined();
+  });
+});
+
 describe("@server:uri", () => {
   it("in a line with @file mentions: the files are read first, then the worker adds the resource", () => {
     const line = "compare @src/a.ts with @everything:demo://doc/architecture.md";
@@ -283,6 +320,31 @@ describe("@server:uri", () => {
           text: "explain @everything:demo://doc/architecture.md ",
           resources: [{ server: "everything", uri: "demo://doc/architecture.md" }],
         },
+      },
+    ]);
+  });
+
+  it("the @ menu offers resource templates by their fixed part, left open for the rest of the URI", () => {
+    const templated: McpServerView = {
+      ...everything,
+      resourceTemplates: [{ uriTemplate: "demo://resource/dynamic/text/{resourceId}", name: "Dynamic Text Resource" }],
+    };
+    const m = feed(newModel(), agent({ type: "mcp-state", servers: [templated], runId: null })).model;
+    expect(m.mentionItems).toContainEqual({
+      value: "everything:demo://resource/dynamic/text/",
+      detail: "demo://resource/dynamic/text/{resourceId} — Dynamic Text Resource",
+      source: "mcp:everything",
+      partial: true,
+    });
+    const chosen = feed(m, ...typeText("read @dynamic/te"), key("tab"));
+    expect(chosen.model.input.text).toBe("read @everything:demo://resource/dynamic/text/");
+    const sent = feed(chosen.model, ...typeText("3"), key("enter"));
+    expect(workerCommands(sent.cmds)).toEqual([
+      {
+        type: "mcp-expand",
+        request: expect.objectContaining({
+          resources: [{ server: "everything", uri: "demo://resource/dynamic/text/3" }],
+        }),
       },
     ]);
   });

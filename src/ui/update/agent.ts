@@ -147,7 +147,16 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
         addEntry(model, { kind: "notice", level: "warn", text: `Not sent (a run is going): ${event.typed}` });
         break;
       }
-      startRun(model, { content: event.content, typed: event.typed, note: "with MCP content" }, cmds);
+      startRun(
+        model,
+        {
+          content: event.content,
+          typed: event.typed,
+          note: "with MCP content",
+          ...(event.images ? { images: event.images } : {}),
+        },
+        cmds,
+      );
       break;
     case "mcp-expand-failed":
       addEntry(model, { kind: "error", message: `Could not send "${event.typed}": ${event.error}` });

@@ -91,13 +91,31 @@ export function promptItems(server: McpServerView): CommandItem[] {
   }));
 }
 
-/** The @ menu's items of one running server: its resources as `server:uri`. */
+/**
+ * The @ menu's items of one running server: its resources as `server:uri`, and its resource
+ * templates as the fixed start of their URI (`server:demo://text/` for `demo://text/{id}`), for
+ * the user to finish.
+ */
 export function resourceItems(server: McpServerView): MentionItem[] {
-  return server.resources.map((r) => ({
+  const source = mcpSource(server.name);
+  const resources = server.resources.map((r) => ({
     value: `${server.name}:${r.uri}`,
     detail: r.name ?? r.description ?? r.mimeType ?? "",
-    source: mcpSource(server.name),
+    source,
   }));
+  const templates = server.resourceTemplates.flatMap((t) => {
+    const fixed = t.uriTemplate.slice(0, t.uriTemplate.search(/\{|$/));
+    if (!fixed || resources.some((r) => r.value === `${server.name}:${fixed}`)) return [];
+    return [
+      {
+        value: `${server.name}:${fixed}`,
+        detail: `${t.uriTemplate}${t.name ? ` — ${t.name}` : ""}`,
+        source,
+        partial: true,
+      },
+    ];
+  });
+  return [...resources, ...templates];
 }
 
 function mcpSource(server: string): string {

@@ -63,14 +63,16 @@ function isSubsequence(needle: string, hay: string): boolean {
 }
 
 export function mentionRows(model: Model, query: string): MenuRow[] {
-  const scored: { value: string; detail: string; source: string; score: number }[] = [];
+  const scored: { value: string; detail: string; source: string; score: number; open: boolean }[] = [];
   for (const file of model.files ?? []) {
     const score = fuzzyPathScore(file, query);
-    if (score !== null) scored.push({ value: file, detail: file.endsWith("/") ? "folder" : "", source: "", score });
+    const detail = file.endsWith("/") ? "folder" : "";
+    if (score !== null) scored.push({ value: file, detail, source: "", score, open: file.endsWith("/") });
   }
   for (const item of model.mentionItems) {
     const score = fuzzyPathScore(item.value, query);
-    if (score !== null) scored.push({ value: item.value, detail: item.detail ?? "", source: item.source, score });
+    const open = item.partial === true || item.value.endsWith("/");
+    if (score !== null) scored.push({ value: item.value, detail: item.detail ?? "", source: item.source, score, open });
   }
   scored.sort((a, b) => a.score - b.score || a.value.localeCompare(b.value));
   return scored.slice(0, MAX_ROWS).map((c) => ({
@@ -79,6 +81,6 @@ export function mentionRows(model: Model, query: string): MenuRow[] {
     source: c.source,
     insert: `@${c.value} `,
     runs: false,
-    keepOpen: c.value.endsWith("/"),
+    keepOpen: c.open,
   }));
 }

@@ -1,4 +1,4 @@
-import type { ConversationMessage } from "../../protocol/conversation.js";
+import type { ConversationMessage, ImageAttachment } from "../../protocol/conversation.js";
 import { current, isDraft } from "immer";
 import type { Model } from "../model.js";
 import type { Cmd } from "../msg.js";
@@ -14,6 +14,8 @@ export interface Prompt {
   toolFilter?: string[];
   /** Shown under the message (default for a typed skill: "expanded skill"). */
   note?: string;
+  /** Images of an MCP prompt or resource; `content` describes each, so they are kept only for a model that reads them. */
+  images?: ImageAttachment[];
 }
 
 /** Sends a user message to the agent: shown, saved, and run with the whole conversation. */
@@ -23,6 +25,7 @@ export function startRun(model: Model, prompt: Prompt | string, cmds: Cmd[]): vo
   const p: Prompt = typeof prompt === "string" ? { content: prompt } : prompt;
   const message: ConversationMessage = { role: "user", content: p.content };
   if (p.typed && p.typed !== p.content) message.typed = p.typed;
+  if (p.images?.length && model.config.seesImages) message.images = p.images;
   model.conversation.push(message);
   addEntry(model, {
     kind: "user",

@@ -18,7 +18,9 @@ export function menuLines(model: Model, width: number): string[] {
   const visible = Math.min(MENU_MAX_ROWS, rows.length);
   const selected = Math.min(model.menu.selected, rows.length - 1);
   const first = Math.max(0, Math.min(selected - visible + 1, rows.length - visible));
-  const labelWidth = Math.min(32, Math.max(...rows.slice(first, first + visible).map((r) => r.label.length)));
+  // Wide enough for a command with its arguments (`/mcp__server__prompt <city> [state]`) when the screen allows.
+  const labelMax = Math.max(32, Math.floor(width / 2));
+  const labelWidth = Math.min(labelMax, Math.max(...rows.slice(first, first + visible).map((r) => r.label.length)));
   return rows.slice(first, first + visible).map((row, i) => {
     const isSelected = first + i === selected;
     const label = padLine(truncateLine(sanitizeLine(row.label), labelWidth), labelWidth);
