@@ -31,7 +31,8 @@ function readTap(log: string): {
   received: Record<string, unknown>[];
 } {
   const lines = fs.readFileSync(log, "utf8").split("\n").filter(Boolean);
-  const pids = lines[0]!.split(" ").slice(1).map(Number);
+  // The tap writes its pids line first; until then (a read between open and write) there are none.
+  const pids = lines[0]?.startsWith("pids ") ? lines[0].split(" ").slice(1).map(Number) : [];
   const parse = (mark: string) => lines.filter((l) => l.startsWith(mark)).map((l) => JSON.parse(l.slice(2)));
   return { pids, sent: parse("> "), received: parse("< ") };
 }
@@ -169,8 +170,10 @@ describe("the MCP reference servers end to end", () => {
     fake = await startFakeOllama({
       models: [MODEL],
       replies: [
+        { steps: [{ text: "A simple answer." }] },
         { steps: [{ text: "It is sunny in Paris." }] },
         { steps: [{ text: "The architecture is layered." }] },
+        { steps: [{ text: "Resource 7 read." }] },
         {
           steps: [
             {
@@ -186,7 +189,7 @@ describe("the MCP reference servers end to end", () => {
     const t = (tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name], { width: 140, height: 40 }));
     await t.waitFor("Ask anything");
     await t.waitFor("MCP: everything", 20_000);
-    await waitUntil(() => fs.existsSync(log), 5_000, "the tap log");
+    await waitUntil(() => fs.existsSync(log) && readTap(log).pids.length > 0, 5_000, "the tap log");
     const first = readTap(log).pids;
     pids.push(...first);
 
@@ -214,28 +217,54 @@ describe("the MCP reference servers end to end", () => {
     expect(screen).toContain("get-roots-list");
     expect(screen).toContain("/mcp__everything__args-prompt");
 
-    // A server prompt, run as a slash command (Tab completes its name).
-    t.type("/mcp__everything__args-p");
-    t.press("Tab");
-    t.type("Paris");
+    // A prompt without arguments, run from the slash menu: Enter on its row runs it.
+    t.type("/simple");
+    // The menu's row: the command, its description and where it comes from.
+    await t.waitFor(/\/mcp__everything__simple-prompt +A prompt with no arguments \[mcp:everything\]/);
     t.press("Enter");
-    await t.waitFor("It is sunny in Paris.");
-    const promptTurn = fake.chats[0]!.messages.filter((m) => m.role === "user").at(-1)!;
-    expect(promptTurn.content).toBe("What's weather in Paris?");
+    await t.waitFor("A simple answer.");
+    const simpleTurn = fake.chats[0]!.messages.filter((m) => m.role === "user").at(-1)!;
+    expect(simpleTurn.content).toBe("This is a simple prompt without arguments.");
     const names = (fake.chats[0]!.tools as { function: { name: string } }[]).map((x) => x.function.name);
     expect(names).toContain("mcp__everything__get-roots-list");
 
-    // A resource attached with @server:uri (Tab completes it from resources/list).
-    t.type("summarize @everything:demo://resource/static/document/arch");
-    t.press("Tab");
+    // A prompt with arguments: the menu shows their names; Enter completes it, the user types them.
+    t.type("/args");
+    screen = await t.waitFor("/mcp__everything__args-prompt <city> [state]");
+    expect(screen).toContain("A prompt with two arguments, one required and one optional [mcp:everything]");
+    t.press("Enter");
+    t.type("Paris");
+    await t.waitFor("› /mcp__everything__args-prompt Paris");
+    t.press("Enter");
+    await t.waitFor("It is sunny in Paris.");
+    const promptTurn = fake.chats[1]!.messages.filter((m) => m.role === "user").at(-1)!;
+    expect(promptTurn.content).toBe("What's weather in Paris?");
+
+    // A resource attached with @: the @ menu offers it beside the files; Enter takes it, Enter sends.
+    t.type("summarize @archit");
+    screen = await t.waitFor("@everything:demo://resource/static/document/architecture.md");
+    expect(screen).toContain("[mcp:everything]");
+    t.press("Enter");
+    await t.waitFor("summarize @everything:demo://resource/static/document/architecture.md");
     t.press("Enter");
     await t.waitFor("The architecture is layered.");
-    const resourceTurn = fake.chats[1]!.messages.filter((m) => m.role === "user").at(-1)!;
+    const resourceTurn = fake.chats[2]!.messages.filter((m) => m.role === "user").at(-1)!;
     expect(resourceTurn.content).toContain("summarize @everything:demo://resource/static/document/architecture.md");
     expect(resourceTurn.content).toContain(
       '<resource server="everything" uri="demo://resource/static/document/architecture.md">',
     );
     expect(resourceTurn.content).toContain("# Everything Server – Architecture");
+
+    // A resource template: the menu offers its fixed part, the user types the id.
+    t.type("read @dynamic/text");
+    screen = await t.waitFor("demo://resource/dynamic/text/{resourceId}");
+    t.press("Enter");
+    t.type("7");
+    await t.waitFor("read @everything:demo://resource/dynamic/text/7");
+    t.press("Enter");
+    await t.waitFor("Resource 7 read.");
+    const templateTurn = fake.chats[3]!.messages.filter((m) => m.role === "user").at(-1)!;
+    expect(templateTurn.content).toContain("Resource 7: This is a plaintext resource");
 
     // A long tool: progress in the status line, Esc cancels, the server is told.
     t.type("run the long one");
