@@ -58,9 +58,9 @@ describe("MCP servers end to end", () => {
     });
     tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name], { width: 120, height: 40 });
     await tui.waitFor("Ask anything");
-    // A project's own servers start once trusted.
-    await tui.waitFor("Start this project's MCP servers?");
-    tui.press("Up");
+    // A project's own servers start once trusted: "Start all 2" (Down from the preselected "Do not start").
+    await tui.waitFor("Start all 2, and trust them in this project");
+    tui.press("Down");
     tui.press("Enter");
 
     // The broken server is named, with why it failed; the demo server runs.
