@@ -37,9 +37,9 @@ function trustText(s: McpServerSource, trustFile: string, cwd: string, shadowed:
   }
   switch (lookupTrust(trustFile, cwd, s)) {
     case "allow":
-      return "starts: yes (you trusted it in this project)";
+      return `starts: yes (you trusted it in this project; /mcp untrust ${s.name} stops it)`;
     case "deny":
-      return "starts: no (you declined it in this project)";
+      return `starts: no (you declined it in this project; /mcp trust ${s.name} in agent0 starts it)`;
     default:
       return "starts: not until you trust it (agent0 asks at launch; -p skips it unless --trust-project-mcp)";
   }
