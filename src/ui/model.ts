@@ -161,8 +161,8 @@ export interface Model {
   stats: SessionStats;
   /** The MCP servers as the worker last reported them (for /mcp, prompts and @server:uri). */
   mcp: McpServerView[];
-  /** The project's servers the user declined (/mcp trust starts one) and trusted (/mcp untrust stops one). */
-  mcpProject: { denied: McpTrustRequest[]; trusted: string[] };
+  /** The project's servers not answered yet and declined (/mcp trust asks about one), and trusted (/mcp untrust stops one). */
+  mcpProject: { pending: McpTrustRequest[]; denied: McpTrustRequest[]; trusted: string[] };
   quitting: boolean;
   /** Saving the session failed and has not worked since: the status line says "not saved". */
   unsaved: boolean;

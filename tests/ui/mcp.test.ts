@@ -154,6 +154,22 @@ describe("/mcp trust and /mcp untrust", () => {
     expect(lastText(model)).toContain("  evil — not started (not trusted; /mcp trust evil starts it)");
   });
 
+  it("a server left waiting (another dialog was open) can be asked about with /mcp trust", () => {
+    // A picker is open when the config arrives: the trust dialog does not push it away.
+    let model: Model = {
+      ...withServers(),
+      dialog: { kind: "picker", purpose: "model", title: "Models", items: [], selected: 0 },
+    };
+    model = feed(model, {
+      type: "mcp-config",
+      mcp: { servers: {}, pending: [evil], denied: [], trusted: [] },
+      warnings: [],
+    }).model;
+    expect(lastText(model)).toContain("Not started (not trusted yet): evil. /mcp trust <name> asks.");
+    model = feed(model, key("escape")).model;
+    expect(send(model, "/mcp trust evil").model.dialog).toMatchObject({ kind: "mcp-trust", servers: [evil] });
+  });
+
   it("/mcp trust opens the dialog on that server, whose command the user sees before agreeing", () => {
     const opened = send(configured(), "/mcp trust evil");
     expect(opened.model.dialog).toEqual({ kind: "mcp-trust", servers: [evil], choice: "deny-one", decisions: [] });

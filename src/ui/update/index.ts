@@ -62,7 +62,7 @@ export function init(opts: InitOptions): Model {
     notify: "bell",
     stats: { turns: 0, toolCalls: 0, tokensIn: 0, tokensOut: 0, startedAt: opts.now },
     mcp: [],
-    mcpProject: { denied: [], trusted: [] },
+    mcpProject: { pending: [], denied: [], trusted: [] },
     quitting: false,
     unsaved: false,
   };

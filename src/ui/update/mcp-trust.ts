@@ -71,7 +71,8 @@ export function runMcpTrustCommand(model: Model, sub: "trust" | "untrust", name:
   const notice = (text: string, level: "info" | "warn" = "info") => addEntry(model, { kind: "notice", level, text });
   if (!name) return notice(`Usage: /mcp ${sub} <name> (/mcp lists the servers).`, "warn");
   if (model.dialog) return notice("Answer the open dialog first.", "warn");
-  const declined = model.mcpProject.denied.find((s) => s.name === name);
+  const { pending, denied } = model.mcpProject;
+  const declined = [...pending, ...denied].find((s) => s.name === name);
   const trusted = model.mcpProject.trusted.includes(name);
   if (sub === "trust") {
     if (declined) return openTrustDialog(model, [declined]);

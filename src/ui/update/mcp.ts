@@ -14,7 +14,7 @@ const PROMPT_PREFIX = "mcp__";
 /** Servers to run go to the worker; project servers nobody decided on open the trust dialog. */
 export function applyMcpConfig(model: Model, mcp: McpConfigured, cmds: Cmd[]): void {
   model.config.mcpServers = mcp.servers;
-  model.mcpProject = { denied: mcp.denied, trusted: mcp.trusted };
+  model.mcpProject = { pending: mcp.pending, denied: mcp.denied, trusted: mcp.trusted };
   cmds.push({ type: "worker", command: { type: "mcp-sync", servers: plain(mcp.servers), cwd: model.config.cwd } });
   if (mcp.pending.length === 0) return;
   if (!model.dialog) openTrustDialog(model, mcp.pending);
@@ -22,14 +22,15 @@ export function applyMcpConfig(model: Model, mcp: McpConfigured, cmds: Cmd[]): v
     addEntry(model, {
       kind: "notice",
       level: "warn",
-      text: `Not started (not trusted yet): ${mcp.pending.map((p) => p.name).join(", ")}. /new asks again.`,
+      text: `Not started (not trusted yet): ${mcp.pending.map((p) => p.name).join(", ")}. /mcp trust <name> asks.`,
     });
 }
 
 /** `/mcp`, `/mcp restart <name>`, `/mcp trust <name>` and `/mcp untrust <name>`. */
 export function runMcpCommand(model: Model, args: string, cmds: Cmd[]): void {
   const [sub = "", name] = args.split(/\s+/).filter(Boolean);
-  if (sub === "") return notice(model, formatMcpStatus(model.mcp, model.mcpProject.denied));
+  if (sub === "")
+    return notice(model, formatMcpStatus(model.mcp, [...model.mcpProject.pending, ...model.mcpProject.denied]));
   if (sub === "trust" || sub === "untrust") return runMcpTrustCommand(model, sub, name, cmds);
   if (sub === "restart") {
     if (!name) return notice(model, "Usage: /mcp restart <name> (/mcp lists the servers).", "warn");
