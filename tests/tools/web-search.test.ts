@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunConfig } from "../../src/protocol/run-config.js";
 import { resolveSearchBackend, webSearchTool } from "../../src/tools/web/search.js";
-import { parseDuckDuckGoHtml } from "../../src/tools/web/search-parse.js";
+import { parseDuckDuckGoHtml } from "../../src/tools/web/duckduckgo-html.js";
 import { runCall } from "./call.js";
 import type { ToolResult } from "../../src/tools/types.js";
 import { makeCtx } from "./ctx.js";

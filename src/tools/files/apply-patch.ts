@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { z } from "zod";
+import * as z from "zod";
 import { type ToolResult, defineTool } from "../types.js";
 import { resolveInside } from "./workspace.js";
 import { deniedMessage, statOrNull } from "./checks.js";

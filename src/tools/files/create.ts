@@ -1,6 +1,6 @@
 import { type ToolResult, defineTool } from "../types.js";
 import fs from "node:fs";
-import { z } from "zod";
+import * as z from "zod";
 import { resolveInside } from "./workspace.js";
 import { countLines } from "./checks.js";
 import { commitChange } from "./file-change.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { type ToolResult, defineTool } from "../types.js";
 import { applySplices, fileTextOf, type FileText } from "./file-text.js";
 import { planEdit } from "./edit-match.js";

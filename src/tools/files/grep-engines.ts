@@ -5,7 +5,6 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { keepInside } from "./workspace.js";
-import fg from "fast-glob";
 import { ProjectIgnore } from "./gitignore.js";
 
 export interface GrepQuery {
@@ -170,6 +169,7 @@ async function listSearchFiles(q: GrepQuery): Promise<string[]> {
   const ignore = new ProjectIgnore(q.root);
   // Like rg, a file named outright is searched even if .gitignore lists it.
   if (stat?.isFile()) return [q.searchRel];
+  const { default: fg } = await import("fast-glob"); // loaded at the first search, not at start-up
   const base = q.searchRel === "." ? "" : `${fg.escapePath(q.searchRel)}/`;
   const prefix = q.searchRel === "." ? "" : `${q.searchRel}/`;
   // rg globs: a "!" excludes; without "/" a glob matches the file name at any depth.

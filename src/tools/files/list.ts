@@ -1,7 +1,7 @@
 import { type ToolResult, defineTool } from "../types.js";
 import fs from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { realpathLoose } from "./workspace.js";
 import { ProjectIgnore } from "./gitignore.js";
 import { resolveExisting } from "./checks.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { type ToolResult, defineTool } from "../types.js";
 import { applyEdits, editSchema, matchedBy } from "./edit.js";
 import { commitChange, loadForChange } from "./file-change.js";

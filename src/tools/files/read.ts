@@ -1,7 +1,7 @@
 import { type ToolResult, defineTool } from "../types.js";
 import fs from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { looksBinary, resolveExisting } from "./checks.js";
 import { decodeFile } from "./file-text.js";
 import { markSeen } from "./read-state.js";

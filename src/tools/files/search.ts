@@ -1,7 +1,6 @@
 import { type ToolResult, defineTool } from "../types.js";
 import path from "node:path";
-import fg from "fast-glob";
-import { z } from "zod";
+import * as z from "zod";
 import { keepInside, realpathLoose } from "./workspace.js";
 import { ProjectIgnore } from "./gitignore.js";
 import { resolveExisting } from "./checks.js";
@@ -115,6 +114,7 @@ export const globFilesTool = defineTool({
     const root = realpathLoose(path.resolve(ctx.cwd));
     const ignore = new ProjectIgnore(root);
     const prefix = where.rel === "." ? "" : `${where.rel}/`;
+    const { default: fg } = await import("fast-glob"); // loaded at the first glob, not at start-up
     const found = await fg(args.pattern, {
       cwd: where.abs,
       dot: true,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { type ToolResult, defineTool } from "../types.js";
 import { resolveInside } from "./workspace.js";
 import { countLines, statOrNull } from "./checks.js";

@@ -1,8 +1,7 @@
 import { type ToolResult, defineTool, type ToolDef } from "../types.js";
-import { z } from "zod";
+import * as z from "zod";
 import { DEFAULT_OUTPUT_LIMIT } from "../runner.js";
 import { decodeBody, httpRequest, parseWebUrl, WEB_MAX_BYTES, WEB_TIMEOUT_MS } from "./http.js";
-import { htmlToMarkdown } from "./html.js";
 import { deniedMessage, looksBinary } from "../files/checks.js";
 import { checkPublicAddress } from "./address.js";
 
@@ -92,6 +91,8 @@ export function createWebFetchTool(opts: WebFetchOptions = {}): ToolDef {
       const head = [`URL: ${res.url}`];
       let content = text;
       if (kind === "html") {
+        // The HTML parser is half a megabyte of code: loaded when a page needs it, not at start-up.
+        const { htmlToMarkdown } = await import("./html.js");
         const page = htmlToMarkdown(text, res.url);
         if (page.title) head.push(`Title: ${page.title}`);
         content = page.markdown;

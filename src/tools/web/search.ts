@@ -1,12 +1,11 @@
 import { type ToolResult, defineTool, type ToolDef } from "../types.js";
-import { z } from "zod";
+import * as z from "zod";
 import type { RunConfig } from "../../protocol/run-config.js";
 import { decodeBody, httpRequest } from "./http.js";
 import {
   formatHits,
   isDuckDuckGoChallenge,
   MAX_HITS,
-  parseDuckDuckGoHtml,
   parseOllamaSearch,
   parseSearxngJson,
   type SearchHit,
@@ -87,6 +86,7 @@ async function search(b: SearchBackend, query: string, signal: AbortSignal): Pro
     });
     if (!out.ok) return out;
     const html = decodeBody(out.response.body, out.response.contentType);
+    const { parseDuckDuckGoHtml } = await import("./duckduckgo-html.js");
     const hits = parseDuckDuckGoHtml(html);
     if (hits.length === 0 && (out.response.status === 202 || isDuckDuckGoChallenge(html))) {
       return {
