@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import { basename, join } from "node:path";
 import { parseFrontmatter } from "../context/frontmatter.js";
-import { z } from "zod";
+import * as z from "zod";
 
 export interface AgentType {
   name: string;

@@ -2,7 +2,7 @@ import { PERMISSION_MODES, PROVIDERS, SANDBOX_MODES, type McpServerConfig } from
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { parseMcpServers } from "./mcp-config.js";
 
 const positiveInt = z.number().int().positive();

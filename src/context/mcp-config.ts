@@ -3,7 +3,7 @@
 // `.mcp.json` at the project root (which start only once the user trusts them, see mcp-trust.ts).
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { MCP_TRANSPORTS, type McpServerConfig } from "../protocol/run-config.js";
 
 /** Other clients' spellings of Streamable HTTP. */

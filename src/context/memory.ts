@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import YAML from "yaml";
-import { z } from "zod";
+import * as z from "zod";
 import { parseFrontmatter } from "./frontmatter.js";
 
 export const memoryTypes = ["user", "feedback", "project", "reference"] as const;

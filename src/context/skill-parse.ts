@@ -1,6 +1,6 @@
 import { basename, dirname } from "node:path";
 import { parseFrontmatter } from "./frontmatter.js";
-import { z } from "zod";
+import * as z from "zod";
 
 /** "command": a Claude Code custom command (`.claude/commands/*.md`, see claude-commands.ts). */
 export type SkillFormat = "agent0" | "skill-md" | "command";

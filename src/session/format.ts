@@ -1,6 +1,6 @@
 // The session file's line format (DESIGN.md §3): a header line, then message, meta and reset lines.
 import { PERMISSION_MODES, type PermissionMode } from "../protocol/run-config.js";
-import { z } from "zod";
+import * as z from "zod";
 import type { ConversationMessage } from "../protocol/conversation.js";
 
 export const SESSION_VERSION = 1;

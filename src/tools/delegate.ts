@@ -1,7 +1,7 @@
 // The delegate tool: a sub-agent with a fresh conversation, its own prompt and a restricted tool
 // set runs a task through the same loop and hands back its final answer as the tool result.
 import { type ToolResult, defineTool, type ToolContext, type ToolDef } from "./types.js";
-import { z } from "zod";
+import * as z from "zod";
 import type { RunEvent } from "../protocol/agent-event.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import { BUILTIN_AGENT_TYPES, loadAgentTypes, type AgentType } from "../agent/agent-types.js";

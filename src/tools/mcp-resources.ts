@@ -1,6 +1,6 @@
 // list_mcp_resources and read_mcp_resource: the model's way to the resources MCP servers offer
 // (documents, schemas, records), the way the user attaches one with @server:uri.
-import { z } from "zod";
+import * as z from "zod";
 import type { McpServerView } from "../protocol/mcp-state.js";
 import type { ImageAttachment } from "../protocol/conversation.js";
 import { defineTool, type ToolDef } from "./types.js";

@@ -1,7 +1,7 @@
 // A tool of an MCP server, as one ToolDef: named mcp__<server>__<tool>, described by the server,
 // asking permission as approval.ts decides from the server's trust and the tool's hints, reporting
 // progress, and turning the result into text.
-import { z } from "zod";
+import * as z from "zod";
 import type { RunEvent } from "../protocol/agent-event.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { formatMcpResult, type McpCallResult } from "../agent/mcp/content.js";

@@ -1,5 +1,5 @@
 import { type ToolResult, defineTool, type ToolContext } from "./types.js";
-import { z } from "zod";
+import * as z from "zod";
 import {
   deleteMemory,
   listMemories,

@@ -1,7 +1,7 @@
 // The tool runner: schemas for the model, argument validation, the abort race, secret
 // masking, output truncation and the tool-start / diff / tool-end events. Tools never throw
 // out of here: every failure becomes a result the model reads.
-import { z } from "zod";
+import * as z from "zod";
 import type { ImageAttachment, ToolCall, ToolDisplay } from "../protocol/conversation.js";
 import type { ToolContext, ToolDef, ToolResult, ToolSpec } from "./types.js";
 import { maskSecrets } from "./secrets.js";

@@ -1,5 +1,5 @@
 import { type ToolResult, defineTool, type ToolContext } from "./types.js";
-import { z } from "zod";
+import * as z from "zod";
 import { builtinSkillsDir, homeDir } from "../context/dirs.js";
 import { expandSkill, loadSkills, usage, type Skill } from "../context/skills.js";
 

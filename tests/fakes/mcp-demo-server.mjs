@@ -6,7 +6,7 @@
 // With MCP_DEMO_MEDIA set it also offers a prompt and a resource holding an image.
 // With MCP_DEMO_PID_FILE set it writes its pid there, so tests can check it is gone later.
 import fs from "node:fs";
-import { z } from "zod";
+import * as z from "zod";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 

@@ -1,6 +1,6 @@
 import { runCall } from "./call.js";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool, type ToolDef } from "../../src/tools/types.js";
 import {
   ABORT_GRACE_MS,

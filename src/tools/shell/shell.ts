@@ -1,7 +1,7 @@
 import { type ToolResult, defineTool } from "../types.js";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { z } from "zod";
+import * as z from "zod";
 import { deniedMessage } from "../files/checks.js";
 import { HeadTailBuffer } from "../head-tail.js";
 import { scrubEnv } from "../secrets.js";
