@@ -10,5 +10,14 @@ const mtime = (rel) => {
     return 0;
   }
 };
-const bundled = mtime("../dist/bundle/main.js");
-await import(bundled >= mtime("../dist/main.js") ? "../dist/bundle/main.js" : "../dist/main.js");
+const bundled = mtime("../dist/bundle/main.js") >= mtime("../dist/main.js");
+
+// A headless run (-p/--print) spends most of its start loading the agent worker's code: start
+// that worker first, so it loads while the command line, the config and the project are read.
+const args = process.argv.slice(2);
+const end = args.includes("--") ? args.indexOf("--") : args.length;
+if (args.slice(0, end).some((a) => a === "-p" || a === "--print" || a.startsWith("--print="))) {
+  const { startAgentEarly } = await import(bundled ? "../dist/bundle/agent-start.js" : "../dist/cli/agent-start.js");
+  startAgentEarly();
+}
+await import(bundled ? "../dist/bundle/main.js" : "../dist/main.js");

@@ -22,7 +22,8 @@ const commonHighlightLanguages = {
 fs.rmSync("dist/bundle", { recursive: true, force: true });
 
 await build({
-  entryPoints: { main: "src/main.ts", worker: "src/agent/worker.ts" },
+  // agent-start: bin/agent0.js starts a headless run's worker through it before main loads.
+  entryPoints: { main: "src/main.ts", worker: "src/agent/worker.ts", "agent-start": "src/cli/agent-start.ts" },
   bundle: true,
   splitting: true,
   format: "esm",

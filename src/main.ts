@@ -279,9 +279,14 @@ async function holdForTest(file: string | undefined): Promise<void> {
 }
 
 async function headless(prompt: string, flags: Flags): Promise<number> {
-  const [{ startup }, print] = await Promise.all([import("./cli/startup.js"), import("./cli/print.js")]);
-  // The worker loads its code while the config, the session and the project context are read.
-  const started = print.startAgent();
+  const [{ startup }, print, { takeAgent }] = await Promise.all([
+    import("./cli/startup.js"),
+    import("./cli/print.js"),
+    import("./cli/agent-start.js"),
+  ]);
+  // The worker loads its code while the config, the session and the project context are read
+  // (bin/agent0.js started it before anything else when it saw -p).
+  const started = takeAgent();
   let boot;
   try {
     boot = startup(flags, false);

@@ -1,4 +1,4 @@
-import { AgentHandle } from "../ui/runtime/agent-handle.js";
+import { startAgent, type StartedAgent } from "./agent-start.js";
 import type { AgentEvent, DoneReason } from "../protocol/agent-event.js";
 import type { ConversationMessage } from "../protocol/conversation.js";
 import type { RunConfig } from "../protocol/run-config.js";
@@ -7,29 +7,6 @@ import type { SessionRecorder } from "../session/recorder.js";
 import { safeJson, sanitize } from "../render/sanitize.js";
 
 export type OutputFormat = "text" | "json" | "stream-json";
-
-export interface StartedAgent {
-  agent: AgentHandle;
-  /** Receives the events so far, then each new one. */
-  listen(handler: (e: AgentEvent) => void): void;
-}
-
-/**
- * Starts the agent worker now: loading its code takes a while, and it can do so while the
- * config, the session and the project context are read. Events wait for `listen`.
- */
-export function startAgent(): StartedAgent {
-  let handler: ((e: AgentEvent) => void) | undefined;
-  const early: AgentEvent[] = [];
-  const agent = new AgentHandle((e) => (handler ? handler(e) : early.push(e)));
-  return {
-    agent,
-    listen(fn) {
-      handler = fn;
-      for (const e of early.splice(0)) fn(e);
-    },
-  };
-}
 
 /**
  * `agent0 -p "prompt"`: the same worker loop as the TUI, for scripts. The final answer goes
