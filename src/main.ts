@@ -318,6 +318,8 @@ async function headless(prompt: string, flags: Flags): Promise<number> {
   const resumed = await resume(flags, recorder, dir, config.cwd);
   for (const n of resumed.notices) process.stderr.write(sanitize(`warning: ${n}\n`));
   if (!flags.model && resumed.model) config.model = resumed.model;
+  // The worker asks the server about the model while the project context is read.
+  started.agent.send({ type: "prefetch-model-info", config });
   const [{ createLogger }, { loadProjectContext }, { readMentions }] = await Promise.all([
     import("./session/log.js"),
     import("./cli/project-context.js"),

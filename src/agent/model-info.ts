@@ -1,6 +1,6 @@
 import type { RunEvent } from "../protocol/agent-event.js";
 import type { RunConfig } from "../protocol/run-config.js";
-import type { Provider } from "../providers/types.js";
+import type { ModelInfo, Provider } from "../providers/types.js";
 import { chooseToolProtocol } from "../protocol/tool-protocol.js";
 import { seesImages } from "../protocol/vision.js";
 import { configDefaults, MAX_CONTEXT_TOKENS } from "../context/config-defaults.js";
@@ -20,6 +20,46 @@ export function saneTokenCount(value: unknown): number | undefined {
   return typeof value === "number" && Number.isInteger(value) && value > 0 && value <= MAX_CONTEXT_TOKENS
     ? value
     : undefined;
+}
+
+/** Lookups started ahead of the run that will use them (prefetchModelInfo), by server and model. */
+const prefetched = new Map<string, Promise<ModelInfo>>();
+
+const lookupKey = (config: RunConfig, model: string) =>
+  JSON.stringify([config.provider, config.host, config.baseUrl, config.apiKey, model]);
+
+/**
+ * Starts asking the server about the configured model now, so the answer is there (or on its way)
+ * when the run needs it: a headless run sends this as soon as it knows the model, and reads its
+ * project meanwhile. The run takes the answer, or the error, exactly as if it had asked itself.
+ */
+export function prefetchModelInfo(provider: Provider, config: RunConfig): void {
+  if (!config.model || saneTokenCount(config.numCtx) !== undefined) return;
+  const key = lookupKey(config, config.model);
+  if (prefetched.has(key)) return;
+  const lookup = provider.modelInfo(config.model);
+  lookup.catch(() => {}); // the run reports it; until then it is not unhandled
+  prefetched.set(key, lookup);
+}
+
+/** The prefetched lookup (once), else a new one; the run's signal stops waiting either way. */
+function lookupModelInfo(
+  provider: Provider,
+  config: RunConfig,
+  model: string,
+  signal: AbortSignal,
+): Promise<ModelInfo> {
+  const key = lookupKey(config, model);
+  const early = prefetched.get(key);
+  if (!early) return provider.modelInfo(model, signal);
+  prefetched.delete(key);
+  const stopped = () => new Error("The request was stopped.");
+  if (signal.aborted) return Promise.reject(stopped());
+  return new Promise((resolve, reject) => {
+    const stop = () => reject(stopped());
+    signal.addEventListener("abort", stop, { once: true });
+    early.then(resolve, reject).finally(() => signal.removeEventListener("abort", stop));
+  });
 }
 
 /**
@@ -47,7 +87,7 @@ export async function ensureModelInfo(
       }
       config.model = models[0]!.name;
     }
-    const info = await provider.modelInfo(config.model, signal);
+    const info = await lookupModelInfo(provider, config, config.model, signal);
     let contextLength = saneTokenCount(info.contextLength);
     if (contextLength === undefined) {
       contextLength = UNKNOWN_CONTEXT;

@@ -12,7 +12,7 @@ import { createDeltaBatcher } from "./delta-batcher.js";
 import type { PermissionAnswer } from "./approval.js";
 import { createProvider } from "../providers/index.js";
 import { toolsFor } from "../tools/catalog.js";
-import { ensureModelInfo } from "./model-info.js";
+import { ensureModelInfo, prefetchModelInfo } from "./model-info.js";
 import { compactIfNeeded } from "./compaction/run.js";
 import type { McpManager } from "./mcp/servers.js";
 import type { McpExpandRequest, McpServerView } from "../protocol/mcp-state.js";
@@ -321,6 +321,9 @@ port.on("message", (cmd: WorkerCommand) => {
     }
     case "probe":
       void probe(cmd.config);
+      break;
+    case "prefetch-model-info":
+      prefetchModelInfo(createProvider(cmd.config), cmd.config);
       break;
     case "compact":
       void compact(cmd);

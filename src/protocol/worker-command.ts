@@ -16,6 +16,8 @@ export type WorkerCommand =
   | { type: "probe"; config: RunConfig }
   /** The user changed the permission mode (Shift+Tab) while a run goes. */
   | { type: "set-mode"; mode: PermissionMode }
+  /** Ask the server about the configured model now; the next run uses the answer (headless start-up). */
+  | { type: "prefetch-model-info"; config: RunConfig }
   /**
    * Run exactly these MCP servers: start new ones, restart changed ones, stop removed ones, keep
    * the rest running. Sent after boot, after a trust decision and at /new.
