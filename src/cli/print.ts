@@ -35,6 +35,7 @@ export function runHeadless(opts: {
   let errorText = "";
   let denied = 0;
   const usage = { promptTokens: 0, completionTokens: 0 };
+  const hasMcp = config.mcpServers !== undefined && Object.keys(config.mcpServers).length > 0;
   return new Promise((resolve) => {
     const { agent, listen } = opts.started ?? startAgent();
     listen((e: AgentEvent) => {
@@ -94,14 +95,16 @@ export function runHeadless(opts: {
         };
         process.stdout.write(safeJson(out) + "\n");
       }
-      await agent.close().catch(() => {});
+      // MCP servers are stopped by the worker, which is waited for then. Without them nothing is
+      // left to stop (the process exits next): its end-of-run garbage collection is not waited for.
+      if (hasMcp) await agent.close().catch(() => {});
       const saved = recorder.close();
       if (saved.kind === "unsaved") process.stderr.write(sanitize(`error: ${saved.text}\n`));
       logger.close();
       resolve(reason === "complete" && denied === 0 && saved.kind !== "unsaved" ? 0 : 1);
     }
     // The servers start first; the run waits for them (the worker keeps the order).
-    if (config.mcpServers && Object.keys(config.mcpServers).length > 0) {
+    if (hasMcp && config.mcpServers) {
       agent.send({ type: "mcp-sync", servers: config.mcpServers, cwd: config.cwd });
     }
     agent.send({ type: "run", runId: 1, conversation, config });
