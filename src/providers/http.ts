@@ -2,9 +2,32 @@
 // more than 300 s, and Ollama sends its headers only after the model has loaded and read the prompt,
 // which can take longer on a CPU. This one has no header or body timeout: our own idle watchdog and
 // AbortSignal decide when to stop. It aborts at any moment, before or after the headers.
+//
+// It answers with the part of a Response the Ollama provider reads, made without fetch's classes:
+// touching Headers or Response loads undici, ~50 ms before a worker's first request.
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { Readable } from "node:stream";
+
+/** What a request may carry (a subset of fetch's RequestInit). */
+export interface HttpRequestInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+/** What is read of an answer; fetch's Response has all of it, so `fetch` itself is an HttpFetch. */
+export interface HttpResponse {
+  readonly ok: boolean;
+  readonly status: number;
+  readonly statusText: string;
+  readonly body: ReadableStream<Uint8Array> | null;
+  text(): Promise<string>;
+  json(): Promise<unknown>;
+}
+
+export type HttpFetch = (url: string, init?: HttpRequestInit) => Promise<HttpResponse>;
 
 function abortError(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
@@ -14,24 +37,41 @@ function abortError(signal: AbortSignal): Error {
   return err;
 }
 
-function toHeaders(res: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(res.headers)) {
-    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
-    else if (value !== undefined) headers.set(key, value);
+class NodeResponse implements HttpResponse {
+  readonly ok: boolean;
+  readonly status: number;
+  readonly statusText: string;
+
+  constructor(
+    res: IncomingMessage,
+    readonly body: ReadableStream<Uint8Array> | null,
+  ) {
+    this.status = res.statusCode ?? 500;
+    this.statusText = res.statusMessage ?? "";
+    this.ok = this.status >= 200 && this.status <= 299;
   }
-  return headers;
+
+  async text(): Promise<string> {
+    if (!this.body) return "";
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of this.body) chunks.push(chunk);
+    return Buffer.concat(chunks).toString("utf8");
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text());
+  }
 }
 
-export const httpFetch: typeof fetch = (input, init = {}) => {
-  const url = new URL(input instanceof Request ? input.url : String(input));
-  const signal = init.signal ?? undefined;
-  const headers = Object.fromEntries(new Headers(init.headers).entries());
-  const body = typeof init.body === "string" ? init.body : init.body == null ? undefined : String(init.body);
+export const httpFetch: HttpFetch = (input, init = {}) => {
+  const url = new URL(input);
+  const signal = init.signal;
+  const headers: Record<string, string> = { ...init.headers };
+  const body = init.body;
   if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
   const send = url.protocol === "https:" ? httpsRequest : httpRequest;
 
-  return new Promise<Response>((resolve, reject) => {
+  return new Promise<HttpResponse>((resolve, reject) => {
     if (signal?.aborted) return reject(abortError(signal));
     const req = send(url, { method: init.method ?? "GET", headers });
     const onAbort = () => req.destroy(abortError(signal as AbortSignal));
@@ -43,14 +83,7 @@ export const httpFetch: typeof fetch = (input, init = {}) => {
     req.on("response", (res) => {
       res.on("close", () => signal?.removeEventListener("abort", onAbort));
       const noBody = res.statusCode === 204 || res.statusCode === 304 || init.method === "HEAD";
-      const stream = noBody ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>);
-      resolve(
-        new Response(stream, {
-          status: res.statusCode ?? 500,
-          statusText: res.statusMessage ?? "",
-          headers: toHeaders(res),
-        }),
-      );
+      resolve(new NodeResponse(res, noBody ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>)));
     });
     req.end(body);
   });

@@ -1,11 +1,7 @@
-// The fetch that the ollama client is given. It adds what ollama-js lacks:
-// - our AbortSignal on every request (ollama-js can only abort a stream after its headers arrived,
-//   and cannot abort non-streaming calls at all);
-// - activity hooks for the idle watchdog (headers, every body chunk);
-// - malformed NDJSON lines are dropped here and reported through a hook, because ollama-js would
-//   console.warn them onto the screen the TUI owns;
-// - error bodies are rewritten as JSON `{"error"}`, because ollama-js console.logs while reading a
-//   non-JSON error body; a mid-stream `{"error"}` line is reported so the provider can name it.
+// Reading Ollama's answers over http.ts: its NDJSON chat stream (each line parsed once, malformed
+// lines skipped and reported, an idle watchdog kicked on every chunk), its JSON metadata calls, and
+// its error answers as the errors ollama-js throws (errors.ts knows them by that shape).
+import type { HttpFetch, HttpRequestInit, HttpResponse } from "../http.js";
 
 export interface OllamaFetchHooks {
   onHeaders?(status: number): void;
@@ -70,29 +66,9 @@ function lineSplitter(): { push(chunk: Uint8Array): Uint8Array[]; end(): Uint8Ar
   };
 }
 
-/** Passes whole, parseable JSON-object lines only (for ollama-js, which parses them again). */
-function ndjsonFilter(hooks: OllamaFetchHooks): TransformStream<Uint8Array, Uint8Array> {
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
-  const lines = lineSplitter();
-  const pass = (bytes: Uint8Array, controller: TransformStreamDefaultController<Uint8Array>) => {
-    const value = parseLine(bytes, decoder, hooks);
-    if (value) controller.enqueue(encoder.encode(JSON.stringify(value) + "\n"));
-  };
-  return new TransformStream({
-    transform(chunk, controller) {
-      hooks.onBytes?.();
-      for (const line of lines.push(chunk)) pass(line, controller);
-    },
-    flush(controller) {
-      pass(lines.end(), controller);
-    },
-  });
-}
-
 /**
- * The JSON objects of an NDJSON body, each line decoded and parsed once. Same rules as the
- * filter ollama-js gets: malformed lines are skipped and reported, every chunk kicks onBytes.
+ * The JSON objects of an NDJSON body, each line decoded and parsed once: malformed lines are
+ * skipped and reported, every chunk kicks onBytes.
  */
 export async function* ndjsonObjects(
   body: ReadableStream<Uint8Array>,
@@ -112,7 +88,7 @@ export async function* ndjsonObjects(
 }
 
 /** The message of an error response: its JSON `error`, else its text, else the status line. */
-async function errorMessage(res: Response): Promise<string> {
+async function errorMessage(res: HttpResponse): Promise<string> {
   let message = `Error ${res.status}: ${res.statusText}`.trim();
   const body = await res.text().catch(() => "");
   try {
@@ -129,32 +105,28 @@ async function errorMessage(res: Response): Promise<string> {
 }
 
 /** An error response as the error ollama-js throws for it (errors.ts recognises it by shape). */
-export async function responseError(res: Response): Promise<Error> {
+export async function responseError(res: HttpResponse): Promise<Error> {
   const err = new Error(await errorMessage(res)) as Error & { status_code: number };
   err.name = "ResponseError";
   err.status_code = res.status;
   return err;
 }
 
-async function asJsonError(res: Response): Promise<Response> {
-  return new Response(JSON.stringify({ error: await errorMessage(res) }), {
-    status: res.status,
-    statusText: res.statusText,
-    headers: { "content-type": "application/json" },
+/**
+ * A metadata call (/api/show, /api/tags, a load request): the answer's JSON, or the error
+ * ollama-js would throw for it.
+ */
+export async function ollamaJson(
+  base: HttpFetch,
+  url: string,
+  init: HttpRequestInit,
+  hooks: OllamaFetchHooks = {},
+): Promise<unknown> {
+  const res = await base(url, {
+    ...init,
+    headers: { "content-type": "application/json", accept: "application/json", ...init.headers },
   });
-}
-
-export function createOllamaFetch(base: typeof fetch, signal: AbortSignal, hooks: OllamaFetchHooks = {}): typeof fetch {
-  return async (input, init = {}) => {
-    const signals = init.signal ? [signal, init.signal] : [signal];
-    const res = await base(input, { ...init, signal: signals.length === 1 ? signal : AbortSignal.any(signals) });
-    hooks.onHeaders?.(res.status);
-    if (!res.ok) return asJsonError(res);
-    if (!res.body) return res;
-    return new Response(res.body.pipeThrough(ndjsonFilter(hooks)), {
-      status: res.status,
-      statusText: res.statusText,
-      headers: res.headers,
-    });
-  };
+  hooks.onHeaders?.(res.status);
+  if (!res.ok) throw await responseError(res);
+  return res.json();
 }

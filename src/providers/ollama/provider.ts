@@ -1,15 +1,15 @@
-// The default provider: Ollama's /api/chat. Metadata and warm-up go through the official `ollama`
-// client with our own fetch (fetch.ts over http.ts) so that our AbortSignal works at every moment
-// and nothing the client would print reaches the terminal; the chat stream is read by us (fetch.ts
-// ndjsonObjects), so each line is parsed once, with an idle timeout.
+// The default provider: Ollama's /api/chat. Requests go over http.ts (our AbortSignal works at every
+// moment; fetch's undici is never loaded) and are read by fetch.ts: the chat stream with each line
+// parsed once and an idle timeout, metadata and warm-up as JSON. The `ollama` package gives the
+// wire types.
 //
 // Timeouts: before the response headers a request may wait max(idleTimeoutMs, 5 min), because Ollama
 // sends its headers only after loading the model and reading the prompt; after them, no bytes for
 // idleTimeoutMs ends the request with a "timeout" error.
-import { Ollama, type ChatRequest as OllamaChatRequest, type ChatResponse, type Tool } from "ollama";
+import type { ChatRequest as OllamaChatRequest, ChatResponse, ListResponse, ShowResponse, Tool } from "ollama";
 import { ProviderFailure } from "../errors.js";
-import { httpFetch } from "../http.js";
-import { createOllamaFetch, ndjsonObjects, responseError, type OllamaFetchHooks } from "./fetch.js";
+import { httpFetch, type HttpFetch } from "../http.js";
+import { ndjsonObjects, ollamaJson, responseError, type OllamaFetchHooks } from "./fetch.js";
 import { ollamaFailure } from "./errors.js";
 import { fromOllamaToolCall, toOllamaMessages, toOllamaTools } from "./messages.js";
 import type { ChatRequest, ModelInfo, Provider, ProviderEvent } from "../types.js";
@@ -25,8 +25,8 @@ export const METADATA_TIMEOUT_MS = 20_000;
 export interface OllamaProviderOptions {
   /** A resolved base URL, see resolveOllamaHost(). */
   host: string;
-  /** The transport under our wrapper; default: http-fetch (no header timeout). */
-  fetch?: typeof fetch;
+  /** The transport; default: http.ts (no header timeout). */
+  fetch?: HttpFetch;
   /** Wait allowed for the first byte; default LOAD_ALLOWANCE_MS (never less than the idle timeout). */
   loadAllowanceMs?: number;
 }
@@ -62,22 +62,25 @@ export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
   const host = opts.host.replace(/\/+$/, "");
   const base = opts.fetch ?? httpFetch;
 
-  function metadataClient(signal: AbortSignal | undefined, hooks: OllamaFetchHooks): Ollama {
-    const timeout = AbortSignal.timeout(METADATA_TIMEOUT_MS);
-    return new Ollama({
-      host,
-      fetch: createOllamaFetch(base, signal ? AbortSignal.any([signal, timeout]) : timeout, hooks),
-    });
-  }
-
   async function metadata<T>(
     model: string | undefined,
     signal: AbortSignal | undefined,
-    call: (c: Ollama) => Promise<T>,
+    path: string,
+    body?: object,
   ): Promise<T> {
     const state = { headersSeen: false };
+    const timeout = AbortSignal.timeout(METADATA_TIMEOUT_MS);
     try {
-      return await call(metadataClient(signal, { onHeaders: () => (state.headersSeen = true) }));
+      return (await ollamaJson(
+        base,
+        `${host}${path}`,
+        {
+          method: body ? "POST" : "GET",
+          body: body ? JSON.stringify(body) : undefined,
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        },
+        { onHeaders: () => (state.headersSeen = true) },
+      )) as T;
     } catch (err) {
       const timedOut = !signal?.aborted && (err as Error)?.name === "TimeoutError";
       throw new ProviderFailure(
@@ -93,7 +96,7 @@ export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
   }
 
   async function modelInfo(model: string, signal?: AbortSignal): Promise<ModelInfo> {
-    const show = await metadata(model, signal, (c) => c.show({ model }));
+    const show = await metadata<ShowResponse>(model, signal, "/api/show", { model });
     const info = (show.model_info ?? {}) as unknown as Record<string, unknown>;
     const arch = info["general.architecture"];
     let contextLength = typeof arch === "string" ? info[`${arch}.context_length`] : undefined;
@@ -107,7 +110,7 @@ export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
   }
 
   async function listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
-    const tags = await metadata(undefined, signal, (c) => c.list());
+    const tags = await metadata<ListResponse>(undefined, signal, "/api/tags");
     return Promise.all(
       (tags.models ?? []).map(async (m) => {
         const listed = (m as { capabilities?: unknown }).capabilities;
@@ -192,10 +195,6 @@ export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
   /** `messages: []` loads the model and answers `done_reason: "load"` (ollama-wire.md §1.6). */
   async function warm(model: string, numCtx: number, keepAlive?: string | number, signal?: AbortSignal): Promise<void> {
     const allowance = AbortSignal.timeout(opts.loadAllowanceMs ?? LOAD_ALLOWANCE_MS);
-    const client = new Ollama({
-      host,
-      fetch: createOllamaFetch(base, signal ? AbortSignal.any([signal, allowance]) : allowance),
-    });
     const body: OllamaChatRequest & { stream: false } = {
       model,
       messages: [],
@@ -203,7 +202,11 @@ export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
       stream: false,
     };
     if (keepAlive !== undefined) body.keep_alive = keepAlive;
-    await client.chat(body);
+    await ollamaJson(base, `${host}/api/chat`, {
+      method: "POST",
+      body: JSON.stringify(body),
+      signal: signal ? AbortSignal.any([signal, allowance]) : allowance,
+    });
   }
 
   return { name: "ollama", stream, listModels, modelInfo, warm };
