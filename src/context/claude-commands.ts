@@ -3,7 +3,7 @@
 // `allowed-tools`; the body is the prompt, with `$ARGUMENTS` for the whole argument text and
 // `$1`, `$2`… for its words. They load as skills (format "command") so one path runs them all.
 import { basename } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { parseFrontmatter } from "./frontmatter.js";
 import { firstLineDescription, type Skill } from "./skill-parse.js";
 

@@ -1,7 +1,7 @@
 // todo_write: the model keeps a checklist of its task (the whole list each call, like Claude
 // Code's TodoWrite and opencode's todowrite). The UI shows it from the call's arguments; the list
 // lives in the conversation, so a resumed session has it back. It changes nothing: never asks.
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool, type ToolResult } from "./types.js";
 
 const todo = z.object({
