@@ -30,7 +30,8 @@ export function sandbox() {
     project,
     env,
     benchFile: env.AGENT0_BENCH_FILE,
-    cleanup: () => fs.rmSync(base, { recursive: true, force: true }),
+    // The app may still be writing its log or session for a moment after it was killed.
+    cleanup: () => fs.rmSync(base, { recursive: true, force: true, maxRetries: 5 }),
   };
 }
 
