@@ -247,7 +247,8 @@ async function run(cmd: Extract<WorkerCommand, { type: "run" }>) {
       liveMode = undefined;
     }
     pending.clear();
-    setImmediate(collectGarbage);
+    // A full collection takes tens of ms; a process about to exit is only slowed by it.
+    if (!cmd.last) setImmediate(collectGarbage);
   }
 }
 

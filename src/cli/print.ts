@@ -107,6 +107,6 @@ export function runHeadless(opts: {
     if (hasMcp && config.mcpServers) {
       agent.send({ type: "mcp-sync", servers: config.mcpServers, cwd: config.cwd });
     }
-    agent.send({ type: "run", runId: 1, conversation, config });
+    agent.send({ type: "run", runId: 1, conversation, config, last: true });
   });
 }

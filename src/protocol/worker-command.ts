@@ -7,7 +7,8 @@ import type { McpExpandRequest } from "./mcp-state.js";
 
 /** UI -> worker. `runId` (chosen by the UI) comes back on every event of that run. */
 export type WorkerCommand =
-  | { type: "run"; runId: number; conversation: ConversationMessage[]; config: RunConfig }
+  /** `last`: the process ends after this run (headless), so the worker skips its idle clean-up. */
+  | { type: "run"; runId: number; conversation: ConversationMessage[]; config: RunConfig; last?: boolean }
   | { type: "cancel" }
   /** `reason`: what the user typed when denying; the model reads it as the tool's result. */
   | { type: "permission-reply"; id: string; decision: PermissionDecision; reason?: string }
