@@ -1,4 +1,5 @@
-import blessed from "blessed";
+import type blessed from "blessed";
+import { blessedParts } from "./terminal.js";
 import type { Frame } from "../view/index.js";
 
 interface Widgets {
@@ -58,7 +59,7 @@ export function createPainter(
 
 function createWidgets(screen: blessed.Widgets.Screen): Widgets {
   const box = (opts: blessed.Widgets.BoxOptions) =>
-    blessed.box({
+    blessedParts.box({
       parent: screen,
       left: 0,
       width: "100%",
@@ -71,7 +72,7 @@ function createWidgets(screen: blessed.Widgets.Screen): Widgets {
     status: box({ top: 0, height: 1 }),
     rule: box({ top: 0, height: 1 }),
     input: box({ top: 0, height: 1 }),
-    dialog: blessed.box({
+    dialog: blessedParts.box({
       parent: screen,
       hidden: true,
       border: { type: "line" },

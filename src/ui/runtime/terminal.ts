@@ -1,7 +1,25 @@
+import { createRequire } from "node:module";
 import { PassThrough } from "node:stream";
-import blessed from "blessed";
+import type blessed from "blessed";
 import { eastAsianWidth } from "get-east-asian-width";
 import { MODES_OFF, MODES_ON, MOUSE_ON, setTerminalRestore } from "./restore.js";
+
+/**
+ * The parts of blessed we use. Its index requires all ~35 of its widgets (~25 ms, after the boot
+ * screen and before the app takes keys); a screen and boxes need only these modules.
+ */
+const load = createRequire(import.meta.url);
+export const blessedParts = {
+  program: load("blessed/lib/program") as { prototype: unknown },
+  tput: load("blessed/lib/tput") as { prototype: unknown },
+  unicode: load("blessed/lib/unicode") as unknown,
+  screen: load("blessed/lib/widgets/screen") as ((
+    options: blessed.Widgets.IScreenOptions,
+  ) => blessed.Widgets.Screen) & {
+    prototype: unknown;
+  },
+  box: load("blessed/lib/widgets/box") as (options: blessed.Widgets.BoxOptions) => blessed.Widgets.BoxElement,
+};
 
 let patched = false;
 
@@ -20,8 +38,8 @@ export function patchBlessed(): void {
  * strikethrough as invisible, and the SGR that blessed writes is translated back on its way out.
  */
 function patchItalicStrikethrough(): void {
-  const screen = (blessed as unknown as { screen: { prototype: BlessedScreenProto } }).screen.prototype;
-  const program = (blessed as unknown as { program: { prototype: BlessedProgramProto } }).program.prototype;
+  const screen = blessedParts.screen.prototype as BlessedScreenProto;
+  const program = blessedParts.program.prototype as BlessedProgramProto;
   const attrCode = screen.attrCode;
   const inbound: Record<string, string> = { "3": "5", "23": "25", "9": "8", "29": "28" };
   screen.attrCode = function (code, cur, def) {
@@ -67,7 +85,7 @@ interface BlessedProgramProto {
  * spacer blessed inserts after wide characters follows the same rule.
  */
 function patchUnicodeWidth(): void {
-  const unicode = (blessed as unknown as { unicode: BlessedUnicode }).unicode;
+  const unicode = blessedParts.unicode as BlessedUnicode;
   const original = unicode.charWidth;
   unicode.charWidth = (str: string | number, i?: number) => {
     const point = typeof str === "number" ? str : unicode.codePointAt(str, i ?? 0);
@@ -94,7 +112,7 @@ function patchUnicodeWidth(): void {
  */
 function patchLazyTerminfo(): void {
   type Compile = (this: unknown, info: unknown, key: string, str: unknown) => unknown;
-  const tput = (blessed as unknown as { tput: { prototype: { _compile: Compile } } }).tput.prototype;
+  const tput = blessedParts.tput.prototype as { _compile: Compile };
   const compile = tput._compile;
   tput._compile = function (info, key, str) {
     if (typeof str !== "string" || !str) return compile.call(this, info, key, str);
@@ -130,12 +148,12 @@ export interface Terminal {
  * each cell over the boot frame in place.
  */
 function createScreenOver(options: blessed.Widgets.IScreenOptions): blessed.Widgets.Screen {
-  const program = (blessed as unknown as { program: { prototype: { clear(): unknown } } }).program.prototype;
+  const program = blessedParts.program.prototype as { clear(): unknown };
   const clear = program.clear;
   program.clear = () => true;
   let screen: blessed.Widgets.Screen;
   try {
-    screen = blessed.screen(options);
+    screen = blessedParts.screen(options);
   } finally {
     program.clear = clear;
   }
@@ -170,7 +188,7 @@ export function openTerminal(
     warnings: false,
     title: "agent0",
   };
-  const screen = takeOver ? createScreenOver(options) : blessed.screen(options);
+  const screen = takeOver ? createScreenOver(options) : blessedParts.screen(options);
   if (stdin.isTTY) stdin.setRawMode(true);
   stdin.setEncoding("utf8");
   stdin.on("data", onData);
