@@ -30,6 +30,7 @@ const ratio = (a, b) => `${(a / b).toFixed(1)}×`;
 async function launch() {
   const fake = await startFakeOllama({ models: [MODEL] });
   const firsts = { agent0: [], node: [], blessed: [] };
+  const takeovers = [];
   const bins = {
     node: path.join(FLOORS, "node-frame.mjs"),
     blessed: path.join(FLOORS, "blessed-frame.mjs"),
@@ -43,6 +44,7 @@ async function launch() {
       const tui = new Tui(sb, args, bin ? { bin } : {});
       try {
         firsts[name].push((await waitMark(sb, "first-paint")).at);
+        if (!bin) takeovers.push((await waitMark(sb, "blessed-paint")).at);
         if (i === 0 && !bin) {
           await sleep(2500);
           rss = rssMb(tui.pid());
@@ -58,6 +60,7 @@ async function launch() {
   row("floor: `node -e` first frame (median of 5)", ms(n), "");
   row("floor: bare blessed first frame (median of 5)", ms(b), "");
   row("launch to first painted frame (median of 5)", `${ms(a)} (${ratio(a, n)} node floor)`, "≤ 2× node floor");
+  row("blessed takes over the boot frame: keys answered from here (median of 5)", ms(median(takeovers)), "");
   row("resident memory, idle after start", mb(rss), "≤ 100 MB");
 }
 
