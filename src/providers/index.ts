@@ -1,6 +1,6 @@
 import { PROVIDERS, type ProviderName, type RunConfig } from "../protocol/run-config.js";
 import { assertNever } from "../protocol/assert-never.js";
-import { createOllamaProvider, resolveOllamaHost } from "./ollama/provider.js";
+import { createOllamaProvider, ollamaApiKey, resolveOllamaHost } from "./ollama/provider.js";
 import type { Provider } from "./types.js";
 
 export { resolveOllamaHost, DEFAULT_OLLAMA_HOST, createOllamaProvider } from "./ollama/provider.js";
@@ -16,14 +16,17 @@ export function splitProviderModel(name: string): { provider?: ProviderName; mod
 }
 
 /**
- * The provider for a run. Ollama: config.host (raw or resolved), else $OLLAMA_HOST. Anthropic:
+ * The provider for a run. Ollama: config.host (raw or resolved), else $OLLAMA_HOST ($OLLAMA_API_KEY for
+ * https://ollama.com only). Anthropic:
  * config.apiKey / $ANTHROPIC_API_KEY and config.baseUrl / $ANTHROPIC_BASE_URL. OpenAI-compatible:
  * config.apiKey / $OPENAI_API_KEY and config.baseUrl / $OPENAI_BASE_URL.
  */
 export function createProvider(config: RunConfig, env: NodeJS.ProcessEnv = process.env): Provider {
   switch (config.provider) {
-    case "ollama":
-      return createOllamaProvider({ host: resolveOllamaHost(config.host || undefined, env) });
+    case "ollama": {
+      const host = resolveOllamaHost(config.host || undefined, env);
+      return createOllamaProvider({ host, apiKey: ollamaApiKey(host, env) });
+    }
     case "anthropic":
       return lazyProvider("anthropic", async () =>
         (await import("./anthropic/provider.js")).createAnthropicProvider({

@@ -29,6 +29,21 @@ export interface OllamaProviderOptions {
   fetch?: HttpFetch;
   /** Wait allowed for the first byte; default LOAD_ALLOWANCE_MS (never less than the idle timeout). */
   loadAllowanceMs?: number;
+  /** Sent as a Bearer token on every request (see ollamaApiKey(): only ever for https://ollama.com). */
+  apiKey?: string;
+}
+
+/**
+ * $OLLAMA_API_KEY for Ollama's own cloud, as ollama-js sends it: only to https://ollama.com, so a
+ * host set by a project's config (or a typo) never receives the user's key.
+ */
+export function ollamaApiKey(host: string, env: NodeJS.ProcessEnv): string | undefined {
+  try {
+    const url = new URL(host);
+    return url.protocol === "https:" && url.hostname === "ollama.com" ? env.OLLAMA_API_KEY || undefined : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function chatBody(req: ChatRequest): OllamaChatRequest & { stream: true } {
@@ -61,6 +76,7 @@ function malformedNotice(line: string): string {
 export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
   const host = opts.host.replace(/\/+$/, "");
   const base = opts.fetch ?? httpFetch;
+  const auth: Record<string, string> = opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {};
 
   async function metadata<T>(
     model: string | undefined,
@@ -76,6 +92,7 @@ export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
         `${host}${path}`,
         {
           method: body ? "POST" : "GET",
+          headers: auth,
           body: body ? JSON.stringify(body) : undefined,
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         },
@@ -154,7 +171,7 @@ export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
       // (ollama-js would parse what our NDJSON filter had already parsed and re-encoded).
       const res = await base(`${host}/api/chat`, {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
+        headers: { "content-type": "application/json", accept: "application/json", ...auth },
         body: JSON.stringify(chatBody(req)),
         signal: controller.signal,
       });
@@ -204,6 +221,7 @@ export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
     if (keepAlive !== undefined) body.keep_alive = keepAlive;
     await ollamaJson(base, `${host}/api/chat`, {
       method: "POST",
+      headers: auth,
       body: JSON.stringify(body),
       signal: signal ? AbortSignal.any([signal, allowance]) : allowance,
     });
