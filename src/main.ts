@@ -320,13 +320,16 @@ async function headless(prompt: string, flags: Flags): Promise<number> {
   if (!flags.model && resumed.model) config.model = resumed.model;
   // The worker asks the server about the model while the project context is read.
   started.agent.send({ type: "prefetch-model-info", config });
-  const [{ createLogger }, { loadProjectContext }, { readMentions }] = await Promise.all([
-    import("./session/log.js"),
-    import("./cli/project-context.js"),
-    import("./cli/attach.js"),
-  ]);
-  // `@path` attaches the file, as in the TUI.
-  const withFiles = await readMentions(prompt, config.cwd);
+  const [{ createLogger }, { loadProjectContext }, { readMentions }, { fileMentionsIn, resourceMentionsIn }] =
+    await Promise.all([
+      import("./session/log.js"),
+      import("./cli/project-context.js"),
+      import("./cli/attach.js"),
+      import("./context/mention-parse.js"),
+    ]);
+  // `@path` attaches the file and `@server:uri` an MCP server's resource, as in the TUI.
+  const servers = Object.keys(config.mcpServers ?? {});
+  const withFiles = await readMentions(prompt, config.cwd, fileMentionsIn(prompt, servers));
   for (const p of withFiles.problems) process.stderr.write(`warning: ${p}\n`);
   const context = await loadProjectContext(config.cwd);
   for (const w of context.warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
@@ -336,6 +339,7 @@ async function headless(prompt: string, flags: Flags): Promise<number> {
     started,
     prompt: withFiles.content,
     typed: prompt,
+    resources: resourceMentionsIn(prompt, servers),
     config,
     conversation: resumed.conversation,
     format: flags.outputFormat,

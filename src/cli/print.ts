@@ -1,6 +1,7 @@
 import { startAgent, type StartedAgent } from "./agent-start.js";
 import type { AgentEvent, DoneReason } from "../protocol/agent-event.js";
-import type { ConversationMessage } from "../protocol/conversation.js";
+import type { ConversationMessage, ImageAttachment } from "../protocol/conversation.js";
+import type { ResourceMention } from "../context/mention-parse.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import type { Logger } from "../session/log.js";
 import type { SessionRecorder } from "../session/recorder.js";
@@ -16,6 +17,8 @@ export function runHeadless(opts: {
   prompt: string;
   /** What the user wrote, when `prompt` differs from it (files of @mentions attached). */
   typed?: string;
+  /** `@server:uri` mentions: the worker reads them (after the servers start) and attaches them. */
+  resources?: ResourceMention[];
   config: RunConfig;
   conversation: ConversationMessage[];
   format: OutputFormat;
@@ -26,11 +29,8 @@ export function runHeadless(opts: {
   started?: StartedAgent;
 }): Promise<number> {
   const { config, format, recorder, logger } = opts;
-  const user: ConversationMessage = { role: "user", content: opts.prompt };
-  if (opts.typed !== undefined && opts.typed !== opts.prompt) user.typed = opts.typed;
-  const conversation = [...opts.conversation, user];
-  recorder.append(user);
-  if (recorder.started) config.checkpointDir = recorder.checkpointDir;
+  const typed = opts.typed ?? opts.prompt;
+  const resources = opts.resources ?? [];
   let answer = "";
   let errorText = "";
   let denied = 0;
@@ -71,6 +71,15 @@ export function runHeadless(opts: {
           // Headless runs are not interactive: the loop denies before asking. Never hang.
           agent.send({ type: "permission-reply", id: e.id, decision: "deny" });
           break;
+        case "mcp-expanded":
+          startRun(e.content, e.images);
+          break;
+        case "mcp-expand-failed":
+          // The prompt names a resource that could not be read: nothing is sent without it.
+          errorText = `could not read ${resources.map((r) => `@${r.server}:${r.uri}`).join(", ")}: ${e.error}`;
+          process.stderr.write(sanitize(`error: ${errorText}\n`));
+          void finish("error");
+          break;
         case "done":
           void finish(e.reason);
           break;
@@ -103,10 +112,22 @@ export function runHeadless(opts: {
       logger.close();
       resolve(reason === "complete" && denied === 0 && saved.kind !== "unsaved" ? 0 : 1);
     }
+    function startRun(content: string, images?: ImageAttachment[]) {
+      const user: ConversationMessage = { role: "user", content };
+      if (typed !== content) user.typed = typed;
+      if (images?.length) user.images = images;
+      recorder.append(user);
+      if (recorder.started) config.checkpointDir = recorder.checkpointDir;
+      agent.send({ type: "run", runId: 1, conversation: [...opts.conversation, user], config, last: true });
+    }
     // The servers start first; the run waits for them (the worker keeps the order).
     if (hasMcp && config.mcpServers) {
       agent.send({ type: "mcp-sync", servers: config.mcpServers, cwd: config.cwd });
     }
-    agent.send({ type: "run", runId: 1, conversation, config, last: true });
+    if (resources.length > 0) {
+      agent.send({ type: "mcp-expand", request: { typed, text: opts.prompt, resources } });
+    } else {
+      startRun(opts.prompt);
+    }
   });
 }

@@ -162,6 +162,35 @@ describe("the MCP reference servers end to end", () => {
     expect(sent.indexOf(sent.at(-1)!)).toBe(sent.indexOf(result) + 1);
   });
 
+  it("headless: @server:uri attaches the resource beside an @file; an unreadable one fails before any request", async () => {
+    writeUserConfig(sb, { everything: { command: process.execPath, args: [EVERYTHING, "stdio"] } });
+    fs.writeFileSync(path.join(sb.project, "notes.txt"), "local notes 7731");
+    fake = await startFakeOllama({ models: [MODEL], replies: [{ steps: [{ text: "Read both." }] }] });
+    const uri = "demo://resource/static/document/features.md";
+    const prompt = `compare @everything:${uri} with @notes.txt`;
+    let r = await runHeadless(sb, ["-p", prompt, "--host", fake.url, "--model", MODEL.name], 40_000);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("Read both.");
+    const sent = fake.chats[0]!.messages.at(-1)!;
+    expect(sent.role).toBe("user");
+    // The server's own document, and the project's file, both attached to the one user turn.
+    const doc = fs.readFileSync(path.join(path.dirname(EVERYTHING), "docs", "features.md"), "utf8");
+    expect(sent.content).toContain(doc.split("\n")[0]!);
+    expect(sent.content).toContain(`<resource server="everything" uri="${uri}">`);
+    expect(sent.content).toContain("local notes 7731");
+
+    const chats = fake.chats.length;
+    r = await runHeadless(
+      sb,
+      ["-p", "read @everything:demo://no/such/thing", "--host", fake.url, "--model", MODEL.name],
+      40_000,
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: could not read @everything:demo:\/\/no\/such\/thing: /m);
+    expect(fake.chats.length).toBe(chats);
+  });
+
   it("TUI: a prompt as a slash command, a resource with @, progress and Esc cancelling, list_changed, /mcp restart, nothing left at quit", async () => {
     const log = path.join(sb.home, "tap.log");
     writeUserConfig(sb, {

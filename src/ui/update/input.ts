@@ -13,8 +13,8 @@ import { applyPlanKey, cycleMode } from "./modes.js";
 import { applySearchKey, remember, startSearch } from "./history.js";
 import { isShellLine, startShell } from "./shell.js";
 import { collapsePaste, expandPasteAtCursor, expandPastes, isLargePaste } from "./paste.js";
-import { mentionsIn } from "./mentions.js";
-import { findMentions } from "./mcp.js";
+import { fileMentionsIn } from "../../context/mention-parse.js";
+import { runningServers } from "./mcp.js";
 
 const WHEEL_LINES = 3;
 
@@ -134,8 +134,7 @@ export function submitLine(model: Model, text: string, cmds: Cmd[]): void {
     return;
   }
   // `@server:uri` of a running MCP server is a resource the worker reads; the rest are files.
-  const resources = new Set(findMentions(model.mcp, text).map((r) => `${r.server}:${r.uri}`));
-  const files = mentionsIn(text).filter((token) => !resources.has(token));
+  const files = fileMentionsIn(text, runningServers(model.mcp));
   if (files.length > 0) {
     // The files are read by a Cmd; the line is sent when they arrive (mentions-read).
     model.attaching = text;

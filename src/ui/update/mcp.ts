@@ -4,6 +4,7 @@
 import type { McpConfigured, McpServerView, McpTrustRequest } from "../../protocol/mcp-state.js";
 import type { Model } from "../model.js";
 import type { Cmd } from "../msg.js";
+import { resourceMentionsIn, type ResourceMention } from "../../context/mention-parse.js";
 import type { CommandItem, MentionItem } from "../steer-types.js";
 import { plain } from "./run.js";
 import { addEntry } from "./transcript.js";
@@ -187,18 +188,14 @@ function findPrompt(servers: readonly McpServerView[], head: string) {
   return undefined;
 }
 
-const MENTION = /(^|\s)@([A-Za-z0-9_.-]+):(\S+)/g;
+/** The servers whose resources a message can name. */
+export function runningServers(servers: readonly McpServerView[]): string[] {
+  return servers.filter((s) => s.state === "running").map((s) => s.name);
+}
 
-/** `@server:uri` mentions of running servers in a message (trailing punctuation is not part of the URI). */
-export function findMentions(servers: readonly McpServerView[], text: string): { server: string; uri: string }[] {
-  const running = new Set(servers.filter((s) => s.state === "running").map((s) => s.name));
-  const out: { server: string; uri: string }[] = [];
-  for (const m of text.matchAll(MENTION)) {
-    const server = m[2]!;
-    const uri = m[3]!.replace(/[.,;!?)]+$/, "");
-    if (running.has(server) && uri && !out.some((o) => o.server === server && o.uri === uri)) out.push({ server, uri });
-  }
-  return out;
+/** `@server:uri` mentions of running servers in a message. */
+export function findMentions(servers: readonly McpServerView[], text: string): ResourceMention[] {
+  return resourceMentionsIn(text, runningServers(servers));
 }
 
 /** A message that mentions MCP resources is sent once the worker has read them. */
