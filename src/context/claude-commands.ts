@@ -1,7 +1,8 @@
 // Claude Code's custom slash commands: `.claude/commands/<name>.md` (project) and
 // `~/.claude/commands/<name>.md` (user). Frontmatter `description`, `argument-hint`,
 // `allowed-tools`; the body is the prompt, with `$ARGUMENTS` for the whole argument text and
-// `$1`, `$2`… for its words. They load as skills (format "command") so one path runs them all.
+// `$1`, `$2`… for its words (expanded by skill-expand.ts, which the TUI imports without yaml or
+// zod). They load as skills (format "command") so one path runs them all.
 import { basename } from "node:path";
 import * as z from "zod";
 import { parseFrontmatter } from "./frontmatter.js";
@@ -69,14 +70,4 @@ export function parseClaudeCommand(text: string, source: string): ParsedCommand 
   const tools = meta["allowed-tools"] ? mapClaudeTools(meta["allowed-tools"]) : [];
   if (tools.length > 0) skill.allowedTools = tools;
   return { ok: true, skill };
-}
-
-/** `$ARGUMENTS` is the whole text, `$1`… its words (`$9` at most); without either, the text follows the body. */
-export function expandClaudeCommand(template: string, args: string): string {
-  const words = args.split(/\s+/).filter(Boolean);
-  const hasPlaceholder = /\$ARGUMENTS|\$[1-9]/.test(template);
-  if (!hasPlaceholder) return args ? `${template}\n\nARGUMENTS: ${args}` : template;
-  return template.replace(/\$ARGUMENTS|\$([1-9])/g, (_m, n: string | undefined) =>
-    n === undefined ? args : (words[Number(n) - 1] ?? ""),
-  );
 }

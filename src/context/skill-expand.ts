@@ -1,5 +1,4 @@
 import type { Skill } from "./skill-parse.js";
-import { expandClaudeCommand } from "./claude-commands.js";
 
 // Pure: no I/O, so the TUI may import it (DESIGN §1: app uses only the pure parts of context).
 
@@ -58,4 +57,14 @@ export function completeSlash(prefix: string, names: readonly string[]): string[
   const typed = prefix.slice(1);
   const matches = new Set(names.map((n) => n.replace(/^\//, "")).filter((n) => n.startsWith(typed)));
   return [...matches].sort().map((n) => `/${n}`);
+}
+
+/** A Claude Code command: `$ARGUMENTS` is the whole text, `$1`… its words (`$9` at most); without either, the text follows the body. */
+export function expandClaudeCommand(template: string, args: string): string {
+  const words = args.split(/\s+/).filter(Boolean);
+  const hasPlaceholder = /\$ARGUMENTS|\$[1-9]/.test(template);
+  if (!hasPlaceholder) return appendArguments(template, args);
+  return template.replace(/\$ARGUMENTS|\$([1-9])/g, (_m, n: string | undefined) =>
+    n === undefined ? args : (words[Number(n) - 1] ?? ""),
+  );
 }

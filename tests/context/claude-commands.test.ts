@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { expandClaudeCommand, mapClaudeTools, parseClaudeCommand } from "../../src/context/claude-commands.js";
+import { mapClaudeTools, parseClaudeCommand } from "../../src/context/claude-commands.js";
+import { expandClaudeCommand } from "../../src/context/skill-expand.js";
 import { expandSkill, loadSkills } from "../../src/context/skills.js";
 import { tempProject } from "../tools/ctx.js";
 
