@@ -5,7 +5,7 @@
  */
 import { Marked, type Tokens } from "marked";
 import { markedTerminal } from "marked-terminal";
-import { highlight, supportsLanguage } from "cli-highlight";
+import { highlightTokens, supportsLanguage } from "./highlight.js";
 import Table from "cli-table3";
 import stripAnsi from "strip-ansi";
 import { codeTheme, theme } from "./theme.js";
@@ -39,7 +39,7 @@ export function highlightCode(code: string, lang: string | undefined): string {
   // No auto-detection: guessing runs every grammar over the text, which is slow on big blocks.
   if (language === "" || !supportsLanguage(language)) return theme.code(code);
   try {
-    return highlight(code, { language, ignoreIllegals: true, theme: codeTheme });
+    return highlightTokens(code, language, codeTheme);
   } catch {
     return theme.code(code);
   }
