@@ -7,15 +7,15 @@
  * Known gap: a reference-style link whose definition sits in another block stays unresolved.
  */
 const FENCE_OPEN = /^\s*(`{3,}|~{3,})/;
-const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])(?:\s|$)/;
+export const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])(?:\s|$)/;
 const INDENTED = /^\s{2,}\S/;
 
-interface Fence {
+export interface Fence {
   char: string;
   length: number;
 }
 
-function opensFence(line: string): Fence | undefined {
+export function opensFence(line: string): Fence | undefined {
   const match = FENCE_OPEN.exec(line);
   if (!match?.[1]) return undefined;
   const marker = match[1];
@@ -24,7 +24,7 @@ function opensFence(line: string): Fence | undefined {
   return { char: marker[0] ?? "`", length: marker.length };
 }
 
-function closesFence(line: string, fence: Fence): boolean {
+export function closesFence(line: string, fence: Fence): boolean {
   const trimmed = line.trim();
   if (trimmed.length < fence.length) return false;
   for (const ch of trimmed) if (ch !== fence.char) return false;

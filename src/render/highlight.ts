@@ -24,9 +24,11 @@ export function highlightTokens(code: string, language: string, theme: CodeTheme
  * Text outside any token takes the default colour; text inside a token is left for the token's
  * style to wrap. A token's name is its first word ("meta-keyword" is "meta"), as cli-highlight
  * reads it from the class name; an embedded language's root is no token: its text is top level.
+ * Styles are applied line by line, so a line's codes never depend on the lines around it (chalk
+ * would leave an empty open-close pair at the start of a line after a styled newline).
  */
 function colour(node: TokenNode, theme: CodeTheme, token: string | undefined): string {
-  if (typeof node === "string") return token === undefined ? theme.default(node) : node;
+  if (typeof node === "string") return token === undefined ? byLine(theme.default, node) : node;
   const inside = !node.kind || node.sublanguage ? undefined : (/^\w+/.exec(node.kind)?.[0] ?? node.kind);
   let out = "";
   // Adjacent text pieces are one run (highlight.js adds text piecemeal): one style around it.
@@ -43,5 +45,13 @@ function colour(node: TokenNode, theme: CodeTheme, token: string | undefined): s
   if (text) out += colour(text, theme, inside);
   if (inside === undefined) return out;
   const style = theme[inside];
-  return style ? style(out) : out;
+  return style ? byLine(style, out) : out;
+}
+
+function byLine(style: Style, text: string): string {
+  if (!text.includes("\n")) return style(text);
+  return text
+    .split("\n")
+    .map((line) => (line ? style(line) : line))
+    .join("\n");
 }

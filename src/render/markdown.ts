@@ -4,6 +4,7 @@
  */
 import { splitSettled } from "./blocks.js";
 import { Lru } from "./lru.js";
+import { type CutState, lastCut, startState } from "./open-block.js";
 import { keepOnlySgr, sanitize } from "./sanitize.js";
 import { wrapLine, wrapText } from "./wrap.js";
 
@@ -24,7 +25,26 @@ interface MarkdownDoc {
   /** The settled prefix of the text, rendered into `lines`. */
   settledText: string;
   lines: string[];
+  /** The last block while it streams, rendered piece by piece (open-block.ts). */
+  open?: OpenBlock;
 }
+
+interface OpenBlock {
+  /** Where the block starts in the document's text. */
+  start: number;
+  /** The block's text up to the latest cut, rendered into `lines`. */
+  frozen: string;
+  lines: string[];
+  state: CutState;
+  /** What the piece after the cut starts with (a fence's opening line). */
+  lead: string;
+}
+
+/**
+ * The open block is cut again once this much of it follows the last cut: a repaint then renders
+ * at most about this much of it. Tests lower it to cut small documents often.
+ */
+export const streamTuning = { cutAfterChars: 2048 };
 
 /** Documents being streamed or recently shown, by the caller's key (an entry id). */
 const docs = new Lru<string | number, MarkdownDoc>(64);
@@ -144,15 +164,42 @@ export function renderMarkdownCached(
     doc = { width: cols, styled, settledText: "", lines: [] };
     docs.set(key, doc);
   }
-  const rest = text.slice(doc.settledText.length);
-  const split = splitSettled(rest);
+  const base = doc.settledText.length;
+  const split = splitSettled(text.slice(base));
   for (let i = 0; i < split.settled; i++) appendBlock(doc.lines, renderBlock(split.blocks[i] ?? "", cols));
-  if (split.settled > 0) doc.settledText = text.slice(0, doc.settledText.length + split.settledEnd);
-  // While the text grows, its open block changes with each delta: rendered, never cached.
+  if (split.settled > 0) doc.settledText = text.slice(0, base + split.settledEnd);
   const out = doc.lines.slice();
   for (let i = split.settled; i < split.blocks.length; i++) {
     const block = split.blocks[i] ?? "";
-    appendBlock(out, growing ? renderMarkdown(block, cols) : renderBlock(block, cols));
+    if (!growing) appendBlock(out, renderBlock(block, cols));
+    // The first unsettled block is the one that grows: a block after it began on a line still
+    // being streamed, which may yet join it ("3" -> "3." continues a list above).
+    else if (i === split.settled) appendBlock(out, renderOpen(doc, base + split.settledEnd, block));
+    else appendBlock(out, renderMarkdown(block, cols));
   }
+  if (!growing) doc.open = undefined;
   return out;
+}
+
+/** The streaming last block: pieces before its latest cut are kept; only the rest is rendered. */
+function renderOpen(doc: MarkdownDoc, start: number, block: string): string[] {
+  let open = doc.open;
+  if (!open || open.start !== start || !block.startsWith(open.frozen)) {
+    open = { start, frozen: "", lines: [], state: startState(), lead: "" };
+    doc.open = open;
+  }
+  if (block.length - open.frozen.length >= streamTuning.cutAfterChars) {
+    const cut = lastCut(block, open.frozen.length, open.state);
+    if (cut) {
+      // The piece ends before the newline that precedes the cut.
+      for (const line of renderMarkdown(open.lead + block.slice(open.frozen.length, cut.at - 1), doc.width)) {
+        open.lines.push(line);
+      }
+      open.frozen = block.slice(0, cut.at);
+      open.state = cut.state;
+      open.lead = cut.lead;
+    }
+  }
+  const tail = renderMarkdown(open.lead + block.slice(open.frozen.length), doc.width);
+  return open.lines.length === 0 ? tail : open.lines.concat(tail);
 }
