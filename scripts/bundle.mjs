@@ -14,7 +14,8 @@ const commonHighlightLanguages = {
   name: "highlight.js-common",
   setup(b) {
     const common = path.join(path.dirname(fileURLToPath(import.meta.url)), "hljs-common.cjs");
-    b.onResolve({ filter: /^highlight\.js$/ }, () => ({ path: common }));
+    // render/highlight.ts imports the same entry by its file (highlight.js's own types are unusable).
+    b.onResolve({ filter: /^highlight\.js(?:\/lib\/index\.js)?$/ }, () => ({ path: common }));
   },
 };
 
