@@ -198,36 +198,42 @@ function bigAnswer(bytes) {
   return block.repeat(Math.ceil(bytes / block.length)).slice(0, bytes);
 }
 
-async function streaming() {
-  const answer = bigAnswer(400_000);
-  const reply = () => ({ steps: [{ text: answer }], chunkChars: 64 });
-  const fake = await startFakeOllama({ models: [MODEL], replies: () => reply() });
-  const heads = [];
-  const headCpu = [];
-  const tuis = [];
-  const tuiCpu = [];
-  const peaks = [];
-  let idleAfter = NaN;
+/** A 400 KB answer that is one fenced code block: the block stays open for the whole stream. */
+function bigCodeBlock(bytes) {
+  const line = "export function add(a: number, b: number): number { return a + b; }\n";
+  return "```ts\n" + line.repeat(Math.ceil(bytes / line.length)) + "```\n";
+}
+
+/** The answer at wire speed (the fake writes it at once, in 64-char chunks): headless and TUI. */
+async function streamAnswer(answer, { headless = true, idleAfter = false } = {}) {
+  const fake = await startFakeOllama({
+    models: [MODEL],
+    replies: () => ({ steps: [{ text: answer }], chunkChars: 64 }),
+  });
+  const r = { heads: [], headCpu: [], headPeak: [], tuis: [], tuiCpu: [], peaks: [], idleAfter: NaN };
   for (let i = 0; i < 3; i++) {
-    const sb = sandbox();
-    const h = await runHeadless(sb, ["-p", "write it", "--host", fake.url, "--model", MODEL.name]);
-    if (h.code !== 0) throw new Error(`headless run failed: ${h.err}`);
-    heads.push(h.ms);
-    headCpu.push(h.cpuMs);
-    sb.cleanup();
+    if (headless) {
+      const sb = sandbox();
+      const h = await runHeadless(sb, ["-p", "write it", "--host", fake.url, "--model", MODEL.name]);
+      if (h.code !== 0) throw new Error(`headless run failed: ${h.err}`);
+      r.heads.push(h.ms);
+      r.headCpu.push(h.cpuMs);
+      r.headPeak.push(h.peakMb);
+      sb.cleanup();
+    }
     const sb2 = sandbox();
     const tui = new Tui(sb2, ["--host", fake.url, "--model", MODEL.name, "write it"]);
     try {
-      tuis.push((await waitMark(sb2, "run-painted", 120_000)).at);
+      r.tuis.push((await waitMark(sb2, "run-painted", 120_000)).at);
       const pid = tui.pid();
-      tuiCpu.push(cpuMs(pid));
-      peaks.push(peakRssMb(pid));
-      if (i === 0) {
+      r.tuiCpu.push(cpuMs(pid));
+      r.peaks.push(peakRssMb(pid));
+      if (i === 0 && idleAfter) {
         // Idle with the long answer on screen.
         await sleep(1000);
         const before = cpuMs(pid);
         await sleep(20_000);
-        idleAfter = cpuMs(pid) - before;
+        r.idleAfter = cpuMs(pid) - before;
       }
     } finally {
       tui.kill();
@@ -235,16 +241,34 @@ async function streaming() {
     }
   }
   await fake.close();
-  const h = median(heads);
-  const t = median(tuis);
-  row("400 KB answer at wire speed: headless (process start to exit)", `${ms(h)}, ${ms(median(headCpu))} CPU`, "");
+  return r;
+}
+
+async function streaming() {
+  const r = await streamAnswer(bigAnswer(400_000), { idleAfter: true });
+  const h = median(r.heads);
+  const t = median(r.tuis);
+  row(
+    "400 KB answer at wire speed: headless (process start to exit)",
+    `${ms(h)}, ${ms(median(r.headCpu))} CPU, ${mb(median(r.headPeak))} peak`,
+    "",
+  );
   row(
     "400 KB answer at wire speed: TUI (process start to final frame)",
-    `${ms(t)}, ${ms(median(tuiCpu))} CPU (${(t / h).toFixed(2)}× headless)`,
-    "≤ 1.5× headless",
+    `${ms(t)}, ${ms(median(r.tuiCpu))} CPU (${(t / h).toFixed(2)}× headless)`,
+    "≤ 2.7 s at ≤ 2.05 s CPU (Claude Code's time, half its CPU)",
   );
-  row("peak resident memory, TUI, 400 KB answer", mb(median(peaks)), "≤ 200 MB");
-  row("CPU while idle for 20 s with that answer on screen", ms(idleAfter), "≤ 30 ms");
+  row("peak resident memory, TUI, 400 KB answer", mb(median(r.peaks)), "≤ 200 MB");
+  row("CPU while idle for 20 s with that answer on screen", ms(r.idleAfter), "≤ 30 ms");
+}
+
+async function streamingCode() {
+  const r = await streamAnswer(bigCodeBlock(400_000), { headless: false });
+  row(
+    "400 KB answer that is one code block: TUI (process start to final frame)",
+    `${ms(median(r.tuis))}, ${ms(median(r.tuiCpu))} CPU, ${mb(median(r.peaks))} peak`,
+    "",
+  );
 }
 
 async function keystrokes() {
@@ -268,7 +292,7 @@ async function keystrokes() {
       .slice(before)
       .filter((m) => m.event === "key-to-paint" && m.running)
       .map((m) => m.ms);
-    row(`keystroke to screen while the model streams (median of ${lat.length})`, ms(median(lat)), "≤ 30 ms");
+    row(`keystroke to screen while the model streams (median of ${lat.length})`, ms(median(lat)), "≤ 5 ms");
   } finally {
     tui.kill();
     sb.cleanup();
@@ -352,6 +376,7 @@ const parts = {
   idle,
   bigTranscript,
   streaming,
+  streamingCode,
   keystrokes,
   toolSteps,
   streamGuard,
