@@ -76,12 +76,13 @@ function renderEntry(entry: Entry, ctx: EntryViewContext): string[] {
       return ["", ...lines];
     }
     case "assistant": {
-      const out: string[] = [""];
+      // concat, not push(...lines): an answer of ~120k lines would overflow the call stack.
+      let out: string[] = [""];
       const thinking = entry.thinking.trim();
       if (thinking) {
         if (ctx.thinkingOpen) {
-          out.push(
-            ...prefixed(
+          out = out.concat(
+            prefixed(
               theme.thinking("✻ "),
               "  ",
               wrapText(sanitize(thinking), w - 2).map((l) => theme.thinking(l)),
@@ -100,7 +101,7 @@ function renderEntry(entry: Entry, ctx: EntryViewContext): string[] {
           );
         }
       }
-      if (entry.text) out.push(...renderMarkdownCached(entry.text, w, entry.id, entry.streaming));
+      if (entry.text) out = out.concat(renderMarkdownCached(entry.text, w, entry.id, entry.streaming));
       if (entry.interrupted) out.push(truncateLine(theme.warn("⏹ interrupted"), w));
       return out;
     }

@@ -121,9 +121,19 @@ export function visibleTranscript(model: Model, width: number, height: number): 
     chunks.push(lines);
     total += lines.length;
   }
-  const all: string[] = [];
-  for (let i = chunks.length - 1; i >= 0; i--) all.push(...chunks[i]!);
-  return all.slice(Math.max(0, all.length - height));
+  // Only the last `height` lines are copied: the newest entry may hold tens of thousands.
+  const out: string[] = [];
+  let skip = Math.max(0, total - height);
+  for (let i = chunks.length - 1; i >= 0; i--) {
+    const lines = chunks[i]!;
+    if (skip >= lines.length) {
+      skip -= lines.length;
+      continue;
+    }
+    for (let l = skip; l < lines.length; l++) out.push(lines[l]!);
+    skip = 0;
+  }
+  return out;
 }
 
 /** Lines below the view while scrolled up (0 when following). */
