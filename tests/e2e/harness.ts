@@ -32,7 +32,13 @@ export function sandbox(): Sandbox {
     LANG: "C.UTF-8",
     NCURSES_NO_UTF8_ACS: "1",
   };
-  return { home, project, env, cleanup: () => fs.rmSync(base, { recursive: true, force: true }) };
+  return {
+    home,
+    project,
+    env,
+    // A killed app's worker may still be writing (e.g. /undo checkpoints) for a moment: retry ENOTEMPTY.
+    cleanup: () => fs.rmSync(base, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }),
+  };
 }
 
 /** Every file under dir, recursively. */
