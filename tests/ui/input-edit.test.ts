@@ -71,3 +71,49 @@ describe("the input box grows", () => {
     expect([w.cursorRow, w.cursorCol]).toEqual([1, 0]);
   });
 });
+
+describe("Up and Down in a wrapped input", () => {
+  // Width 20: 18 columns after the prompt. 40 letters wrap to rows of 18, 18 and 4.
+  const long = "abcdefghijklmnopqrstuvwxyz0123456789ABCD";
+  const typed = () =>
+    feed(newModel({ width: 20, height: 30 }), ...typeText("earlier"), key("enter"), ...typeText(long));
+
+  it("move between the rows of one long line at the same column before walking the history", () => {
+    let model = typed().model;
+    expect(wrapInput(long, long.length, 20).rows).toEqual([long.slice(0, 18), long.slice(18, 36), long.slice(36)]);
+    expect(model.input.cursor).toBe(40);
+    model = feed(model, key("up")).model;
+    expect(model.input.cursor).toBe(22); // row 2, column 4
+    model = feed(model, key("up")).model;
+    expect(model.input.cursor).toBe(4);
+    expect(model.input.text).toBe(long);
+    model = feed(model, key("up")).model;
+    expect(model.input.text).toBe("earlier");
+  });
+
+  it("Down from a long row to a short one stops at its end; from the last row it leaves the history", () => {
+    let model = feed(typed().model, key("home"), key("right"), key("right"), key("right")).model;
+    expect(model.input.cursor).toBe(3);
+    model = feed(model, key("down")).model;
+    expect(model.input.cursor).toBe(21);
+    model = feed(model, key("end"), key("up")).model;
+    // From column 4 of the last row up, then at column 17 (the end of a wrapping row) down again.
+    expect(model.input.cursor).toBe(22);
+    model = feed(model, ...Array.from({ length: 13 }, () => key("right")), key("down")).model;
+    expect(model.input.cursor).toBe(40);
+    expect(feed(model, key("down")).model.input.text).toBe(long);
+  });
+
+  it("a wrapping row never puts the cursor on the next row's first column", () => {
+    // A wide character that does not fit ends row 0 at 17 columns: x*17 | 宽 y*16 | y*4.
+    const text = "x".repeat(17) + "宽" + "y".repeat(20);
+    expect(wrapInput(text, 0, 20).starts).toEqual([0, 17, 34]);
+    let model = feed(newModel({ width: 20, height: 30 }), ...typeText(text)).model;
+    model = feed(model, key("up")).model;
+    expect(model.input.cursor).toBe(20); // row 1, column 4: 宽 and two y
+    model = feed(model, ...Array.from({ length: 13 }, () => key("right")), key("up")).model;
+    // From column 17 of row 1: row 0 ends at column 17, so the cursor stops on its last x.
+    expect(model.input.cursor).toBe(16);
+    expect(view(model).cursor.col).toBe(2 + 16);
+  });
+});

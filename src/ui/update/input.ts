@@ -6,7 +6,8 @@ import { addEntry } from "./transcript.js";
 import { runSlash } from "./slash.js";
 import { applyDialogKey, wheelPermission } from "./dialog.js";
 import { follow, scrollBy, scrollToTop } from "./scroll.js";
-import { applyEdit, editActionFor, lineEnd as endOfLine, lineStart as startOfLine } from "./input-edit.js";
+import { applyEdit, editActionFor } from "./input-edit.js";
+import { cursorOnRow } from "../view/input.js";
 import { transcriptHeight } from "../layout.js";
 import { applyMenuKey } from "./menu.js";
 import { applyPlanKey, cycleMode } from "./modes.js";
@@ -188,12 +189,8 @@ function insert(model: Model, s: string): void {
 }
 
 function upOrHistory(model: Model): void {
-  const start = startOfLine(model.input.text, model.input.cursor);
-  if (start > 0) {
-    const col = model.input.cursor - start;
-    const prevStart = model.input.text.lastIndexOf("\n", start - 2) + 1;
-    return setCursor(model, Math.min(prevStart + col, start - 1));
-  }
+  const above = cursorOnRow(model.input.text, model.input.cursor, model.width, -1);
+  if (above !== null) return setCursor(model, above);
   if (model.history.length === 0) return;
   if (model.historyPos === null) {
     model.draft = model.input.text;
@@ -206,12 +203,8 @@ function upOrHistory(model: Model): void {
 }
 
 function downOrHistory(model: Model): void {
-  const end = endOfLine(model.input.text, model.input.cursor);
-  if (end < model.input.text.length) {
-    const col = model.input.cursor - startOfLine(model.input.text, model.input.cursor);
-    const nextEnd = model.input.text.indexOf("\n", end + 1);
-    return setCursor(model, Math.min(end + 1 + col, nextEnd === -1 ? model.input.text.length : nextEnd));
-  }
+  const below = cursorOnRow(model.input.text, model.input.cursor, model.width, 1);
+  if (below !== null) return setCursor(model, below);
   if (model.historyPos === null) return;
   if (model.historyPos < model.history.length - 1) {
     model.historyPos += 1;
