@@ -48,7 +48,7 @@ export async function callModel(
   let promptTokens: number | undefined;
   let completionTokens: number | undefined;
   // Text that may be a call written into the reply waits until recovery has seen all of it.
-  const guard = new ToolCallStreamGuard();
+  const guard = new ToolCallStreamGuard(tools.map((t) => t.name));
   const release = () => {
     const held = guard.release();
     if (held && !json) emit({ type: "text", delta: held });

@@ -3,8 +3,8 @@ import fc from "fast-check";
 import { MARKERS, ToolCallStreamGuard } from "../../src/agent/replies/tool-call-stream.js";
 
 /** Streams `text` cut at `cuts`; returns what was shown before the end, and what release gave. */
-function stream(text: string, cuts: number[]): { shown: string; released: string } {
-  const guard = new ToolCallStreamGuard();
+function stream(text: string, cuts: number[], tools: string[] = []): { shown: string; released: string } {
+  const guard = new ToolCallStreamGuard(tools);
   let shown = "";
   let at = 0;
   for (const cut of [...new Set(cuts)].sort((a, b) => a - b).concat(text.length)) {
@@ -39,6 +39,29 @@ describe("ToolCallStreamGuard", () => {
     expect(stream(`Reading it.\n${call}`, [4, 15])).toEqual({ shown: "Reading it.\n", released: call });
     const late = `One.\nTwo.\nThree ${call}`;
     expect(stream(late, [3, 12, 20]).shown).toBe(late);
+  });
+
+  it("holds a Cline-style tag named after one of the run's tools, wherever the deltas cut it", () => {
+    const text = "I will read it.\n<read_file>\n<path>src/a.ts</path>\n</read_file>";
+    const start = text.indexOf("<read_file>");
+    for (let cut = start; cut <= start + "<read_file>".length; cut++) {
+      expect(stream(text, [3, cut], ["read_file", "edit_file"])).toEqual({
+        shown: text.slice(0, start),
+        released: text.slice(start),
+      });
+    }
+    // Tags that name no tool of the run are prose (HTML, XML examples).
+    const html = "Wrap it in <section> and <read_file> is not ours here.";
+    expect(stream(html, [12, 20], ["edit_file"]).shown).toBe(html);
+  });
+
+  it("holds Functionary's >>>name at a line's start, not a quoted line", () => {
+    const call = '>>>read_file\n{"path": "a.txt"}';
+    expect(stream(call, [1, 2, 5])).toEqual({ shown: "", released: call });
+    const later = `Let me check.\nStill checking.\nThen:\n${call}`;
+    expect(stream(later, [10, 40, 42]).shown).toBe(later.slice(0, later.indexOf("\n>>>") + 1));
+    const quote = "> a quoted line\n>> nested\nand prose >>> arrows.\n";
+    expect(stream(quote, [1, 2, 20]).shown).toBe(quote);
   });
 
   it("waits on a fence opener until its line ends", () => {

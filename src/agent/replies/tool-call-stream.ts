@@ -32,7 +32,9 @@ export const MARKERS = [
   "<|tool_call>",
   "*** Begin Patch",
 ];
-const LONGEST_MARKER = Math.max(...MARKERS.map((m) => m.length));
+
+/** Functionary's `>>>name` counts at a line's start only (a reply that starts with it: bareStart). */
+const LINE_MARKER = "\n>>>";
 
 /** A bare call (a JSON object or list, a fenced JSON block) counts only in the first two lines. */
 const MAX_LEAD_LINE = 200;
@@ -44,7 +46,8 @@ type Verdict = "call" | "text" | "undecided";
 function bareStart(line: string, complete: boolean): Verdict {
   const l = line.trimStart();
   if (l === "") return complete ? "text" : "undecided";
-  if (l.startsWith("{") || l.startsWith("[")) return "call";
+  if (l.startsWith("{") || l.startsWith("[") || l.startsWith(">>>")) return "call";
+  if (l.startsWith(">")) return ">>>".startsWith(l) && !complete ? "undecided" : "text";
   if (!l.startsWith("`")) return "text";
   if (!complete) return BARE_FENCES.some((f) => f.startsWith(l) || l.startsWith(f)) ? "undecided" : "text";
   const lang = /^```([\w-]*)\s*$/.exec(l)?.[1];
@@ -58,15 +61,24 @@ function bareStart(line: string, complete: boolean): Verdict {
  * verdict is settled. The held text is appended to and read once, at the end.
  */
 export class ToolCallStreamGuard {
+  /** MARKERS, and Cline-style `<tool_name>` openers of the run's own tools. */
+  private readonly markers: string[];
+  private readonly longest: number;
   /** Text not shown yet: short while not holding, everything from the hold on otherwise. */
   private unshown = "";
   private shown = 0;
   private length = 0;
   private holding = false;
-  /** The last LONGEST_MARKER - 1 characters: where a marker cut by a delta boundary begins. */
+  /** The last `longest - 1` characters: where a marker cut by a delta boundary begins. */
   private tail = "";
   /** The reply's start, while the first two lines may still open a bare call. */
   private head: string | undefined = "";
+
+  /** `toolNames`: the run's tools, whose names a Cline-style reply writes as XML tags. */
+  constructor(toolNames: readonly string[] = []) {
+    this.markers = [...MARKERS, ...toolNames.map((n) => `<${n}>`)];
+    this.longest = Math.max(LINE_MARKER.length, ...this.markers.map((m) => m.length));
+  }
 
   /** Adds a streamed delta; returns the part that is safe to show now (maybe ""). */
   push(delta: string): string {
@@ -77,7 +89,7 @@ export class ToolCallStreamGuard {
     if (this.head !== undefined) this.head += delta;
     const window = this.tail + delta;
     const windowStart = before - this.tail.length;
-    this.tail = window.slice(-(LONGEST_MARKER - 1));
+    this.tail = window.slice(-(this.longest - 1));
     const safe = this.safeEnd(window, windowStart);
     const out = this.unshown.slice(0, safe - this.shown);
     this.unshown = this.unshown.slice(safe - this.shown);
@@ -99,12 +111,16 @@ export class ToolCallStreamGuard {
   }
 
   private safeEnd(window: string, windowStart: number): number {
-    const found = MARKERS.map((m) => window.indexOf(m)).filter((i) => i >= 0);
+    const found = this.markers.map((m) => window.indexOf(m)).filter((i) => i >= 0);
+    const line = window.indexOf(LINE_MARKER);
+    // The newline before `>>>` is shown; the hold starts at the `>`.
+    if (line >= 0) found.push(line + 1);
     if (found.length > 0) return this.hold(windowStart + Math.min(...found));
 
     const lead = this.leadEnd();
     if (lead !== undefined) return lead;
-    return Math.max(this.shown, this.length - partialMarkerLength(window));
+    const partialLine = /\n(>{1,2})$/.exec(window)?.[1]?.length ?? 0;
+    return Math.max(this.shown, this.length - Math.max(partialLine, this.partialMarkerLength(window)));
   }
 
   /** Where the first two lines stop what may be shown, or undefined when they do not. */
@@ -129,13 +145,13 @@ export class ToolCallStreamGuard {
     if (noSecondLine || lines.length === 2) this.head = undefined;
     return undefined;
   }
-}
 
-/** The length of the longest end of `text` that is the start of a marker ("…<tool_ca"). */
-function partialMarkerLength(text: string): number {
-  for (let n = Math.min(LONGEST_MARKER - 1, text.length); n > 0; n--) {
-    const tail = text.slice(text.length - n);
-    if (MARKERS.some((m) => m.startsWith(tail))) return n;
+  /** The length of the longest end of `text` that is the start of a marker ("…<tool_ca"). */
+  private partialMarkerLength(text: string): number {
+    for (let n = Math.min(this.longest - 1, text.length); n > 0; n--) {
+      const tail = text.slice(text.length - n);
+      if (this.markers.some((m) => m.startsWith(tail))) return n;
+    }
+    return 0;
   }
-  return 0;
 }
