@@ -1,6 +1,7 @@
 // Shared checks of the file tools: what exists, what is text, and the messages the model reads.
 import fs from "node:fs";
 import { resolveInside } from "./workspace.js";
+import { editDistance } from "./edit-text.js";
 import path from "node:path";
 
 /** Git's rule: a NUL byte in the first 8000 bytes makes a file binary. */
@@ -36,26 +37,15 @@ function similarNames(abs: string): string[] {
   }
   return names
     .map((name) => ({ name, lower: name.toLowerCase() }))
-    .filter(
-      ({ lower }) =>
-        lower === wanted || (stem.length >= 3 && lower.startsWith(stem)) || editDistance(lower, wanted) <= 2,
-    )
+    .filter(({ lower }) => lower === wanted || (stem.length >= 3 && lower.startsWith(stem)) || nearName(lower, wanted))
     .map(({ name }) => name)
     .sort()
     .slice(0, 3);
 }
 
-function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = row;
-  }
-  return prev[b.length]!;
+/** At most two edits apart (names of very different lengths are not compared at all). */
+function nearName(a: string, b: string): boolean {
+  return Math.abs(a.length - b.length) <= 2 && editDistance(a, b) <= 2;
 }
 
 export function deniedMessage(reason: string): string {

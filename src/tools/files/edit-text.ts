@@ -59,6 +59,11 @@ export function similarity(a: string, b: string): number {
   const longer = Math.max(a.length, b.length);
   if (longer === 0) return 1;
   if (longer > MAX_COMPARED) return lineOverlap(a, b);
+  return 1 - editDistance(a, b) / longer;
+}
+
+/** Levenshtein distance: insertions, deletions and substitutions of one character each. */
+export function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
@@ -67,7 +72,7 @@ export function similarity(a: string, b: string): number {
     }
     prev = row;
   }
-  return 1 - prev[b.length]! / longer;
+  return prev[b.length]!;
 }
 
 /** For long texts: the share of lines the two have in common. */
