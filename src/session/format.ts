@@ -1,4 +1,5 @@
 // The session file's line format (DESIGN.md §3): a header line, then message, meta and reset lines.
+import fs from "node:fs";
 import { PERMISSION_MODES, type PermissionMode } from "../protocol/run-config.js";
 import * as z from "zod";
 import type { ConversationMessage } from "../protocol/conversation.js";
@@ -87,6 +88,17 @@ export const lineSchema = z.discriminatedUnion("type", [
    */
   z.object({ type: z.literal("partial"), at: z.string(), text: z.string(), thinking: z.string().optional() }),
 ]);
+
+/** A session file's bytes and modification time, or why it cannot be read. */
+export function readSessionBytes(
+  file: string,
+): { ok: true; bytes: Buffer; updated: number } | { ok: false; error: string } {
+  try {
+    return { ok: true, bytes: fs.readFileSync(file), updated: fs.statSync(file).mtimeMs };
+  } catch (err) {
+    return { ok: false, error: unreadable(file, (err as Error).message) };
+  }
+}
 
 export function unreadable(file: string, why: string): string {
   return `${file}: not a readable agent0 session (${why})`;

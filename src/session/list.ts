@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { displayWidth as stringWidth } from "../render/wrap.js";
 import type { ConversationMessage } from "../protocol/conversation.js";
-import { firstPrompt, parseHeader, parseLine, unreadable } from "./format.js";
+import { firstPrompt, parseHeader, parseLine, readSessionBytes } from "./format.js";
 import { lockHolder } from "./lock.js";
 
 export interface SessionSummary {
@@ -32,14 +32,9 @@ const CLOSE_BRACE = 0x7d;
 
 /** Reads a session's header, latest meta and message count without parsing its message lines. */
 export function summarizeSession(file: string): { ok: true; summary: SessionSummary } | { ok: false; error: string } {
-  let bytes: Buffer;
-  let updated: number;
-  try {
-    bytes = fs.readFileSync(file);
-    updated = fs.statSync(file).mtimeMs;
-  } catch (err) {
-    return { ok: false, error: unreadable(file, (err as Error).message) };
-  }
+  const read = readSessionBytes(file);
+  if (!read.ok) return read;
+  const { bytes, updated } = read;
   const firstEnd = bytes.indexOf(10);
   const head = parseHeader(file, bytes.subarray(0, firstEnd === -1 ? bytes.length : firstEnd).toString("utf8"));
   if (!head.ok) return head;

@@ -1,6 +1,5 @@
 // Loading a session file: replay its lines into a conversation. A fork replays its parent's
 // file up to the fork point first. Damage is reported (line numbers), never hidden or repaired.
-import fs from "node:fs";
 import path from "node:path";
 import type { ConversationMessage } from "../protocol/conversation.js";
 import { tokensOf } from "../protocol/usage.js";
@@ -8,7 +7,7 @@ import {
   firstPrompt,
   parseHeader,
   parseLine,
-  unreadable,
+  readSessionBytes,
   type ForkPoint,
   type SessionHeader,
   type SessionMeta,
@@ -51,15 +50,10 @@ export function loadSessionPrefix(file: string, bytes: number): LoadedSession {
 }
 
 function loadUpTo(file: string, limit: number | undefined, depth: number): LoadedSession {
-  let bytes: Buffer;
-  let updated: number;
-  try {
-    bytes = fs.readFileSync(file);
-    updated = fs.statSync(file).mtimeMs;
-  } catch (err) {
-    return { ok: false, error: unreadable(file, (err as Error).message) };
-  }
-  if (limit !== undefined) bytes = bytes.subarray(0, limit);
+  const read = readSessionBytes(file);
+  if (!read.ok) return read;
+  const { updated } = read;
+  const bytes = limit === undefined ? read.bytes : read.bytes.subarray(0, limit);
   const text = bytes.toString("utf8");
   const lines = text.split("\n");
   const head = parseHeader(file, lines[0] ?? "");
