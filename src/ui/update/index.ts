@@ -1,83 +1,21 @@
 import { produce } from "immer";
 import { assertNever } from "../../protocol/assert-never.js";
 import { lastUsage, tokensOf } from "../../protocol/usage.js";
-import type { InitOptions, Model } from "../model.js";
+import type { Model } from "../model.js";
+import { screenSize, serverLabel } from "./init.js";
 import type { Cmd, Msg } from "../msg.js";
 import { applyAgentEvent } from "./agent.js";
 import { applyKey, applyPaste, applyWheel, submitLine } from "./input.js";
 import { addEntry, entriesFromConversation } from "./transcript.js";
 import { keepAnchorValid } from "./scroll.js";
-import { commandItems, setSkillCommands, setSourceCommands, syncMenu } from "./menu.js";
+import { setSkillCommands, setSourceCommands, syncMenu } from "./menu.js";
 import { mergeHistory } from "./history.js";
 import { finishShell } from "./shell.js";
 import { lastTodos } from "./todos.js";
 import { plain, startRun } from "./run.js";
 import { applyMcpConfig, expandMentions } from "./mcp.js";
 
-/** Lines an expanded tool entry shows before "+N more lines". */
-export const DEFAULT_TOOL_OUTPUT_LINES = 200;
-
-export function init(opts: InitOptions): Model {
-  const model: Model = {
-    width: opts.width,
-    height: opts.height,
-    now: opts.now,
-    entries: [],
-    nextId: 1,
-    conversation: opts.conversation ?? [],
-    input: { text: "", cursor: 0 },
-    history: opts.history ?? [],
-    historyPos: null,
-    draft: "",
-    run: null,
-    nextRunId: 1,
-    queued: [],
-    booted: opts.booted ?? true,
-    warm: false,
-    loadingModel: false,
-    anchor: null,
-    thinkingOpen: false,
-    toolOutputOpen: false,
-    toolOutputLines: DEFAULT_TOOL_OUTPUT_LINES,
-    dialog: null,
-    config: opts.config,
-    contextLength: 0,
-    usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
-    sessionId: opts.sessionId,
-    skills: opts.skills ?? [],
-    commands: commandItems(opts.skills ?? []),
-    mentionItems: [],
-    files: null,
-    menu: null,
-    menuClosedFor: null,
-    yoloInCycle: opts.config.permissionMode === "yolo",
-    modeChosen: false,
-    planReady: false,
-    todos: lastTodos(opts.conversation ?? []),
-    shell: null,
-    attaching: null,
-    historySearch: null,
-    pastes: [],
-    focused: true,
-    notify: "bell",
-    stats: { turns: 0, toolCalls: 0, tokensIn: 0, tokensOut: 0, startedAt: opts.now },
-    mcp: [],
-    mcpProject: { pending: [], denied: [], trusted: [] },
-    quitting: false,
-    unsaved: false,
-  };
-  return produce(model, (m) => {
-    addEntry(m, { kind: "welcome", model: m.config.model, server: serverLabel(m.config), cwd: m.config.cwd });
-    const rebuilt = entriesFromConversation(m.conversation, m.nextId);
-    m.entries.push(...rebuilt.entries);
-    m.nextId = rebuilt.nextId;
-  });
-}
-
-/** The provider and the address its requests go to, for the header. */
-function serverLabel(config: Model["config"]): string {
-  return `${config.provider} · ${config.provider === "ollama" ? config.host : (config.baseUrl ?? "")}`;
-}
+export { init } from "./init.js";
 
 /** Shows a conversation from its start: a fresh welcome, then the transcript rebuilt from it. */
 function openConversation(
@@ -124,8 +62,7 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         applyWheel(m, msg.direction, msg.lines);
         break;
       case "resize":
-        m.width = Math.max(10, msg.width);
-        m.height = Math.max(5, msg.height);
+        Object.assign(m, screenSize(msg.width, msg.height));
         break;
       case "tick":
         m.now = msg.now;
