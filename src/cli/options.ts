@@ -1,0 +1,125 @@
+// The command line, as data. main.ts builds commander from this table; bin/agent0.js reads the
+// same table (without commander, which costs ~10 ms to load) to tell a TUI launch from the rest
+// and to paint the first frame before the app's bundle loads. It is the first module a launch
+// loads: it imports only constants.
+import { PERMISSION_MODES, PROVIDERS } from "../protocol/run-config.js";
+
+/** One option, in commander's syntax ("-m, --model <name>"). */
+export interface OptionSpec {
+  flags: string;
+  description: string;
+  choices?: readonly string[];
+  default?: string;
+}
+
+export const OPTIONS: readonly OptionSpec[] = [
+  { flags: "-p, --print <prompt>", description: "run headless: print the final answer and exit" },
+  {
+    flags: "--output-format <format>",
+    description: "headless output",
+    choices: ["text", "json", "stream-json"],
+    default: "text",
+  },
+  { flags: "-m, --model <name>", description: "model name, or provider/model (e.g. anthropic/claude-sonnet-4-5)" },
+  { flags: "--host <url>", description: "Ollama host (default $OLLAMA_HOST or http://127.0.0.1:11434)" },
+  { flags: "--provider <name>", description: "model provider", choices: PROVIDERS },
+  { flags: "--base-url <url>", description: "base URL of an Anthropic or OpenAI-compatible server" },
+  { flags: "--permission-mode <mode>", description: "when to ask before changes", choices: PERMISSION_MODES },
+  { flags: "--yolo", description: "never ask for permission (same as --permission-mode yolo)" },
+  { flags: "--sandbox", description: "run shell commands under bubblewrap: only the project writable, no network" },
+  { flags: "-r, --resume <id>", description: "resume a saved session by id or unique prefix" },
+  { flags: "--session <id>", description: "same as --resume" },
+  { flags: "-c, --continue", description: "continue the newest session of this folder" },
+  { flags: "--num-ctx-cap <tokens>", description: "upper bound for num_ctx (default 32768)" },
+  { flags: "--keep-alive <duration>", description: "how long Ollama keeps the model loaded (e.g. 10m, -1)" },
+  {
+    flags: "--think",
+    description: "ask the model to reason first (Ollama thinking models, Anthropic extended thinking)",
+  },
+  { flags: "--no-think", description: "ask a thinking model to answer without reasoning" },
+  { flags: "--tick-ms <ms>", description: "how often agent output is painted (default 100)" },
+  {
+    flags: "--trust-project-mcp",
+    description: "start this project's own MCP servers (.agent0/mcp.json, .mcp.json) without asking",
+  },
+];
+
+/** The subcommands main.ts defines: a first word that names one is not a prompt. */
+export const SUBCOMMANDS = ["sessions", "mcp"] as const;
+export type Subcommand = (typeof SUBCOMMANDS)[number];
+
+/** What a command line asks for, read without commander. */
+export type Launch =
+  | { kind: "tui"; flags: Record<string, string | boolean>; words: string[] }
+  | { kind: "print" }
+  /** --help, --version, a subcommand, or a line only commander can judge (it also reports the errors). */
+  | { kind: "other" };
+
+interface Parsed {
+  key: string;
+  short?: string;
+  long: string;
+  takesValue: boolean;
+  negate: boolean;
+  choices?: readonly string[];
+}
+
+const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+function parseSpec(spec: OptionSpec): Parsed {
+  const m = /^(?:-(\w), )?--([\w-]+)(?: <\w+>)?$/.exec(spec.flags);
+  if (!m) throw new Error(`option syntax not understood: ${spec.flags}`);
+  const long = m[2]!;
+  const negate = long.startsWith("no-");
+  return {
+    key: camel(negate ? long.slice(3) : long),
+    short: m[1],
+    long,
+    takesValue: spec.flags.includes("<"),
+    negate,
+    choices: spec.choices,
+  };
+}
+
+let parsedOptions: Parsed[] | undefined;
+
+/**
+ * Reads argv (without node and the script) the way commander reads it for the forms people type:
+ * `--name value`, `--name=value`, `-n value`, `-nvalue`, boolean flags, `--no-x`, words anywhere
+ * and everything after `--` as words. Anything else is "other", and commander decides.
+ */
+export function readLaunch(argv: readonly string[]): Launch {
+  parsedOptions ??= OPTIONS.map(parseSpec);
+  const flags: Record<string, string | boolean> = {};
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--") {
+      words.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith("-") || arg === "-") {
+      words.push(arg);
+      continue;
+    }
+    const long = arg.startsWith("--");
+    const eq = long ? arg.indexOf("=") : -1;
+    const name = long ? arg.slice(2, eq < 0 ? undefined : eq) : arg.slice(1, 2);
+    const opt = parsedOptions.find((o) => (long ? o.long === name : o.short === name));
+    if (!opt) return { kind: "other" };
+    let value: string | boolean;
+    if (!opt.takesValue) {
+      if (eq >= 0 || (!long && arg.length > 2)) return { kind: "other" };
+      value = !opt.negate;
+    } else if (eq >= 0) value = arg.slice(eq + 1);
+    else if (!long && arg.length > 2) value = arg.slice(2);
+    else if (i + 1 < argv.length) value = argv[++i]!;
+    else return { kind: "other" };
+    if (typeof value === "string" && opt.choices && !opt.choices.includes(value)) return { kind: "other" };
+    if (opt.key === "print") return { kind: "print" };
+    flags[opt.key] = value;
+  }
+  // commander takes a first word that names a subcommand as that subcommand, even after `--`.
+  if ((SUBCOMMANDS as readonly string[]).includes(words[0] ?? "")) return { kind: "other" };
+  return { kind: "tui", flags, words };
+}

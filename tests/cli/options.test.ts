@@ -1,0 +1,102 @@
+// bin/agent0.js reads the command line without commander to paint the first frame before main
+// loads; main then reads it with commander. The two readings must agree, or the boot frame shows
+// another model or mode than the app: commander itself is the oracle here.
+import { Command, Option } from "commander";
+import { describe, expect, it } from "vitest";
+import { OPTIONS, SUBCOMMANDS, readLaunch } from "../../src/cli/options.js";
+
+/** The command line as main.ts builds it, parsed by commander: options and words, or its error. */
+function commanderReads(argv: string[]): { flags: Record<string, unknown>; words: string[] } | { error: string } {
+  const program = new Command().exitOverride().configureOutput({ writeErr: () => {}, writeOut: () => {} });
+  program.argument("[prompt...]");
+  for (const spec of OPTIONS) {
+    const option = new Option(spec.flags, spec.description);
+    if (spec.choices) option.choices(spec.choices);
+    if (spec.default !== undefined) option.default(spec.default);
+    program.addOption(option);
+  }
+  let words: string[] = [];
+  program.action((w: string[]) => {
+    words = w;
+  });
+  for (const name of SUBCOMMANDS) program.command(name).action(() => {});
+  try {
+    program.parse(argv, { from: "user" });
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+  const flags: Record<string, unknown> = { ...program.opts() };
+  if (flags.outputFormat === "text") delete flags.outputFormat; // the default, not a flag typed
+  return { flags, words };
+}
+
+const TUI_LINES: string[][] = [
+  [],
+  ["fix", "the", "failing", "test"],
+  ["-m", "qwen3:8b"],
+  ["--model", "anthropic/claude-sonnet-4-5"],
+  ["--model=llama3.2", "--host=http://127.0.0.1:9"],
+  ["-mqwen3:8b"],
+  ["--permission-mode", "plan", "explain", "src"],
+  ["--yolo", "--sandbox"],
+  ["--think"],
+  ["--no-think"],
+  ["--provider", "openai", "--base-url", "http://127.0.0.1:1/v1", "-m", "gpt"],
+  ["-r", "3f2a"],
+  ["--resume=3f2a"],
+  ["-c"],
+  ["--num-ctx-cap", "8192", "--keep-alive", "-1"],
+  ["--keep-alive=10m", "--tick-ms", "50"],
+  ["--trust-project-mcp", "hello"],
+  ["explain", "-m", "qwen3:8b", "this"],
+  ["--", "-p", "is", "a", "word", "here"],
+  ["fix", "sessions"],
+  ["-m", "-r"],
+  ["-", "dash"],
+];
+
+describe("readLaunch", () => {
+  it.each(TUI_LINES)("reads %j as commander does", (...argv) => {
+    const launch = readLaunch(argv);
+    const oracle = commanderReads(argv);
+    expect(oracle).not.toHaveProperty("error");
+    expect(launch).toEqual({ kind: "tui", ...oracle });
+  });
+
+  it.each([
+    ["-p", "hi"],
+    ["--print", "hi"],
+    ["--print=hi", "--output-format", "json"],
+    ["-m", "qwen3:8b", "-p", "explain"],
+    ["-phi"],
+  ])("sees a headless run in %j", (...argv) => {
+    expect(readLaunch(argv)).toEqual({ kind: "print" });
+    expect(commanderReads(argv)).toMatchObject({ flags: { print: expect.any(String) } });
+  });
+
+  // Not a TUI launch, or a line only commander can judge: no early frame; main reports errors.
+  it.each([
+    ["--help"],
+    ["-h"],
+    ["--version"],
+    ["-v"],
+    ["sessions"],
+    ["mcp", "list"],
+    ["-m", "x", "sessions"],
+    ["--", "sessions"],
+    ["--bogus"],
+    ["-x"],
+    ["--provider", "nope"],
+    ["--permission-mode=sometimes"],
+    ["-m"],
+    ["--yolo=1"],
+    ["-cr", "3f2a"],
+  ])("leaves %j to commander", (...argv) => {
+    expect(readLaunch(argv)).toEqual({ kind: "other" });
+  });
+
+  it("knows every option's syntax", () => {
+    expect(OPTIONS.length).toBeGreaterThan(15);
+    expect(() => readLaunch(["--model", "x"])).not.toThrow();
+  });
+});
