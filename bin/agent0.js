@@ -12,12 +12,18 @@ const mtime = (rel) => {
 };
 const bundled = mtime("../dist/bundle/main.js") >= mtime("../dist/main.js");
 
-// A headless run (-p/--print) spends most of its start loading the agent worker's code: start
-// that worker first, so it loads while the command line, the config and the project are read.
-const args = process.argv.slice(2);
-const end = args.includes("--") ? args.indexOf("--") : args.length;
-if (args.slice(0, end).some((a) => a === "-p" || a === "--print" || a.startsWith("--print="))) {
-  const { startAgentEarly } = await import(bundled ? "../dist/bundle/agent-start.js" : "../dist/cli/agent-start.js");
+// An entry of the bundle, or the same module in tsc's dist/ (`path`, without .js).
+const entry = (name, path = name) => (bundled ? `../dist/bundle/${name}.js` : `../dist/${path}.js`);
+const { readLaunch } = await import(entry("options", "cli/options"));
+const launch = readLaunch(process.argv.slice(2));
+if (launch.kind === "print") {
+  // A headless run spends most of its start loading the agent worker's code: start that worker
+  // first, so it loads while the command line, the config and the project are read.
+  const { startAgentEarly } = await import(entry("agent-start", "cli/agent-start"));
   startAgentEarly();
+} else if (launch.kind === "tui") {
+  // The first frame goes up before main, commander and blessed load (src/boot.ts).
+  const { paintEarly } = await import(entry("boot"));
+  await paintEarly(launch).catch(() => {}); // main paints it then, or reports what is wrong
 }
-await import(bundled ? "../dist/bundle/main.js" : "../dist/main.js");
+await import(entry("main"));

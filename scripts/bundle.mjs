@@ -23,8 +23,16 @@ const commonHighlightLanguages = {
 fs.rmSync("dist/bundle", { recursive: true, force: true });
 
 await build({
-  // agent-start: bin/agent0.js starts a headless run's worker through it before main loads.
-  entryPoints: { main: "src/main.ts", worker: "src/agent/worker.ts", "agent-start": "src/cli/agent-start.ts" },
+  // bin/agent0.js reads the command line with options (no commander), then either starts a
+  // headless run's worker through agent-start or paints the TUI's first frame through boot, all
+  // before main loads.
+  entryPoints: {
+    main: "src/main.ts",
+    worker: "src/agent/worker.ts",
+    "agent-start": "src/cli/agent-start.ts",
+    options: "src/cli/options.ts",
+    boot: "src/boot.ts",
+  },
   bundle: true,
   splitting: true,
   format: "esm",

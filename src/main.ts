@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-import { PERMISSION_MODES, PROVIDERS } from "./protocol/run-config.js";
 import { readFileSync } from "node:fs";
 import { Command, Option } from "commander";
 import type { ConversationMessage } from "./protocol/conversation.js";
 import { logsDir, sessionsDir } from "./context/dirs.js";
 import { slashCommands } from "./ui/slash-commands.js";
-import { resolveConfig, type CliOptions } from "./cli/config.js";
+import type { CliOptions } from "./cli/config.js";
+import { OPTIONS, type Subcommand } from "./cli/options.js";
 import type { SessionRecorder, SaveState } from "./session/recorder.js";
 import type { OutputFormat } from "./cli/print.js";
 import { restoreTerminal } from "./ui/runtime/restore.js";
@@ -43,6 +43,8 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+markBench("main-loaded");
+
 // Every process the app starts carries this tag, so quitting (or a closed terminal) ends them all.
 tagThisApp();
 for (const sig of ["SIGHUP", "SIGTERM"] as const)
@@ -61,26 +63,13 @@ const program = new Command()
   .description("A full-screen terminal coding agent for local models (Ollama by default).")
   .version(packageVersion(), "-v, --version")
   .argument("[prompt...]", "a first message to send when the TUI opens")
-  .option("-p, --print <prompt>", "run headless: print the final answer and exit")
-  .addOption(
-    new Option("--output-format <format>", "headless output").choices(["text", "json", "stream-json"]).default("text"),
-  )
-  .option("-m, --model <name>", "model name, or provider/model (e.g. anthropic/claude-sonnet-4-5)")
-  .option("--host <url>", "Ollama host (default $OLLAMA_HOST or http://127.0.0.1:11434)")
-  .addOption(new Option("--provider <name>", "model provider").choices(PROVIDERS))
-  .option("--base-url <url>", "base URL of an Anthropic or OpenAI-compatible server")
-  .addOption(new Option("--permission-mode <mode>", "when to ask before changes").choices(PERMISSION_MODES))
-  .option("--yolo", "never ask for permission (same as --permission-mode yolo)")
-  .option("--sandbox", "run shell commands under bubblewrap: only the project writable, no network")
-  .option("-r, --resume <id>", "resume a saved session by id or unique prefix")
-  .option("--session <id>", "same as --resume")
-  .option("-c, --continue", "continue the newest session of this folder")
-  .option("--num-ctx-cap <tokens>", "upper bound for num_ctx (default 32768)")
-  .option("--keep-alive <duration>", "how long Ollama keeps the model loaded (e.g. 10m, -1)")
-  .option("--think", "ask the model to reason first (Ollama thinking models, Anthropic extended thinking)")
-  .option("--no-think", "ask a thinking model to answer without reasoning")
-  .option("--tick-ms <ms>", "how often agent output is painted (default 100)")
-  .option("--trust-project-mcp", "start this project's own MCP servers (.agent0/mcp.json, .mcp.json) without asking")
+  // A usage error after the boot frame is up (bin/agent0.js) is printed on the normal screen.
+  .configureOutput({
+    writeErr: (text) => {
+      restoreTerminal();
+      process.stderr.write(text);
+    },
+  })
   .addHelpText(
     "after",
     `
@@ -101,9 +90,16 @@ Examples:
   .action(async (words: string[], flags: Flags) => {
     process.exitCode = await main(words.join(" "), flags);
   });
+for (const spec of OPTIONS) {
+  const option = new Option(spec.flags, spec.description);
+  if (spec.choices) option.choices(spec.choices);
+  if (spec.default !== undefined) option.default(spec.default);
+  program.addOption(option);
+}
+const subcommand = (name: Subcommand) => name;
 
 program
-  .command("sessions")
+  .command(subcommand("sessions"))
   .description("list saved sessions, newest first")
   .action(async () => {
     const { formatSessionList, listSessions } = await import("./session/writer.js");
@@ -116,7 +112,7 @@ program
   });
 
 program
-  .command("mcp")
+  .command(subcommand("mcp"))
   .description("MCP servers")
   .command("list")
   .description("list the configured MCP servers: where from, and whether they are trusted")
@@ -154,30 +150,15 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
   }
   // The first frame comes from flags and environment alone; the config file, the session and
   // the project context load while it is on screen (DESIGN.md §5: launch to first frame).
-  let provisional;
+  // bin/agent0.js has usually painted it already, before this module loaded (boot.ts).
+  const { bootModel, showBootScreen } = await import("./boot.js");
+  let model;
   try {
-    provisional = resolveConfig(flags, {}, { interactive: true });
+    model = bootModel(flags);
   } catch (err) {
     fail((err as Error).message);
   }
-  // The first frame is painted with plain ANSI before blessed and the runtime load (~100 ms);
-  // they take over the same screen, and the keys typed meanwhile are replayed.
-  const [{ init, update }, { view }, { paintBootScreen }] = await Promise.all([
-    import("./ui/update/index.js"),
-    import("./ui/view/index.js"),
-    import("./ui/runtime/boot-screen.js"),
-  ]);
-  const model = init({
-    width: process.stdout.columns ?? 80,
-    height: process.stdout.rows ?? 24,
-    now: Date.now(),
-    config: provisional,
-    sessionId: "",
-    booted: false,
-  });
-  const bootScreen = paintBootScreen((width, height) => view(update(model, { type: "resize", width, height })[0]));
-  markBench("first-paint");
-  await holdForTest(process.env.AGENT0_TEST_HOLD_BOOT_SCREEN);
+  const bootScreen = await showBootScreen(model);
   const { runApp } = await import("./ui/runtime/loop.js");
   let current = model;
   // Set by runApp at once: errors found while saving show up in the transcript.
@@ -269,13 +250,6 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
   if (result.session) (result.session.ok ? process.stdout : process.stderr).write(result.session.text + "\n");
   if (result.summary) process.stdout.write(`${result.summary}\n`);
   return result.session && !result.session.ok ? 1 : 0;
-}
-
-/** Test hook: the boot frame stays (blessed waits) while this file exists, so tests can resize and type. */
-async function holdForTest(file: string | undefined): Promise<void> {
-  if (!file) return;
-  const { existsSync } = await import("node:fs");
-  while (existsSync(file)) await new Promise((r) => setTimeout(r, 20));
 }
 
 async function headless(prompt: string, flags: Flags): Promise<number> {

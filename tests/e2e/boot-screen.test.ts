@@ -2,9 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { Tui, type Sandbox, eachTest, waitUntil } from "./harness.js";
+import { Tui, type Sandbox, eachTest, sleep, waitUntil } from "./harness.js";
 
-// The first frame is painted with plain ANSI before blessed loads (ui/runtime/boot-screen.ts).
+// The first frame is painted with plain ANSI before main and blessed load (src/boot.ts, called by
+// bin/agent0.js; ui/runtime/boot-screen.ts).
 describe("the boot frame", () => {
   let fake: FakeOllama;
   let sb: Sandbox;
@@ -32,6 +33,8 @@ describe("the boot frame", () => {
     sb.env.AGENT0_BENCH_FILE = bench;
     tui = new Tui(sb, ["--host", fake.url, "--model", "qwen3:8b"], { width: 100, height: 30 });
     await tui.waitFor("Ask anything");
+    // Painted before main (commander, the runtime) had even loaded: it marks "main-loaded".
+    await sleep(300);
     expect(marks(bench)).toEqual(["first-paint"]);
 
     // Growing the window: a frame that was not repainted would keep its old 100-column rule.
@@ -47,9 +50,39 @@ describe("the boot frame", () => {
 
     fs.rmSync(hold);
     await waitUntil(() => marks(bench).includes("blessed-paint"), 20_000, "blessed to take over");
+    expect(marks(bench).slice(0, 2)).toEqual(["first-paint", "main-loaded"]);
     const screen = (await tui.waitFor("› hello")).split("\n");
     // The transcript (the welcome) is cell for cell what the boot frame showed.
     expect(screen.slice(0, 36)).toEqual(boot.slice(0, 36));
     expect(screen.filter((line) => line.includes("a coding agent for local models"))).toHaveLength(1);
+  });
+
+  it("shows the model and mode the command line names, as the app then does", async () => {
+    fake = await startFakeOllama({ models: [{ name: "qwen3:8b" }, { name: "llama3.2:3b" }] });
+    const hold = path.join(sb.home, "hold");
+    const bench = path.join(sb.home, "bench.jsonl");
+    fs.writeFileSync(hold, "");
+    sb.env.AGENT0_TEST_HOLD_BOOT_SCREEN = hold;
+    sb.env.AGENT0_BENCH_FILE = bench;
+    tui = new Tui(sb, ["--host=" + fake.url, "-m", "llama3.2:3b", "--permission-mode", "plan"], {
+      width: 100,
+      height: 30,
+    });
+    const boot = (await tui.waitFor("Ask anything")).split("\n");
+    expect(boot[27]).toContain("idle · llama3.2:3b");
+    expect(boot[28]).toContain("plan mode: read-only");
+    fs.rmSync(hold);
+    await waitUntil(() => marks(bench).includes("blessed-paint"), 20_000, "blessed to take over");
+    const screen = (await tui.waitFor("Ask anything")).split("\n");
+    expect(screen[27]).toContain("idle · llama3.2:3b");
+    expect(screen[28]).toContain("plan mode: read-only");
+    expect(screen.slice(0, 26)).toEqual(boot.slice(0, 26));
+  });
+
+  it("prints a usage error on the normal screen, not inside a boot frame", async () => {
+    tui = new Tui(sb, ["--permission-mode", "sometimes"]);
+    const screen = await tui.waitFor("[exit 1]");
+    expect(screen).toMatch(/error: option '--permission-mode <mode>' argument 'sometimes' is invalid/);
+    expect(screen).not.toContain("Ask anything");
   });
 });

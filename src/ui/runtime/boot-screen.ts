@@ -3,8 +3,20 @@ import { MODES_OFF, MODES_ON, setTerminalRestore } from "./restore.js";
 
 /** The first frame, drawn with plain ANSI before blessed and the rest of the app load. */
 export interface BootScreen {
+  /** Draws from `render` from now on; repaints only if the frame changed (no flicker when not). */
+  rerender(render: (width: number, height: number) => Frame): void;
   /** Stops drawing and listening; returns the keys typed meanwhile, in order, for the app to replay. */
   handOver(): string;
+}
+
+// The screen bin/agent0.js painted before main loaded (boot.ts), until main takes it.
+let painted: BootScreen | undefined;
+
+/** The boot screen already on the terminal, if any; main takes it over once. */
+export function takeBootScreen(): BootScreen | undefined {
+  const screen = painted;
+  painted = undefined;
+  return screen;
 }
 
 // The alternate screen, and the window title blessed sets (terminal.ts): from the first frame on.
@@ -35,10 +47,13 @@ export function paintBootScreen(render: (width: number, height: number) => Frame
   const { stdin, stdout } = process;
   const keys: string[] = [];
   const onData = (data: string) => keys.push(data);
+  let last = "";
   const paint = () => {
     const width = stdout.columns ?? 80;
     const height = stdout.rows ?? 24;
-    stdout.write(frameToAnsi(render(width, height), height));
+    const ansi = frameToAnsi(render(width, height), height);
+    if (ansi !== last) stdout.write(ansi);
+    last = ansi;
   };
   const stop = () => {
     stdin.off("data", onData);
@@ -58,11 +73,17 @@ export function paintBootScreen(render: (width: number, height: number) => Frame
     stdin.pause();
     stdout.write(MODES_OFF + LEAVE);
   });
-  return {
+  painted = {
+    rerender(next) {
+      render = next;
+      paint();
+    },
     handOver() {
+      painted = undefined;
       stop();
       setTerminalRestore(undefined);
       return keys.join("");
     },
   };
+  return painted;
 }

@@ -1,0 +1,66 @@
+// The first frame, before the app loads. For a TUI launch bin/agent0.js imports this module
+// before main: it paints the boot frame with plain ANSI from flags and environment alone (about
+// 25 ms of code, where main, commander and blessed take ~100 ms more), buffers the keys typed
+// meanwhile, and main takes the same screen over when it has loaded (showBootScreen).
+import { resolveConfig, type CliOptions } from "./cli/config.js";
+import type { Launch } from "./cli/options.js";
+import type { Model } from "./ui/model.js";
+import { init, screenSize } from "./ui/update/init.js";
+import { view, type Frame } from "./ui/view/index.js";
+import { paintBootScreen, takeBootScreen, type BootScreen } from "./ui/runtime/boot-screen.js";
+import { markBench } from "./ui/runtime/bench-probes.js";
+
+/** The boot frame's model: flags and environment only (the config file loads behind it). Throws on a bad flag. */
+export function bootModel(flags: CliOptions): Model {
+  return init({
+    width: process.stdout.columns ?? 80,
+    height: process.stdout.rows ?? 24,
+    now: Date.now(),
+    config: resolveConfig(flags, {}, { interactive: true }),
+    sessionId: "",
+    booted: false,
+  });
+}
+
+// Not update's resize: the rest of update (and its ~100 KB) loads after the first frame.
+const renderOf =
+  (model: Model) =>
+  (width: number, height: number): Frame =>
+    view({ ...model, ...screenSize(width, height) });
+
+/** For bin/agent0.js: paints the boot frame now when the command line opens the TUI in a terminal. */
+export async function paintEarly(launch: Launch): Promise<void> {
+  if (launch.kind !== "tui" || !process.stdin.isTTY || !process.stdout.isTTY) return;
+  let model;
+  try {
+    model = bootModel(launch.flags as CliOptions);
+  } catch {
+    return; // main reports the bad flag, on the normal screen
+  }
+  paintBootScreen(renderOf(model));
+  markBench("first-paint");
+  await holdForTest(process.env.AGENT0_TEST_HOLD_BOOT_SCREEN);
+}
+
+/**
+ * main's boot frame: the one painted early, redrawn from commander's reading of the command line
+ * (the same cells unless the two readings differ), or one painted now.
+ */
+export async function showBootScreen(model: Model): Promise<BootScreen> {
+  const early = takeBootScreen();
+  if (early) {
+    early.rerender(renderOf(model));
+    return early;
+  }
+  const screen = paintBootScreen(renderOf(model));
+  markBench("first-paint");
+  await holdForTest(process.env.AGENT0_TEST_HOLD_BOOT_SCREEN);
+  return screen;
+}
+
+/** Test hook: the boot frame stays (nothing more loads) while this file exists, so tests can resize and type. */
+async function holdForTest(file: string | undefined): Promise<void> {
+  if (!file) return;
+  const { existsSync } = await import("node:fs");
+  while (existsSync(file)) await new Promise((r) => setTimeout(r, 20));
+}
