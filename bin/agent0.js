@@ -22,6 +22,7 @@ const bundled = mtime("../dist/bundle/main.js") >= mtime("../dist/main.js");
 const entry = (name, path = name) => (bundled ? `../dist/bundle/${name}.js` : `../dist/${path}.js`);
 const { readLaunch } = await import(entry("options", "cli/options"));
 const launch = readLaunch(process.argv.slice(2));
+let boot;
 if (launch.kind === "print") {
   // A headless run spends most of its start loading the agent worker's code: start that worker
   // first, so it loads while the command line, the config and the project are read.
@@ -29,7 +30,12 @@ if (launch.kind === "print") {
   startAgentEarly();
 } else if (launch.kind === "tui") {
   // The first frame goes up before main, commander and blessed load (src/boot.ts).
-  const { paintEarly } = await import(entry("boot"));
-  await paintEarly(launch).catch(() => {}); // main paints it then, or reports what is wrong
+  boot = await import(entry("boot"));
+  await boot.paintEarly(launch).catch(() => {}); // main paints it then, or reports what is wrong
 }
-await import(entry("main"));
+try {
+  await import(entry("main"));
+} catch (err) {
+  boot?.restoreTerminal(); // main never ran: its crash handlers never gave the terminal back
+  throw err;
+}

@@ -10,6 +10,8 @@ import { view, type Frame } from "./ui/view/index.js";
 import { paintBootScreen, takeBootScreen, type BootScreen } from "./ui/runtime/boot-screen.js";
 import { markBench } from "./ui/runtime/bench-probes.js";
 
+export { restoreTerminal } from "./ui/runtime/restore.js";
+
 /** The boot frame's model: flags and environment only (the config file loads behind it). Throws on a bad flag. */
 export function bootModel(flags: CliOptions): Model {
   return init({

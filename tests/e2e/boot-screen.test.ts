@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { Tui, type Sandbox, eachTest, sleep, waitUntil } from "./harness.js";
+import { ROOT, Tui, type Sandbox, eachTest, sleep, waitUntil } from "./harness.js";
 
 // The first frame is painted with plain ANSI before main and blessed load (src/boot.ts, called by
 // bin/agent0.js; ui/runtime/boot-screen.ts).
@@ -84,5 +84,26 @@ describe("the boot frame", () => {
     const screen = await tui.waitFor("[exit 1]");
     expect(screen).toMatch(/error: option '--permission-mode <mode>' argument 'sometimes' is invalid/);
     expect(screen).not.toContain("Ask anything");
+  });
+
+  it("gives the terminal back when main fails to load after the early frame", async () => {
+    // A copy of the built app whose main cannot load: only bin and boot.ts hold the terminal then.
+    const app = path.join(sb.home, "app");
+    fs.mkdirSync(path.join(app, "dist"), { recursive: true });
+    fs.cpSync(path.join(ROOT, "bin"), path.join(app, "bin"), { recursive: true });
+    fs.cpSync(path.join(ROOT, "dist", "bundle"), path.join(app, "dist", "bundle"), { recursive: true });
+    fs.copyFileSync(path.join(ROOT, "package.json"), path.join(app, "package.json"));
+    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(app, "node_modules"));
+    fs.writeFileSync(path.join(app, "dist", "bundle", "main.js"), 'throw new Error("canary: main did not load");\n');
+    const hold = path.join(sb.home, "hold");
+    fs.writeFileSync(hold, "");
+    sb.env.AGENT0_TEST_HOLD_BOOT_SCREEN = hold;
+    tui = new Tui(sb, [], { bin: path.join(app, "bin", "agent0.js") });
+    await tui.waitFor("Ask anything");
+    expect(tui.tmux("display", "-p", "-t", "main", "#{alternate_on}").trim()).toBe("1");
+    fs.rmSync(hold);
+    const screen = await tui.waitFor("[exit 1]");
+    expect(screen).toContain("canary: main did not load");
+    expect(tui.tmux("display", "-p", "-t", "main", "#{alternate_on}").trim()).toBe("0");
   });
 });

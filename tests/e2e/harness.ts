@@ -70,13 +70,14 @@ export class Tui {
   constructor(
     readonly sb: Sandbox,
     args: string[],
-    opts: { width?: number; height?: number } = {},
+    /** `bin`: another copy of the app's bin/agent0.js (default: this checkout's). */
+    opts: { width?: number; height?: number; bin?: string } = {},
   ) {
     const envs = Object.entries(sb.env)
       .map(([k, v]) => `${k}=${shellQuote(v)}`)
       .join(" ");
     // After the app exits, the pane shows what it printed, and stays for us to read.
-    const cmd = `cd ${shellQuote(sb.project)} && env -i ${envs} node ${shellQuote(BIN)} ${args.map(shellQuote).join(" ")}; echo "[exit $?]"; sleep 600`;
+    const cmd = `cd ${shellQuote(sb.project)} && env -i ${envs} node ${shellQuote(opts.bin ?? BIN)} ${args.map(shellQuote).join(" ")}; echo "[exit $?]"; sleep 600`;
     this.tmux("new-session", "-d", "-s", "main", "-x", String(opts.width ?? 100), "-y", String(opts.height ?? 30), cmd);
   }
 
