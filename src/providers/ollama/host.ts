@@ -4,6 +4,14 @@ import { isIP } from "node:net";
 
 export const DEFAULT_OLLAMA_HOST = "http://127.0.0.1:11434";
 
+/**
+ * Every IPv6 literal has two colons or more; asking net.isIP only then matters at start: its first
+ * IPv6 check compiles a large regex (~6 ms, before the first frame), and most hosts are "name:port".
+ */
+function isIPv6(text: string): boolean {
+  return text.indexOf(":") !== text.lastIndexOf(":") && isIP(text) === 6;
+}
+
 function connectable(host: string): string {
   if (host === "" || host === "0.0.0.0") return "127.0.0.1";
   if (host === "::" || host === "0:0:0:0:0:0:0:0") return "::1";
@@ -14,7 +22,7 @@ function connectable(host: string): string {
 function splitHostPort(hostport: string): { host: string; port: string } {
   const bracketed = /^\[([^\]]*)\](?::(.*))?$/.exec(hostport);
   if (bracketed) return { host: bracketed[1] ?? "", port: bracketed[2] ?? "" };
-  if (isIP(hostport) === 6) return { host: hostport, port: "" };
+  if (isIPv6(hostport)) return { host: hostport, port: "" };
   const colon = hostport.lastIndexOf(":");
   if (colon === -1) return { host: hostport, port: "" };
   return { host: hostport.slice(0, colon), port: hostport.slice(colon + 1) };
@@ -51,6 +59,6 @@ export function resolveOllamaHost(flag?: string, env: NodeJS.ProcessEnv = proces
       ? split.port
       : defaultPort;
   const host = connectable(split.host);
-  const shownHost = isIP(host) === 6 ? `[${host}]` : host;
+  const shownHost = isIPv6(host) ? `[${host}]` : host;
   return `${scheme}://${shownHost}:${port}${path}`;
 }
