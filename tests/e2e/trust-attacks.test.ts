@@ -72,8 +72,9 @@ describe("attacks through the approval dialog (TUI)", () => {
     await tui.waitFor("Ask anything");
     tui.type("make a big file");
     tui.press("Enter");
-    let screen = await tui.waitFor("Allow create_file?");
-    expect(screen).toMatch(/↓ \d+ more lines below/);
+    await tui.waitFor("Allow create_file?");
+    // A big dialog reaches the terminal in more than one write: wait for its last row, the marker.
+    let screen = await tui.waitFor(/↓ \d+ more lines below/);
     expect(screen).not.toContain("line 100 of the new file");
     for (let i = 0; i < 10 && !screen.includes("line 100 of the new file"); i++) {
       tui.press("PageDown");
