@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 import { readFileSync } from "node:fs";
-import { Command, Option } from "commander";
+import { Command } from "commander";
 import type { ConversationMessage } from "./protocol/conversation.js";
 import { logsDir, sessionsDir } from "./context/dirs.js";
 import { slashCommands } from "./ui/slash-commands.js";
 import type { CliOptions } from "./cli/config.js";
-import { OPTIONS, type Subcommand } from "./cli/options.js";
+import type { Subcommand } from "./cli/options.js";
+import { addOptions } from "./cli/commander-options.js";
 import type { SessionRecorder, SaveState } from "./session/recorder.js";
 import type { OutputFormat } from "./cli/print.js";
 import { restoreTerminal } from "./ui/runtime/restore.js";
@@ -90,12 +91,7 @@ Examples:
   .action(async (words: string[], flags: Flags) => {
     process.exitCode = await main(words.join(" "), flags);
   });
-for (const spec of OPTIONS) {
-  const option = new Option(spec.flags, spec.description);
-  if (spec.choices) option.choices(spec.choices);
-  if (spec.default !== undefined) option.default(spec.default);
-  program.addOption(option);
-}
+addOptions(program);
 const subcommand = (name: Subcommand) => name;
 
 program

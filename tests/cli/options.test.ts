@@ -1,20 +1,15 @@
 // bin/agent0.js reads the command line without commander to paint the first frame before main
 // loads; main then reads it with commander. The two readings must agree, or the boot frame shows
 // another model or mode than the app: commander itself is the oracle here.
-import { Command, Option } from "commander";
+import { Command } from "commander";
+import { addOptions } from "../../src/cli/commander-options.js";
 import { describe, expect, it } from "vitest";
 import { OPTIONS, SUBCOMMANDS, readLaunch } from "../../src/cli/options.js";
 
 /** The command line as main.ts builds it, parsed by commander: options and words, or its error. */
 function commanderReads(argv: string[]): { flags: Record<string, unknown>; words: string[] } | { error: string } {
   const program = new Command().exitOverride().configureOutput({ writeErr: () => {}, writeOut: () => {} });
-  program.argument("[prompt...]");
-  for (const spec of OPTIONS) {
-    const option = new Option(spec.flags, spec.description);
-    if (spec.choices) option.choices(spec.choices);
-    if (spec.default !== undefined) option.default(spec.default);
-    program.addOption(option);
-  }
+  addOptions(program.argument("[prompt...]"));
   let words: string[] = [];
   program.action((w: string[]) => {
     words = w;
