@@ -24,8 +24,8 @@ const { readLaunch } = await import(entry("options", "cli/options"));
 const launch = readLaunch(process.argv.slice(2));
 let boot;
 if (launch.kind === "print") {
-  // A headless run spends most of its start loading the agent worker's code: start that worker
-  // first, so it loads while the command line, the config and the project are read.
+  // A headless run spends most of its start loading the agent's code: start loading it first
+  // (it runs on this thread), beside main's code, before the command line is parsed.
   const { startAgentEarly } = await import(entry("agent-start", "cli/agent-start"));
   startAgentEarly();
 } else if (launch.kind === "tui") {

@@ -254,7 +254,7 @@ async function headless(prompt: string, flags: Flags): Promise<number> {
     import("./cli/print.js"),
     import("./cli/agent-start.js"),
   ]);
-  // The worker loads its code while the config, the session and the project context are read
+  // The agent's code loads while the config, the session and the project context are read
   // (bin/agent0.js started it before anything else when it saw -p).
   const started = takeAgent();
   let boot;
@@ -288,7 +288,7 @@ async function headless(prompt: string, flags: Flags): Promise<number> {
   const resumed = await resume(flags, recorder, dir, config.cwd);
   for (const n of resumed.notices) process.stderr.write(sanitize(`warning: ${n}\n`));
   if (!flags.model && resumed.model) config.model = resumed.model;
-  // The worker asks the server about the model while the project context is read.
+  // The agent asks the server about the model while the project context is read.
   started.agent.send({ type: "prefetch-model-info", config });
   const [{ createLogger }, { loadProjectContext }, { readMentions }, { fileMentionsIn, resourceMentionsIn }] =
     await Promise.all([

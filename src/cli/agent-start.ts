@@ -1,22 +1,79 @@
-// The agent worker of a headless run. Loading its code is the longest part of a one-shot's
-// start, so bin/agent0.js starts it first, before the command line is even parsed; the run
-// takes that worker when it is ready to send its first command.
-import { AgentHandle } from "../ui/runtime/agent-handle.js";
+// The agent of a headless run, served on the main thread. A one-shot has no screen to keep
+// responsive, so a worker thread would only add a second isolate to boot (~30 ms and ~40 ms of
+// CPU) and a second copy of zod and the rest to compile. bin/agent0.js starts it first, before
+// the command line is even parsed, so its code loads beside main's; the run takes it when it
+// is ready to send its first command.
+import { MessageChannel } from "node:worker_threads";
 import type { AgentEvent } from "../protocol/agent-event.js";
+import type { WorkerCommand } from "../protocol/worker-command.js";
+
+/** What a headless run needs of its agent (the TUI's AgentHandle has the same two methods). */
+export interface AgentLink {
+  send(cmd: WorkerCommand): void;
+  /** Stops the agent (its MCP servers first). */
+  close(): Promise<void>;
+}
 
 export interface StartedAgent {
-  agent: AgentHandle;
+  agent: AgentLink;
   /** Receives the events so far, then each new one. */
   listen(handler: (e: AgentEvent) => void): void;
 }
 
-/** Starts the agent worker now; events wait for `listen`. */
-export function startAgent(): StartedAgent {
+/**
+ * Starts the agent on this thread. Commands and events cross a MessageChannel, as they would a
+ * worker's port: each is a copy, delivered on a later turn of the event loop, so neither side
+ * ever holds an object the other one changes.
+ */
+export function startAgent(load = () => import("../agent/serve.js")): StartedAgent {
   let handler: ((e: AgentEvent) => void) | undefined;
   const early: AgentEvent[] = [];
-  const agent = new AgentHandle((e) => (handler ? handler(e) : early.push(e)));
+  const deliver = (e: AgentEvent) => (handler ? handler(e) : early.push(e));
+  const { port1, port2 } = new MessageChannel();
+  port1.on("message", deliver);
+  let stopped!: () => void;
+  const closed = new Promise<void>((resolve) => (stopped = resolve));
+  const finished = () => {
+    port1.close();
+    stopped();
+  };
+  /** Why the agent's code could not be loaded (a broken install). */
+  let broken: string | undefined;
+  const runs: number[] = [];
+  const served = load().then(
+    ({ serveAgent }) => serveAgent(port2, finished),
+    (err: Error) => {
+      broken = err.message;
+      for (const runId of runs) refuse(runId);
+      finished();
+    },
+  );
+  function refuse(runId: number) {
+    deliver({
+      type: "error",
+      runId,
+      message: `The agent cannot start (${broken}).`,
+      hint: "Reinstall agent0 (npm install), then resume this session.",
+    });
+    deliver({ type: "done", reason: "error", runId });
+  }
   return {
-    agent,
+    agent: {
+      send(cmd) {
+        const runId = cmd.type === "run" || cmd.type === "compact" ? cmd.runId : undefined;
+        if (broken !== undefined) {
+          if (runId !== undefined) refuse(runId);
+          return;
+        }
+        if (runId !== undefined) runs.push(runId);
+        port1.postMessage(cmd);
+      },
+      async close() {
+        await served;
+        if (broken === undefined) port1.postMessage({ type: "shutdown" } satisfies WorkerCommand);
+        await closed;
+      },
+    },
     listen(fn) {
       handler = fn;
       for (const e of early.splice(0)) fn(e);
@@ -31,7 +88,7 @@ export function startAgentEarly(): void {
   early ??= startAgent();
 }
 
-/** The worker started early, or a new one. */
+/** The agent started early, or a new one. */
 export function takeAgent(): StartedAgent {
   const started = early ?? startAgent();
   early = undefined;

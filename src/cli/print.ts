@@ -10,14 +10,14 @@ import { safeJson, sanitize } from "../render/sanitize.js";
 export type OutputFormat = "text" | "json" | "stream-json";
 
 /**
- * `agent0 -p "prompt"`: the same worker loop as the TUI, for scripts. The final answer goes
+ * `agent0 -p "prompt"`: the same agent loop as the TUI, for scripts. The final answer goes
  * to stdout; errors and notices to stderr. Exit code 0 only when the run completed.
  */
 export function runHeadless(opts: {
   prompt: string;
   /** What the user wrote, when `prompt` differs from it (files of @mentions attached). */
   typed?: string;
-  /** `@server:uri` mentions: the worker reads them (after the servers start) and attaches them. */
+  /** `@server:uri` mentions: the agent reads them (after the servers start) and attaches them. */
   resources?: ResourceMention[];
   config: RunConfig;
   conversation: ConversationMessage[];
@@ -25,7 +25,7 @@ export function runHeadless(opts: {
   /** Saves the run the way the TUI does (it was told of failures to save when it was made). */
   recorder: SessionRecorder;
   logger: Logger;
-  /** A worker started earlier (startAgent); one is started here otherwise. */
+  /** An agent started earlier (startAgent); one is started here otherwise. */
   started?: StartedAgent;
 }): Promise<number> {
   const { config, format, recorder, logger } = opts;
@@ -104,8 +104,8 @@ export function runHeadless(opts: {
         };
         process.stdout.write(safeJson(out) + "\n");
       }
-      // MCP servers are stopped by the worker, which is waited for then. Without them nothing is
-      // left to stop (the process exits next): its end-of-run garbage collection is not waited for.
+      // MCP servers are stopped by the agent, which is waited for then. Without them nothing is
+      // left to stop (the process exits next).
       if (hasMcp) await agent.close().catch(() => {});
       const saved = recorder.close();
       if (saved.kind === "unsaved") process.stderr.write(sanitize(`error: ${saved.text}\n`));
@@ -120,7 +120,7 @@ export function runHeadless(opts: {
       if (recorder.started) config.checkpointDir = recorder.checkpointDir;
       agent.send({ type: "run", runId: 1, conversation: [...opts.conversation, user], config, last: true });
     }
-    // The servers start first; the run waits for them (the worker keeps the order).
+    // The servers start first; the run waits for them (the agent keeps the order).
     if (hasMcp && config.mcpServers) {
       agent.send({ type: "mcp-sync", servers: config.mcpServers, cwd: config.cwd });
     }
