@@ -22,6 +22,29 @@ function git(cwd: string, ...args: string[]): void {
   execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], { cwd, stdio: "ignore" });
 }
 
+/** A process that is there and not a zombie. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return !/^\S+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+/** A command leaving three processes behind that escape its process group: `&`+setsid, a subshell, nohup. */
+function escapingChildren(dir: string): { command: string; pidFiles: string[] } {
+  const pidFiles = ["pid-setsid", "pid-subshell", "pid-nohup"].map((f) => path.join(dir, f));
+  const command = [
+    `setsid sh -c 'echo $$ > ${pidFiles[0]}; exec sleep 600' >/dev/null 2>&1 &`,
+    `(sh -c 'echo $$ > ${pidFiles[1]}; exec sleep 600' >/dev/null 2>&1 &)`,
+    `nohup sh -c 'echo $$ > ${pidFiles[2]}; exec sleep 600' >/dev/null 2>&1 &`,
+  ].join("\n");
+  return { command, pidFiles };
+}
+
+const pidsIn = (files: string[]) => files.map((f) => Number(fs.readFileSync(f, "utf8").trim()));
+
 describe("attacks through the approval dialog (TUI)", () => {
   let sb: Sandbox;
   let tui: Tui | undefined;
@@ -114,13 +137,8 @@ describe("attacks through the approval dialog (TUI)", () => {
   });
 
   it("9. closing the terminal (SIGHUP) ends the running command's children, also `&`, nohup and setsid ones", async () => {
-    const pidFiles = ["pid-setsid", "pid-subshell", "pid-nohup"].map((f) => path.join(sb.project, f));
-    const command = [
-      `setsid sh -c 'echo $$ > ${pidFiles[0]}; exec sleep 600' >/dev/null 2>&1 &`,
-      `(sh -c 'echo $$ > ${pidFiles[1]}; exec sleep 600' >/dev/null 2>&1 &)`,
-      `nohup sh -c 'echo $$ > ${pidFiles[2]}; exec sleep 600' >/dev/null 2>&1 &`,
-      "sleep 600",
-    ].join("\n");
+    const { command: escaping, pidFiles } = escapingChildren(sb.project);
+    const command = `${escaping}\nsleep 600`;
     fake = await startFakeOllama({
       models: [{ name: MODEL }],
       replies: [toolCalls({ name: "run_shell_command", arguments: { command } }), { steps: [{ text: "done" }] }],
@@ -134,15 +152,7 @@ describe("attacks through the approval dialog (TUI)", () => {
       10_000,
       "pid files",
     );
-    const pids = pidFiles.map((f) => Number(fs.readFileSync(f, "utf8").trim()));
-    const alive = (pid: number) => {
-      try {
-        process.kill(pid, 0);
-        return !/^\S+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
-      } catch {
-        return false;
-      }
-    };
+    const pids = pidsIn(pidFiles);
     try {
       expect(pids.every(alive)).toBe(true);
       const app = tui.appPid();
@@ -311,6 +321,23 @@ describe("attacks on a headless run", () => {
     expect(web.requests).toEqual([]);
     expect(sent).toContain("public web only");
     expect(PAGE_HTML).toContain("The Fake Handbook");
+  });
+
+  it("9. the `&`, nohup and setsid children of a headless run's command end when the run exits", async () => {
+    const { command, pidFiles } = escapingChildren(sb.project);
+    fake = await startFakeOllama({
+      models: [{ name: MODEL }],
+      replies: [toolCalls({ name: "run_shell_command", arguments: { command } }), { steps: [{ text: "started" }] }],
+    });
+    const r = await runHeadless(sb, ["-p", "start the servers", "--host", fake.url, "--model", MODEL, "--yolo"]);
+    const pids = pidFiles.every((f) => fs.existsSync(f)) ? pidsIn(pidFiles) : [];
+    try {
+      expect(r.stdout).toBe("started\n");
+      expect(pids).toHaveLength(3);
+      await waitUntil(() => !pids.some(alive), 5000, "the command's children to end");
+    } finally {
+      for (const pid of pids) if (alive(pid)) process.kill(pid, "SIGKILL");
+    }
   });
 
   it("7. escape sequences from the model never reach the terminal through headless output or `agent0 sessions`", async () => {
