@@ -1,6 +1,6 @@
 // Markdown files with a YAML frontmatter block (skills, memories, sub-agent types): the `---`
-// block is split off with a regex, parsed with `yaml` and checked with the caller's zod schema.
-import YAML from "yaml";
+// block is split off with a regex, parsed with `yaml` (loaded then) and checked with the caller's zod schema.
+import { lazyYaml } from "./lazy-yaml.js";
 import type { z } from "zod";
 
 const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
@@ -22,7 +22,7 @@ export function parseFrontmatter<S extends z.ZodType>(
   }
   let raw: unknown;
   try {
-    raw = YAML.parse(match[1]!);
+    raw = lazyYaml().parse(match[1]!);
   } catch (err) {
     const why = err instanceof Error ? err.message.split("\n")[0] : String(err);
     return { ok: false, error: `${source}: malformed frontmatter: ${why}` };

@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import YAML from "yaml";
+import { lazyYaml } from "./lazy-yaml.js";
 import * as z from "zod";
 import { parseFrontmatter } from "./frontmatter.js";
 
@@ -131,7 +131,7 @@ export async function saveMemory(scopeDir: string, input: MemoryInput): Promise<
     .catch(() => undefined);
   const created = previous?.created ?? new Date().toISOString().slice(0, 10);
   const description = oneLine(input.description);
-  const meta = YAML.stringify({ name, description, type: input.type, created });
+  const meta = lazyYaml().stringify({ name, description, type: input.type, created });
   await writeAtomic(path, `---\n${meta}---\n\n${input.content.trim()}\n`);
   await rebuildIndex(scopeDir);
   return { name, description, type: input.type, content: input.content.trim(), file, path, created };
