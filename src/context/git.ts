@@ -38,10 +38,13 @@ function lines(text: string | undefined): string[] {
 
 /** Branch, short status and recent commits; undefined when `cwd` is not in a repo or git is missing. */
 export async function gitFacts(cwd: string, timeoutMs = 3000): Promise<GitFacts | undefined> {
-  const top = await git(cwd, ["rev-parse", "--show-toplevel"], timeoutMs);
-  if (top === undefined) return undefined;
+  // No `.git` at or above cwd, and no GIT_DIR to point elsewhere: not a repository, and no git
+  // process needs to start to say so (a one-shot outside a repository spawned one for nothing).
+  if (!process.env.GIT_DIR && findRepoRoot(cwd) === undefined) return undefined;
+  // Both at once: the repository's own config is read for the overrides while git finds the top.
   // Opening agent0 in a hostile clone must not run its fsmonitor, filters or hooks.
-  const safe = await safeGitArgs(cwd);
+  const [top, safe] = await Promise.all([git(cwd, ["rev-parse", "--show-toplevel"], timeoutMs), safeGitArgs(cwd)]);
+  if (top === undefined) return undefined;
   const [branch, head, status, log] = await Promise.all([
     git(cwd, [...safe, "branch", "--show-current"], timeoutMs),
     git(cwd, [...safe, "rev-parse", "--short", "HEAD"], timeoutMs),

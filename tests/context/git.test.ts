@@ -26,6 +26,22 @@ describe("gitFacts", () => {
     expect(findRepoRoot(dir)).toBeUndefined();
   });
 
+  it("follows GIT_DIR from a folder with no .git at or above it", async () => {
+    const repo = await tempDir();
+    git(repo, "init", "-q", "-b", "elsewhere");
+    git(repo, "commit", "-q", "--allow-empty", "-m", "only commit");
+    const outside = await tempDir();
+    expect(findRepoRoot(outside)).toBeUndefined();
+    process.env.GIT_DIR = join(repo, ".git");
+    try {
+      const facts = await gitFacts(outside);
+      expect(facts?.branch).toBe("elsewhere");
+      expect(facts?.commits.map((c) => c.replace(/^[0-9a-f]+ /, ""))).toEqual(["only commit"]);
+    } finally {
+      delete process.env.GIT_DIR;
+    }
+  });
+
   it("reports branch, short status (at most 20 lines) and the last 5 commits", async () => {
     const dir = await tempDir();
     git(dir, "init", "-q", "-b", "trunk");
