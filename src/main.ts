@@ -290,18 +290,21 @@ async function headless(prompt: string, flags: Flags): Promise<number> {
   if (!flags.model && resumed.model) config.model = resumed.model;
   // The agent asks the server about the model while the project context is read.
   started.agent.send({ type: "prefetch-model-info", config });
-  const [{ createLogger }, { loadProjectContext }, { readMentions }, { fileMentionsIn, resourceMentionsIn }] =
-    await Promise.all([
-      import("./session/log.js"),
-      import("./cli/project-context.js"),
-      import("./cli/attach.js"),
-      import("./context/mention-parse.js"),
-    ]);
+  const [{ createLogger }, { loadProjectContext }, { fileMentionsIn, resourceMentionsIn }] = await Promise.all([
+    import("./session/log.js"),
+    import("./cli/project-context.js"),
+    import("./context/mention-parse.js"),
+  ]);
+  // The project context (git runs meanwhile) and the prompt's files are read at the same time.
+  const loadingContext = loadProjectContext(config.cwd);
   // `@path` attaches the file and `@server:uri` an MCP server's resource, as in the TUI.
   const servers = Object.keys(config.mcpServers ?? {});
-  const withFiles = await readMentions(prompt, config.cwd, fileMentionsIn(prompt, servers));
+  const mentioned = fileMentionsIn(prompt, servers);
+  const withFiles = mentioned.length
+    ? await import("./cli/attach.js").then(({ readMentions }) => readMentions(prompt, config.cwd, mentioned))
+    : { content: prompt, problems: [] };
   for (const p of withFiles.problems) process.stderr.write(`warning: ${p}\n`);
-  const context = await loadProjectContext(config.cwd);
+  const context = await loadingContext;
   for (const w of context.warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
   config.systemPrompt = context.systemPrompt;
   process.on("SIGINT", () => process.exit(130)); // the "exit" handler ends the commands
