@@ -70,10 +70,7 @@ function lineSplitter(): { push(chunk: Uint8Array): Uint8Array[]; end(): Uint8Ar
  * The JSON objects of an NDJSON body, each line decoded and parsed once: malformed lines are
  * skipped and reported, every chunk kicks onBytes.
  */
-export async function* ndjsonObjects(
-  body: ReadableStream<Uint8Array>,
-  hooks: OllamaFetchHooks,
-): AsyncGenerator<object> {
+export async function* ndjsonObjects(body: AsyncIterable<Uint8Array>, hooks: OllamaFetchHooks): AsyncGenerator<object> {
   const decoder = new TextDecoder();
   const lines = lineSplitter();
   for await (const chunk of body) {
