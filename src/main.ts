@@ -140,7 +140,10 @@ async function resume(
 }
 
 async function main(firstPrompt: string, flags: Flags): Promise<number> {
-  if (flags.print !== undefined) return headless(flags.print, flags);
+  if (flags.print !== undefined) {
+    const { headless } = await import("./cli/headless.js");
+    return headless(flags.print, flags, { fail, resume: (...args) => resume(flags, ...args) });
+  }
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     fail('the TUI needs a terminal; use -p "prompt" to run headless.');
   }
@@ -246,82 +249,6 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
   if (result.session) (result.session.ok ? process.stdout : process.stderr).write(result.session.text + "\n");
   if (result.summary) process.stdout.write(`${result.summary}\n`);
   return result.session && !result.session.ok ? 1 : 0;
-}
-
-async function headless(prompt: string, flags: Flags): Promise<number> {
-  const [{ startup }, print, { takeAgent }] = await Promise.all([
-    import("./cli/startup.js"),
-    import("./cli/print.js"),
-    import("./cli/agent-start.js"),
-  ]);
-  // The agent's code loads while the config, the session and the project context are read
-  // (bin/agent0.js started it before anything else when it saw -p).
-  const started = takeAgent();
-  let boot;
-  try {
-    boot = startup(flags, false);
-  } catch (err) {
-    fail((err as Error).message);
-  }
-  const { config } = boot;
-  for (const w of boot.warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
-  // Headless runs cannot ask: a project's own servers start only when trusted before.
-  for (const s of boot.mcp.selection.pending) {
-    process.stderr.write(
-      sanitize(
-        `notice: MCP server ${s.name} (${s.file}) is not trusted in this project — skipped. Approve it in the TUI, or pass --trust-project-mcp.\n`,
-      ),
-    );
-  }
-  for (const s of boot.mcp.selection.denied) {
-    process.stderr.write(
-      sanitize(`notice: MCP server ${s.name} (${s.file}) was declined for this project — skipped.\n`),
-    );
-  }
-  const { SessionRecorder } = await import("./session/recorder.js");
-  const dir = sessionsDir();
-  const recorder = new SessionRecorder({
-    dir,
-    fields: () => config,
-    onSaveState: (state) => process.stderr.write(sanitize(`${state.saved ? "" : "warning: "}${state.text}\n`)),
-  });
-  const resumed = await resume(flags, recorder, dir, config.cwd);
-  for (const n of resumed.notices) process.stderr.write(sanitize(`warning: ${n}\n`));
-  if (!flags.model && resumed.model) config.model = resumed.model;
-  // The agent asks the server about the model while the project context is read.
-  started.agent.send({ type: "prefetch-model-info", config });
-  const [{ createLogger }, { loadProjectContext }, { fileMentionsIn, resourceMentionsIn }] = await Promise.all([
-    import("./session/log.js"),
-    import("./cli/project-context.js"),
-    import("./context/mention-parse.js"),
-  ]);
-  // The project context (git runs meanwhile) and the prompt's files are read at the same time.
-  const loadingContext = loadProjectContext(config.cwd);
-  // `@path` attaches the file and `@server:uri` an MCP server's resource, as in the TUI.
-  const servers = Object.keys(config.mcpServers ?? {});
-  const mentioned = fileMentionsIn(prompt, servers);
-  const withFiles = mentioned.length
-    ? await import("./cli/attach.js").then(({ readMentions }) => readMentions(prompt, config.cwd, mentioned))
-    : { content: prompt, problems: [] };
-  for (const p of withFiles.problems) process.stderr.write(`warning: ${p}\n`);
-  const context = await loadingContext;
-  for (const w of context.warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
-  config.systemPrompt = context.systemPrompt;
-  process.on("SIGINT", () => process.exit(130)); // the "exit" handler ends the commands
-  const code = await print.runHeadless({
-    started,
-    prompt: withFiles.content,
-    typed: prompt,
-    resources: resourceMentionsIn(prompt, servers),
-    config,
-    conversation: resumed.conversation,
-    format: flags.outputFormat,
-    recorder,
-    logger: createLogger(logsDir()),
-  });
-  // Exit as soon as the answer is out: an idle keep-alive socket must not hold a script up.
-  await new Promise<void>((r) => process.stdout.write("", () => r()));
-  process.exit(code);
 }
 
 await program.parseAsync(process.argv);

@@ -1,0 +1,97 @@
+// `agent0 -p "prompt"`: a one-shot run. main.ts loads this module when the command line asks for
+// one; everything a plain one-shot needs is imported here statically, and what only some runs
+// need (files a prompt mentions, a resumed session, MCP servers) loads when a run needs it.
+// tests/lint/headless-imports.test.ts keeps yaml, the MCP SDK, marked and blessed off this path.
+import type { ConversationMessage } from "../protocol/conversation.js";
+import { logsDir, sessionsDir } from "../context/dirs.js";
+import { fileMentionsIn, resourceMentionsIn } from "../context/mention-parse.js";
+import { sanitize } from "../render/sanitize.js";
+import { createLogger } from "../session/log.js";
+import { SessionRecorder } from "../session/recorder.js";
+import { takeAgent } from "./agent-start.js";
+import type { CliOptions } from "./config.js";
+import { runHeadless, type OutputFormat } from "./print.js";
+import { loadProjectContext } from "./project-context.js";
+import { startup } from "./startup.js";
+
+export interface HeadlessFlags extends CliOptions {
+  outputFormat: OutputFormat;
+}
+
+/** What main.ts lends a headless run. */
+export interface HeadlessApp {
+  /** Reports a fatal error and exits. */
+  fail(message: string): never;
+  /** Opens the session --resume/--session/--continue name, if any, into the recorder. */
+  resume(
+    recorder: SessionRecorder,
+    dir: string,
+    cwd: string,
+  ): Promise<{ conversation: ConversationMessage[]; model?: string; notices: string[] }>;
+}
+
+/** Runs `prompt` headless, then exits with its code. */
+export async function headless(prompt: string, flags: HeadlessFlags, app: HeadlessApp): Promise<never> {
+  // The agent's code loads while the config, the session and the project context are read
+  // (bin/agent0.js started it before anything else when it saw -p).
+  const started = takeAgent();
+  let boot;
+  try {
+    boot = startup(flags, false);
+  } catch (err) {
+    app.fail((err as Error).message);
+  }
+  const { config } = boot;
+  for (const w of boot.warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
+  // Headless runs cannot ask: a project's own servers start only when trusted before.
+  for (const s of boot.mcp.selection.pending) {
+    process.stderr.write(
+      sanitize(
+        `notice: MCP server ${s.name} (${s.file}) is not trusted in this project — skipped. Approve it in the TUI, or pass --trust-project-mcp.\n`,
+      ),
+    );
+  }
+  for (const s of boot.mcp.selection.denied) {
+    process.stderr.write(
+      sanitize(`notice: MCP server ${s.name} (${s.file}) was declined for this project — skipped.\n`),
+    );
+  }
+  const dir = sessionsDir();
+  const recorder = new SessionRecorder({
+    dir,
+    fields: () => config,
+    onSaveState: (state) => process.stderr.write(sanitize(`${state.saved ? "" : "warning: "}${state.text}\n`)),
+  });
+  const resumed = await app.resume(recorder, dir, config.cwd);
+  for (const n of resumed.notices) process.stderr.write(sanitize(`warning: ${n}\n`));
+  if (!flags.model && resumed.model) config.model = resumed.model;
+  // The agent asks the server about the model while the project context is read.
+  started.agent.send({ type: "prefetch-model-info", config });
+  // The project context (git runs meanwhile) and the prompt's files are read at the same time.
+  const loadingContext = loadProjectContext(config.cwd);
+  // `@path` attaches the file and `@server:uri` an MCP server's resource, as in the TUI.
+  const servers = Object.keys(config.mcpServers ?? {});
+  const mentioned = fileMentionsIn(prompt, servers);
+  const withFiles = mentioned.length
+    ? await import("./attach.js").then(({ readMentions }) => readMentions(prompt, config.cwd, mentioned))
+    : { content: prompt, problems: [] };
+  for (const p of withFiles.problems) process.stderr.write(`warning: ${p}\n`);
+  const context = await loadingContext;
+  for (const w of context.warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
+  config.systemPrompt = context.systemPrompt;
+  process.on("SIGINT", () => process.exit(130)); // the "exit" handler ends the commands
+  const code = await runHeadless({
+    started,
+    prompt: withFiles.content,
+    typed: prompt,
+    resources: resourceMentionsIn(prompt, servers),
+    config,
+    conversation: resumed.conversation,
+    format: flags.outputFormat,
+    recorder,
+    logger: createLogger(logsDir()),
+  });
+  // Exit as soon as the answer is out: an idle keep-alive socket must not hold a script up.
+  await new Promise<void>((r) => process.stdout.write("", () => r()));
+  process.exit(code);
+}
