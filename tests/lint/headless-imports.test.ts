@@ -1,0 +1,30 @@
+// What a headless one-shot loads: bin/agent0.js reads the command line (cli/options.ts) and starts
+// the agent (cli/agent-start.ts, which always loads agent/serve.ts for -p), then main.ts hands the
+// run to cli/headless.ts. A plain one-shot needs no terminal UI, no markdown engine, no
+// frontmatter parser and no MCP client: each loads only in the runs that use it.
+import { describe, expect, it } from "vitest";
+import { reachedOf } from "./module-graph.js";
+
+const HEADLESS = ["cli/options.ts", "cli/agent-start.ts", "main.ts", "cli/headless.ts", "agent/serve.ts"];
+const NOT_FOR_A_ONE_SHOT = [
+  "blessed",
+  "marked",
+  "highlight.js",
+  "yaml",
+  "@modelcontextprotocol/sdk",
+  "@anthropic-ai/sdk",
+  "openai",
+];
+
+describe("the headless one-shot's module graph", () => {
+  it("reaches no terminal UI, markdown, yaml or SDK", () => {
+    expect(reachedOf(HEADLESS, NOT_FOR_A_ONE_SHOT)).toEqual([]);
+  });
+
+  it("reaches none of the TUI's code but the few small modules main.ts itself imports", () => {
+    // main.ts's own (the help's command list, giving the terminal back, bench marks) are shared
+    // by every launch; nothing else in ui/ may come along, through them or through the run.
+    const beyondMain = reachedOf(HEADLESS, ["ui"]).filter((chain) => !/^main\.ts -> ui\/[^ ]+$/.test(chain));
+    expect(beyondMain).toEqual([]);
+  });
+});
