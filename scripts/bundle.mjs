@@ -3,7 +3,7 @@
 // small modules of node_modules, and start-up time is what a user of a terminal tool feels first.
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 /**
@@ -21,6 +21,30 @@ const commonHighlightLanguages = {
 
 // Chunk names carry hashes: start clean so old chunks do not pile up.
 fs.rmSync("dist/bundle", { recursive: true, force: true });
+
+/**
+ * The built-in tools' JSON schemas, computed from the same source as the bundle (see
+ * src/tools/builtin-schemas.ts): the bundle gets them as a constant instead of converting zod
+ * schemas at every start.
+ */
+async function builtinToolSchemas() {
+  const out = "dist/.builtin-tool-schemas.mjs";
+  await build({
+    entryPoints: ["src/tools/builtin-schemas.ts"],
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    packages: "external",
+    outfile: out,
+    logLevel: "warning",
+  });
+  try {
+    const { builtinToolSchemas } = await import(pathToFileURL(path.resolve(out)).href);
+    return builtinToolSchemas();
+  } finally {
+    fs.rmSync(out, { force: true });
+  }
+}
 
 await build({
   // bin/agent0.js reads the command line with options (no commander), then either starts a
@@ -46,6 +70,8 @@ await build({
   banner: {
     js: "import { createRequire as __agent0CreateRequire } from 'node:module'; const require = __agent0CreateRequire(import.meta.url);",
   },
+  // A string, used once: an object here would make esbuild add an initialiser to every module.
+  define: { AGENT0_BUILTIN_TOOL_SCHEMAS: JSON.stringify(JSON.stringify(await builtinToolSchemas())) },
   plugins: [commonHighlightLanguages],
   legalComments: "none",
   logLevel: "warning",

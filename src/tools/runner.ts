@@ -17,21 +17,38 @@ export const RUN_INTERRUPTED = "Error: interrupted by the user.";
 // Tool definitions are long-lived values: their JSON schema is computed once.
 const specCache = new WeakMap<ToolDef, ToolSpec>();
 
+/** Set in the bundle only: the built-in tools' parameters as JSON, computed at build time (tools/builtin-schemas.ts). */
+declare const AGENT0_BUILTIN_TOOL_SCHEMAS: string | undefined;
+let builtinParameters: Record<string, Record<string, unknown>> | undefined;
+
 export function toolSpecs(tools: ToolDef[]): ToolSpec[] {
   return tools.map((tool) => {
     const cached = specCache.get(tool);
     if (cached) return cached;
-    // "input" so that fields with a default are optional for the model.
-    const raw = tool.jsonSchema ?? (z.toJSONSchema(tool.schema, { io: "input" }) as Record<string, unknown>);
-    const { $schema: _drop, ...schema } = raw;
     const spec: ToolSpec = {
       name: tool.name,
       description: tool.description,
-      parameters: { type: "object", properties: {}, ...schema },
+      parameters: prebuilt(tool) ?? parameters(tool),
     };
     specCache.set(tool, spec);
     return spec;
   });
+}
+
+function prebuilt(tool: ToolDef): Record<string, unknown> | undefined {
+  if (tool.jsonSchema) return undefined;
+  builtinParameters ??=
+    typeof AGENT0_BUILTIN_TOOL_SCHEMAS === "string"
+      ? (JSON.parse(AGENT0_BUILTIN_TOOL_SCHEMAS) as Record<string, Record<string, unknown>>)
+      : {};
+  return Object.hasOwn(builtinParameters, tool.name) ? builtinParameters[tool.name] : undefined;
+}
+
+function parameters(tool: ToolDef): Record<string, unknown> {
+  // "input" so that fields with a default are optional for the model.
+  const raw = tool.jsonSchema ?? (z.toJSONSchema(tool.schema, { io: "input" }) as Record<string, unknown>);
+  const { $schema: _drop, ...schema } = raw;
+  return { type: "object", properties: {}, ...schema };
 }
 
 /** Over the limit: the first half and the last quarter of the limit, with a count of what was cut. */
