@@ -1,18 +1,18 @@
 #!/usr/bin/env node
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
-import type { ConversationMessage } from "./protocol/conversation.js";
 import { logsDir, sessionsDir } from "./context/dirs.js";
 import { slashCommands } from "./ui/slash-commands.js";
 import type { CliOptions } from "./cli/config.js";
 import type { Subcommand } from "./cli/options.js";
 import { addOptions } from "./cli/commander-options.js";
-import type { SessionRecorder, SaveState } from "./session/recorder.js";
+import type { SaveState } from "./session/recorder.js";
 import type { OutputFormat } from "./cli/print.js";
 import { restoreTerminal } from "./ui/runtime/restore.js";
 import { markBench } from "./ui/runtime/bench-probes.js";
 import { sanitize } from "./render/sanitize.js";
-import { killTagged, tagThisApp } from "./tools/shell/process-tag.js";
+import { fail, guardProcess } from "./cli/app-process.js";
+import { resumeSession } from "./cli/resume.js";
 
 /** The package's own package.json (this file runs from dist/ or dist/bundle/). */
 function packageVersion(): string {
@@ -38,26 +38,8 @@ interface Flags extends CliOptions {
   continue?: boolean;
 }
 
-function fail(message: string): never {
-  restoreTerminal();
-  process.stderr.write(sanitize(`agent0: ${message}\n`));
-  process.exit(1);
-}
-
 markBench("main-loaded");
-
-// Every process the app starts carries this tag, so quitting (or a closed terminal) ends them all.
-tagThisApp();
-for (const sig of ["SIGHUP", "SIGTERM"] as const)
-  process.on(sig, () => {
-    killTagged();
-    restoreTerminal();
-    process.exit(sig === "SIGHUP" ? 129 : 143);
-  });
-process.on("exit", () => killTagged());
-
-process.on("uncaughtException", (err) => fail(`unexpected error: ${err.stack ?? err.message}`));
-process.on("unhandledRejection", (err) => fail(`unexpected error: ${(err as Error)?.stack ?? String(err)}`));
+guardProcess();
 
 const program = new Command()
   .name("agent0")
@@ -117,32 +99,10 @@ program
     process.exitCode = printMcpList(process.cwd(), process.env, (s) => process.stdout.write(s));
   });
 
-/** Resumes --resume/--session/--continue into the recorder; returns the saved conversation. */
-async function resume(
-  flags: Flags,
-  recorder: SessionRecorder,
-  dir: string,
-  cwd: string,
-): Promise<{ conversation: ConversationMessage[]; model?: string; notices: string[]; tokensUsed?: number }> {
-  const resumeId = flags.resume ?? flags.session;
-  if (!resumeId && !flags.continue) return { conversation: [], notices: [] };
-  const { latestSessionFor } = await import("./session/list.js");
-  const { resumeInto } = await import("./cli/services.js");
-  let target = resumeId;
-  if (!target) {
-    const latest = latestSessionFor(dir, cwd);
-    if (!latest) fail(`No saved session for ${cwd} yet.`);
-    target = latest.id;
-  }
-  const opened = resumeInto(recorder, dir, target);
-  if (!opened.ok) fail(opened.error);
-  return opened;
-}
-
 async function main(firstPrompt: string, flags: Flags): Promise<number> {
   if (flags.print !== undefined) {
     const { headless } = await import("./cli/headless.js");
-    return headless(flags.print, flags, { fail, resume: (...args) => resume(flags, ...args) });
+    return headless(flags.print, flags);
   }
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     fail('the TUI needs a terminal; use -p "prompt" to run headless.');
@@ -181,7 +141,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
       fields: () => current.config,
       onSaveState: (state) => (sendSaveState ? sendSaveState(state) : notices.push(state.text)),
     });
-    const resumed = await resume(flags, recorder, dir, b.config.cwd);
+    const resumed = await resumeSession(flags, recorder, dir, b.config.cwd);
     if (!flags.model && resumed.model) b.config.model = resumed.model;
     const [{ createLogger }, { createServices }, { loadProjectContext }, { InputHistory, historyFile }] =
       await Promise.all([

@@ -2,36 +2,25 @@
 // one; everything a plain one-shot needs is imported here statically, and what only some runs
 // need (files a prompt mentions, a resumed session, MCP servers) loads when a run needs it.
 // tests/lint/headless-imports.test.ts keeps yaml, the MCP SDK, marked and blessed off this path.
-import type { ConversationMessage } from "../protocol/conversation.js";
 import { logsDir, sessionsDir } from "../context/dirs.js";
 import { fileMentionsIn, resourceMentionsIn } from "../context/mention-parse.js";
 import { sanitize } from "../render/sanitize.js";
 import { createLogger } from "../session/log.js";
 import { SessionRecorder } from "../session/recorder.js";
 import { takeAgent } from "./agent-start.js";
+import { fail } from "./app-process.js";
 import type { CliOptions } from "./config.js";
 import { runHeadless, type OutputFormat } from "./print.js";
 import { loadProjectContext } from "./project-context.js";
+import { resumeSession, type ResumeFlags } from "./resume.js";
 import { startup } from "./startup.js";
 
-export interface HeadlessFlags extends CliOptions {
+export interface HeadlessFlags extends CliOptions, ResumeFlags {
   outputFormat: OutputFormat;
 }
 
-/** What main.ts lends a headless run. */
-export interface HeadlessApp {
-  /** Reports a fatal error and exits. */
-  fail(message: string): never;
-  /** Opens the session --resume/--session/--continue name, if any, into the recorder. */
-  resume(
-    recorder: SessionRecorder,
-    dir: string,
-    cwd: string,
-  ): Promise<{ conversation: ConversationMessage[]; model?: string; notices: string[] }>;
-}
-
 /** Runs `prompt` headless, then exits with its code. */
-export async function headless(prompt: string, flags: HeadlessFlags, app: HeadlessApp): Promise<never> {
+export async function headless(prompt: string, flags: HeadlessFlags): Promise<never> {
   // The agent's code loads while the config, the session and the project context are read
   // (bin/agent0.js started it before anything else when it saw -p).
   const started = takeAgent();
@@ -39,7 +28,7 @@ export async function headless(prompt: string, flags: HeadlessFlags, app: Headle
   try {
     boot = startup(flags, false);
   } catch (err) {
-    app.fail((err as Error).message);
+    fail((err as Error).message);
   }
   const { config } = boot;
   for (const w of boot.warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
@@ -62,7 +51,7 @@ export async function headless(prompt: string, flags: HeadlessFlags, app: Headle
     fields: () => config,
     onSaveState: (state) => process.stderr.write(sanitize(`${state.saved ? "" : "warning: "}${state.text}\n`)),
   });
-  const resumed = await app.resume(recorder, dir, config.cwd);
+  const resumed = await resumeSession(flags, recorder, dir, config.cwd);
   for (const n of resumed.notices) process.stderr.write(sanitize(`warning: ${n}\n`));
   if (!flags.model && resumed.model) config.model = resumed.model;
   // The agent asks the server about the model while the project context is read.

@@ -1,0 +1,28 @@
+// What every launch of the app sets up on its process, whether main.ts runs it (commander read the
+// command line) or bin/agent0.js hands a headless run straight to cli/headless.ts.
+import { sanitize } from "../render/sanitize.js";
+import { killTagged, tagThisApp } from "../tools/shell/process-tag.js";
+import { restoreTerminal } from "../ui/runtime/restore.js";
+
+/** A fatal error: the terminal given back, the message on stderr, exit code 1. */
+export function fail(message: string): never {
+  restoreTerminal();
+  process.stderr.write(sanitize(`agent0: ${message}\n`));
+  process.exit(1);
+}
+
+/** Tags the app's processes, ends them at exit and on SIGHUP/SIGTERM, and reports crashes. */
+export function guardProcess(): void {
+  // Every process the app starts carries this tag, so quitting (or a closed terminal) ends them all.
+  tagThisApp();
+  for (const sig of ["SIGHUP", "SIGTERM"] as const)
+    process.on(sig, () => {
+      killTagged();
+      restoreTerminal();
+      process.exit(sig === "SIGHUP" ? 129 : 143);
+    });
+  process.on("exit", () => killTagged());
+
+  process.on("uncaughtException", (err) => fail(`unexpected error: ${err.stack ?? err.message}`));
+  process.on("unhandledRejection", (err) => fail(`unexpected error: ${(err as Error)?.stack ?? String(err)}`));
+}

@@ -1,0 +1,32 @@
+// --resume/--session/--continue: the saved session a launch goes on with, TUI or headless.
+import type { ConversationMessage } from "../protocol/conversation.js";
+import type { SessionRecorder } from "../session/recorder.js";
+import { fail } from "./app-process.js";
+
+export interface ResumeFlags {
+  resume?: string;
+  session?: string;
+  continue?: boolean;
+}
+
+/** Resumes --resume/--session/--continue into the recorder; returns the saved conversation. */
+export async function resumeSession(
+  flags: ResumeFlags,
+  recorder: SessionRecorder,
+  dir: string,
+  cwd: string,
+): Promise<{ conversation: ConversationMessage[]; model?: string; notices: string[]; tokensUsed?: number }> {
+  const resumeId = flags.resume ?? flags.session;
+  if (!resumeId && !flags.continue) return { conversation: [], notices: [] };
+  const { latestSessionFor } = await import("../session/list.js");
+  const { resumeInto } = await import("./services.js");
+  let target = resumeId;
+  if (!target) {
+    const latest = latestSessionFor(dir, cwd);
+    if (!latest) fail(`No saved session for ${cwd} yet.`);
+    target = latest.id;
+  }
+  const opened = resumeInto(recorder, dir, target);
+  if (!opened.ok) fail(opened.error);
+  return opened;
+}
