@@ -28,6 +28,8 @@ if (launch.kind === "print") {
   // (it runs on this thread), beside main's code, before the command line is parsed.
   const { startAgentEarly } = await import(entry("agent-start", "cli/agent-start"));
   startAgentEarly();
+  // A line read whole needs nothing of main (nor commander): the run starts at once, and exits.
+  if (launch.flags) await (await import(entry("headless", "cli/headless"))).headlessLaunch(launch.flags);
 } else if (launch.kind === "tui") {
   // The first frame goes up before main, commander and blessed load (src/boot.ts).
   boot = await import(entry("boot"));

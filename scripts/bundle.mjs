@@ -48,12 +48,13 @@ async function builtinToolSchemas() {
 
 await build({
   // bin/agent0.js reads the command line with options (no commander), then either starts a
-  // headless run's worker through agent-start or paints the TUI's first frame through boot, all
-  // before main loads.
+  // headless run's agent through agent-start (and runs it through headless, without main, when
+  // it could read the whole line) or paints the TUI's first frame through boot, before main loads.
   entryPoints: {
     main: "src/main.ts",
     worker: "src/agent/worker.ts",
     "agent-start": "src/cli/agent-start.ts",
+    headless: "src/cli/headless.ts",
     options: "src/cli/options.ts",
     boot: "src/boot.ts",
   },

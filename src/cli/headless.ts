@@ -1,6 +1,7 @@
-// `agent0 -p "prompt"`: a one-shot run. main.ts loads this module when the command line asks for
-// one; everything a plain one-shot needs is imported here statically, and what only some runs
-// need (files a prompt mentions, a resumed session, MCP servers) loads when a run needs it.
+// `agent0 -p "prompt"`: a one-shot run. bin/agent0.js loads this module when it could read the
+// command line itself, main.ts when commander had to; everything a plain one-shot needs is imported
+// here statically, and what only some runs need (files a prompt mentions, a resumed session, MCP
+// servers) loads when a run needs it.
 // tests/lint/headless-imports.test.ts keeps yaml, the MCP SDK, marked and blessed off this path.
 import { logsDir, sessionsDir } from "../context/dirs.js";
 import { fileMentionsIn, resourceMentionsIn } from "../context/mention-parse.js";
@@ -8,7 +9,7 @@ import { sanitize } from "../render/sanitize.js";
 import { createLogger } from "../session/log.js";
 import { SessionRecorder } from "../session/recorder.js";
 import { takeAgent } from "./agent-start.js";
-import { fail } from "./app-process.js";
+import { fail, guardProcess } from "./app-process.js";
 import type { CliOptions } from "./config.js";
 import { runHeadless, type OutputFormat } from "./print.js";
 import { loadProjectContext } from "./project-context.js";
@@ -17,6 +18,16 @@ import { startup } from "./startup.js";
 
 export interface HeadlessFlags extends CliOptions, ResumeFlags {
   outputFormat: OutputFormat;
+}
+
+/**
+ * For bin/agent0.js, when cli/options.ts read the whole command line (readLaunch): the run starts
+ * without main.ts and commander, which it does not need (~10 ms of a one-shot's start).
+ */
+export function headlessLaunch(flags: Record<string, string | boolean>): Promise<never> {
+  guardProcess();
+  const read = flags as unknown as HeadlessFlags & { print: string };
+  return headless(read.print, read);
 }
 
 /** Runs `prompt` headless, then exits with its code. */

@@ -51,7 +51,8 @@ export type Subcommand = (typeof SUBCOMMANDS)[number];
 /** What a command line asks for, read without commander. */
 export type Launch =
   | { kind: "tui"; flags: Record<string, string | boolean>; words: string[] }
-  | { kind: "print" }
+  /** `flags` when the whole line could be read here (with defaults): the run needs no commander. */
+  | { kind: "print"; flags?: Record<string, string | boolean> }
   /** --help, --version, a subcommand, or a line only commander can judge (it also reports the errors). */
   | { kind: "other" };
 
@@ -92,6 +93,8 @@ export function readLaunch(argv: readonly string[]): Launch {
   parsedOptions ??= OPTIONS.map(parseSpec);
   const flags: Record<string, string | boolean> = {};
   const words: string[] = [];
+  // A line with -p that cannot be read whole is still a headless run: commander reads it (or says what is wrong).
+  const other = (): Launch => (flags.print !== undefined ? { kind: "print" } : { kind: "other" });
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--") {
@@ -106,20 +109,23 @@ export function readLaunch(argv: readonly string[]): Launch {
     const eq = long ? arg.indexOf("=") : -1;
     const name = long ? arg.slice(2, eq < 0 ? undefined : eq) : arg.slice(1, 2);
     const opt = parsedOptions.find((o) => (long ? o.long === name : o.short === name));
-    if (!opt) return { kind: "other" };
+    if (!opt) return other();
     let value: string | boolean;
     if (!opt.takesValue) {
-      if (eq >= 0 || (!long && arg.length > 2)) return { kind: "other" };
+      if (eq >= 0 || (!long && arg.length > 2)) return other();
       value = !opt.negate;
     } else if (eq >= 0) value = arg.slice(eq + 1);
     else if (!long && arg.length > 2) value = arg.slice(2);
     else if (i + 1 < argv.length) value = argv[++i]!;
-    else return { kind: "other" };
-    if (typeof value === "string" && opt.choices && !opt.choices.includes(value)) return { kind: "other" };
-    if (opt.key === "print") return { kind: "print" };
+    else return other();
+    if (typeof value === "string" && opt.choices && !opt.choices.includes(value)) return other();
     flags[opt.key] = value;
   }
   // commander takes a first word that names a subcommand as that subcommand, even after `--`.
-  if ((SUBCOMMANDS as readonly string[]).includes(words[0] ?? "")) return { kind: "other" };
+  if ((SUBCOMMANDS as readonly string[]).includes(words[0] ?? "")) return other();
+  if (flags.print !== undefined) {
+    for (const spec of OPTIONS) if (spec.default !== undefined) flags[parseSpec(spec).key] ??= spec.default;
+    return { kind: "print", flags };
+  }
   return { kind: "tui", flags, words };
 }

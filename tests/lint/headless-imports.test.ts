@@ -1,7 +1,8 @@
-// What a headless one-shot loads: bin/agent0.js reads the command line (cli/options.ts) and starts
-// the agent (cli/agent-start.ts, which always loads agent/serve.ts for -p), then main.ts hands the
-// run to cli/headless.ts. A plain one-shot needs no terminal UI, no markdown engine, no
-// frontmatter parser and no MCP client: each loads only in the runs that use it.
+// What a headless one-shot loads: bin/agent0.js reads the command line (cli/options.ts), starts the
+// agent (cli/agent-start.ts, which always loads agent/serve.ts for -p) and hands the run to
+// cli/headless.ts, through main.ts when only commander can read the line. A plain one-shot needs
+// no terminal UI, no markdown engine, no frontmatter parser and no MCP client: each loads only in
+// the runs that use it.
 import { describe, expect, it } from "vitest";
 import { reachedOf } from "./module-graph.js";
 
