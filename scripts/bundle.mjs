@@ -2,6 +2,7 @@
 // with shared chunks. Loading a few bundled files is much faster than resolving the hundreds of
 // small modules of node_modules, and start-up time is what a user of a terminal tool feels first.
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
@@ -45,6 +46,19 @@ async function builtinToolSchemas() {
     fs.rmSync(out, { force: true });
   }
 }
+
+// yaml gets a file of its own, required on first use (src/context/lazy-yaml.ts): in a chunk, its
+// ~260 KB would be parsed at every start, though most runs never read any frontmatter.
+await build({
+  entryPoints: [createRequire(import.meta.url).resolve("yaml")],
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  outfile: "dist/bundle/yaml.cjs",
+  legalComments: "none",
+  logLevel: "warning",
+});
 
 await build({
   // bin/agent0.js reads the command line with options (no commander), then either starts a

@@ -158,6 +158,21 @@ describe("memory across sessions", () => {
     () => [fake],
   );
 
+  // yaml loads from a file of its own in the bundle (dist/bundle/yaml.cjs) when frontmatter is met.
+  it("a SKILL.md skill's YAML frontmatter is read: its name and description are in the system prompt", async () => {
+    const dir = path.join(sb.project, ".agent0", "skills", "release-notes");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, "SKILL.md"),
+      "---\nname: relnotes\ndescription: 'Write release notes: one line per merged change'\n---\nList the merged changes.\n",
+    );
+    fake = await startFakeOllama({ models: [{ name: "qwen3:8b" }], replies: [{ steps: [{ text: "ok" }] }] });
+    const r = await runHeadless(sb, ["-p", "hi", "--host", fake.url, "--model", "qwen3:8b"]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(systemOf(fake.chats[0]!)).toMatch(/relnotes.*Write release notes: one line per merged change/);
+  });
+
   it("a memory the model saves is in the index of the next session's system prompt", async () => {
     fake = await startFakeOllama({
       models: [{ name: "qwen3:8b" }],
