@@ -24,12 +24,12 @@ const { readLaunch } = await import(entry("options", "cli/options"));
 const launch = readLaunch(process.argv.slice(2));
 let boot;
 if (launch.kind === "print") {
-  // A headless run spends most of its start loading the agent's code: start loading it first
-  // (it runs on this thread), beside main's code, before the command line is parsed.
+  // A line read whole needs nothing of main (nor commander): it runs in the one-shot's own module
+  // graph (src/cli/one-shot.ts), and exits. Otherwise the agent's code, the longest part of a
+  // headless start, starts loading (it runs on this thread) before main reads the line.
+  if (launch.flags) await (await import(entry("hl-one-shot", "cli/one-shot"))).oneShot(launch.flags);
   const { startAgentEarly } = await import(entry("agent-start", "cli/agent-start"));
   startAgentEarly();
-  // A line read whole needs nothing of main (nor commander): the run starts at once, and exits.
-  if (launch.flags) await (await import(entry("headless", "cli/headless"))).headlessLaunch(launch.flags);
 } else if (launch.kind === "tui") {
   // The first frame goes up before main, commander and blessed load (src/boot.ts).
   boot = await import(entry("boot"));

@@ -84,8 +84,8 @@ export function startAgent(load = () => import("../agent/serve.js")): StartedAge
 let early: StartedAgent | undefined;
 
 /** For bin/agent0.js, when the command line asks for a headless run. */
-export function startAgentEarly(): void {
-  early ??= startAgent();
+export function startAgentEarly(load?: Parameters<typeof startAgent>[0]): void {
+  early ??= startAgent(load);
 }
 
 /** The agent started early, or a new one. */

@@ -1,8 +1,8 @@
-// `agent0 -p "prompt"`: a one-shot run. bin/agent0.js loads this module when it could read the
-// command line itself, main.ts when commander had to; everything a plain one-shot needs is imported
-// here statically, and what only some runs need (files a prompt mentions, a resumed session, MCP
-// servers) loads when a run needs it.
-// tests/lint/headless-imports.test.ts keeps yaml, the MCP SDK, marked and blessed off this path.
+// `agent0 -p "prompt"`: a one-shot run. cli/one-shot.ts loads this module when bin/agent0.js
+// could read the command line itself, main.ts when commander had to. Everything a plain one-shot
+// needs is imported here statically; what only some runs need (files a prompt mentions, a
+// resumed session, MCP servers) loads when a run needs it. tests/lint/headless-imports.test.ts
+// keeps yaml, the MCP SDK, marked and blessed off this path.
 import { logsDir, sessionsDir } from "../context/dirs.js";
 import { fileMentionsIn, resourceMentionsIn } from "../context/mention-parse.js";
 import { sanitize } from "../render/sanitize.js";
@@ -21,7 +21,7 @@ export interface HeadlessFlags extends CliOptions, ResumeFlags {
 }
 
 /**
- * For bin/agent0.js, when cli/options.ts read the whole command line (readLaunch): the run starts
+ * For cli/one-shot.ts, when bin/agent0.js read the whole command line (readLaunch): the run starts
  * without main.ts and commander, which it does not need (~10 ms of a one-shot's start).
  */
 export function headlessLaunch(flags: Record<string, string | boolean>): Promise<never> {

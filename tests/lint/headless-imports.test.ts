@@ -1,12 +1,19 @@
-// What a headless one-shot loads: bin/agent0.js reads the command line (cli/options.ts), starts the
-// agent (cli/agent-start.ts, which always loads agent/serve.ts for -p) and hands the run to
-// cli/headless.ts, through main.ts when only commander can read the line. A plain one-shot needs
+// What a headless one-shot loads: bin/agent0.js reads the command line (cli/options.ts) and runs it
+// through cli/one-shot.ts (the agent, agent/serve.ts, and cli/headless.ts), or, when only commander
+// can read the line, starts the agent (cli/agent-start.ts) and hands the run to main.ts. A plain one-shot needs
 // no terminal UI, no markdown engine, no frontmatter parser and no MCP client: each loads only in
 // the runs that use it.
 import { describe, expect, it } from "vitest";
 import { reachedOf } from "./module-graph.js";
 
-const HEADLESS = ["cli/options.ts", "cli/agent-start.ts", "main.ts", "cli/headless.ts", "agent/serve.ts"];
+const HEADLESS = [
+  "cli/options.ts",
+  "cli/one-shot.ts",
+  "cli/agent-start.ts",
+  "main.ts",
+  "cli/headless.ts",
+  "agent/serve.ts",
+];
 const NOT_FOR_A_ONE_SHOT = [
   "blessed",
   "marked",
