@@ -5,6 +5,7 @@ import fs from "node:fs";
 import { basename, join } from "node:path";
 import { parseFrontmatter } from "../context/frontmatter.js";
 import * as z from "zod";
+import { lazily } from "../context/lazily.js";
 
 export interface AgentType {
   name: string;
@@ -59,15 +60,16 @@ export const BUILTIN_AGENT_TYPES: readonly AgentType[] = [
 
 const NAME = /^[A-Za-z0-9][\w.-]*$/;
 
-const toolList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) => (typeof v === "string" ? v.split(/[\s,]+/) : v).map((t) => t.trim()).filter(Boolean));
-
-const frontmatter = z.looseObject({
-  name: z.string().regex(NAME, "must be one word of letters, digits, '-', '_' or '.'").optional(),
-  description: z.string().optional(),
-  tools: toolList.optional(),
-  model: z.string().min(1).optional(),
+const frontmatter = lazily(() => {
+  const toolList = z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (typeof v === "string" ? v.split(/[\s,]+/) : v).map((t) => t.trim()).filter(Boolean));
+  return z.looseObject({
+    name: z.string().regex(NAME, "must be one word of letters, digits, '-', '_' or '.'").optional(),
+    description: z.string().optional(),
+    tools: toolList.optional(),
+    model: z.string().min(1).optional(),
+  });
 });
 
 export type ParsedAgentType = { ok: true; type: AgentType } | { ok: false; error: string };
@@ -76,7 +78,7 @@ export type ParsedAgentType = { ok: true; type: AgentType } | { ok: false; error
 export function parseAgentFile(text: string, source: string): ParsedAgentType {
   if (!text.startsWith("---"))
     return { ok: false, error: `${source}: malformed agent file: no frontmatter (start the file with ---)` };
-  const parsed = parseFrontmatter(text, source, frontmatter);
+  const parsed = parseFrontmatter(text, source, frontmatter());
   if (!parsed.ok)
     return {
       ok: false,

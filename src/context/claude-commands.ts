@@ -7,17 +7,21 @@ import { basename } from "node:path";
 import * as z from "zod";
 import { parseFrontmatter } from "./frontmatter.js";
 import { firstLineDescription, type Skill } from "./skill-parse.js";
+import { lazily } from "./lazily.js";
 
 const NAME = /^[A-Za-z0-9][\w.-]*$/;
 
-const toolList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) => (typeof v === "string" ? v.split(/,\s*|\s+(?![^(]*\))/) : v).map((t) => t.trim()).filter(Boolean));
-
-const commandFrontmatter = z.looseObject({
-  description: z.string().optional(),
-  "argument-hint": z.union([z.string(), z.array(z.string())]).optional(),
-  "allowed-tools": toolList.optional(),
+const commandFrontmatter = lazily(() => {
+  const toolList = z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) =>
+      (typeof v === "string" ? v.split(/,\s*|\s+(?![^(]*\))/) : v).map((t) => t.trim()).filter(Boolean),
+    );
+  return z.looseObject({
+    description: z.string().optional(),
+    "argument-hint": z.union([z.string(), z.array(z.string())]).optional(),
+    "allowed-tools": toolList.optional(),
+  });
 });
 
 /** Claude Code's tool names -> ours. A rule's parentheses (`Bash(git add:*)`) narrow a tool; we allow the tool. */
@@ -53,9 +57,9 @@ export function parseClaudeCommand(text: string, source: string): ParsedCommand 
     /^(argument-hint:[ \t]*)(\[.*?)[ \t]*$/m,
     (_m, key: string, value: string) => key + JSON.stringify(value),
   );
-  const parsed = parseFrontmatter(quoted, source, commandFrontmatter);
+  const parsed = parseFrontmatter(quoted, source, commandFrontmatter());
   if (!parsed.ok) return parsed;
-  const meta: z.infer<typeof commandFrontmatter> = parsed.meta ?? {};
+  const meta: z.infer<ReturnType<typeof commandFrontmatter>> = parsed.meta ?? {};
   const hint = meta["argument-hint"];
   const skill: Skill = {
     name,

@@ -3,48 +3,53 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import * as z from "zod";
+import { lazily } from "./lazily.js";
 import { parseMcpServers } from "./mcp-config.js";
 
-const positiveInt = z.number().int().positive();
-
-/** One schema per key, so a bad value costs only that key, never the whole file. */
-export const configKeySchemas = {
-  model: z.string().min(1),
-  host: z.string().min(1),
-  provider: z.enum(PROVIDERS),
-  baseUrl: z.string().min(1),
-  numCtxCap: positiveInt.max(MAX_CONTEXT_TOKENS),
-  permissionMode: z.enum(PERMISSION_MODES),
-  tickMs: positiveInt,
-  /** Lines of output a tool entry shows when expanded with Ctrl+O (default 200). */
-  toolOutputLines: positiveInt,
-  /** Capture the mouse (wheel and clicks) instead of the terminal's alternate-scroll mode. */
-  mouse: z.boolean(),
-  keepAlive: z.union([z.string(), z.number()]),
-  temperature: z.number().min(0),
-  think: z.boolean(),
-  /** Whether the model reads images (MCP tool results); unset = what the server says about it. */
-  vision: z.boolean(),
-  maxSteps: positiveInt,
-  outputLimit: positiveInt,
-  idleTimeoutMs: positiveInt,
-  webSearch: z.object({
-    backend: z.enum(["duckduckgo", "searxng", "ollama"]),
-    url: z.string().optional(),
-    apiKey: z.string().optional(),
-  }),
-  mcpServers: z.record(z.string(), z.unknown()),
-  /** How to draw attention when a run ends or a question waits in an unfocused terminal. */
-  notify: z.enum(["bell", "osc9", "off"]),
-  sandbox: z.enum(SANDBOX_MODES),
-  webFetch: z.object({ allow: z.array(z.string()).optional(), allowPrivate: z.boolean().optional() }),
-  shellEnv: z.object({ allow: z.array(z.string()) }),
-} as const;
+/**
+ * One schema per key, so a bad value costs only that key, never the whole file. Made when a config
+ * file is first read (lazily).
+ */
+export const configKeySchemas = lazily(() => {
+  const positiveInt = z.number().int().positive();
+  return {
+    model: z.string().min(1),
+    host: z.string().min(1),
+    provider: z.enum(PROVIDERS),
+    baseUrl: z.string().min(1),
+    numCtxCap: positiveInt.max(MAX_CONTEXT_TOKENS),
+    permissionMode: z.enum(PERMISSION_MODES),
+    tickMs: positiveInt,
+    /** Lines of output a tool entry shows when expanded with Ctrl+O (default 200). */
+    toolOutputLines: positiveInt,
+    /** Capture the mouse (wheel and clicks) instead of the terminal's alternate-scroll mode. */
+    mouse: z.boolean(),
+    keepAlive: z.union([z.string(), z.number()]),
+    temperature: z.number().min(0),
+    think: z.boolean(),
+    /** Whether the model reads images (MCP tool results); unset = what the server says about it. */
+    vision: z.boolean(),
+    maxSteps: positiveInt,
+    outputLimit: positiveInt,
+    idleTimeoutMs: positiveInt,
+    webSearch: z.object({
+      backend: z.enum(["duckduckgo", "searxng", "ollama"]),
+      url: z.string().optional(),
+      apiKey: z.string().optional(),
+    }),
+    mcpServers: z.record(z.string(), z.unknown()),
+    /** How to draw attention when a run ends or a question waits in an unfocused terminal. */
+    notify: z.enum(["bell", "osc9", "off"]),
+    sandbox: z.enum(SANDBOX_MODES),
+    webFetch: z.object({ allow: z.array(z.string()).optional(), allowPrivate: z.boolean().optional() }),
+    shellEnv: z.object({ allow: z.array(z.string()) }),
+  } as const;
+});
 
 export { configDefaults } from "./config-defaults.js";
 import { configDefaults, MAX_CONTEXT_TOKENS } from "./config-defaults.js";
 
-type KeySchemas = typeof configKeySchemas;
+type KeySchemas = ReturnType<typeof configKeySchemas>;
 type Raw = { [K in keyof KeySchemas]?: z.infer<KeySchemas[K]> };
 
 export type Config = Omit<Raw, keyof typeof configDefaults | "mcpServers"> & {
@@ -96,7 +101,7 @@ export function loadConfig(path: string): LoadedConfig {
   const warnings: string[] = [];
   const out = config as Record<string, unknown>;
   for (const [key, rawValue] of Object.entries(value)) {
-    if (!(key in configKeySchemas)) {
+    if (!(key in configKeySchemas())) {
       warnings.push(`${path}: ${key}: unknown key — ignored`);
       continue;
     }
@@ -106,7 +111,7 @@ export function loadConfig(path: string): LoadedConfig {
       out.mcpServers = mcp.servers;
       continue;
     }
-    const schema = configKeySchemas[key as keyof KeySchemas];
+    const schema = configKeySchemas()[key as keyof KeySchemas];
     const parsed = schema.safeParse(rawValue);
     if (parsed.success) {
       out[key] = parsed.data;

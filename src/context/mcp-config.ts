@@ -4,24 +4,27 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as z from "zod";
+import { lazily } from "./lazily.js";
 import { MCP_TRANSPORTS, type McpServerConfig } from "../protocol/run-config.js";
 
 /** Other clients' spellings of Streamable HTTP. */
 const TRANSPORT_ALIASES: Record<string, string> = { "streamable-http": "http", streamableHttp: "http" };
 
-export const mcpServerSchema = z.object({
-  type: z
-    .preprocess((v) => (typeof v === "string" ? (TRANSPORT_ALIASES[v] ?? v) : v), z.enum(MCP_TRANSPORTS))
-    .optional(),
-  command: z.string().min(1).optional(),
-  args: z.array(z.string()).optional(),
-  env: z.record(z.string(), z.string()).optional(),
-  url: z.string().min(1).optional(),
-  headers: z.record(z.string(), z.string()).optional(),
-  trusted: z.boolean().optional(),
-  timeout: z.number().int().positive().optional(),
-  toolTimeout: z.number().int().positive().optional(),
-});
+export const mcpServerSchema = lazily(() =>
+  z.object({
+    type: z
+      .preprocess((v) => (typeof v === "string" ? (TRANSPORT_ALIASES[v] ?? v) : v), z.enum(MCP_TRANSPORTS))
+      .optional(),
+    command: z.string().min(1).optional(),
+    args: z.array(z.string()).optional(),
+    env: z.record(z.string(), z.string()).optional(),
+    url: z.string().min(1).optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+    trusted: z.boolean().optional(),
+    timeout: z.number().int().positive().optional(),
+    toolTimeout: z.number().int().positive().optional(),
+  }),
+);
 
 export type McpScope = "user" | "project";
 
@@ -57,7 +60,7 @@ export function parseMcpServers(
     return { servers, warnings };
   }
   for (const [name, value] of Object.entries(raw)) {
-    const parsed = mcpServerSchema.safeParse(value);
+    const parsed = mcpServerSchema().safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const where = [prefix, name, ...issue.path].map(String).join(".");

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { lazyYaml } from "./lazy-yaml.js";
+import { lazily } from "./lazily.js";
 import * as z from "zod";
 import { parseFrontmatter } from "./frontmatter.js";
 
@@ -54,12 +55,14 @@ export function memorySlug(name: string): string {
   return slug.length > 0 ? slug : "memory";
 }
 
-const frontmatterSchema = z.looseObject({
-  name: z.string().min(1),
-  description: z.string().default(""),
-  type: z.enum(memoryTypes).catch("reference"),
-  created: z.union([z.string(), z.date()]).optional(),
-});
+const frontmatterSchema = lazily(() =>
+  z.looseObject({
+    name: z.string().min(1),
+    description: z.string().default(""),
+    type: z.enum(memoryTypes).catch("reference"),
+    created: z.union([z.string(), z.date()]).optional(),
+  }),
+);
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
@@ -67,7 +70,7 @@ function oneLine(text: string): string {
 
 /** A memory file, or undefined when it has no usable frontmatter. */
 export function parseMemoryFile(text: string, path: string, file: string): Memory | undefined {
-  const parsed = parseFrontmatter(text, path, frontmatterSchema);
+  const parsed = parseFrontmatter(text, path, frontmatterSchema());
   if (!parsed.ok || !parsed.meta) return undefined;
   const { name, description, type, created } = parsed.meta;
   const memory: Memory = { name, description, type, content: parsed.body, file, path };

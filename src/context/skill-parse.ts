@@ -1,6 +1,7 @@
 import { basename, dirname } from "node:path";
 import { parseFrontmatter } from "./frontmatter.js";
 import * as z from "zod";
+import { lazily } from "./lazily.js";
 
 /** "command": a Claude Code custom command (`.claude/commands/*.md`, see claude-commands.ts). */
 export type SkillFormat = "agent0" | "skill-md" | "command";
@@ -77,17 +78,18 @@ export function parseAgent0Skills(text: string, source: string): Skill[] {
   return skills;
 }
 
-const toolList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) => (typeof v === "string" ? v.split(/[\s,]+/) : v).map((t) => t.trim()).filter(Boolean));
-
-const skillFrontmatter = z.looseObject({
-  name: z
-    .string()
-    .regex(new RegExp(`^${NAME}$`), "must be one word of letters, digits, '-', '_' or '.'")
-    .optional(),
-  description: z.string().optional(),
-  "allowed-tools": toolList.optional(),
+const skillFrontmatter = lazily(() => {
+  const toolList = z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (typeof v === "string" ? v.split(/[\s,]+/) : v).map((t) => t.trim()).filter(Boolean));
+  return z.looseObject({
+    name: z
+      .string()
+      .regex(new RegExp(`^${NAME}$`), "must be one word of letters, digits, '-', '_' or '.'")
+      .optional(),
+    description: z.string().optional(),
+    "allowed-tools": toolList.optional(),
+  });
 });
 
 export type ParsedSkillMd = { ok: true; skill: Skill } | { ok: false; error: string };
@@ -98,10 +100,10 @@ export type ParsedSkillMd = { ok: true; skill: Skill } | { ok: false; error: str
  * first line.
  */
 export function parseSkillMd(text: string, source: string): ParsedSkillMd {
-  const parsed = parseFrontmatter(text, source, skillFrontmatter);
+  const parsed = parseFrontmatter(text, source, skillFrontmatter());
   if (!parsed.ok) return parsed;
   const body = parsed.body;
-  const meta: z.infer<typeof skillFrontmatter> = parsed.meta ?? {};
+  const meta: z.infer<ReturnType<typeof skillFrontmatter>> = parsed.meta ?? {};
   const name = meta.name ?? basename(dirname(source));
   if (!new RegExp(`^${NAME}$`).test(name)) {
     return { ok: false, error: `${source}: no usable name: set "name:" in the frontmatter` };

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { PERMISSION_MODES, type PermissionMode } from "../protocol/run-config.js";
 import * as z from "zod";
 import type { ConversationMessage } from "../protocol/conversation.js";
+import { lazily } from "../context/lazily.js";
 
 export const SESSION_VERSION = 1;
 
@@ -39,55 +40,61 @@ export interface SessionMeta {
   permissionMode?: PermissionMode;
 }
 
-const messageSchema = z.looseObject({
-  role: z.enum(["system", "user", "assistant", "tool"]),
-  content: z.string(),
-  thinking: z.string().optional(),
-  toolCalls: z
-    .array(z.object({ id: z.string(), name: z.string(), args: z.record(z.string(), z.unknown()) }))
-    .optional(),
-  toolCallId: z.string().optional(),
-  toolName: z.string().optional(),
-  interrupted: z.boolean().optional(),
-  typed: z.string().optional(),
-  // A damaged image (not base64, say) is dropped; its message and the text describing it stay.
-  images: z
-    .array(z.object({ mimeType: z.string(), data: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/) }))
-    .optional()
-    .catch(undefined),
-});
-
-const headerSchema = z.object({
-  type: z.literal("session"),
-  version: z.number(),
-  id: z.string(),
-  created: z.string(),
-  cwd: z.string(),
-  provider: z.string(),
-  model: z.string(),
-  title: z.string(),
-  parent: z.object({ id: z.string(), bytes: z.number(), messages: z.number() }).optional(),
-});
-
-export const lineSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("message"), at: z.string(), message: messageSchema }),
-  z.object({
-    type: z.literal("meta"),
-    at: z.string(),
-    model: z.string().optional(),
-    provider: z.string().optional(),
-    title: z.string().optional(),
-    permissionMode: z.enum(PERMISSION_MODES).optional(),
+const messageSchema = lazily(() =>
+  z.looseObject({
+    role: z.enum(["system", "user", "assistant", "tool"]),
+    content: z.string(),
+    thinking: z.string().optional(),
+    toolCalls: z
+      .array(z.object({ id: z.string(), name: z.string(), args: z.record(z.string(), z.unknown()) }))
+      .optional(),
+    toolCallId: z.string().optional(),
+    toolName: z.string().optional(),
+    interrupted: z.boolean().optional(),
+    typed: z.string().optional(),
+    // A damaged image (not base64, say) is dropped; its message and the text describing it stay.
+    images: z
+      .array(z.object({ mimeType: z.string(), data: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/) }))
+      .optional()
+      .catch(undefined),
   }),
-  /** "The conversation is now exactly these messages" — after /undo, /clear or compaction. */
-  z.object({ type: z.literal("reset"), at: z.string(), messages: z.array(messageSchema) }),
-  /**
-   * Text of an answer still streaming, saved every few seconds: each line holds what arrived since
-   * the previous one (so a long answer costs O(1) per line). The next message or reset supersedes
-   * them; partial lines left at the end of a file are an answer cut off by a crash.
-   */
-  z.object({ type: z.literal("partial"), at: z.string(), text: z.string(), thinking: z.string().optional() }),
-]);
+);
+
+const headerSchema = lazily(() =>
+  z.object({
+    type: z.literal("session"),
+    version: z.number(),
+    id: z.string(),
+    created: z.string(),
+    cwd: z.string(),
+    provider: z.string(),
+    model: z.string(),
+    title: z.string(),
+    parent: z.object({ id: z.string(), bytes: z.number(), messages: z.number() }).optional(),
+  }),
+);
+
+export const lineSchema = lazily(() =>
+  z.discriminatedUnion("type", [
+    z.object({ type: z.literal("message"), at: z.string(), message: messageSchema() }),
+    z.object({
+      type: z.literal("meta"),
+      at: z.string(),
+      model: z.string().optional(),
+      provider: z.string().optional(),
+      title: z.string().optional(),
+      permissionMode: z.enum(PERMISSION_MODES).optional(),
+    }),
+    /** "The conversation is now exactly these messages" — after /undo, /clear or compaction. */
+    z.object({ type: z.literal("reset"), at: z.string(), messages: z.array(messageSchema()) }),
+    /**
+     * Text of an answer still streaming, saved every few seconds: each line holds what arrived since
+     * the previous one (so a long answer costs O(1) per line). The next message or reset supersedes
+     * them; partial lines left at the end of a file are an answer cut off by a crash.
+     */
+    z.object({ type: z.literal("partial"), at: z.string(), text: z.string(), thinking: z.string().optional() }),
+  ]),
+);
 
 /** A session file's bytes and modification time, or why it cannot be read. */
 export function readSessionBytes(
@@ -123,7 +130,7 @@ export function parseHeader(
   ) {
     return { ok: false, error: unreadable(file, `unknown version ${version}`) };
   }
-  const parsed = headerSchema.safeParse(value);
+  const parsed = headerSchema().safeParse(value);
   if (!parsed.success) return { ok: false, error: unreadable(file, "header does not parse") };
   return { ok: true, header: parsed.data };
 }
@@ -133,11 +140,11 @@ export function firstPrompt(message: ConversationMessage): string {
   return (message.typed ?? message.content).replace(/\s+/g, " ").trim();
 }
 
-export type SessionLine = z.infer<typeof lineSchema>;
+export type SessionLine = z.infer<ReturnType<typeof lineSchema>>;
 
 export function parseLine(raw: string): SessionLine | undefined {
   try {
-    const parsed = lineSchema.safeParse(JSON.parse(raw));
+    const parsed = lineSchema().safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
