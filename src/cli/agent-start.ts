@@ -1,8 +1,8 @@
 // The agent of a headless run, served on the main thread. A one-shot has no screen to keep
 // responsive, so a worker thread would only add a second isolate to boot (~30 ms and ~40 ms of
-// CPU) and a second copy of zod and the rest to compile. bin/agent0.js starts it first, before
-// the command line is even parsed, so its code loads beside main's; the run takes it when it
-// is ready to send its first command.
+// CPU) and a second copy of zod and the rest to compile. It is started first: by cli/one-shot.ts
+// (its code already loaded), or by bin/agent0.js before main.ts when only commander can read the
+// line (its code then loads beside main's); the run takes it when it sends its first command.
 import { MessageChannel } from "node:worker_threads";
 import type { AgentEvent } from "../protocol/agent-event.js";
 import type { WorkerCommand } from "../protocol/worker-command.js";
@@ -83,7 +83,7 @@ export function startAgent(load = () => import("../agent/serve.js")): StartedAge
 
 let early: StartedAgent | undefined;
 
-/** For bin/agent0.js, when the command line asks for a headless run. */
+/** For bin/agent0.js and cli/one-shot.ts, when the command line asks for a headless run. */
 export function startAgentEarly(load?: Parameters<typeof startAgent>[0]): void {
   early ??= startAgent(load);
 }
