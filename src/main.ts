@@ -12,7 +12,7 @@ import { restoreTerminal } from "./ui/runtime/restore.js";
 import { markBench } from "./ui/runtime/bench-probes.js";
 import { sanitize } from "./render/sanitize.js";
 import { fail, guardProcess } from "./cli/app-process.js";
-import { resumeSession } from "./cli/resume.js";
+import { resumeFromFlags } from "./cli/resume.js";
 
 /** The package's own package.json (this file runs from dist/ or dist/bundle/). */
 function packageVersion(): string {
@@ -141,7 +141,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
       fields: () => current.config,
       onSaveState: (state) => (sendSaveState ? sendSaveState(state) : notices.push(state.text)),
     });
-    const resumed = await resumeSession(flags, recorder, dir, b.config.cwd);
+    const resumed = await resumeFromFlags(flags, recorder, dir, b.config.cwd);
     if (!flags.model && resumed.model) b.config.model = resumed.model;
     const [{ createLogger }, { createServices }, { loadProjectContext }, { InputHistory, historyFile }] =
       await Promise.all([

@@ -13,7 +13,7 @@ import { fail, guardProcess } from "./app-process.js";
 import type { CliOptions } from "./config.js";
 import { runHeadless, type OutputFormat } from "./print.js";
 import { loadProjectContext } from "./project-context.js";
-import { resumeSession, type ResumeFlags } from "./resume.js";
+import { resumeFromFlags, type ResumeFlags } from "./resume.js";
 import { startup } from "./startup.js";
 
 export interface HeadlessFlags extends CliOptions, ResumeFlags {
@@ -62,7 +62,7 @@ export async function headless(prompt: string, flags: HeadlessFlags): Promise<ne
     fields: () => config,
     onSaveState: (state) => process.stderr.write(sanitize(`${state.saved ? "" : "warning: "}${state.text}\n`)),
   });
-  const resumed = await resumeSession(flags, recorder, dir, config.cwd);
+  const resumed = await resumeFromFlags(flags, recorder, dir, config.cwd);
   for (const n of resumed.notices) process.stderr.write(sanitize(`warning: ${n}\n`));
   if (!flags.model && resumed.model) config.model = resumed.model;
   // The agent asks the server about the model while the project context is read.

@@ -10,7 +10,7 @@ export interface ResumeFlags {
 }
 
 /** Resumes --resume/--session/--continue into the recorder; returns the saved conversation. */
-export async function resumeSession(
+export async function resumeFromFlags(
   flags: ResumeFlags,
   recorder: SessionRecorder,
   dir: string,
@@ -18,8 +18,7 @@ export async function resumeSession(
 ): Promise<{ conversation: ConversationMessage[]; model?: string; notices: string[]; tokensUsed?: number }> {
   const resumeId = flags.resume ?? flags.session;
   if (!resumeId && !flags.continue) return { conversation: [], notices: [] };
-  const { latestSessionFor } = await import("../session/list.js");
-  const { resumeInto } = await import("./services.js");
+  const { latestSessionFor, resumeInto } = await import("./resume-into.js");
   let target = resumeId;
   if (!target) {
     const latest = latestSessionFor(dir, cwd);

@@ -1,9 +1,7 @@
 import type { McpSession } from "./mcp-session.js";
-import type { ConversationMessage } from "../protocol/conversation.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import { listSessions, shorten, formatRelativeTime } from "../session/list.js";
 import type { SessionRecorder } from "../session/recorder.js";
-import { resumeSession } from "../session/resume.js";
 import type { Logger } from "../session/log.js";
 import { firstPrompt } from "../session/format.js";
 import { configFilePath } from "../context/dirs.js";
@@ -13,26 +11,7 @@ import type { Services, Opened } from "../ui/runtime/services.js";
 import type { PickerItem } from "../ui/model.js";
 import path from "node:path";
 import type { InputHistory } from "./input-history.js";
-
-/** Resumes a saved session into the recorder (a fork when another agent0 has it open). */
-export function resumeInto(
-  recorder: SessionRecorder,
-  dir: string,
-  idOrPrefix: string,
-):
-  | { ok: true; conversation: ConversationMessage[]; model?: string; notices: string[]; tokensUsed: number }
-  | { ok: false; error: string } {
-  const resumed = resumeSession(dir, idOrPrefix);
-  if (!resumed.ok) return resumed;
-  recorder.adopt(resumed.session);
-  return {
-    ok: true,
-    conversation: resumed.session.conversation,
-    model: resumed.session.model,
-    notices: resumed.notices,
-    tokensUsed: resumed.tokensUsed,
-  };
-}
+import { resumeInto } from "./resume-into.js";
 
 export function createServices(opts: {
   recorder: SessionRecorder;
