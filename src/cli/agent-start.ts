@@ -3,7 +3,6 @@
 // CPU) and a second copy of zod and the rest to compile. It is started first: by cli/one-shot.ts
 // (its code already loaded), or by bin/agent0.js before main.ts when only commander can read the
 // line (its code then loads beside main's); the run takes it when it sends its first command.
-import { MessageChannel } from "node:worker_threads";
 import type { AgentEvent } from "../protocol/agent-event.js";
 import type { WorkerCommand } from "../protocol/worker-command.js";
 
@@ -29,6 +28,7 @@ export function startAgent(load = () => import("../agent/serve.js")): StartedAge
   let handler: ((e: AgentEvent) => void) | undefined;
   const early: AgentEvent[] = [];
   const deliver = (e: AgentEvent) => (handler ? handler(e) : early.push(e));
+  // The global MessageChannel is node's own (ports with .on), without loading node:worker_threads (~2 ms).
   const { port1, port2 } = new MessageChannel();
   port1.on("message", deliver);
   let stopped!: () => void;
