@@ -8,7 +8,6 @@
 // the response stream itself, read with for-await: a web ReadableStream around it (Readable.toWeb)
 // would load node's web streams (~4 ms at the first request) and add a layer to every chunk.
 import { request as httpRequest, type IncomingMessage } from "node:http";
-import { request as httpsRequest } from "node:https";
 
 /** What a request may carry (a subset of fetch's RequestInit). */
 export interface HttpRequestInit {
@@ -65,13 +64,15 @@ class NodeResponse implements HttpResponse {
   }
 }
 
-export const httpFetch: HttpFetch = (input, init = {}) => {
+export const httpFetch: HttpFetch = async (input, init = {}) => {
   const url = new URL(input);
   const signal = init.signal;
   const headers: Record<string, string> = { ...init.headers };
   const body = init.body;
   if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
-  const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+  // node:https (and tls under it, a few ms to load) only for a server that speaks it: a local
+  // Ollama, the usual one, speaks http.
+  const send = url.protocol === "https:" ? (await import("node:https")).request : httpRequest;
 
   return new Promise<HttpResponse>((resolve, reject) => {
     if (signal?.aborted) return reject(abortError(signal));

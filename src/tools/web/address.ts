@@ -1,7 +1,6 @@
 // web_fetch reads the web, not this machine or its network: loopback, private, link-local and
 // cloud-metadata addresses are refused after DNS resolution (a public name may point inside),
 // and again on every redirect hop. The config can allow them (webFetch.allowPrivate).
-import dns from "node:dns/promises";
 import net from "node:net";
 
 const blocked = new net.BlockList();
@@ -45,7 +44,9 @@ export async function checkPublicAddress(url: URL): Promise<string | undefined> 
   const host = url.hostname.replace(/^\[|\]$/g, "");
   let addresses: string[];
   try {
-    addresses = net.isIP(host) ? [host] : (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+    // node:dns/promises loads here, with the first web_fetch, not at every start.
+    const lookup = async () => (await import("node:dns/promises")).lookup(host, { all: true, verbatim: true });
+    addresses = net.isIP(host) ? [host] : (await lookup()).map((a) => a.address);
   } catch {
     return `Error: could not resolve the host ${url.host} (DNS lookup failed).`;
   }
