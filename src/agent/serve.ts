@@ -22,9 +22,10 @@ import { loadAgentTypes } from "./agent-types.js";
 import { Checkpoints, turnAfterCompaction } from "../session/checkpoints.js";
 
 /**
- * A full collection once a run has ended. V8 grows an idle worker's heap instead of collecting
- * it, so without this a long session's garbage would pile up as resident memory (bench:
- * longSession). The worker is idle then, so the few milliseconds are not felt.
+ * A full collection once a run (or the TUI's start-up probe) has ended. V8 grows an idle worker's
+ * heap instead of collecting it, and the worker's heap has no memory reducer (ui/runtime/heap.ts),
+ * so without this a long session's garbage would pile up as resident memory (bench: longSession).
+ * The worker is idle then, so the few milliseconds are not felt.
  */
 function collectGarbage(): void {
   gc ??= (() => {
@@ -270,6 +271,13 @@ function lastUserIndex(conversation: { role: string }[]): number {
 }
 
 async function probe(config: RunConfig) {
+  await probeModel(config);
+  // Start-up's garbage (compiling the worker's code, the model info) goes now, unless a run has
+  // begun meanwhile: it collects when it ends.
+  if (!controller) setImmediate(collectGarbage);
+}
+
+async function probeModel(config: RunConfig) {
   const ctl = new AbortController();
   const provider = createProvider(config);
   const info = await ensureModelInfo(provider, config, ctl.signal, emit);
