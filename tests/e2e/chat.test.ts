@@ -9,6 +9,8 @@ const ANSWER = [
   "",
   "This is **very important** and *subtle*.",
   "",
+  "Shipped :rocket: at 10:30:00.",
+  "",
   "```ts",
   "const answer = 42;",
   "```",
@@ -47,6 +49,9 @@ describe("chatting in the TUI", () => {
     expect(screen).not.toContain("# Plan");
     expect(screen).toContain("very important");
     expect(screen).not.toContain("**very");
+    // The emoji table loads at the first :name: (scripts/node-emoji-lazy.mjs); times are no names.
+    expect(screen).toContain("Shipped 🚀");
+    expect(screen).toContain("at 10:30:00.");
     expect(screen).toContain("const answer = 42;");
     expect(screen).toMatch(/alpha\s*│\s*1/);
 
