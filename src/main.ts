@@ -10,6 +10,7 @@ import type { SaveState } from "./session/recorder.js";
 import type { OutputFormat } from "./cli/print.js";
 import { restoreTerminal } from "./ui/runtime/restore.js";
 import { markBench } from "./ui/runtime/bench-probes.js";
+import { settleUiHeap } from "./ui/runtime/heap.js";
 import { sanitize } from "./render/sanitize.js";
 import { fail, guardProcess } from "./cli/app-process.js";
 import { resumeFromFlags } from "./cli/resume.js";
@@ -118,6 +119,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
     fail((err as Error).message);
   }
   const bootScreen = await showBootScreen(model);
+  settleUiHeap();
   const { runApp } = await import("./ui/runtime/loop.js");
   let current = model;
   // Set by runApp at once: errors found while saving show up in the transcript.

@@ -1,23 +1,9 @@
-import v8 from "node:v8";
 import { Worker } from "node:worker_threads";
 import type { AgentEvent } from "../../protocol/agent-event.js";
 import type { WorkerCommand } from "../../protocol/worker-command.js";
+import { quietHeaps } from "./heap.js";
 
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 16 };
-
-/**
- * V8's memory reducer collects a heap ~8 s after its last major collection, once the app has gone
- * quiet, and again 0.5 s later: two to three full collections per heap in an app nobody is
- * using (bench: idle). The worker knows when it has finished something and collects its own
- * garbage then (worker.ts: after the start-up probe and after each run), so its heap runs without
- * the reducer: V8 reads that flag when a heap is created, so it reaches the workers started from
- * here on and leaves the UI thread's heap its reducer. That one is told to collect once, not
- * again and again (the second collection freed ~0.1 MB of 17 MB).
- */
-function quietHeaps(): void {
-  v8.setFlagsFromString("--no-memory-reducer");
-  v8.setFlagsFromString("--memory-reducer-single-gc");
-}
 
 /**
  * The main thread's handle on the agent worker. If the worker dies, the UI is told, a new
