@@ -19,16 +19,23 @@ export function quietHeaps(): void {
   v8.setFlagsFromString("--memory-reducer-single-gc");
 }
 
+/** Committed bytes of the heap outside the young generation: what V8's memory reducer measures. */
+function oldGenerationBytes(): number {
+  const spaces = v8.getHeapSpaceStatistics().filter((s) => !s.space_name.startsWith("new"));
+  return spaces.reduce((sum, s) => sum + s.space_size, 0);
+}
+
 /**
  * One full collection of the UI heap right after the first frame, while it holds ~5 MB, sized to
  * let start-up grow it ~7-fold before the next one. Start-up then ends without a major
  * collection; with one (it came at ~16 MB, ~0.4 s in) the reducer would collect the whole heap
- * again ~8 s later, when the app has gone idle. A heap under 10 MB does not arm the reducer, and
- * it arms at the first 1 MB of growth unless told not to. The cost: ~5 ms before blessed takes
- * over, and start-up's garbage stays until the session's own work calls for a collection.
+ * again ~8 s later, when the app has gone idle. A collection under 10 MB does not arm the
+ * reducer (above that this one would, so it is skipped), and bin/agent0.js keeps the heap's
+ * first growth from arming it. The cost: ~5 ms before blessed takes over, and start-up's garbage
+ * stays until the session's own work calls for a collection.
  */
 export function settleUiHeap(): void {
-  v8.setFlagsFromString("--no-memory-reducer-for-small-heaps");
+  if (oldGenerationBytes() > 9e6) return;
   v8.setFlagsFromString("--expose-gc");
   const gc = vm.runInNewContext("gc") as () => void;
   v8.setFlagsFromString("--no-expose-gc");
