@@ -3,16 +3,11 @@
 // development updates dist/ only; then that newer output is run instead of a stale bundle.
 import { statSync } from "node:fs";
 import module from "node:module";
-import v8 from "node:v8";
 
 // Node 22.1+ keeps V8's compiled code of our modules on disk (in the OS temp folder): the next
 // start skips most parsing (the first frame's code loaded in ~31 ms instead of ~42 ms, node 22.23
 // on this machine). Node 20 has no such cache; there the call is absent and nothing changes.
 module.enableCompileCache?.();
-
-// Before the heap first grows: V8 would otherwise plan a full collection for ~8 s later, when the
-// app has gone idle (src/ui/runtime/heap.ts says how the UI heap is collected instead).
-v8.setFlagsFromString("--no-memory-reducer-for-small-heaps");
 
 const mtime = (rel) => {
   try {
@@ -36,6 +31,12 @@ if (launch.kind === "print") {
   const { startAgentEarly } = await import(entry("agent-start", "cli/agent-start"));
   startAgentEarly();
 } else if (launch.kind === "tui") {
+  // Before the heap first grows: V8 would otherwise plan a full collection for ~8 s later, when
+  // the app has gone idle (src/ui/runtime/heap.ts says how the UI heap is collected instead). A
+  // one-shot exits first; require, not import: node:v8 without its ES module facade.
+  module
+    .createRequire(import.meta.url)("node:v8")
+    .setFlagsFromString("--no-memory-reducer-for-small-heaps");
   // The first frame goes up before main, commander and blessed load (src/boot.ts).
   boot = await import(entry("boot"));
   await boot.paintEarly(launch).catch(() => {}); // main paints it then, or reports what is wrong
