@@ -10,7 +10,6 @@ import type { SaveState } from "./session/recorder.js";
 import type { OutputFormat } from "./cli/print.js";
 import { restoreTerminal } from "./ui/runtime/restore.js";
 import { markBench } from "./ui/runtime/bench-probes.js";
-import { settleUiHeap } from "./ui/runtime/heap.js";
 import { sanitize } from "./render/sanitize.js";
 import { fail, guardProcess } from "./cli/app-process.js";
 import { resumeFromFlags } from "./cli/resume.js";
@@ -111,7 +110,11 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
   // The first frame comes from flags and environment alone; the config file, the session and
   // the project context load while it is on screen (DESIGN.md §5: launch to first frame).
   // bin/agent0.js has usually painted it already, before this module loaded (boot.ts).
-  const { bootModel, showBootScreen } = await import("./boot.js");
+  // heap.ts (node:v8, node:vm) only here: --version and the subcommands never load it.
+  const [{ bootModel, showBootScreen }, { settleUiHeap }] = await Promise.all([
+    import("./boot.js"),
+    import("./ui/runtime/heap.js"),
+  ]);
   let model;
   try {
     model = bootModel(flags);
