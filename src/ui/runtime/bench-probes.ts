@@ -1,5 +1,6 @@
 import { appendFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
+import { processState } from "./process-state.js";
 
 /**
  * What `npm run bench` reads from a running TUI: one JSON line per mark in $AGENT0_BENCH_FILE
@@ -14,15 +15,14 @@ export interface BenchProbes {
 }
 
 const noop = () => {};
-let firstPainted = false;
 
 /** One mark; "first-paint" is marked once per process (by the boot screen or the first paint). */
 export function markBench(event: string, data: Record<string, number | string> = {}): void {
   const file = process.env.AGENT0_BENCH_FILE;
   if (!file) return;
   if (event === "first-paint") {
-    if (firstPainted) return;
-    firstPainted = true;
+    if (processState.firstPainted) return;
+    processState.firstPainted = true;
   }
   appendFileSync(file, JSON.stringify({ event, at: performance.now(), ...data }) + "\n");
 }

@@ -1,5 +1,6 @@
 import type { Frame } from "../view/index.js";
 import { MODES_OFF, MODES_ON, setTerminalRestore } from "./restore.js";
+import { processState } from "./process-state.js";
 
 /** The first frame, drawn with plain ANSI before blessed and the rest of the app load. */
 export interface BootScreen {
@@ -9,13 +10,10 @@ export interface BootScreen {
   handOver(): string;
 }
 
-// The screen bin/agent0.js painted before main loaded (boot.ts), until main takes it.
-let painted: BootScreen | undefined;
-
 /** The boot screen already on the terminal, if any; main takes it over once. */
 export function takeBootScreen(): BootScreen | undefined {
-  const screen = painted;
-  painted = undefined;
+  const screen = processState.bootScreen;
+  processState.bootScreen = undefined;
   return screen;
 }
 
@@ -73,17 +71,19 @@ export function paintBootScreen(render: (width: number, height: number) => Frame
     stdin.pause();
     stdout.write(MODES_OFF + LEAVE);
   });
-  painted = {
+  const screen: BootScreen = {
     rerender(next) {
       render = next;
       paint();
     },
     handOver() {
-      painted = undefined;
+      if (processState.bootScreen === screen) processState.bootScreen = undefined;
       stop();
       setTerminalRestore(undefined);
       return keys.join("");
     },
   };
-  return painted;
+  // The screen bin/agent0.js painted before main loaded (boot.ts), until main takes it.
+  processState.bootScreen = screen;
+  return screen;
 }

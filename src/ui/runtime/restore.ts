@@ -1,3 +1,5 @@
+import { processState } from "./process-state.js";
+
 /**
  * Alternate scroll (the wheel arrives as arrow keys, and the terminal keeps selecting text with
  * the mouse), bracketed paste and focus reporting: on while we hold the terminal. Turning off also ends a full
@@ -10,15 +12,13 @@ export const MOUSE_ON = "\x1b[?1000h\x1b[?1006h";
 
 // Who holds the terminal (the boot screen, then blessed) registers here how to give it back, so
 // crash handlers can leave the alternate screen and raw mode without loading blessed.
-let restore: (() => void) | undefined;
-
 export function setTerminalRestore(fn: (() => void) | undefined): void {
-  restore = fn;
+  processState.restore = fn;
 }
 
 /** For crash handlers: leave the alternate screen and raw mode before printing anything. */
 export function restoreTerminal(): void {
-  const fn = restore;
-  restore = undefined;
+  const fn = processState.restore;
+  processState.restore = undefined;
   fn?.();
 }

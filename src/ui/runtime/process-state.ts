@@ -1,0 +1,21 @@
+import type { BootScreen } from "./boot-screen.js";
+
+/**
+ * State that belongs to the process, not to one copy of a module. The first frame's bundle
+ * (dist/bundle/boot.js) is one file with copies of its own of boot-screen.ts, restore.ts and
+ * bench-probes.ts, because one file loads in half the time of the ~20 chunks it shares with
+ * main; what those copies set, main's must see.
+ */
+export interface ProcessState {
+  /** The boot screen painted before main loaded, until main takes it over. */
+  bootScreen?: BootScreen;
+  /** How to give the terminal back (the boot screen's, then blessed's). */
+  restore?: () => void;
+  /** "first-paint" is marked once per process. */
+  firstPainted?: boolean;
+}
+
+const KEY = Symbol.for("agent0.process-state");
+const holder = globalThis as { [KEY]?: ProcessState };
+
+export const processState: ProcessState = (holder[KEY] ??= {});
