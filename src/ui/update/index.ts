@@ -2,11 +2,11 @@ import { produce } from "immer";
 import { assertNever } from "../../protocol/assert-never.js";
 import { lastUsage, tokensOf } from "../../protocol/usage.js";
 import type { Model } from "../model.js";
-import { screenSize, serverLabel } from "./init.js";
+import { screenSize, transcriptFromStart } from "./init.js";
 import type { Cmd, Msg } from "../msg.js";
 import { applyAgentEvent } from "./agent.js";
 import { applyKey, applyPaste, applyWheel, submitLine } from "./input.js";
-import { addEntry, entriesFromConversation } from "./transcript.js";
+import { addEntry } from "./transcript.js";
 import { keepAnchorValid } from "./scroll.js";
 import { setSkillCommands, setSourceCommands, syncMenu } from "./menu.js";
 import { mergeHistory } from "./history.js";
@@ -27,11 +27,7 @@ function openConversation(
   m.sessionId = sessionId;
   // A copy: the Msg's array is not a draft, and pushing a prompt onto it would change the Msg.
   m.conversation = [...conversation];
-  m.entries = [];
-  addEntry(m, { kind: "welcome", model: m.config.model, server: serverLabel(m.config), cwd: m.config.cwd });
-  const rebuilt = entriesFromConversation(conversation, m.nextId);
-  m.entries.push(...rebuilt.entries);
-  m.nextId = rebuilt.nextId;
+  transcriptFromStart(m);
   m.anchor = null;
   m.usage = {
     ...lastUsage(conversation),

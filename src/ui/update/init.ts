@@ -58,16 +58,20 @@ export function init(opts: InitOptions): Model {
     quitting: false,
     unsaved: false,
   };
-  return produce(model, (m) => {
-    addEntry(m, { kind: "welcome", model: m.config.model, server: serverLabel(m.config), cwd: m.config.cwd });
-    const rebuilt = entriesFromConversation(m.conversation, m.nextId);
-    m.entries.push(...rebuilt.entries);
-    m.nextId = rebuilt.nextId;
-  });
+  return produce(model, (m) => transcriptFromStart(m));
+}
+
+/** The transcript of `m.conversation` from its start: a fresh welcome, then its entries rebuilt. */
+export function transcriptFromStart(m: Model): void {
+  m.entries = [];
+  addEntry(m, { kind: "welcome", model: m.config.model, server: serverLabel(m.config), cwd: m.config.cwd });
+  const rebuilt = entriesFromConversation(m.conversation, m.nextId);
+  m.entries.push(...rebuilt.entries);
+  m.nextId = rebuilt.nextId;
 }
 
 /** The provider and the address its requests go to, for the header. */
-export function serverLabel(config: Model["config"]): string {
+function serverLabel(config: Model["config"]): string {
   return `${config.provider} · ${config.provider === "ollama" ? config.host : (config.baseUrl ?? "")}`;
 }
 
