@@ -63,6 +63,7 @@ interface Parsed {
   takesValue: boolean;
   negate: boolean;
   choices?: readonly string[];
+  default?: string;
 }
 
 const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -79,6 +80,7 @@ function parseSpec(spec: OptionSpec): Parsed {
     takesValue: spec.flags.includes("<"),
     negate,
     choices: spec.choices,
+    default: spec.default,
   };
 }
 
@@ -124,7 +126,7 @@ export function readLaunch(argv: readonly string[]): Launch {
   // commander takes a first word that names a subcommand as that subcommand, even after `--`.
   if ((SUBCOMMANDS as readonly string[]).includes(words[0] ?? "")) return other();
   if (flags.print !== undefined) {
-    for (const spec of OPTIONS) if (spec.default !== undefined) flags[parseSpec(spec).key] ??= spec.default;
+    for (const opt of parsedOptions) if (opt.default !== undefined) flags[opt.key] ??= opt.default;
     return { kind: "print", flags };
   }
   return { kind: "tui", flags, words };
