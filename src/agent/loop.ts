@@ -8,7 +8,8 @@ import { callModel } from "./model-call.js";
 import { createStuckState, observeStep } from "./stuck.js";
 import { correctiveMessage, jsonProtocolPrompt } from "./replies/json-protocol.js";
 import { createApprover, guardPlanMode, PLAN_MODE_PROMPT, type AskUser } from "./approval.js";
-import { ensureModelInfo, failedNativeCalls, noteNativeFailure } from "./model-info.js";
+import { ensureModelInfo, failedNativeCalls, noteNativeFailure, type Prefetched } from "./model-info.js";
+import { createSessionMemory, type SessionMemory } from "../tools/session-memory.js";
 import { compactIfNeeded } from "./compaction/run.js";
 import { pairToolResults } from "../protocol/history.js";
 
@@ -27,6 +28,10 @@ export interface LoopDeps {
   permissionMode?: () => PermissionMode;
   /** Sub-agent depth (0 = the user's own agent). */
   depth?: number;
+  /** What the session's tools remember (a sub-agent shares its parent's); default: a fresh memory. */
+  memory?: SessionMemory;
+  /** Model lookups the session started early (prefetch-model-info). */
+  prefetched?: Prefetched;
 }
 
 export interface LoopResult {
@@ -61,7 +66,8 @@ export async function runAgent(
     return { reason, appended, answer: last?.content ?? "", conversation };
   };
 
-  const info = await ensureModelInfo(provider, runConfig, signal, emit);
+  const memory = deps.memory ?? createSessionMemory(runConfig.sessionId);
+  const info = await ensureModelInfo(provider, runConfig, signal, emit, deps.prefetched);
   if (!info.ok) {
     emit({ type: "error", message: info.message, hint: info.hint });
     return finish(signal.aborted ? "interrupted" : "error");
@@ -69,7 +75,7 @@ export async function runAgent(
   // The caller's config is never changed; what this run learns lives in its own copy.
   let config = info.config;
 
-  if (config.toolProtocol === "native" && failedNativeCalls(config)) config.toolProtocol = "json";
+  if (config.toolProtocol === "native" && failedNativeCalls(memory)) config.toolProtocol = "json";
 
   // A skill's allowed-tools (typed as /skill, or loaded by the model) limits every later step.
   let allowed = config.toolFilter;
@@ -131,6 +137,7 @@ export async function runAgent(
     if (reply.error) {
       if (reply.error.kind === "no-tools" && config.toolProtocol === "native") {
         config = { ...config, toolProtocol: "json" };
+        emit({ type: "tool-protocol", protocol: "json" });
         emit({
           type: "notice",
           level: "warn",
@@ -154,8 +161,9 @@ export async function runAgent(
         ? "unknown-tool"
         : undefined;
     // Unreadable native calls count over the session: at the second the session moves to JSON.
-    if (reply.unusable?.kind === "malformed" && config.toolProtocol === "native" && noteNativeFailure(config)) {
+    if (reply.unusable?.kind === "malformed" && config.toolProtocol === "native" && noteNativeFailure(memory)) {
       config.toolProtocol = "json";
+      emit({ type: "tool-protocol", protocol: "json" });
       emit({
         type: "notice",
         level: "warn",
@@ -194,7 +202,7 @@ export async function runAgent(
     }
 
     const results = await runToolCalls(calls, tools, (call) => ({
-      ...toolContext(call, config, deps, approve),
+      ...toolContext(call, config, deps, approve, memory),
       restrictTools,
     }));
     calls.forEach((call, i) => pushToolResult(push, call, results[i]!));
@@ -228,11 +236,18 @@ function systemMessage(config: RunConfig, specs: ReturnType<typeof toolSpecs>): 
   return { role: "system", content: text };
 }
 
-function toolContext(call: ToolCall, config: RunConfig, deps: LoopDeps, approve: ToolContext["approve"]): ToolContext {
+function toolContext(
+  call: ToolCall,
+  config: RunConfig,
+  deps: LoopDeps,
+  approve: ToolContext["approve"],
+  memory: SessionMemory,
+): ToolContext {
   return {
     cwd: config.cwd,
     signal: deps.signal,
     config,
+    memory,
     approve,
     beforeWrite: deps.beforeWrite ?? (async () => {}),
     emit: deps.emit,

@@ -1,6 +1,7 @@
 import type { RunEvent } from "../protocol/agent-event.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import type { ModelInfo, Provider } from "../providers/types.js";
+import type { SessionMemory } from "../tools/session-memory.js";
 import { chooseToolProtocol } from "../protocol/tool-protocol.js";
 import { seesImages } from "../protocol/vision.js";
 import { configDefaults, MAX_CONTEXT_TOKENS } from "../context/config-defaults.js";
@@ -22,8 +23,8 @@ export function saneTokenCount(value: unknown): number | undefined {
     : undefined;
 }
 
-/** Lookups started ahead of the run that will use them (prefetchModelInfo), by server and model. */
-const prefetched = new Map<string, Promise<ModelInfo>>();
+/** Lookups started ahead of the run that will use them (prefetchModelInfo), by server and model: a session's. */
+export type Prefetched = Map<string, Promise<ModelInfo>>;
 
 const lookupKey = (config: RunConfig, model: string) =>
   JSON.stringify([config.provider, config.host, config.baseUrl, config.apiKey, model]);
@@ -33,7 +34,7 @@ const lookupKey = (config: RunConfig, model: string) =>
  * when the run needs it: a headless run sends this as soon as it knows the model, and reads its
  * project meanwhile. The run takes the answer, or the error, exactly as if it had asked itself.
  */
-export function prefetchModelInfo(provider: Provider, config: RunConfig): void {
+export function prefetchModelInfo(provider: Provider, config: RunConfig, prefetched: Prefetched): void {
   if (!config.model || saneTokenCount(config.numCtx) !== undefined) return;
   const key = lookupKey(config, config.model);
   if (prefetched.has(key)) return;
@@ -48,11 +49,12 @@ function lookupModelInfo(
   config: RunConfig,
   model: string,
   signal: AbortSignal,
+  prefetched: Prefetched | undefined,
 ): Promise<ModelInfo> {
   const key = lookupKey(config, model);
-  const early = prefetched.get(key);
+  const early = prefetched?.get(key);
   if (!early) return provider.modelInfo(model, signal);
-  prefetched.delete(key);
+  prefetched!.delete(key);
   const stopped = () => new Error("The request was stopped.");
   if (signal.aborted) return Promise.reject(stopped());
   return new Promise((resolve, reject) => {
@@ -72,6 +74,8 @@ export async function ensureModelInfo(
   config: RunConfig,
   signal: AbortSignal,
   emit: (e: RunEvent) => void,
+  /** The session's lookups started early (prefetchModelInfo); one for this model is taken. */
+  prefetched?: Prefetched,
 ): Promise<ModelInfoResult> {
   if (config.model && saneTokenCount(config.numCtx) !== undefined) return { ok: true, config };
   config = { ...config };
@@ -87,7 +91,7 @@ export async function ensureModelInfo(
       }
       config.model = models[0]!.name;
     }
-    const info = await lookupModelInfo(provider, config, config.model, signal);
+    const info = await lookupModelInfo(provider, config, config.model, signal, prefetched);
     let contextLength = saneTokenCount(info.contextLength);
     if (contextLength === undefined) {
       contextLength = UNKNOWN_CONTEXT;
@@ -138,19 +142,15 @@ export async function ensureModelInfo(
   }
 }
 
-/** Replies with unreadable native calls per session: at NATIVE_FAILURES the session goes to JSON. */
-const nativeFailures = new Map<string, number>();
+/** At this many replies with unreadable native calls, the session goes to the JSON protocol. */
 export const NATIVE_FAILURES = 2;
 
 /** A native-protocol reply held a call that could not be read; true when the session switches now. */
-export function noteNativeFailure(config: RunConfig): boolean {
-  const key = config.sessionId ?? "";
-  const n = (nativeFailures.get(key) ?? 0) + 1;
-  nativeFailures.set(key, n);
-  return n === NATIVE_FAILURES;
+export function noteNativeFailure(memory: SessionMemory): boolean {
+  return ++memory.nativeFailures === NATIVE_FAILURES;
 }
 
 /** Runs after the switch stay on the JSON protocol, whatever the UI's copy of the config says. */
-export function failedNativeCalls(config: RunConfig): boolean {
-  return (nativeFailures.get(config.sessionId ?? "") ?? 0) >= NATIVE_FAILURES;
+export function failedNativeCalls(memory: SessionMemory): boolean {
+  return memory.nativeFailures >= NATIVE_FAILURES;
 }

@@ -69,7 +69,7 @@ export function runHeadless(opts: {
           break;
         case "permission-request":
           // Headless runs are not interactive: the loop denies before asking. Never hang.
-          agent.send({ type: "permission-reply", id: e.id, decision: "deny" });
+          if (e.runId !== null) agent.send({ type: "permission-reply", runId: e.runId, id: e.id, decision: "deny" });
           break;
         case "mcp-expanded":
           startRun(e.content, e.images);

@@ -53,6 +53,10 @@ export type RunEvent =
   /** The answer to mcp-expand: the user turn to send, or why it cannot be built. */
   | { type: "mcp-expanded"; typed: string; content: string; images?: ImageAttachment[] }
   | { type: "mcp-expand-failed"; typed: string; error: string }
+  /** The session moved to the JSON reply protocol (the model cannot call tools natively): later runs stay on it. */
+  | { type: "tool-protocol"; protocol: "json" }
+  /** A line for the run log only (a command for a run that had ended was dropped); the screen shows nothing. */
+  | { type: "log"; text: string }
   | { type: "done"; reason: DoneReason };
 
 /**

@@ -5,18 +5,22 @@ import type { ConversationMessage } from "./conversation.js";
 import type { McpServerConfig, PermissionDecision, PermissionMode, RunConfig } from "./run-config.js";
 import type { McpExpandRequest } from "./mcp-state.js";
 
-/** UI -> worker. `runId` (chosen by the UI) comes back on every event of that run. */
+/**
+ * UI -> worker. `runId` (chosen by the UI) comes back on every event of that run; a command aimed
+ * at a run (cancel, permission-reply, set-mode) names it, and one for a run that has ended is
+ * dropped (and logged).
+ */
 export type WorkerCommand =
   /** `last`: the process ends after this run (headless), so the worker skips its idle clean-up. */
   | { type: "run"; runId: number; conversation: ConversationMessage[]; config: RunConfig; last?: boolean }
-  | { type: "cancel" }
+  | { type: "cancel"; runId: number }
   /** `reason`: what the user typed when denying; the model reads it as the tool's result. */
-  | { type: "permission-reply"; id: string; decision: PermissionDecision; reason?: string }
+  | { type: "permission-reply"; runId: number; id: string; decision: PermissionDecision; reason?: string }
   | { type: "compact"; runId: number; conversation: ConversationMessage[]; config: RunConfig }
   /** Resolve the model (first installed when none is set) and its context length, before the first run. */
   | { type: "probe"; config: RunConfig }
   /** The user changed the permission mode (Shift+Tab) while a run goes. */
-  | { type: "set-mode"; mode: PermissionMode }
+  | { type: "set-mode"; runId: number; mode: PermissionMode }
   /** Ask the server about the configured model now; the next run uses the answer (headless start-up). */
   | { type: "prefetch-model-info"; config: RunConfig }
   /**

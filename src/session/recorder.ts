@@ -188,6 +188,8 @@ export class SessionRecorder {
       case "mcp-state":
       case "mcp-expanded":
       case "mcp-expand-failed":
+      case "tool-protocol":
+      case "log":
         break;
       default:
         assertNever(e);

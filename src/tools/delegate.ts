@@ -141,6 +141,8 @@ async function runSubAgent(
     approve: ctx.approve,
     askUser: async () => ({ decision: "deny" }),
     beforeWrite: ctx.beforeWrite,
+    // The files the parent read count as read; the sub-agent's model keeps its own failure count.
+    memory: { ...ctx.memory, nativeFailures: 0 },
     depth: ctx.depth + 1,
   });
   return outcome(result, type.name, seen);

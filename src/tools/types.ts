@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { RunEvent } from "../protocol/agent-event.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import type { ImageAttachment } from "../protocol/conversation.js";
+import type { SessionMemory } from "./session-memory.js";
 
 export interface ToolResult {
   /** What the model sees. */
@@ -39,6 +40,8 @@ export interface ToolContext {
   cwd: string;
   signal: AbortSignal;
   config: RunConfig;
+  /** What this session's tools remember between calls (files read, failures seen). */
+  memory: SessionMemory;
   /**
    * Ask before a change. Read-only tools never call this. The implementation
    * applies the permission mode, the session's "always" list and the shell allowlist,

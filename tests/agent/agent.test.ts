@@ -21,7 +21,7 @@ describe("the worker handle", () => {
       message: expect.stringContaining("cannot start"),
       hint: expect.stringContaining("npm install"),
     });
-    agent.send({ type: "cancel" });
+    agent.send({ type: "cancel", runId: 1 });
     agent.send({ type: "run", runId: 1, conversation: [], config: {} as never });
     expect(events.at(-1)).toEqual({ type: "done", reason: "error", runId: 1 });
     await agent.close();

@@ -3,7 +3,7 @@
 // provider: one /api/show, the same num_ctx and tool protocol, the same errors as without it.
 import { createServer, type AddressInfo, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { ensureModelInfo, prefetchModelInfo } from "../../src/agent/model-info.js";
+import { ensureModelInfo, prefetchModelInfo, type Prefetched } from "../../src/agent/model-info.js";
 import { createProvider } from "../../src/providers/index.js";
 import type { RunEvent } from "../../src/protocol/agent-event.js";
 import type { RunConfig } from "../../src/protocol/run-config.js";
@@ -12,7 +12,10 @@ import { closedPort } from "../fakes/ports.js";
 import { testConfig } from "../tools/ctx.js";
 
 let fake: FakeOllama | undefined;
+/** The session's lookups started early (a session's field in the app). */
+const prefetched: Prefetched = new Map();
 afterEach(async () => {
+  prefetched.clear();
   await fake?.close();
   fake = undefined;
 });
@@ -26,7 +29,7 @@ function unresolved(host: string, model: string): RunConfig {
 
 async function resolve(config: RunConfig, signal = new AbortController().signal) {
   const events: RunEvent[] = [];
-  const result = await ensureModelInfo(createProvider(config), config, signal, (e) => events.push(e));
+  const result = await ensureModelInfo(createProvider(config), config, signal, (e) => events.push(e), prefetched);
   return { result, events };
 }
 
@@ -36,7 +39,7 @@ describe("model info asked for ahead of the run", () => {
       models: [{ name: "qwen3:8b", contextLength: 40960, capabilities: ["completion", "thinking"] }],
     });
     const config = unresolved(fake.url, "qwen3:8b");
-    prefetchModelInfo(createProvider(config), config);
+    prefetchModelInfo(createProvider(config), config, prefetched);
     const { result } = await resolve(config);
     expect(result).toMatchObject({ ok: true, config: { numCtx: 32768, toolProtocol: "json" } });
     expect(shows(fake)).toBe(1);
@@ -45,7 +48,7 @@ describe("model info asked for ahead of the run", () => {
   it("is used once: a later run asks the server again", async () => {
     fake = await startFakeOllama({ models: [{ name: "qwen3:8b", contextLength: 8192 }] });
     const config = unresolved(fake.url, "qwen3:8b");
-    prefetchModelInfo(createProvider(config), config);
+    prefetchModelInfo(createProvider(config), config, prefetched);
     await resolve(config);
     const { result } = await resolve(config);
     expect(result).toMatchObject({ ok: true, config: { numCtx: 8192 } });
@@ -60,7 +63,7 @@ describe("model info asked for ahead of the run", () => {
       ],
     });
     const early = unresolved(fake.url, "qwen3:8b");
-    prefetchModelInfo(createProvider(early), early);
+    prefetchModelInfo(createProvider(early), early, prefetched);
     const { result } = await resolve(unresolved(fake.url, "llama3.2"));
     expect(result).toMatchObject({ ok: true, config: { model: "llama3.2", numCtx: 4096 } });
     const asked = fake.requests.filter((r) => r.path === "/api/show").map((r) => (r.body as { model: string }).model);
@@ -71,20 +74,20 @@ describe("model info asked for ahead of the run", () => {
     fake = await startFakeOllama({ models: [{ name: "qwen3:8b", contextLength: 40960 }] });
     const direct = await resolve(unresolved(fake.url, "nope:1b"));
     const config = unresolved(fake.url, "nope:1b");
-    prefetchModelInfo(createProvider(config), config);
-    const prefetched = await resolve(config);
+    prefetchModelInfo(createProvider(config), config, prefetched);
+    const early = await resolve(config);
     expect(direct.result.ok).toBe(false);
-    expect(prefetched.result).toEqual(direct.result);
+    expect(early.result).toEqual(direct.result);
   });
 
   it("a server that is down: the same message and hint", async () => {
     const host = `http://127.0.0.1:${await closedPort()}`;
     const direct = await resolve(unresolved(host, "qwen3:8b"));
     const config = unresolved(host, "qwen3:8b");
-    prefetchModelInfo(createProvider(config), config);
-    const prefetched = await resolve(config);
+    prefetchModelInfo(createProvider(config), config, prefetched);
+    const early = await resolve(config);
     expect(direct.result).toMatchObject({ ok: false, hint: expect.any(String) });
-    expect(prefetched.result).toEqual(direct.result);
+    expect(early.result).toEqual(direct.result);
   });
 
   it("stopping the run stops waiting for a prefetched answer", async () => {
@@ -92,7 +95,7 @@ describe("model info asked for ahead of the run", () => {
     const silent = await silentServer();
     try {
       const config = unresolved(`http://127.0.0.1:${silent.port}`, "qwen3:8b");
-      prefetchModelInfo(createProvider(config), config);
+      prefetchModelInfo(createProvider(config), config, prefetched);
       const ctl = new AbortController();
       const pending = resolve(config, ctl.signal);
       ctl.abort();
@@ -105,9 +108,9 @@ describe("model info asked for ahead of the run", () => {
 
   it("nothing is asked when num_ctx is already known or no model is chosen", async () => {
     fake = await startFakeOllama({ models: [{ name: "qwen3:8b", contextLength: 40960 }] });
-    prefetchModelInfo(createProvider(unresolved(fake.url, "")), unresolved(fake.url, ""));
+    prefetchModelInfo(createProvider(unresolved(fake.url, "")), unresolved(fake.url, ""), prefetched);
     const known = { ...unresolved(fake.url, "qwen3:8b"), numCtx: 8192 };
-    prefetchModelInfo(createProvider(known), known);
+    prefetchModelInfo(createProvider(known), known, prefetched);
     await new Promise((r) => setTimeout(r, 50));
     expect(fake.requests).toEqual([]);
   });

@@ -4,6 +4,8 @@ import { runAgent } from "../../src/agent/loop.js";
 import { coreTools } from "../../src/tools/catalog.js";
 import { scriptedProvider } from "./scripted-provider.js";
 import { project, testConfig } from "../tools/ctx.js";
+import { createSessionMemory } from "../../src/tools/session-memory.js";
+import type { RunEvent } from "../../src/protocol/agent-event.js";
 
 describe("the tool protocol follows the model", () => {
   it.each([
@@ -26,10 +28,17 @@ describe("the tool protocol follows the model", () => {
     const broken = { text: '<tool_call>{"name": "read_file", "arguments": {</tool_call>' };
     const config = { ...testConfig(dir), sessionId: "s-switch", permissionMode: "yolo" as const };
     const notices: string[] = [];
+    const switches: string[] = [];
+    // The session's memory: what its runs learnt of the model outlives each run.
+    const memory = createSessionMemory("s-switch");
     const deps = (replies: Parameters<typeof scriptedProvider>[0]) => ({
       provider: scriptedProvider(replies),
       tools: coreTools,
-      emit: (e: { type: string; text?: string }) => void (e.type === "notice" && notices.push(e.text!)),
+      memory,
+      emit: (e: RunEvent) => {
+        if (e.type === "notice") notices.push(e.text);
+        if (e.type === "tool-protocol") switches.push(e.protocol);
+      },
       signal: new AbortController().signal,
       askUser: async () => ({ decision: "deny" as const }),
     });
@@ -38,6 +47,8 @@ describe("the tool protocol follows the model", () => {
     expect(notices).toContain(
       "test-model failed to write a usable tool call twice; switching this session to the JSON reply protocol.",
     );
+    // The UI is told, so a restarted worker does not try native again either.
+    expect(switches).toEqual(["json"]);
     // The UI's copy of the config still says native: the next run of the session uses JSON anyway.
     const d = deps([{ text: '{"thoughts": [], "tool_name": "response", "tool_args": {"text": "ok"}}' }]);
     const second = await runAgent([{ role: "user", content: "again" }], { ...config }, d);

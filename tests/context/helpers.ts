@@ -5,6 +5,7 @@ import { afterEach } from "vitest";
 import { testConfig } from "../tools/ctx.js";
 import type { RunConfig } from "../../src/protocol/run-config.js";
 import type { ToolContext } from "../../src/tools/types.js";
+import { createSessionMemory } from "../../src/tools/session-memory.js";
 
 const made: string[] = [];
 
@@ -43,6 +44,7 @@ export function toolContext(cwd: string, configDir: string): ToolContext {
     approve: async () => ({ ok: false, reason: "tests never approve" }),
     beforeWrite: async () => undefined,
     emit: () => undefined,
+    memory: createSessionMemory(),
     depth: 0,
     callId: "call-1",
   };

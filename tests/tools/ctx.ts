@@ -6,6 +6,7 @@ import { afterEach } from "vitest";
 import type { RunEvent } from "../../src/protocol/agent-event.js";
 import type { RunConfig } from "../../src/protocol/run-config.js";
 import type { ApprovalKind, ToolContext } from "../../src/tools/types.js";
+import { createSessionMemory } from "../../src/tools/session-memory.js";
 
 export interface ApprovalRequest {
   tool: string;
@@ -68,6 +69,7 @@ export function makeCtx(cwd: string, opts: CtxOptions = {}): TestContext {
     emit(event) {
       events.push(event);
     },
+    memory: createSessionMemory(),
     depth: 0,
     callId: opts.callId ?? "call-1",
     events,

@@ -47,7 +47,7 @@ describe("the permission dialog", () => {
     expect(dialogText(model)).toContain("y allow once");
     const r = feed(model, key("y"));
     model = r.model;
-    expect(replies(r.cmds)).toEqual([{ type: "permission-reply", id: "p1", decision: "once" }]);
+    expect(replies(r.cmds)).toEqual([{ type: "permission-reply", runId: 1, id: "p1", decision: "once" }]);
     expect(model.dialog).toBeNull();
   });
 
@@ -64,9 +64,9 @@ describe("the permission dialog", () => {
 
   it("a short command fits: y allows at once; n still denies plainly", () => {
     const once = feed(running(), request("npm test"), key("y"));
-    expect(replies(once.cmds)).toEqual([{ type: "permission-reply", id: "p1", decision: "once" }]);
+    expect(replies(once.cmds)).toEqual([{ type: "permission-reply", runId: 1, id: "p1", decision: "once" }]);
     const deny = feed(running(), request(long), key("n"));
-    expect(replies(deny.cmds)).toEqual([{ type: "permission-reply", id: "p1", decision: "deny" }]);
+    expect(replies(deny.cmds)).toEqual([{ type: "permission-reply", runId: 1, id: "p1", decision: "deny" }]);
   });
 
   it("e opens a one-line reason; Enter denies with it; Esc goes back to the keys", () => {
@@ -77,7 +77,9 @@ describe("the permission dialog", () => {
     expect(dialogText(back.model)).toContain("e deny with a reason");
     const r = feed(model, key("enter"));
     model = r.model;
-    expect(replies(r.cmds)).toEqual([{ type: "permission-reply", id: "p1", decision: "deny", reason: "use tabs" }]);
+    expect(replies(r.cmds)).toEqual([
+      { type: "permission-reply", runId: 1, id: "p1", decision: "deny", reason: "use tabs" },
+    ]);
     expect(model.dialog).toBeNull();
   });
 

@@ -166,7 +166,7 @@ describe("modes", () => {
     ({ model } = feed(model, shiftTab));
     expect(model.config.permissionMode).toBe("yolo");
     const { cmds } = feed(newModel(), ...typeText("go"), key("enter"), shiftTab);
-    expect(workerCmds(cmds).at(-1)).toEqual({ type: "set-mode", mode: "auto-edit" });
+    expect(workerCmds(cmds).at(-1)).toEqual({ type: "set-mode", runId: 1, mode: "auto-edit" });
   });
 
   it("a plan answered in plan mode is carried out with y: auto-edit, then 'Carry out the plan.'", () => {

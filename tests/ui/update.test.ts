@@ -49,7 +49,7 @@ describe("update: a user sends a prompt and the answer streams in", () => {
   it("Esc interrupts: the worker is told, and the partial answer is kept and marked", () => {
     let { model } = feed(newModel(), ...typeText("hi"), key("enter"), agent({ type: "text", delta: "partial ans" }));
     const esc = feed(model, key("escape"));
-    expect(esc.cmds).toEqual([{ type: "worker", command: { type: "cancel" } }]);
+    expect(esc.cmds).toEqual([{ type: "worker", command: { type: "cancel", runId: 1 } }]);
     ({ model } = feed(
       esc.model,
       agent({ type: "message", message: { role: "assistant", content: "partial ans", interrupted: true } }),
@@ -180,7 +180,7 @@ describe("update: a user sends a prompt and the answer streams in", () => {
     const first = feed(newModel(), ...typeText("hi"), key("enter"), key("c", { ctrl: true }));
     let model = first.model;
     const cmds = first.cmds;
-    expect(cmds.at(-1)).toEqual({ type: "worker", command: { type: "cancel" } });
+    expect(cmds.at(-1)).toEqual({ type: "worker", command: { type: "cancel", runId: 1 } });
     ({ model } = feed(model, agent({ type: "done", reason: "interrupted" })));
     expect(feed(model, key("c", { ctrl: true })).cmds).toEqual([{ type: "quit" }]);
     expect(feed(model, key("d", { ctrl: true })).cmds).toEqual([{ type: "quit" }]);

@@ -4,29 +4,23 @@
 import { createHash } from "node:crypto";
 import type { ToolContext } from "../types.js";
 
-const sessions = new Map<string, Map<string, string>>();
-
-function seenIn(ctx: Pick<ToolContext, "config">): Map<string, string> {
-  const key = `${ctx.config.sessionId ?? ""}\0${ctx.config.cwd}`;
-  let seen = sessions.get(key);
-  if (!seen) sessions.set(key, (seen = new Map()));
-  return seen;
-}
+// The hashes live in the session's memory (tools/session-memory.ts), handed over in the ToolContext.
+type Memo = Pick<ToolContext, "memory">;
 
 export function hashBytes(buf: Uint8Array): string {
   return createHash("sha256").update(buf).digest("hex");
 }
 
 /** The model has now seen these bytes of `abs` (it read them, or a tool of ours wrote them). */
-export function markSeen(ctx: Pick<ToolContext, "config">, abs: string, buf: Uint8Array): void {
-  seenIn(ctx).set(abs, hashBytes(buf));
+export function markSeen(ctx: Memo, abs: string, buf: Uint8Array): void {
+  ctx.memory.seen.set(abs, hashBytes(buf));
 }
 
 export type Freshness = "fresh" | "unread" | "changed";
 
 /** Whether the bytes on disk are what the model last saw of the file. */
-export function freshness(ctx: Pick<ToolContext, "config">, abs: string, buf: Uint8Array): Freshness {
-  const seen = seenIn(ctx).get(abs);
+export function freshness(ctx: Memo, abs: string, buf: Uint8Array): Freshness {
+  const seen = ctx.memory.seen.get(abs);
   if (seen === undefined) return "unread";
   return seen === hashBytes(buf) ? "fresh" : "changed";
 }

@@ -5,6 +5,7 @@ import { keepInside, realpathLoose } from "./workspace.js";
 import { ProjectIgnore } from "./gitignore.js";
 import { resolveExisting } from "./checks.js";
 import { grepWithJs, grepWithRipgrep, type GrepOutcome, type GrepQuery } from "./grep-engines.js";
+import type { SessionMemory } from "../session-memory.js";
 
 export {
   grepWithJs,
@@ -20,19 +21,22 @@ export const GLOB_MAX_SHOWN = 500;
 
 export type GrepEngine = "auto" | "rg" | "js";
 
-/** Set once ripgrep failed to start, so later searches go straight to JavaScript. */
-let ripgrepUnavailable = false;
-
 /**
- * Searches with ripgrep, falling back to JavaScript when the binary cannot run.
+ * Searches with ripgrep, falling back to JavaScript when the binary cannot run (and, once it
+ * failed, going straight to JavaScript for the rest of the session: `memory`).
  * `engine` forces one of them (tests and the benchmark); `rgBinary` overrides the bundled binary.
  */
-export async function grep(q: GrepQuery, engine: GrepEngine = "auto", rgBinary?: string): Promise<GrepOutcome> {
-  if (engine === "js" || (engine === "auto" && ripgrepUnavailable)) return grepWithJs(q);
+export async function grep(
+  q: GrepQuery,
+  engine: GrepEngine = "auto",
+  rgBinary?: string,
+  memory: Pick<SessionMemory, "ripgrepUnavailable"> = { ripgrepUnavailable: false },
+): Promise<GrepOutcome> {
+  if (engine === "js" || (engine === "auto" && memory.ripgrepUnavailable)) return grepWithJs(q);
   const viaRg = await grepWithRipgrep(q, rgBinary);
   if (viaRg !== "unavailable") return viaRg;
   if (engine === "rg") return { ok: false, error: "Error: ripgrep cannot run here." };
-  if (rgBinary === undefined) ripgrepUnavailable = true;
+  if (rgBinary === undefined) memory.ripgrepUnavailable = true;
   return grepWithJs(q);
 }
 
@@ -85,7 +89,7 @@ export const grepFilesTool = defineTool({
       ignoreCase: args.ignore_case === true,
       signal: ctx.signal,
     };
-    return formatGrep(await grep(q), args.pattern, where.rel);
+    return formatGrep(await grep(q, "auto", undefined, ctx.memory), args.pattern, where.rel);
   },
 });
 

@@ -23,6 +23,7 @@ const RUNLESS: ReadonlySet<AgentEvent["type"]> = new Set([
   "mcp-state",
   "mcp-expanded",
   "mcp-expand-failed",
+  "log",
 ]);
 
 /** Folds one agent event into the model (inside immer's produce). */
@@ -126,6 +127,13 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       // The worker said so once (a notice); every later run must not ask for it (Ollama answers 400).
       if (event.capabilities.length > 0 && !event.capabilities.includes("thinking")) delete model.config.think;
       model.config.seesImages = seesImages(model.config.vision, event.capabilities);
+      break;
+    case "tool-protocol":
+      // Kept by the UI, so a restarted worker does not try the native protocol again.
+      model.config.toolProtocol = event.protocol;
+      break;
+    case "log":
+      // For the run log (every applied event is logged); nothing changes on screen.
       break;
     case "model-load":
       model.loadingModel = event.state === "loading";

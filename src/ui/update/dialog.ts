@@ -1,7 +1,7 @@
 import type { Dialog, Model, PermissionDialog } from "../model.js";
 import { permissionLayout, permissionSeen } from "../view/permission.js";
 import type { Cmd, Key } from "../msg.js";
-import { plain } from "./run.js";
+import { cancelRun, plain } from "./run.js";
 import { addEntry } from "./transcript.js";
 import { applyMcpTrustKey } from "./mcp-trust.js";
 
@@ -60,10 +60,14 @@ const DIALOG_WHEEL_LINES = 3;
  */
 function applyPermissionKey(model: Model, dialog: PermissionDialog, key: Key, cmds: Cmd[]): void {
   const answer = (decision: "once" | "always" | "deny", reason?: string) => {
-    cmds.push({
-      type: "worker",
-      command: { type: "permission-reply", id: dialog.id, decision, ...(reason ? { reason } : {}) },
-    });
+    // The dialog belongs to the run going on (events of any other run never open one).
+    if (model.run) {
+      const runId = model.run.id;
+      cmds.push({
+        type: "worker",
+        command: { type: "permission-reply", runId, id: dialog.id, decision, ...(reason ? { reason } : {}) },
+      });
+    }
     if (decision === "always") model.config.allowedTools.push(dialog.allowKey);
     model.dialog = null;
     // The time the user took to answer is not the tool's: its clock goes on from where it stood.
@@ -72,7 +76,7 @@ function applyPermissionKey(model: Model, dialog: PermissionDialog, key: Key, cm
   };
   if (key.ctrl && key.name === "c") {
     answer("deny");
-    cmds.push({ type: "worker", command: { type: "cancel" } });
+    cancelRun(model, cmds);
     return;
   }
   if (dialog.reason !== null) return applyReasonKey(dialog, key, answer);
@@ -114,7 +118,7 @@ function applyPermissionKey(model: Model, dialog: PermissionDialog, key: Key, cm
       return scrollPermission(model, dialog, layout.body.length);
     case "escape":
       answer("deny");
-      cmds.push({ type: "worker", command: { type: "cancel" } });
+      cancelRun(model, cmds);
       return;
     default:
       return;

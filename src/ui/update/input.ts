@@ -1,6 +1,6 @@
 import type { Model } from "../model.js";
 import type { Cmd, Key } from "../msg.js";
-import { startRun } from "./run.js";
+import { cancelRun, startRun } from "./run.js";
 import { keepPartialAnswer } from "./agent.js";
 import { addEntry } from "./transcript.js";
 import { runSlash } from "./slash.js";
@@ -146,7 +146,7 @@ export function submitLine(model: Model, text: string, cmds: Cmd[]): void {
 }
 
 function cancel(model: Model, cmds: Cmd[]): void {
-  cmds.push({ type: "worker", command: { type: "cancel" } });
+  cancelRun(model, cmds);
   restoreQueued(model);
 }
 
@@ -168,7 +168,7 @@ function restoreQueued(model: Model): void {
 
 export function quit(model: Model, cmds: Cmd[]): void {
   if (model.run) {
-    cmds.push({ type: "worker", command: { type: "cancel" } });
+    cancelRun(model, cmds);
     keepPartialAnswer(model, cmds);
   }
   model.quitting = true;

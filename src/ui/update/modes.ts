@@ -18,7 +18,7 @@ export function setMode(model: Model, mode: PermissionMode, cmds: Cmd[]): void {
   model.modeChosen = true;
   model.planReady = false;
   cmds.push({ type: "session-meta", fields: { permissionMode: mode } });
-  if (model.run) cmds.push({ type: "worker", command: { type: "set-mode", mode } });
+  if (model.run) cmds.push({ type: "worker", command: { type: "set-mode", runId: model.run.id, mode } });
 }
 
 export function cycleMode(model: Model, cmds: Cmd[]): void {

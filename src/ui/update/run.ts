@@ -50,6 +50,11 @@ export function beginRun(model: Model, phase: Phase): number {
   return id;
 }
 
+/** Stops the run going on (the worker drops a cancel for a run that has ended). */
+export function cancelRun(model: Model, cmds: Cmd[]): void {
+  if (model.run) cmds.push({ type: "worker", command: { type: "cancel", runId: model.run.id } });
+}
+
 /** Cmds leave immer's produce: they must hold plain values, never drafts (revoked afterwards). */
 export function plain<T>(value: T): T {
   return isDraft(value) ? (current(value as never) as T) : value;

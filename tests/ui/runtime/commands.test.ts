@@ -76,10 +76,10 @@ describe("the Cmd interpreter", () => {
 
   test("a run is forwarded with the session's checkpoint folder; other worker commands as they are", () => {
     const h = harness(fakeServices());
-    h.run({ type: "worker", command: { type: "cancel" } });
+    h.run({ type: "worker", command: { type: "cancel", runId: 1 } });
     const config = { model: "m" } as never;
     h.run({ type: "worker", command: { type: "run", runId: 3, conversation: [], config } as never });
-    expect(h.sent[0]).toEqual({ type: "cancel" });
+    expect(h.sent[0]).toEqual({ type: "cancel", runId: 1 });
     expect(h.sent[1]).toMatchObject({
       type: "run",
       runId: 3,

@@ -1,0 +1,18 @@
+// What the tools of one agent session remember between calls and runs. It is a value the session
+// owns and hands to every tool in its ToolContext, so two sessions in one process (a worker's, an
+// editor's) never see each other's facts, and a test can start from a known memory.
+
+export interface SessionMemory {
+  /** The session these facts are about (RunConfig.sessionId): /new starts a new memory. */
+  readonly sessionId: string | undefined;
+  /** What the model has seen of each file: the hash of the bytes it last read or wrote, by absolute path. */
+  readonly seen: Map<string, string>;
+  /** Replies whose native tool calls could not be read (agent/model-info.ts switches to JSON at a limit). */
+  nativeFailures: number;
+  /** ripgrep failed to start: later searches go straight to the JavaScript engine. */
+  ripgrepUnavailable: boolean;
+}
+
+export function createSessionMemory(sessionId?: string): SessionMemory {
+  return { sessionId, seen: new Map(), nativeFailures: 0, ripgrepUnavailable: false };
+}
