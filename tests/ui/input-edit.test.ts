@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyEdit, editActionFor, type EditAction, type InputState } from "../../src/ui/update/input-edit.js";
-import { wrapInput } from "../../src/ui/view/input.js";
+import { wrapInput } from "../../src/ui/layout/input.js";
 import { view } from "../../src/ui/view/index.js";
 import { feed, key, newModel, strip, typeText } from "./helpers.js";
 

@@ -9,8 +9,8 @@ import type { Model } from "../../src/ui/model.js";
 import type { Cmd } from "../../src/ui/msg.js";
 import { init, update } from "../../src/ui/update/index.js";
 import { view } from "../../src/ui/view/index.js";
-import { transcriptHeight } from "../../src/ui/layout.js";
-import { anchorIndex, linesFrom } from "../../src/ui/view/transcript.js";
+import { transcriptHeight } from "../../src/ui/layout/screen.js";
+import { anchorIndex, linesFrom } from "../../src/ui/layout/transcript.js";
 import { loadMarkdown } from "../../src/render/markdown.js";
 import {
   feed as feedAll,

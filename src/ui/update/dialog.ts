@@ -1,5 +1,5 @@
 import type { Dialog, Model, PermissionDialog } from "../model.js";
-import { permissionLayout, permissionSeen } from "../view/permission.js";
+import { permissionLayout, permissionSeen } from "../layout/permission.js";
 import type { Cmd, Key } from "../msg.js";
 import { cancelRun, plain } from "./run.js";
 import { addEntry } from "./transcript.js";

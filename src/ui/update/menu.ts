@@ -5,7 +5,7 @@ import { slashCommands } from "../slash-commands.js";
 import type { Model, SkillRef } from "../model.js";
 import type { Cmd, Key } from "../msg.js";
 import type { CommandItem } from "../steer-types.js";
-import { mentionAt, mentionRows, type MentionToken } from "./mentions.js";
+import { mentionAt, mentionRows, type MentionToken } from "../layout/mentions.js";
 
 export interface MenuRow {
   label: string;

@@ -1,7 +1,7 @@
 import { current, isDraft } from "immer";
 import type { Model } from "../model.js";
-import { linesBelow, linesFrom, moveLine, topLine, type LinePos } from "../view/transcript.js";
-import { transcriptHeight } from "../layout.js";
+import { linesBelow, linesFrom, moveLine, topLine, type LinePos } from "../layout/transcript.js";
+import { transcriptHeight } from "../layout/screen.js";
 
 /**
  * Scrolls by n lines (positive = up, into history). Scrolled up, the view is anchored to a

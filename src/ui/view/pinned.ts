@@ -3,7 +3,7 @@
 import { theme } from "../../render/theme.js";
 import { truncateLine } from "../../render/wrap.js";
 import type { Model } from "../model.js";
-import { todoPanelLines } from "./todos.js";
+import { todoPanelLines } from "../layout/todos.js";
 
 export function pinnedLines(model: Model, width: number): string[] {
   const lines = todoPanelLines(model, width);
