@@ -117,7 +117,8 @@ export function markers(text: string, book: NameBook): Marker[] {
     // `>>> x` is also a Python prompt: only a known name makes it a marker.
     if (m[0].includes(">>>") && (name === "all" || !book.resolve(name ?? ""))) continue;
     const close = m[0].trim() === "Observation:";
-    out.push({ start: m.index, end: m.index + m[0].length, name, close, callish: !close });
+    // A `>>>` line that reads as no call is a Python prompt after all: nothing to ask about.
+    out.push({ start: m.index, end: m.index + m[0].length, name, close, callish: !close && !m[0].includes(">>>") });
   }
   for (const m of text.matchAll(FUNCTOOLS))
     out.push({ start: m.index, end: m.index + m[0].length, close: false, callish: true });

@@ -310,49 +310,35 @@ function shortLead(lead: string): boolean {
 }
 
 function bareBody(text: string, start: number, book: NameBook): Calls | undefined {
-  const isTool = (n: string) => book.resolve(n) !== undefined;
+  const none = new Map<number, Marker>();
   const calls: WrittenCall[] = [];
   let i = start;
-  // Consecutive fences each holding calls, or one run of values.
+  // Consecutive fences, each holding calls and nothing else.
   for (;;) {
     const fence = /^```([\w-]*)[ \t]*\n([\s\S]*?)\n?[ \t]*```/.exec(text.slice(i));
     if (!fence) break;
     const inner = fence[2]!.trim();
-    const run = readValues(inner, 0, true);
-    const got = (run ? callsOf(run.values, isTool) : undefined) ?? pythonCallList(unbracket(inner));
-    if (!got) return undefined;
-    calls.push(...got);
+    const read = callsAt(inner, 0, none, book);
+    if (!read || inner.slice(read.end).trim() !== "") return undefined;
+    calls.push(...read.calls);
     i = skipSpace(text, i + fence[0].length);
   }
   if (calls.length > 0) return { calls, end: i };
-  const run = readValues(text, start);
-  if (run) {
-    const got = callsOf(run.values, isTool);
-    return got ? { calls: got, end: run.end } : undefined;
+  // A run of JSON values, a pythonic list, `name(k=v)` lines, or a tool's name then its arguments.
+  if (/^[A-Za-z_][\w.]*\(/.test(text.slice(start))) {
+    let end = start;
+    while (end < text.length && /^[A-Za-z_][\w.]*\(/.test(text.slice(skipSpace(text, end)))) {
+      const from = skipSpace(text, end);
+      end = text.indexOf("\n", from) < 0 ? text.length : text.indexOf("\n", from);
+    }
+    const lines = pythonCallList(text.slice(start, end));
+    return lines && lines.every((c) => book.resolve(c.name)) ? { calls: lines, end } : undefined;
   }
-  // Pythonic calls: `[read_file(path="a")]`, or `read_file(path="a")` lines.
-  const lineEnd = (from: number) => (text.indexOf("\n", from) < 0 ? text.length : text.indexOf("\n", from));
-  if (text[start] === "[") {
-    const end = bracketEnd(text, start);
-    const got = end === undefined ? undefined : pythonCallList(text.slice(start + 1, end - 1));
-    return got && end !== undefined ? { calls: got, end } : undefined;
-  }
-  let end = start;
-  while (end < text.length && /^[A-Za-z_][\w.]*\(/.test(text.slice(skipSpace(text, end))))
-    end = lineEnd(skipSpace(text, end));
-  const lines = end > start ? pythonCallList(text.slice(start, end)) : undefined;
-  if (lines && lines.every((c) => isTool(c.name))) return { calls: lines, end };
-  // A tool's name, then its JSON arguments on the same or the next line.
-  const named = /^([A-Za-z_][\w.:-]*)[ \t]*\n?[ \t]*(?=\{)/.exec(text.slice(start));
-  if (named && isTool(named[1]!)) {
-    const args = jsonArgsAt(text, start + named[0].length);
-    if (args) return { calls: [{ name: named[1]!, args: args.args }], end: args.end };
-  }
-  return undefined;
-}
-
-function unbracket(s: string): string {
-  return /^\[[\s\S]*\]$/.test(s) ? s.slice(1, -1) : s;
+  const read = callsAt(text, start, none, book);
+  if (!read) return undefined;
+  // Bare, a name must be one of ours: `Note {` or `Summary\n{…}` is prose and data.
+  const id = /^[A-Za-z_]/.test(text[start] ?? "") ? read.calls[0]?.name : undefined;
+  return id === undefined || book.resolve(id) ? read : undefined;
 }
 
 /**
