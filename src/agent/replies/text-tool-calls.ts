@@ -366,7 +366,8 @@ function callLike(text: string, marks: Marker[], book: NameBook): string | undef
   const explained = (i: number) => explainsFormat(text.slice(0, i), text.slice(i));
   const mark = marks.find((m) => m.callish && !explained(m.start));
   if (mark) {
-    return `it wrote tool-call markup (${text.slice(mark.start, mark.end)}) that held no call this run can read`;
+    const token = text.slice(mark.start, mark.end);
+    return `it wrote a tool call into its text that could not be read (markup ${token} with no readable call after it)`;
   }
   if (book.tools.length === 0) return undefined;
   const names = book.tools.map((t) => t.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
@@ -377,7 +378,7 @@ function callLike(text: string, marks: Marker[], book: NameBook): string | undef
   for (const m of text.matchAll(near)) {
     if (inCode(m.index) || explained(m.index)) continue;
     const name = m[1] ?? m[2] ?? "a tool";
-    return `it named ${name} with arguments in its text, which is not a tool call`;
+    return `it wrote a tool call into its text that could not be read (${name} with arguments, outside any call format)`;
   }
   return undefined;
 }
