@@ -9,6 +9,7 @@ import { benchGrep } from "./grep-bench.mjs";
 import { benchSessions } from "./session-bench.mjs";
 import { benchLongSession } from "./long-session.mjs";
 import { benchStreamGuard } from "./stream-guard.mjs";
+import { benchEditMatch } from "./edit-match.mjs";
 
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
@@ -369,6 +370,13 @@ async function streamGuard() {
   row("hold-back guard over a 400 KB one-line reply", ms(r.one_line_ms), "linear");
 }
 
+async function editMatch() {
+  const r = await benchEditMatch(ROOT);
+  row("edit_file exact match in a 10,000-line file (median of 20)", ms(r.exact_ms), "");
+  row("edit_file with spaces dropped: every strategy tried (median of 20)", ms(r.loose_ms), "");
+  row("edit_file refused, old_string not in the file (median of 20)", ms(r.not_found_ms), "");
+}
+
 const parts = {
   launch,
   launchMcp,
@@ -380,6 +388,7 @@ const parts = {
   keystrokes,
   toolSteps,
   streamGuard,
+  editMatch,
   grep,
   sessions,
   longSession,

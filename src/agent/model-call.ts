@@ -7,7 +7,6 @@ import { recoverToolCalls } from "./replies/text-tool-calls.js";
 import { parseJsonProtocolReply } from "./replies/json-protocol.js";
 import { toJsonProtocolHistory } from "./replies/json-history.js";
 import { ToolCallStreamGuard } from "./replies/tool-call-stream.js";
-import { coerceArgs } from "./replies/coerce-args.js";
 import { recoversTextCalls } from "../protocol/tool-protocol.js";
 import { withoutImages } from "../protocol/vision.js";
 import { newCallId } from "../providers/tool-args.js";
@@ -114,17 +113,17 @@ export async function callModel(
   if (thinking && signature) message.thinkingSignature = signature;
   let unreadable: string | undefined;
   if (toolCalls.length === 0 && content.trim() && recoversTextCalls(config.provider, config.toolProtocol)) {
-    const recovered = recoverToolCalls(content, toolNames);
+    // The arguments come back typed by each tool's schema and checked against it.
+    const recovered = recoverToolCalls(content, tools);
     if (recovered.calls.length > 0) {
       message.content = recovered.rest;
-      for (const c of recovered.calls) {
-        const spec = tools.find((t) => t.name === c.name);
-        toolCalls.push({ id: newCallId(), name: c.name, args: spec ? coerceArgs(c.args, spec.parameters) : c.args });
-      }
+      for (const c of recovered.calls) toolCalls.push({ id: newCallId(), name: c.name, args: c.args });
     } else if (recovered.unknown.length > 0) {
       unreadable = `it wrote a call to ${[...new Set(recovered.unknown)].map((n) => `"${n}"`).join(", ")}, which is not a tool`;
     } else if (recovered.malformed) {
-      unreadable = "it wrote a tool call into its text that could not be read (broken JSON or an unknown format)";
+      unreadable =
+        recovered.detail ??
+        "it wrote a tool call into its text that could not be read (broken JSON or an unknown format)";
     }
   }
   // Held text that was no call after all is shown; a recovered call's text stays hidden.

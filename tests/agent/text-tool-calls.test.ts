@@ -230,7 +230,7 @@ describe("recoverToolCalls: names", () => {
 
   it("flags call markup whose JSON cannot be read", () => {
     const text = '<tool_call>\n{"name": "read_file", "arguments": {"path": \n</tool_call>';
-    expect(recoverToolCalls(text, TOOLS)).toEqual({ calls: [], rest: text, unknown: [], malformed: true });
+    expect(recoverToolCalls(text, TOOLS)).toMatchObject({ calls: [], rest: text, unknown: [], malformed: true });
   });
 });
 

@@ -70,6 +70,37 @@ describe("ToolCallStreamGuard", () => {
     expect(stream(code, [2, 5, 9]).shown).toBe(code);
   });
 
+  // Wrappers no fixed list names (issue 24): held by what their names say, wherever a delta cuts them.
+  it.each([
+    "<|my_call|>", // the issue's unnamed special token
+    "<｜DSML｜function_calls>", // DeepSeek V3.2 (sglang deepseekv32 case)
+    "<minimax:tool_call>", // MiniMax-M2 tool_calling_guide.md
+    "<acme:ToolCall>",
+    "<invoke name=",
+    "[TOOL_REQUEST]", // LM Studio
+    "<|tool_calls_section_begin|>", // Kimi K2
+    "```tool_call\n",
+  ])("holds the unlisted wrapper %s", (marker) => {
+    const text = `Let me look.\n\nsome words ${marker}{"name": "read_file"}`;
+    const start = text.indexOf(marker);
+    for (let cut = start; cut <= start + marker.length; cut++) {
+      const r = stream(text, [start - 3, cut], ["read_file"]);
+      expect(r.shown, `${marker} cut at ${cut - start}`).toBe(text.slice(0, start));
+      expect(r.shown + r.released).toBe(text);
+    }
+  });
+
+  it("holds a bare call after a lead-in of three short lines, and a line opening with a tool's name", () => {
+    const call = '{"name": "read_file", "arguments": {"path": "a.txt"}}';
+    const lead = "The file is missing.\nI checked twice.\nI will list it.\n";
+    expect(stream(lead + call, [5, 30, 60])).toEqual({ shown: lead, released: call });
+    const py = 'Let me search.\ngrep_files(pattern="TODO")';
+    expect(stream(py, [3, 17, 20], ["grep_files"])).toEqual({ shown: "Let me search.\n", released: py.slice(15) });
+    // Prose that merely starts with a word is shown as it comes.
+    const prose = "Greetings. The build passes.\nNothing else to do.";
+    expect(stream(prose, [3, 17, 33], ["grep_files"]).shown).toBe(prose);
+  });
+
   it("loses and repeats nothing, however the reply is cut", () => {
     const alphabet = ["a", " ", "\n", "{", "`", "<", "|", "tool_call>", "[TOOL_CALLS]", "<function=", "x"];
     fc.assert(

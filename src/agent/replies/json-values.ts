@@ -2,7 +2,7 @@
 // several calls: `{...}\n{...}`, `{...}; {...}`, `[{...}, {...}]`.
 
 import { balancedEnd, isRecord, parseLenientJson } from "../../providers/lenient-json.js";
-import { readCallShape, type WrittenCall } from "./tool-call-shape.js";
+import { readArgs, readCallShape, type WrittenCall } from "./tool-call-shape.js";
 
 export interface ValueRun {
   values: unknown[];
@@ -37,9 +37,10 @@ export function readValues(text: string, start = 0, whole = false): ValueRun | u
 
 /**
  * The calls a run of values holds: arrays and `{tool_calls: [...]}` are opened; every
- * other value must be a call shape, or the result is undefined.
+ * other value must be a call shape, or the result is undefined. `isTool`: names that may also
+ * stand as the only key (`{"read_file": {"path": "a"}}`, Apertus and small models).
  */
-export function callsOf(values: unknown[]): WrittenCall[] | undefined {
+export function callsOf(values: unknown[], isTool?: (name: string) => boolean): WrittenCall[] | undefined {
   const calls: WrittenCall[] = [];
   for (const v of values) {
     // {"tool_calls": […]} alone; beside "role" or "content" it is a message, shown as an example.
@@ -47,14 +48,22 @@ export function callsOf(values: unknown[]): WrittenCall[] | undefined {
     const inner = Array.isArray(v) ? v : wrapper ? (v.tool_calls as unknown[]) : undefined;
     if (inner) {
       if (inner.length === 0) return undefined;
-      const nested = callsOf(inner);
+      const nested = callsOf(inner, isTool);
       if (!nested) return undefined;
       calls.push(...nested);
       continue;
     }
-    const call = readCallShape(v);
+    const call = readCallShape(v) ?? nameAsKey(v, isTool);
     if (!call) return undefined;
     calls.push(call);
   }
   return calls;
+}
+
+function nameAsKey(v: unknown, isTool: ((name: string) => boolean) | undefined): WrittenCall | undefined {
+  if (!isTool || !isRecord(v)) return undefined;
+  const keys = Object.keys(v);
+  if (keys.length !== 1 || !isTool(keys[0]!)) return undefined;
+  const args = readArgs(v[keys[0]!]);
+  return args ? { name: keys[0]!, args } : undefined;
 }

@@ -2,6 +2,11 @@
 // the screen: recovery (text-tool-calls.ts) runs only once the reply is complete, and raw call
 // markup must not flash by in the meantime. What was held and turned out not to be a call is
 // released at the end.
+//
+// Besides the fixed openers below, any wrapper the recogniser reads (call-wrappers.ts) is held:
+// a special token `<|…` or `<｜…`, a tag or `[TOKEN]` whose name says tool or call, a fence whose
+// language does, and a tag named after one of the run's tools.
+import { BRACKET_WORDS, callish, FENCE_WORDS, TAG_WORDS } from "./call-wrappers.js";
 
 /** Openers of call markup (tool-call-markup.ts's scanners): a call wherever they stand. */
 export const MARKERS = [
@@ -36,17 +41,31 @@ export const MARKERS = [
 /** Functionary's `>>>name` counts at a line's start only (a reply that starts with it: bareStart). */
 const LINE_MARKER = "\n>>>";
 
-/** A bare call (a JSON object or list, a fenced JSON block) counts only in the first two lines. */
-const MAX_LEAD_LINE = 200;
+/** A bare call counts only after a lead-in of up to three short lines (text-tool-calls.ts). */
+const MAX_LEAD = 300;
+const LEAD_LINES = 4;
+/** Tags, bracket tokens and fences found in the window: their names decide. */
+const GENERIC =
+  /<[|｜]|<\/?(?:[|｜][A-Za-z]+[|｜])?([A-Za-z_][\w:.-]*)(?=[\s>=/|])|\[\/?([A-Z][A-Z0-9_]{1,40})\]|```([\w-]+)|(?<=^|\n)Action:/g;
+/** The end of a window that may still grow into a generic marker. */
+const PARTIAL =
+  /(?:<\/?(?:[|｜][A-Za-z]*[|｜]?)?[\w:.-]*|\[\/?[A-Z][A-Z0-9_]*|```[\w-]*|(?<=^|\n)A(?:c(?:t(?:i(?:o(?:n)?)?)?)?)?)$/;
 const BARE_FENCES = ["```json", "```tool_call", "```tool_code", "```javascript", "```js", "```python", "```"];
 
 type Verdict = "call" | "text" | "undecided";
 
 /** Can this line of the reply start a bare call? Undecided while it is too short to tell. */
-function bareStart(line: string, complete: boolean): Verdict {
+function bareStart(line: string, complete: boolean, tools: readonly string[]): Verdict {
   const l = line.trimStart();
   if (l === "") return complete ? "text" : "undecided";
   if (l.startsWith("{") || l.startsWith("[") || l.startsWith(">>>")) return "call";
+  // A tool's name opening the line: `read_file(path=…)`, `read_file {…}`, `read_file` then arguments.
+  const word = /^[A-Za-z_][\w.:-]*/.exec(l)?.[0];
+  if (word !== undefined) {
+    const lower = word.toLowerCase();
+    if (tools.some((t) => t === lower) && (word.length < l.length || complete)) return "call";
+    if (!complete && word.length === l.length && tools.some((t) => t.startsWith(lower))) return "undecided";
+  }
   if (l.startsWith(">")) return ">>>".startsWith(l) && !complete ? "undecided" : "text";
   if (!l.startsWith("`")) return "text";
   if (!complete) return BARE_FENCES.some((f) => f.startsWith(l) || l.startsWith(f)) ? "undecided" : "text";
@@ -61,8 +80,9 @@ function bareStart(line: string, complete: boolean): Verdict {
  * verdict is settled. The held text is appended to and read once, at the end.
  */
 export class ToolCallStreamGuard {
-  /** MARKERS, and Cline-style `<tool_name>` openers of the run's own tools. */
   private readonly markers: string[];
+  /** The run's tool names in lower case (Cline-style tags, bare `name(` lines). */
+  private readonly tools: string[];
   private readonly longest: number;
   /** Text not shown yet: short while not holding, everything from the hold on otherwise. */
   private unshown = "";
@@ -76,8 +96,10 @@ export class ToolCallStreamGuard {
 
   /** `toolNames`: the run's tools, whose names a Cline-style reply writes as XML tags. */
   constructor(toolNames: readonly string[] = []) {
-    this.markers = [...MARKERS, ...toolNames.map((n) => `<${n}>`)];
-    this.longest = Math.max(LINE_MARKER.length, ...this.markers.map((m) => m.length));
+    this.markers = MARKERS;
+    this.tools = toolNames.map((n) => n.toLowerCase());
+    // Room in the window for a generic tag's name cut by a delta boundary.
+    this.longest = Math.max(64, LINE_MARKER.length, ...this.markers.map((m) => m.length));
   }
 
   /** Adds a streamed delta; returns the part that is safe to show now (maybe ""). */
@@ -112,6 +134,8 @@ export class ToolCallStreamGuard {
 
   private safeEnd(window: string, windowStart: number): number {
     const found = this.markers.map((m) => window.indexOf(m)).filter((i) => i >= 0);
+    const generic = this.genericMarker(window);
+    if (generic >= 0) found.push(generic);
     const line = window.indexOf(LINE_MARKER);
     // The newline before `>>>` is shown; the hold starts at the `>`.
     if (line >= 0) found.push(line + 1);
@@ -120,29 +144,46 @@ export class ToolCallStreamGuard {
     const lead = this.leadEnd();
     if (lead !== undefined) return lead;
     const partialLine = /\n(>{1,2})$/.exec(window)?.[1]?.length ?? 0;
-    return Math.max(this.shown, this.length - Math.max(partialLine, this.partialMarkerLength(window)));
+    const partialGeneric = PARTIAL.exec(window.slice(-this.longest))?.[0].length ?? 0;
+    return Math.max(this.shown, this.length - Math.max(partialLine, partialGeneric, this.partialMarkerLength(window)));
+  }
+
+  /** The first generic wrapper in the window, or -1. */
+  private genericMarker(window: string): number {
+    for (const m of window.matchAll(GENERIC)) {
+      const [all, tag, bracket, fence] = m;
+      if (all.startsWith("<|") || all.startsWith("<｜") || all === "Action:") return m.index;
+      if (tag !== undefined && (callish(tag, TAG_WORDS) || this.tools.includes(tag.toLowerCase()))) return m.index;
+      if (bracket !== undefined && callish(bracket, BRACKET_WORDS)) return m.index;
+      if (fence !== undefined && callish(fence, FENCE_WORDS)) return m.index;
+    }
+    return -1;
   }
 
   /** Where the first two lines stop what may be shown, or undefined when they do not. */
   private leadEnd(): number | undefined {
     const text = this.head;
     if (text === undefined) return undefined;
-    const firstBreak = text.indexOf("\n");
-    const lines = [{ start: 0, end: firstBreak }];
-    if (firstBreak >= 0 && firstBreak <= MAX_LEAD_LINE) {
-      lines.push({ start: firstBreak + 1, end: text.indexOf("\n", firstBreak + 1) });
-    }
-    for (const { start, end } of lines) {
+    let start = 0;
+    for (let n = 0; n < LEAD_LINES && start <= MAX_LEAD; n++) {
+      const end = text.indexOf("\n", start);
       const complete = end >= 0;
-      const line = text.slice(start, complete ? end : undefined);
-      const verdict = bareStart(line, complete);
+      const verdict = bareStart(text.slice(start, complete ? end : undefined), complete, this.tools);
       if (verdict === "call") return this.hold(start);
       if (verdict === "undecided") return Math.max(this.shown, start);
+      // A lead-in holds no code: after a fence of code no line opens a bare call.
+      if (!complete || text.startsWith("```", start)) {
+        if (complete) this.head = undefined;
+        // A line still growing past the lead-in's length: no later line can open a bare call.
+        if (text.length > MAX_LEAD) this.head = undefined;
+        return undefined;
+      }
+      start = end + 1;
     }
-    // A "text" verdict never changes as its line grows (only blank lines and fence openers are
-    // undecided). Once every line that can open a bare call has one, the start is not looked at again.
-    const noSecondLine = firstBreak > MAX_LEAD_LINE || (firstBreak < 0 && text.length > MAX_LEAD_LINE);
-    if (noSecondLine || lines.length === 2) this.head = undefined;
+    // A "text" verdict never changes as its line grows (only blank lines, fence openers and the
+    // start of a tool's name are undecided). Once every line that can open a bare call has one,
+    // the start is not looked at again.
+    this.head = undefined;
     return undefined;
   }
 

@@ -1,0 +1,180 @@
+// The second part of a call written as text: its arguments, in one of the few encodings chat
+// templates use. Each reader starts at an offset and returns the arguments and where they end, or
+// undefined when the text there is not that encoding:
+// - a JSON object (or a JSON string holding one), leniently read;
+// - pythonic keyword arguments `(k=v, …)`;
+// - XML-like parameters: `<parameter name="p">v</parameter>`, `<parameter=p>v</parameter>`,
+//   `<param name="p">`, any prefix (`steptml:`, `｜DSML｜`), `<arg_key>p</arg_key><arg_value>v</arg_value>`
+//   (also prefixed: `longcat_arg_key`), or `<p>v</p>` for a property of the tool's schema.
+import { balancedEnd, isRecord, parseKwargs, parseLenientJson } from "../../providers/lenient-json.js";
+import { readArgs, type WrittenCall } from "./tool-call-shape.js";
+
+export interface ReadArgs {
+  args: Record<string, unknown>;
+  end: number;
+}
+
+/** A JSON object at `at` (a JSON string holding one counts too). */
+export function jsonArgsAt(text: string, at: number): ReadArgs | undefined {
+  if (text[at] === "{") {
+    const end = balancedEnd(text, at);
+    const args = end === undefined ? undefined : readArgs(text.slice(at, end));
+    return args && end !== undefined ? { args, end } : undefined;
+  }
+  if (text[at] === '"') {
+    const m = /^"(?:[^"\\]|\\.)*"/.exec(text.slice(at));
+    const inner = m ? parseLenientJson(m[0]) : undefined;
+    const args = inner?.ok && typeof inner.value === "string" ? readArgs(inner.value) : undefined;
+    return args && m ? { args, end: at + m[0].length } : undefined;
+  }
+  return undefined;
+}
+
+/** `(k=v, …)` at `at`: Python keyword arguments with literal values. */
+export function kwargsAt(text: string, at: number): ReadArgs | undefined {
+  if (text[at] !== "(") return undefined;
+  const end = parenEnd(text, at);
+  if (end === undefined) return undefined;
+  const parsed = parseKwargs(text.slice(at + 1, end - 1));
+  return parsed.ok && isRecord(parsed.value) ? { args: parsed.value, end } : undefined;
+}
+
+const PARAM_TAG = String.raw`(?:[|｜][A-Za-z]+[|｜]|[A-Za-z]+:)?(?:parameter|param|argument|arg)`;
+/** `<parameter name="p" …>` or `<parameter=p>`; group 1 the tag, 2 or 3 the name. */
+const NAMED_PARAM = new RegExp(
+  String.raw`<(${PARAM_TAG})(?:\s+name\s*=\s*["']([^"']+)["'][^>]*|\s*=\s*["']?([^\s"'>]+)["']?)\s*>`,
+  "y",
+);
+const KEY_VALUE =
+  /<((?:[A-Za-z]+[_:])?)arg_key>([\s\S]*?)<\/\1arg_key>\s*<\1arg_value>([\s\S]*?)(?:<\/\1arg_value>|$)/y;
+const OWN_TAG = /<([A-Za-z_][\w.-]*)>/y;
+
+/**
+ * XML-like parameters from `at` on, as many as follow one another. `props`: the tool's schema
+ * properties; `<p>v</p>` counts only for one of them (any name when the schema is unknown).
+ */
+export function xmlArgsAt(text: string, at: number, props: readonly string[] | undefined): ReadArgs | undefined {
+  const args: Record<string, unknown> = {};
+  let i = at;
+  let read = 0;
+  for (;;) {
+    const from = skipSpace(text, i);
+    const one = namedParam(text, from) ?? keyValue(text, from) ?? ownTag(text, from, props);
+    if (!one) break;
+    args[one.key] = parameterValue(one.value);
+    i = one.end;
+    read++;
+  }
+  return read > 0 ? { args, end: i } : undefined;
+}
+
+interface Param {
+  key: string;
+  value: string;
+  end: number;
+}
+
+function namedParam(text: string, at: number): Param | undefined {
+  NAMED_PARAM.lastIndex = at;
+  const m = NAMED_PARAM.exec(text);
+  if (!m) return undefined;
+  const start = at + m[0].length;
+  const close = new RegExp(String.raw`</${escape(m[1]!)}\s*>|(?=<${escape(m[1]!)}[\s=])`, "g");
+  close.lastIndex = start;
+  const c = close.exec(text);
+  const valueEnd = c ? c.index : text.length;
+  return { key: (m[2] ?? m[3])!, value: text.slice(start, valueEnd), end: c ? c.index + c[0].length : text.length };
+}
+
+function keyValue(text: string, at: number): Param | undefined {
+  KEY_VALUE.lastIndex = at;
+  const m = KEY_VALUE.exec(text);
+  return m ? { key: m[2]!.trim(), value: m[3]!, end: at + m[0].length } : undefined;
+}
+
+function ownTag(text: string, at: number, props: readonly string[] | undefined): Param | undefined {
+  OWN_TAG.lastIndex = at;
+  const m = OWN_TAG.exec(text);
+  if (!m || (props && !props.includes(m[1]!))) return undefined;
+  const close = text.indexOf(`</${m[1]}>`, at + m[0].length);
+  if (close < 0) return undefined;
+  return { key: m[1]!, value: text.slice(at + m[0].length, close), end: close + m[1]!.length + 3 };
+}
+
+/** A parameter's text; JSON objects, arrays, numbers and booleans are read as such. */
+export function parameterValue(raw: string): unknown {
+  const text = raw.replace(/^\n/, "").replace(/\n$/, "");
+  const t = text.trim();
+  if (/^(?:[{[]|-?\d+(?:\.\d+)?$|true$|false$|null$)/.test(t)) {
+    try {
+      const value: unknown = JSON.parse(t);
+      // "007" or "1.50" are text that happens to look like a number: kept as written.
+      return typeof value === "number" && String(value) !== t ? text : value;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/** `name(k=v, …)` with an optional `print(`, `default_api.` and Llama's `.call`. */
+export function pythonCall(src: string): WrittenCall | undefined {
+  const unwrapped = /^print\(([\s\S]*)\)$/.exec(src)?.[1]?.trim() ?? src;
+  const m = /^([A-Za-z_][\w.]*?)(?:\.call)?(\([\s\S]*\))$/.exec(unwrapped);
+  if (!m) return undefined;
+  const args = kwargsAt(m[2]!, 0);
+  return args && args.end === m[2]!.length ? { name: m[1]!, args: args.args } : undefined;
+}
+
+/** Comma- or newline-separated `name(k=v)` calls at the top level; undefined unless all are calls. */
+export function pythonCallList(src: string): WrittenCall[] | undefined {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | undefined;
+  let from = 0;
+  for (let i = 0; i < src.length; i++) {
+    const ch = src[i]!;
+    if (quote) {
+      if (ch === "\\") i++;
+      else if (ch === quote) quote = undefined;
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if ("([{".includes(ch)) depth++;
+    else if (")]}".includes(ch)) depth--;
+    else if ((ch === "," || ch === "\n") && depth === 0) {
+      parts.push(src.slice(from, i));
+      from = i + 1;
+    }
+  }
+  parts.push(src.slice(from));
+  const calls = parts
+    .map((p) => p.trim())
+    .filter((p) => p !== "")
+    .map(pythonCall);
+  return calls.length > 0 && calls.every((c) => c !== undefined) ? (calls as WrittenCall[]) : undefined;
+}
+
+/** The end (exclusive) of the parenthesised text opening at `at`, strings skipped. */
+function parenEnd(text: string, at: number): number | undefined {
+  let depth = 0;
+  let quote: string | undefined;
+  for (let i = at; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quote) {
+      if (ch === "\\") i++;
+      else if (ch === quote) quote = undefined;
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if ("([{".includes(ch)) depth++;
+    else if (")]}".includes(ch) && --depth === 0) return ch === ")" ? i + 1 : undefined;
+  }
+  return undefined;
+}
+
+export function skipSpace(text: string, at: number): number {
+  let i = at;
+  while (i < text.length && /\s/.test(text[i]!)) i++;
+  return i;
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

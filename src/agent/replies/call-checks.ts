@@ -1,0 +1,73 @@
+// What makes a candidate a call, beyond its three parts: its arguments validate against the
+// tool's schema and are not placeholders, and it is not an example inside an explanation.
+import { isRecord } from "../../providers/lenient-json.js";
+import { coerceArgs } from "./coerce-args.js";
+
+export type ArgsVerdict = { ok: true; args: Record<string, unknown> } | { ok: false; why: string };
+
+/**
+ * Placeholders a small model copies from its instructions: `<function-name>`, `<value>`, `$ARG`,
+ * `${PATH}`, `...`, `{{path}}`, `path/to/file`. A tag-like value is a placeholder only when it reads
+ * as one (`<div>` is a real search pattern).
+ */
+const PLACEHOLDER =
+  /^(?:<[a-z][a-z0-9]*(?:[ _-][a-z0-9]+)+>|<(?:value|path|name|arg|args|file|query|pattern|command|content|text|string|number|url|dir)>|\$\{?[A-Z_][A-Z0-9_]*\}?|\.{3}|…|\{\{[^}]*\}\}|path\/to\/[\w./-]*)$/i;
+
+export function isPlaceholder(v: unknown): boolean {
+  return typeof v === "string" && PLACEHOLDER.test(v.trim());
+}
+
+/** The arguments typed by the schema, then checked: required fields there, types right, no placeholders. */
+export function checkArgs(args: Record<string, unknown>, schema: Record<string, unknown> | undefined): ArgsVerdict {
+  const placeholder = Object.entries(args).find(([, v]) => isPlaceholder(v));
+  if (placeholder)
+    return { ok: false, why: `"${placeholder[0]}" is a placeholder (${String(placeholder[1])}), not a value` };
+  if (!schema) return { ok: true, args };
+  const typed = coerceArgs(args, schema);
+  const props = isRecord(schema.properties) ? schema.properties : {};
+  const required = Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === "string") : [];
+  const missing = required.filter((r) => typed[r] === undefined || typed[r] === null);
+  if (missing.length > 0) return { ok: false, why: `it lacks ${missing.map((m) => `"${m}"`).join(", ")}` };
+  if (schema.additionalProperties === false) {
+    const extra = Object.keys(typed).filter((k) => !(k in props));
+    if (extra.length > 0) return { ok: false, why: `it has no parameter "${extra[0]}"` };
+  }
+  for (const [key, value] of Object.entries(typed)) {
+    const prop = props[key];
+    if (!isRecord(prop) || value === null) continue;
+    if (!typeFits(value, prop.type)) return { ok: false, why: `"${key}" should be ${String(prop.type)}` };
+  }
+  return { ok: true, args: typed };
+}
+
+function typeFits(value: unknown, type: unknown): boolean {
+  if (type === undefined) return true;
+  const types = Array.isArray(type) ? type : [type];
+  const actual = Array.isArray(value)
+    ? "array"
+    : typeof value === "number"
+      ? Number.isInteger(value)
+        ? ["integer", "number"]
+        : ["number"]
+      : typeof value === "object"
+        ? "object"
+        : typeof value;
+  return (Array.isArray(actual) ? actual : [actual]).some((a) => types.includes(a));
+}
+
+/** Words that say the text around a call shows an example rather than makes a call. */
+const STRONG_CUE =
+  /\b(?:for example|for instance|an example|example of|e\.g\.|would look like|looks like this|should look like|is written as|the format is|in this format|to call a tool|when you call a tool|the model (?:writes|emits|outputs))\b/i;
+const WEAK_CUE =
+  /\b(?:like this|as follows|such as|format|example|syntax|template|you (?:can|could|would|should|must) (?:write|use|call|output|emit|respond))\b/i;
+
+/**
+ * An example inside an explanation: the paragraph before it explains a format, and either says
+ * so plainly or the explanation goes on after it.
+ */
+export function explainsFormat(before: string, after: string): boolean {
+  const near = before.slice(Math.max(0, before.length - 400));
+  const paragraph = near.slice(near.lastIndexOf("\n\n") + 1);
+  if (STRONG_CUE.test(paragraph)) return true;
+  return WEAK_CUE.test(paragraph) && after.trim().length > 40;
+}

@@ -1,0 +1,162 @@
+// The third part of a call written as text: the wrapper, which is not prose. The lexer finds:
+// - special-token-like markers: `<|…|>`, `<｜…｜>` (with or without `▁`), half-piped `<|tool_call>`
+//   and `<tool_call|>`, and `[UPPER_CASE]` tokens that say tool, call or args;
+// - tags whose name says tool, call, function, invoke or action, in any casing and with any prefix
+//   (`<seed:tool_call>`, `<minimax:tool_call>`, `<｜DSML｜invoke name="x">`), and tags named after
+//   one of the run's tools (Cline's `<read_file>`);
+// - role or recipient headers (`to=functions.x`), Functionary's `>>>x`, ReAct's `Action:` lines,
+//   Firefunction's `functools[`, and fences whose language says tool or call (```tool_code).
+// A marker that carries a name (`<function=x>`, `<invoke name="x">`, `to=functions.x`) hands it
+// to the arguments that follow. Markers inside code (inline or a fence that is only part of the
+// reply) are an example, not a call, and are not returned.
+import type { NameBook } from "./call-names.js";
+
+export interface Marker {
+  start: number;
+  end: number;
+  /** A name the marker carries itself. */
+  name?: string;
+  /** Ends a section (`</tool_call>`, `<|tool_call_end|>`, `Observation:`). */
+  close: boolean;
+  /** Says tool, call, function … (not only a format token such as `<|channel|>`). */
+  callish: boolean;
+}
+
+const CALL_WORDS = new Set([
+  "tool",
+  "tools",
+  "toolcall",
+  "toolcalls",
+  "call",
+  "calls",
+  "function",
+  "functions",
+  "functioncall",
+  "functioncalls",
+  "invoke",
+  "action",
+  "actions",
+  "plugin",
+  "python",
+]);
+/** A tag may also just say JSON (`<JSON>{…}</JSON>`, seen in Ollama reports). */
+export const TAG_WORDS = new Set([...CALL_WORDS, "json"]);
+/** A fence's language: ```tool_code is a call, ```python and ```js are code. */
+export const FENCE_WORDS = new Set([
+  "tool",
+  "tools",
+  "toolcall",
+  "toolcalls",
+  "call",
+  "calls",
+  "functioncall",
+  "invoke",
+  "action",
+]);
+/** Bracket tokens say it shorter: Mistral's [ARGS], [CALL_ID]. */
+export const BRACKET_WORDS = new Set([...CALL_WORDS, "args", "arg", "id"]);
+
+/** The words of a token's name: `tool▁call▁begin`, `minimax:tool_call`, `TOOLCALL`, `startFunctionCall`. */
+function words(name: string): string[] {
+  return name
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+export function callish(name: string, vocabulary: Set<string> = CALL_WORDS): boolean {
+  return words(name).some((w) => vocabulary.has(w));
+}
+
+function closes(inner: string): boolean {
+  return /^\//.test(inner) || words(inner).some((w) => w === "end");
+}
+
+const SPECIAL = /<[|｜]([^<>|｜\n]{1,60})[|｜]>|<\|([A-Za-z_][\w.:-]{0,40})>|<([A-Za-z_][\w.:-]{0,40})\|>/g;
+const TAG =
+  /<(\/?)((?:[|｜][A-Za-z]+[|｜])?[A-Za-z_][\w:.-]*)((?:\s+[\w:-]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))*)\s*(?:=\s*("[^"]*"|'[^']*'|[^\s>"']+))?\s*\/?>/g;
+const BRACKET = /\[(\/?)([A-Z][A-Z0-9_]{1,40})\]/g;
+const RECIPIENT = /(?<![\w.])to=([\w.:-]+)/g;
+const LINE =
+  /(?<=^|\n)[ \t]*(?:>>>[ \t]*([A-Za-z_][\w.-]*)|Action:[ \t]*([A-Za-z_][\w.:-]*(?=[ \t]*(?:\n|$)))?|Action[ _]Input:|Observation:)/g;
+const FUNCTOOLS = /functools(?=\s*\[)/g;
+const TOOL_FENCE = /```([\w-]+)[ \t]*\n|```/g;
+
+/** Every marker of the text outside code, in order, overlapping ones dropped. */
+export function markers(text: string, book: NameBook): Marker[] {
+  const out: Marker[] = [];
+  for (const m of text.matchAll(SPECIAL)) {
+    const inner = m[1] ?? m[2] ?? m[3]!;
+    // `<tool_call|>` is the closer of `<|tool_call>`.
+    out.push({
+      start: m.index,
+      end: m.index + m[0].length,
+      close: closes(inner) || m[3] !== undefined,
+      callish: callish(inner),
+    });
+  }
+  for (const m of text.matchAll(TAG)) {
+    const [, slash, tag, attrs, value] = m;
+    const own = book.resolve(tag!) !== undefined && !tag!.includes(":");
+    if (!own && !callish(tag!, TAG_WORDS)) continue;
+    const named = /\bname\s*=\s*["']?([^"'\s>]+)/.exec(attrs ?? "")?.[1] ?? value?.replace(/^["']|["']$/g, "");
+    const name = slash ? undefined : own ? tag : named;
+    out.push({ start: m.index, end: m.index + m[0].length, name, close: slash === "/", callish: true });
+  }
+  for (const m of text.matchAll(BRACKET)) {
+    if (!callish(m[2]!, BRACKET_WORDS)) continue;
+    out.push({ start: m.index, end: m.index + m[0].length, close: m[1] === "/" || closes(m[2]!), callish: true });
+  }
+  for (const m of text.matchAll(RECIPIENT)) {
+    if (!/^(?:functions|tools|default_api)\./.test(m[1]!) && !book.resolve(m[1]!)) continue;
+    out.push({ start: m.index, end: m.index + m[0].length, name: m[1], close: false, callish: true });
+  }
+  for (const m of text.matchAll(LINE)) {
+    const name = m[1] ?? m[2];
+    // `>>> x` is also a Python prompt: only a known name makes it a marker.
+    if (m[0].includes(">>>") && (name === "all" || !book.resolve(name ?? ""))) continue;
+    const close = m[0].trim() === "Observation:";
+    // A `>>>` line that reads as no call is a Python prompt after all: nothing to ask about.
+    out.push({ start: m.index, end: m.index + m[0].length, name, close, callish: !close && !m[0].includes(">>>") });
+  }
+  for (const m of text.matchAll(FUNCTOOLS))
+    out.push({ start: m.index, end: m.index + m[0].length, close: false, callish: true });
+  const code = codeRegions(text);
+  out.push(...toolFences(text));
+  const kept = out
+    .filter((m) => !code.some(([s, e]) => m.start >= s && m.start < e))
+    .sort((a, b) => a.start - b.start || b.end - a.end);
+  const result: Marker[] = [];
+  for (const m of kept) if (result.length === 0 || m.start >= result[result.length - 1]!.end) result.push(m);
+  return result;
+}
+
+/** ```tool_code and kin: the opening and closing fence lines are markers. */
+function toolFences(text: string): Marker[] {
+  const out: Marker[] = [];
+  let open: RegExpMatchArray | undefined;
+  for (const m of text.matchAll(TOOL_FENCE)) {
+    if (open) {
+      if (m[1] === undefined) {
+        if (callish(open[1] ?? "", FENCE_WORDS))
+          out.push({ start: m.index, end: m.index + 3, close: true, callish: true });
+        open = undefined;
+      }
+      continue;
+    }
+    open = m;
+    if (m[1] !== undefined && callish(m[1], FENCE_WORDS))
+      out.push({ start: m.index, end: m.index + m[0].length, close: false, callish: true });
+  }
+  return out;
+}
+
+/** [start, end) of fenced blocks and inline code spans; a fence whose language says tool or call is no code. */
+export function codeRegions(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (const m of text.matchAll(/```([\w-]*)[\s\S]*?(?:```|$)|`[^`\n]+`/g)) {
+    if (!callish(m[1] ?? "", FENCE_WORDS)) out.push([m.index, m.index + m[0].length]);
+  }
+  return out;
+}
