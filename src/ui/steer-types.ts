@@ -47,3 +47,16 @@ export interface SessionStats {
   tokensOut: number;
   startedAt: number;
 }
+
+/** One row of the completion menu (a slash command or an @ mention). */
+export interface MenuRow {
+  label: string;
+  detail: string;
+  source: string;
+  /** What replaces the token being completed. */
+  insert: string;
+  /** Enter runs it (a slash command that needs no argument). */
+  runs: boolean;
+  /** After it is inserted the menu stays open (a folder: its files are next). */
+  keepOpen: boolean;
+}

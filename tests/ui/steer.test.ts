@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Cmd, Msg } from "../../src/ui/msg.js";
 import { init } from "../../src/ui/update/index.js";
-import { menuRows } from "../../src/ui/update/menu.js";
+import { menuRows } from "../../src/ui/layout/menu.js";
 import { fuzzyPathScore, mentionAt } from "../../src/ui/layout/mentions.js";
 import { expandPastes } from "../../src/ui/update/paste.js";
 import { entriesFromConversation } from "../../src/ui/update/transcript.js";

@@ -2,7 +2,7 @@
 // and any other source of candidates (MentionItem: e.g. MCP resources as `@server:uri`), fuzzy
 // by path segments. On send, the mentioned files are read and attached (cli/attach.ts).
 import type { Model } from "../model.js";
-import type { MenuRow } from "../update/menu.js";
+import type { MenuRow } from "../steer-types.js";
 
 export interface MentionToken {
   /** The text after `@` up to the cursor. */

@@ -1,7 +1,7 @@
 import type { Model } from "../model.js";
 import { maxInputRows, wrapInput } from "./input.js";
-import { menuRowCount } from "../view/menu.js";
-import { pinnedRowCount } from "../view/pinned.js";
+import { menuRowCount } from "./menu.js";
+import { pinnedRowCount } from "./pinned.js";
 
 /**
  * Screen rows: transcript, pinned lines (todos, plan prompt), one status line, one rule, the

@@ -1,14 +1,8 @@
 import type { Frame } from "../view/index.js";
 import { MODES_OFF, MODES_ON, setTerminalRestore } from "./restore.js";
-import { processState } from "./process-state.js";
+import { processState, type BootScreen } from "./process-state.js";
 
-/** The first frame, drawn with plain ANSI before blessed and the rest of the app load. */
-export interface BootScreen {
-  /** Draws from `render` from now on; repaints only if the frame changed (no flicker when not). */
-  rerender(render: (width: number, height: number) => Frame): void;
-  /** Stops drawing and listening; returns the keys typed meanwhile, in order, for the app to replay. */
-  handOver(): string;
-}
+export type { BootScreen };
 
 /** The boot screen already on the terminal, if any; main takes it over once. */
 export function takeBootScreen(): BootScreen | undefined {

@@ -1,4 +1,12 @@
-import type { BootScreen } from "./boot-screen.js";
+import type { Frame } from "../view/index.js";
+
+/** The first frame, drawn with plain ANSI before blessed and the rest of the app load. */
+export interface BootScreen {
+  /** Draws from `render` from now on; repaints only if the frame changed (no flicker when not). */
+  rerender(render: (width: number, height: number) => Frame): void;
+  /** Stops drawing and listening; returns the keys typed meanwhile, in order, for the app to replay. */
+  handOver(): string;
+}
 
 /**
  * State that belongs to the process, not to one copy of a module. The first frame's bundle

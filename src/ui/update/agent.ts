@@ -5,10 +5,10 @@ import { tokensOf } from "../../protocol/usage.js";
 import type { Entry, Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import { addEntry, streamingEntry, unansweredCalls } from "./transcript.js";
-import { submitLine } from "./input.js";
 import { startRun } from "./run.js";
 import { chooseToolProtocol } from "../../protocol/tool-protocol.js";
-import { applyTodoCall, TODO_TOOL } from "./todos.js";
+import { applyTodoCall } from "./todos.js";
+import { TODO_TOOL } from "./todo-items.js";
 import { offerPlanApproval } from "./modes.js";
 import { attend } from "./attention.js";
 import { seesImages } from "../../protocol/vision.js";
@@ -257,9 +257,6 @@ function finishRun(model: Model, interrupted: boolean, cmds: Cmd[]): void {
   }
   if (model.dialog?.kind === "permission") model.dialog = null;
   model.run = null;
-  // As if sent now: its @mentions are read first.
-  const next = model.queued.shift();
-  if (next !== undefined) submitLine(model, next, cmds);
 }
 
 function closeStreaming(model: Model): void {

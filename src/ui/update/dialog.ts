@@ -1,7 +1,8 @@
 import type { Dialog, Model, PermissionDialog } from "../model.js";
 import { permissionLayout, permissionSeen } from "../layout/permission.js";
 import type { Cmd, Key } from "../msg.js";
-import { cancelRun, plain } from "./run.js";
+import { cancelRun } from "./run.js";
+import { plain } from "./plain.js";
 import { addEntry } from "./transcript.js";
 import { applyMcpTrustKey } from "./mcp-trust.js";
 

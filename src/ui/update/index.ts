@@ -5,14 +5,16 @@ import type { Model } from "../model.js";
 import { screenSize, transcriptFromStart } from "./init.js";
 import type { Cmd, Msg } from "../msg.js";
 import { applyAgentEvent } from "./agent.js";
-import { applyKey, applyPaste, applyWheel, submitLine } from "./input.js";
+import { applyKey, applyPaste, applyWheel } from "./input.js";
+import { sendQueued, submitLine } from "./submit.js";
 import { addEntry } from "./transcript.js";
 import { keepAnchorValid } from "./scroll.js";
 import { setSkillCommands, setSourceCommands, syncMenu } from "./menu.js";
 import { mergeHistory } from "./history.js";
 import { finishShell } from "./shell.js";
 import { lastTodos } from "./todos.js";
-import { plain, startRun } from "./run.js";
+import { startRun } from "./run.js";
+import { plain } from "./plain.js";
 import { applyMcpConfig, expandMentions } from "./mcp.js";
 
 export { init } from "./init.js";
@@ -65,6 +67,8 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         break;
       case "agent":
         applyAgentEvent(m, msg.event, cmds);
+        // A run that ended sends the line queued behind it.
+        sendQueued(m, cmds);
         break;
       case "picker-items":
         m.dialog = {
@@ -132,6 +136,8 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
       }
       case "shell-done":
         finishShell(m, msg.command, msg.output, msg.exitCode, cmds);
+        // A prompt typed while the command ran goes now, with the output before it.
+        sendQueued(m, cmds);
         break;
       case "focus":
         m.focused = msg.focused;

@@ -1,9 +1,9 @@
 import type { Model } from "../model.js";
 import type { Cmd, Key } from "../msg.js";
-import { cancelRun, startRun } from "./run.js";
-import { keepPartialAnswer } from "./agent.js";
+import { cancelRun } from "./run.js";
+import { submitLine } from "./submit.js";
+import { quit } from "./quit.js";
 import { addEntry } from "./transcript.js";
-import { runSlash } from "./slash.js";
 import { applyDialogKey, wheelPermission } from "./dialog.js";
 import { follow, scrollBy, scrollToTop } from "./scroll.js";
 import { applyEdit, editActionFor } from "./input-edit.js";
@@ -12,10 +12,7 @@ import { transcriptHeight } from "../layout/screen.js";
 import { applyMenuKey } from "./menu.js";
 import { applyPlanKey, cycleMode } from "./modes.js";
 import { applySearchKey, remember, startSearch } from "./history.js";
-import { isShellLine, startShell } from "./shell.js";
 import { collapsePaste, expandPasteAtCursor, expandPastes, isLargePaste } from "./paste.js";
-import { fileMentionsIn } from "../../context/mention-parse.js";
-import { runningServers } from "./mcp.js";
 
 const WHEEL_LINES = 3;
 
@@ -125,26 +122,6 @@ function submit(model: Model, cmds: Cmd[]): void {
   submitLine(model, text, cmds);
 }
 
-/** A line the user sent: a slash command or skill, or a prompt (queued while a run goes). */
-export function submitLine(model: Model, text: string, cmds: Cmd[]): void {
-  if (text.trimStart().startsWith("/")) return runSlash(model, text.trim(), cmds);
-  if (isShellLine(text)) return startShell(model, text, cmds);
-  if (model.run || model.shell || model.attaching !== null) {
-    model.queued.push(text);
-    addEntry(model, { kind: "notice", level: "info", text: "Queued: it will be sent when the current answer ends." });
-    return;
-  }
-  // `@server:uri` of a running MCP server is a resource the worker reads; the rest are files.
-  const files = fileMentionsIn(text, runningServers(model.mcp));
-  if (files.length > 0) {
-    // The files are read by a Cmd; the line is sent when they arrive (mentions-read).
-    model.attaching = text;
-    cmds.push({ type: "read-mentions", text, mentions: files });
-    return;
-  }
-  startRun(model, text, cmds);
-}
-
 function cancel(model: Model, cmds: Cmd[]): void {
   cancelRun(model, cmds);
   restoreQueued(model);
@@ -164,15 +141,6 @@ function restoreQueued(model: Model): void {
     level: "info",
     text: `${n === 1 ? "Your queued message is" : `Your ${n} queued messages are`} back in the input box: Enter sends ${n === 1 ? "it" : "them"}, or edit first.`,
   });
-}
-
-export function quit(model: Model, cmds: Cmd[]): void {
-  if (model.run) {
-    cancelRun(model, cmds);
-    keepPartialAnswer(model, cmds);
-  }
-  model.quitting = true;
-  cmds.push({ type: "quit" });
 }
 
 function setInput(model: Model, text: string, cursor: number): void {

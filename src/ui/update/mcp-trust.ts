@@ -6,15 +6,11 @@ import type { McpTrustRequest } from "../../protocol/mcp-state.js";
 import type { McpTrustChoice, McpTrustDialog, Model } from "../model.js";
 import type { Cmd, Key } from "../msg.js";
 import { addEntry } from "./transcript.js";
+import { trustChoices } from "../layout/mcp-trust.js";
 
 /** Opens the dialog on these servers; "Do not start" is preselected, so a stray key starts nothing. */
 export function openTrustDialog(model: Model, servers: McpTrustRequest[]): void {
   model.dialog = { kind: "mcp-trust", servers, choice: "deny-one", decisions: [] };
-}
-
-/** The choices the dialog offers now: "all" and "none" only while more than one server waits. */
-export function trustChoices(dialog: McpTrustDialog): McpTrustChoice[] {
-  return dialog.servers.length > 1 ? ["allow-one", "deny-one", "allow-all", "deny-all"] : ["allow-one", "deny-one"];
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import { resourceMentionsIn, type ResourceMention } from "../../context/mention-parse.js";
 import type { CommandItem, MentionItem } from "../steer-types.js";
-import { plain } from "./run.js";
+import { plain } from "./plain.js";
 import { addEntry } from "./transcript.js";
 import { openTrustDialog, runMcpTrustCommand } from "./mcp-trust.js";
 

@@ -1,23 +1,11 @@
 // The completion menu under the input: slash commands (typed `/` at the start) and @ mentions
-// (see mentions.ts). Which menu shows, and its rows, follow from the input; the model keeps only
-// the selection and whether Esc closed it.
+// (layout/mentions.ts). Which menu shows, and its rows, follow from the input (layout/menu.ts); the
+// model keeps only the selection and whether Esc closed it.
 import { slashCommands } from "../slash-commands.js";
 import type { Model, SkillRef } from "../model.js";
 import type { Cmd, Key } from "../msg.js";
 import type { CommandItem } from "../steer-types.js";
-import { mentionAt, mentionRows, type MentionToken } from "../layout/mentions.js";
-
-export interface MenuRow {
-  label: string;
-  detail: string;
-  source: string;
-  /** What replaces the token being completed. */
-  insert: string;
-  /** Enter runs it (a slash command that needs no argument). */
-  runs: boolean;
-  /** After it is inserted the menu stays open (a folder: its files are next). */
-  keepOpen: boolean;
-}
+import { menuContext, menuRows, type MenuRow } from "../layout/menu.js";
 
 /** Sources this module fills from the skills; other sources (MCP prompts) arrive by Msg and are kept. */
 const OWN_SOURCES = new Set([
@@ -58,47 +46,6 @@ export function setSkillCommands(model: Model, skills: readonly SkillRef[]): voi
 /** Replaces one source's items (e.g. "mcp:db" prompts). */
 export function setSourceCommands(model: Model, source: string, items: CommandItem[]): void {
   model.commands = [...model.commands.filter((c) => c.source !== source), ...items.map((i) => ({ ...i, source }))];
-}
-
-type Context = { kind: "slash"; query: string; start: number; end: number } | ({ kind: "mention" } & MentionToken);
-
-/** What the text at the cursor asks to complete, if anything. */
-export function menuContext(model: Model): Context | null {
-  const { text, cursor } = model.input;
-  if (text.startsWith("/")) {
-    const end = text.search(/\s/);
-    const wordEnd = end === -1 ? text.length : end;
-    if (cursor <= wordEnd) return { kind: "slash", query: text.slice(1, wordEnd), start: 0, end: wordEnd };
-  }
-  const mention = mentionAt(text, cursor);
-  return mention ? { kind: "mention", ...mention } : null;
-}
-
-export function slashRows(commands: readonly CommandItem[], query: string): MenuRow[] {
-  const q = query.toLowerCase();
-  const starts = commands.filter((c) => c.name.toLowerCase().startsWith(q));
-  const contains = q
-    ? commands.filter((c) => !c.name.toLowerCase().startsWith(q) && c.name.toLowerCase().includes(q))
-    : [];
-  const seen = new Set<string>();
-  return [...starts, ...contains]
-    .filter((c) => !seen.has(c.name) && seen.add(c.name))
-    .map((c) => ({
-      label: `/${c.name}${c.args ? ` ${c.args}` : ""}`,
-      detail: c.description,
-      source: c.source === "built-in" ? "" : c.source,
-      insert: `/${c.name} `,
-      runs: !c.args?.startsWith("<"),
-      keepOpen: false,
-    }));
-}
-
-/** The rows of the open menu (empty when none is open). */
-export function menuRows(model: Model): MenuRow[] {
-  if (!model.menu) return [];
-  const ctx = menuContext(model);
-  if (!ctx) return [];
-  return ctx.kind === "slash" ? slashRows(model.commands, ctx.query) : mentionRows(model, ctx.query);
 }
 
 /** After every key or paste: open, re-filter or close the menu to match the input. */

@@ -1,5 +1,5 @@
 import type { ConversationMessage, ImageAttachment } from "../../protocol/conversation.js";
-import { current, isDraft } from "immer";
+import { plain } from "./plain.js";
 import type { Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import type { Phase } from "../../protocol/agent-event.js";
@@ -53,9 +53,4 @@ export function beginRun(model: Model, phase: Phase): number {
 /** Stops the run going on (the worker drops a cancel for a run that has ended). */
 export function cancelRun(model: Model, cmds: Cmd[]): void {
   if (model.run) cmds.push({ type: "worker", command: { type: "cancel", runId: model.run.id } });
-}
-
-/** Cmds leave immer's produce: they must hold plain values, never drafts (revoked afterwards). */
-export function plain<T>(value: T): T {
-  return isDraft(value) ? (current(value as never) as T) : value;
 }

@@ -5,9 +5,6 @@ import type { Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import { addEntry } from "./transcript.js";
-import { submitLine } from "./input.js";
-
-export const isShellLine = (text: string): boolean => text.startsWith("!");
 
 export function startShell(model: Model, line: string, cmds: Cmd[]): void {
   const command = line.slice(1).trim();
@@ -42,7 +39,4 @@ export function finishShell(model: Model, command: string, output: string, exitC
   };
   model.conversation.push(message);
   cmds.push({ type: "session-append", message });
-  // A prompt typed while the command ran goes now, with the output before it.
-  const next = model.queued.shift();
-  if (next !== undefined) submitLine(model, next, cmds);
 }

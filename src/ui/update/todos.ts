@@ -3,24 +3,9 @@
 // the conversation (the tool call's arguments), so a resumed session gets it back from there.
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import type { Model } from "../model.js";
-import type { TodoItem } from "../steer-types.js";
 import { addEntry } from "./transcript.js";
-
-export const TODO_TOOL = "todo_write";
-const STATUSES = new Set(["pending", "in_progress", "completed"]);
-
-/** The list in a todo_write call's arguments; null when they are not a valid list. */
-export function parseTodos(args: unknown): TodoItem[] | null {
-  const todos = (args as { todos?: unknown } | null)?.todos;
-  if (!Array.isArray(todos)) return null;
-  const items: TodoItem[] = [];
-  for (const t of todos) {
-    const { content, status } = (t ?? {}) as { content?: unknown; status?: unknown };
-    if (typeof content !== "string" || typeof status !== "string" || !STATUSES.has(status)) return null;
-    items.push({ content, status: status as TodoItem["status"] });
-  }
-  return items;
-}
+import { parseTodos, TODO_TOOL } from "./todo-items.js";
+import type { TodoItem } from "../steer-types.js";
 
 /** A todo_write call started: the new list replaces the old one. */
 export function applyTodoCall(model: Model, args: unknown): void {

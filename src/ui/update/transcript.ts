@@ -1,6 +1,6 @@
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import type { Entry, Model } from "../model.js";
-import { parseTodos, TODO_TOOL } from "./todos.js";
+import { parseTodos, TODO_TOOL } from "./todo-items.js";
 
 type NewEntry = Entry extends infer E ? (E extends Entry ? Omit<E, "id"> : never) : never;
 

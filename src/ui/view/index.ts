@@ -3,12 +3,12 @@ import { theme } from "../../render/theme.js";
 import { padLine, truncateLine } from "../../render/wrap.js";
 import type { Dialog, Model } from "../model.js";
 import { inputRows, transcriptHeight } from "../layout/screen.js";
-import { inputView } from "../layout/input.js";
+import { inputView } from "./input.js";
 import { linesBelow, visibleTranscript } from "../layout/transcript.js";
 import { permissionView } from "../layout/permission.js";
 import { mcpTrustView } from "./mcp-trust.js";
 import { menuLines } from "./menu.js";
-import { pinnedLines } from "./pinned.js";
+import { pinnedLines } from "../layout/pinned.js";
 import { modeRule, modeWord } from "./modes.js";
 import { searchInputView } from "./history.js";
 

@@ -6,7 +6,7 @@ import { theme } from "../../render/theme.js";
 import { padLine, truncateLine, wrapText } from "../../render/wrap.js";
 import type { McpTrustRequest } from "../../protocol/mcp-state.js";
 import type { McpTrustChoice, McpTrustDialog } from "../model.js";
-import { trustChoices } from "../update/mcp-trust.js";
+import { trustChoices } from "../layout/mcp-trust.js";
 
 export function mcpTrustView(
   dialog: McpTrustDialog,

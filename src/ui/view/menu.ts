@@ -2,14 +2,7 @@ import { sanitizeLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
 import { padLine, truncateLine } from "../../render/wrap.js";
 import type { Model } from "../model.js";
-import { menuRows } from "../update/menu.js";
-
-/** Rows of the menu shown at most; the list scrolls to keep the selection in view. */
-export const MENU_MAX_ROWS = 8;
-
-export function menuRowCount(model: Model): number {
-  return Math.min(MENU_MAX_ROWS, menuRows(model).length);
-}
+import { MENU_MAX_ROWS, menuRows } from "../layout/menu.js";
 
 /** The menu under the input: the selected row highlighted, the description and source dim. */
 export function menuLines(model: Model, width: number): string[] {

@@ -2,7 +2,7 @@ import type { PermissionMode } from "../../protocol/run-config.js";
 import { chalk, theme, type Style } from "../../render/theme.js";
 import { displayWidth, truncateLine } from "../../render/wrap.js";
 import type { Model } from "../model.js";
-import { isShellLine } from "../update/shell.js";
+import { isShellLine } from "../layout/input.js";
 
 const MODE_STYLE: Record<PermissionMode, Style> = {
   ask: theme.dim,

@@ -1,0 +1,41 @@
+// A line the user sent goes where it belongs: a slash command, a shell command, a prompt (its
+// @mentions read first), or the queue while something is going.
+import type { Model } from "../model.js";
+import type { Cmd } from "../msg.js";
+import { startRun } from "./run.js";
+import { addEntry } from "./transcript.js";
+import { runSlash } from "./slash.js";
+import { startShell } from "./shell.js";
+import { isShellLine } from "../layout/input.js";
+import { fileMentionsIn } from "../../context/mention-parse.js";
+import { runningServers } from "./mcp.js";
+
+/** A line the user sent: a slash command or skill, or a prompt (queued while a run goes). */
+export function submitLine(model: Model, text: string, cmds: Cmd[]): void {
+  if (text.trimStart().startsWith("/")) return runSlash(model, text.trim(), cmds);
+  if (isShellLine(text)) return startShell(model, text, cmds);
+  if (model.run || model.shell || model.attaching !== null) {
+    model.queued.push(text);
+    addEntry(model, { kind: "notice", level: "info", text: "Queued: it will be sent when the current answer ends." });
+    return;
+  }
+  // `@server:uri` of a running MCP server is a resource the worker reads; the rest are files.
+  const files = fileMentionsIn(text, runningServers(model.mcp));
+  if (files.length > 0) {
+    // The files are read by a Cmd; the line is sent when they arrive (mentions-read).
+    model.attaching = text;
+    cmds.push({ type: "read-mentions", text, mentions: files });
+    return;
+  }
+  startRun(model, text, cmds);
+}
+
+/**
+ * When nothing is going any more (a run or a shell command ended), the next queued line is sent,
+ * as if typed now: its @mentions are read first.
+ */
+export function sendQueued(model: Model, cmds: Cmd[]): void {
+  if (!model.booted || model.run || model.shell || model.attaching !== null) return;
+  const next = model.queued.shift();
+  if (next !== undefined) submitLine(model, next, cmds);
+}
