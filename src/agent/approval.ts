@@ -2,7 +2,7 @@ import type { RunEvent } from "../protocol/agent-event.js";
 import type { PermissionDecision, PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { Approval, ApprovalKind, McpApprovalHints, ToolDef } from "../tools/types.js";
 import { isReadOnlyCommand } from "../tools/shell/safety.js";
-import { gitProgramKeys } from "../tools/shell/git-safety.js";
+import { gitProgramKeys } from "../safety/git-safety.js";
 import { outsidePaths, protectedPathReason } from "./approval-rules.js";
 
 export interface ApprovalRequest {

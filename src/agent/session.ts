@@ -19,7 +19,7 @@ import type { PermissionAnswer } from "./approval.js";
 import { ensureModelInfo, prefetchModelInfo, type Prefetched } from "./model-info.js";
 import { compactIfNeeded } from "./compaction/run.js";
 import type { McpManager } from "./mcp/servers.js";
-import { loadAgentTypes, type AgentType } from "./agent-types.js";
+import { loadAgentTypes, type AgentType } from "../context/agent-types.js";
 
 type Command<T extends WorkerCommand["type"]> = Extract<WorkerCommand, { type: T }>;
 

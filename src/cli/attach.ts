@@ -6,7 +6,7 @@ import path from "node:path";
 import { mentionsIn } from "../context/mention-parse.js";
 import { resolveInside } from "../tools/files/workspace.js";
 import { ProjectIgnore, ALWAYS_SKIPPED } from "../tools/files/gitignore.js";
-import { maskSecrets } from "../tools/secrets.js";
+import { maskSecrets } from "../safety/secrets.js";
 
 /** Characters of one file attached at most; the rest is cut with a note. */
 export const ATTACH_MAX_CHARS = 50_000;

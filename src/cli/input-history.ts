@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { maskSecrets } from "../tools/secrets.js";
+import { maskSecrets } from "../safety/secrets.js";
 
 export const HISTORY_MAX = 500;
 

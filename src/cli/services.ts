@@ -148,7 +148,7 @@ export function createServices(opts: {
         await Promise.all([
           import("../tools/shell/shell.js"),
           import("../tools/runner.js"),
-          import("../tools/secrets.js"),
+          import("../safety/secrets.js"),
         ]);
       const limit = opts.config().outputLimit > 0 ? opts.config().outputLimit : DEFAULT_OUTPUT_LIMIT;
       const o = await runCommand(command, {

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { GitFacts } from "./git-format.js";
-import { safeGitArgs, safeGitEnv } from "../tools/shell/git-safety.js";
+import { safeGitArgs, safeGitEnv } from "../safety/git-safety.js";
 
 export { formatGitFacts, type GitFacts } from "./git-format.js";
 

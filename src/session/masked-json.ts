@@ -1,4 +1,4 @@
-import { maskSecrets, secretValues } from "../tools/secrets.js";
+import { maskSecrets, secretValues } from "../safety/secrets.js";
 
 /**
  * JSON text of `value` with every secret masked (see tools/secrets.ts). The whole-text check keeps the

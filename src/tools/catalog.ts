@@ -1,6 +1,6 @@
 import type { RunConfig } from "../protocol/run-config.js";
 import type { McpManager } from "../agent/mcp/servers.js";
-import { loadAgentTypes, type AgentType } from "../agent/agent-types.js";
+import { loadAgentTypes, type AgentType } from "../context/agent-types.js";
 import type { ToolDef } from "./types.js";
 import { readFileTool } from "./files/read.js";
 import { listFilesTool } from "./files/list.js";

@@ -4,7 +4,7 @@ import { type ToolResult, defineTool, type ToolContext, type ToolDef } from "./t
 import * as z from "zod";
 import type { RunEvent } from "../protocol/agent-event.js";
 import type { RunConfig } from "../protocol/run-config.js";
-import { BUILTIN_AGENT_TYPES, loadAgentTypes, type AgentType } from "../agent/agent-types.js";
+import { BUILTIN_AGENT_TYPES, loadAgentTypes, type AgentType } from "../context/agent-types.js";
 import { runAgent, type LoopResult } from "../agent/loop.js";
 import { createProvider, splitProviderModel } from "../providers/index.js";
 import type { Provider } from "../providers/types.js";

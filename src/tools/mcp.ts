@@ -4,7 +4,7 @@
 import * as z from "zod";
 import type { RunEvent } from "../protocol/agent-event.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { formatMcpResult, type McpCallResult } from "../agent/mcp/content.js";
+import { formatMcpResult, type McpCallResult } from "./mcp-content.js";
 import { deniedMessage } from "./files/checks.js";
 import { RUN_INTERRUPTED } from "./runner.js";
 import type { ToolDef, ToolResult } from "./types.js";

@@ -4,7 +4,7 @@
 import * as z from "zod";
 import type { ImageAttachment, ToolCall, ToolDisplay } from "../protocol/conversation.js";
 import type { ToolContext, ToolDef, ToolResult, ToolSpec } from "./types.js";
-import { maskSecrets } from "./secrets.js";
+import { maskSecrets } from "../safety/secrets.js";
 import { diffStats } from "./files/diff.js";
 import { parseToolArgs } from "../providers/tool-args.js";
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { outsidePaths, protectedPathReason } from "../../src/agent/approval-rules.js";
-import { gitProgramKeys, safeGitArgs } from "../../src/tools/shell/git-safety.js";
+import { gitProgramKeys, safeGitArgs } from "../../src/safety/git-safety.js";
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,7 +1,7 @@
 // MCP tools as the model uses them: calls through the registry, permission, result text.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { McpManager } from "../../src/agent/mcp/servers.js";
-import { EMPTY_RESULT, formatMcpResult } from "../../src/agent/mcp/content.js";
+import { EMPTY_RESULT, formatMcpResult } from "../../src/tools/mcp-content.js";
 import { runCall } from "../tools/call.js";
 import { runToolCall } from "../../src/tools/runner.js";
 import { MAX_IMAGE_BYTES } from "../../src/protocol/vision.js";

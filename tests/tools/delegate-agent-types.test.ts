@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { BUILTIN_AGENT_TYPES, loadAgentTypes, parseAgentFile } from "../../src/agent/agent-types.js";
+import { BUILTIN_AGENT_TYPES, loadAgentTypes, parseAgentFile } from "../../src/context/agent-types.js";
 
 let dirs: string[] = [];
 afterEach(() => {

@@ -7,7 +7,7 @@ import type { RunConfig } from "../../src/protocol/run-config.js";
 import { runAgent, type LoopResult } from "../../src/agent/loop.js";
 import type { ChatRequest } from "../../src/providers/types.js";
 import { createDelegateTool, DEPTH_LIMIT_MESSAGE, subAgentConfig } from "../../src/tools/delegate.js";
-import { BUILTIN_AGENT_TYPES } from "../../src/agent/agent-types.js";
+import { BUILTIN_AGENT_TYPES } from "../../src/context/agent-types.js";
 import { coreTools } from "../../src/tools/catalog.js";
 import { runCall } from "./call.js";
 import type { ToolDef } from "../../src/tools/types.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskSecrets, scrubEnv } from "../../src/tools/secrets.js";
+import { maskSecrets, scrubEnv } from "../../src/safety/secrets.js";
 
 describe("maskSecrets", () => {
   const env = {

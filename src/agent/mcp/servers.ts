@@ -6,7 +6,7 @@ import type { McpServerConfig } from "../../protocol/run-config.js";
 import type { McpServerView } from "../../protocol/mcp-state.js";
 import { MCP_TOOL_NAME_MAX, mcpToolDef, mcpToolName, type McpToolDef } from "../../tools/mcp.js";
 import { McpConnection } from "./connection.js";
-import { formatMcpResult, type McpCallResult } from "./content.js";
+import { formatMcpResult, type McpCallResult } from "../../tools/mcp-content.js";
 import type { ImageAttachment } from "../../protocol/conversation.js";
 import type { McpMaterial } from "../../tools/mcp-resources.js";
 

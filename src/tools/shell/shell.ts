@@ -4,7 +4,7 @@ import fs from "node:fs";
 import * as z from "zod";
 import { deniedMessage } from "../files/checks.js";
 import { HeadTailBuffer } from "../head-tail.js";
-import { scrubEnv } from "../secrets.js";
+import { scrubEnv } from "../../safety/secrets.js";
 import { sandboxArgv } from "./sandbox.js";
 
 export const SHELL_DEFAULT_TIMEOUT_MS = 120_000;

@@ -3,9 +3,9 @@
 // `$XDG_CONFIG_HOME/agent0/agents/` (user) and `<project>/.agent0/agents/` (project wins).
 import fs from "node:fs";
 import { basename, join } from "node:path";
-import { parseFrontmatter } from "../context/frontmatter.js";
+import { parseFrontmatter } from "./frontmatter.js";
 import * as z from "zod";
-import { lazily } from "../context/lazily.js";
+import { lazily } from "./lazily.js";
 
 export interface AgentType {
   name: string;

@@ -2,8 +2,8 @@
 // become a note saying what was left out ("[image: image/png, 67 bytes]"); images a model can take
 // come back beside the text too, for a model that reads them. Structured content goes to the model
 // as JSON text and to the UI as one compact line.
-import type { ImageAttachment } from "../../protocol/conversation.js";
-import { base64Bytes, sendableImage } from "../../protocol/vision.js";
+import type { ImageAttachment } from "../protocol/conversation.js";
+import { base64Bytes, sendableImage } from "../protocol/vision.js";
 
 /** One content part as the SDK hands it over; only the fields we show are typed. */
 export interface McpContentPart {
