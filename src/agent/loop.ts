@@ -236,6 +236,28 @@ function systemMessage(config: RunConfig, specs: ReturnType<typeof toolSpecs>): 
   return { role: "system", content: text };
 }
 
+/**
+ * How a tool runs a sub-agent (ToolContext.runAgent, for delegate): one level deeper, under its
+ * parent call's signal, approval, checkpoints and memory.
+ */
+export function subAgentRunner(
+  parent: Pick<ToolContext, "signal" | "approve" | "beforeWrite" | "memory" | "depth">,
+): ToolContext["runAgent"] {
+  return (conversation, config, run) =>
+    runAgent(conversation, config, {
+      ...run,
+      signal: parent.signal,
+      // The parent's own approval decides (mode, "always" list, asking the user), so a denial
+      // reaches the sub-agent with the user's reason.
+      approve: parent.approve,
+      askUser: async () => ({ decision: "deny" }),
+      beforeWrite: parent.beforeWrite,
+      // The files the parent read count as read; the sub-agent's model keeps its own failure count.
+      memory: { ...parent.memory, nativeFailures: 0 },
+      depth: parent.depth + 1,
+    });
+}
+
 function toolContext(
   call: ToolCall,
   config: RunConfig,
@@ -243,7 +265,7 @@ function toolContext(
   approve: ToolContext["approve"],
   memory: SessionMemory,
 ): ToolContext {
-  return {
+  const ctx: Omit<ToolContext, "runAgent"> = {
     cwd: config.cwd,
     signal: deps.signal,
     config,
@@ -254,4 +276,5 @@ function toolContext(
     depth: deps.depth ?? 0,
     callId: call.id,
   };
+  return { ...ctx, runAgent: subAgentRunner(ctx) };
 }

@@ -2,7 +2,7 @@ import type { RunEvent } from "../protocol/agent-event.js";
 import type { ConversationMessage, ToolCall } from "../protocol/conversation.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import type { Provider, ProviderError } from "../providers/types.js";
-import type { ToolSpec } from "../tools/types.js";
+import type { ToolSpec } from "../protocol/tool-spec.js";
 import { recoverToolCalls } from "./replies/text-tool-calls.js";
 import { parseJsonProtocolReply } from "./replies/json-protocol.js";
 import { toJsonProtocolHistory } from "./replies/json-history.js";

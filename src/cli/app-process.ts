@@ -1,7 +1,7 @@
 // What every launch of the app sets up on its process, whether main.ts runs it (commander read the
 // command line) or bin/agent0.js hands a headless run straight to cli/headless.ts.
 import { sanitize } from "../render/sanitize.js";
-import { killTagged, tagThisApp } from "../tools/shell/process-tag.js";
+import { killTagged, tagThisApp } from "./tool-use.js";
 import { restoreTerminal } from "../ui/runtime/restore.js";
 
 /** A fatal error: the terminal given back, the message on stderr, exit code 1. */

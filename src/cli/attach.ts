@@ -4,8 +4,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { mentionsIn } from "../context/mention-parse.js";
-import { resolveInside } from "../tools/files/workspace.js";
-import { ProjectIgnore, ALWAYS_SKIPPED } from "../tools/files/gitignore.js";
+import { projectFileRules } from "./tool-use.js";
 import { maskSecrets } from "../safety/secrets.js";
 
 /** Characters of one file attached at most; the rest is cut with a note. */
@@ -24,6 +23,7 @@ function isBinary(buf: Buffer): boolean {
 }
 
 async function attachment(cwd: string, mention: string): Promise<{ block?: string; problem?: string }> {
+  const { resolveInside } = await projectFileRules();
   const resolved = resolveInside(cwd, mention);
   if (!resolved.ok) {
     const exists = await fs.stat(path.resolve(cwd, mention)).then(
@@ -75,6 +75,7 @@ export async function readMentions(text: string, cwd: string, mentions = mention
 /** The project's files and folders (folders end in "/"), .gitignore respected, for @ completion. */
 export async function listProjectFiles(cwd: string, max = FILE_INDEX_MAX): Promise<string[]> {
   const root = await fs.realpath(cwd);
+  const { ProjectIgnore, ALWAYS_SKIPPED } = await projectFileRules();
   const ignore = new ProjectIgnore(root);
   const out: string[] = [];
   const queue = [""];

@@ -6,7 +6,7 @@ import {
   type ProviderName,
   type RunConfig,
 } from "../protocol/run-config.js";
-import { resolveOllamaHost } from "../providers/ollama/host.js";
+import { resolveOllamaHost } from "./tool-use.js";
 import { configDir, dataDir } from "../context/dirs.js";
 import { configDefaults, MAX_CONTEXT_TOKENS } from "../context/config-defaults.js";
 import type { Config } from "../context/config.js";

@@ -66,9 +66,8 @@ export function createServices(opts: {
       return { items, warnings };
     },
     async listModels() {
-      // Providers (and their SDKs) load on demand: they are not needed for the first frame.
-      const { createProvider } = await import("../providers/index.js");
-      const models = await createProvider(opts.config()).listModels();
+      const { listModels } = await import("./tool-use.js");
+      const models = await listModels(opts.config());
       return models.map((m) => ({
         value: m.name,
         label: m.name,
@@ -144,24 +143,8 @@ export function createServices(opts: {
       return readMentions(text, opts.config().cwd, mentions);
     },
     async runShell(command, signal) {
-      const [{ runCommand, SHELL_DEFAULT_TIMEOUT_MS }, { truncateOutput, DEFAULT_OUTPUT_LIMIT }, { maskSecrets }] =
-        await Promise.all([
-          import("../tools/shell/shell.js"),
-          import("../tools/runner.js"),
-          import("../safety/secrets.js"),
-        ]);
-      const limit = opts.config().outputLimit > 0 ? opts.config().outputLimit : DEFAULT_OUTPUT_LIMIT;
-      const o = await runCommand(command, {
-        cwd: opts.config().cwd,
-        signal,
-        timeoutMs: SHELL_DEFAULT_TIMEOUT_MS,
-        outputLimit: limit,
-      });
-      let output = truncateOutput(maskSecrets(o.output), limit);
-      if (o.spawnError) output = `could not start the command: ${o.spawnError}`;
-      else if (o.interrupted) output += "\n[stopped by the user (Esc)]";
-      else if (o.timedOut) output += `\n[timed out after ${SHELL_DEFAULT_TIMEOUT_MS / 1000} s]`;
-      return { output, exitCode: o.interrupted || o.timedOut ? null : o.exitCode };
+      const { runUserShell } = await import("./tool-use.js");
+      return runUserShell(command, opts.config(), signal);
     },
     appendHistory: (text) => {
       try {

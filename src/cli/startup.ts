@@ -4,7 +4,7 @@ import { configDir, configFilePath } from "../context/dirs.js";
 import { expandMcpEnv, listMcpServers, type McpServerSource } from "../context/mcp-config.js";
 import { lookupTrust, mcpTrustFile, selectMcpServers, type McpSelection } from "../context/mcp-trust.js";
 import { resolveConfig, type CliOptions } from "./config.js";
-import { sandboxProblem } from "../tools/shell/sandbox.js";
+import { sandboxProblem } from "./tool-use.js";
 
 export type { CliOptions } from "./config.js";
 

@@ -1,5 +1,5 @@
 import type { ConversationMessage, ToolCall } from "../protocol/conversation.js";
-import type { ToolSpec } from "../tools/types.js";
+import type { ToolSpec } from "../protocol/tool-spec.js";
 
 export interface ChatRequest {
   model: string;

@@ -1,5 +1,4 @@
 import type { RunConfig } from "../protocol/run-config.js";
-import type { McpManager } from "../agent/mcp/servers.js";
 import { loadAgentTypes, type AgentType } from "../context/agent-types.js";
 import type { ToolDef } from "./types.js";
 import { readFileTool } from "./files/read.js";
@@ -17,7 +16,12 @@ import { webFetchTool } from "./web/fetch.js";
 import { webSearchTool } from "./web/search.js";
 import { createDelegateTool } from "./delegate.js";
 import { todoWriteTool } from "./todo.js";
-import { mcpResourceTools, offersResources } from "./mcp-resources.js";
+import { mcpResourceTools, offersResources, type McpResourceSource } from "./mcp-resources.js";
+
+/** What the catalog needs of the MCP servers (McpManager in the worker): their tools and resources. */
+export interface McpToolSource extends McpResourceSource {
+  tools(): ToolDef[];
+}
 
 // The one list of built-in tools. A new tool is added here and nowhere else.
 
@@ -50,7 +54,7 @@ export const webTools: ToolDef[] = [webSearchTool, webFetchTool];
  * the whole list, itself included, for nested sub-agents), then list_mcp_resources and
  * read_mcp_resource (when a server offers resources) and the MCP servers' tools.
  */
-export function toolsFor(config: RunConfig, mcp?: McpManager, agentTypes?: readonly AgentType[]): ToolDef[] {
+export function toolsFor(config: RunConfig, mcp?: McpToolSource, agentTypes?: readonly AgentType[]): ToolDef[] {
   const tools: ToolDef[] = [
     ...coreTools,
     ...(writesPatches(config.model) ? [applyPatchTool] : []),

@@ -1,11 +1,10 @@
 // The delegate tool: a sub-agent with a fresh conversation, its own prompt and a restricted tool
 // set runs a task through the same loop and hands back its final answer as the tool result.
-import { type ToolResult, defineTool, type ToolContext, type ToolDef } from "./types.js";
+import { type SubAgentResult, type ToolResult, defineTool, type ToolContext, type ToolDef } from "./types.js";
 import * as z from "zod";
 import type { RunEvent } from "../protocol/agent-event.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import { BUILTIN_AGENT_TYPES, loadAgentTypes, type AgentType } from "../context/agent-types.js";
-import { runAgent, type LoopResult } from "../agent/loop.js";
 import { createProvider, splitProviderModel } from "../providers/index.js";
 import type { Provider } from "../providers/types.js";
 
@@ -87,7 +86,7 @@ export function forwardSubAgentEvent(e: RunEvent, callId: string, typeName: stri
 const CONTINUE_HINT = / Type a message to continue the work\.$/;
 
 function outcome(
-  result: LoopResult,
+  result: SubAgentResult,
   type: string,
   seen: { notice?: string; error?: string; calls: number },
 ): ToolResult {
@@ -131,19 +130,10 @@ async function runSubAgent(
     const forwarded = forwardSubAgentEvent(e, ctx.callId, type.name);
     if (forwarded) ctx.emit(forwarded);
   };
-  const result = await runAgent([{ role: "user", content: task }], config, {
+  const result = await ctx.runAgent([{ role: "user", content: task }], config, {
     provider: (opts.createProvider ?? createProvider)(config),
     tools: getTools(),
     emit,
-    signal: ctx.signal,
-    // The parent's own approval decides (mode, "always" list, asking the user), so a denial
-    // reaches the sub-agent with the user's reason.
-    approve: ctx.approve,
-    askUser: async () => ({ decision: "deny" }),
-    beforeWrite: ctx.beforeWrite,
-    // The files the parent read count as read; the sub-agent's model keeps its own failure count.
-    memory: { ...ctx.memory, nativeFailures: 0 },
-    depth: ctx.depth + 1,
   });
   return outcome(result, type.name, seen);
 }

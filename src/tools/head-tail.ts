@@ -1,4 +1,4 @@
-import { joinTruncated } from "./runner.js";
+import { joinTruncated } from "./output.js";
 
 /**
  * Collects a stream of text in bounded memory. The result is exactly what

@@ -3,12 +3,13 @@
 // out of here: every failure becomes a result the model reads.
 import * as z from "zod";
 import type { ImageAttachment, ToolCall, ToolDisplay } from "../protocol/conversation.js";
-import type { ToolContext, ToolDef, ToolResult, ToolSpec } from "./types.js";
+import type { ToolContext, ToolDef, ToolResult } from "./types.js";
+import type { ToolSpec } from "../protocol/tool-spec.js";
 import { maskSecrets } from "../safety/secrets.js";
+import { forModel, outputLimit } from "./output.js";
 import { diffStats } from "./files/diff.js";
 import { parseToolArgs } from "../providers/tool-args.js";
 
-export const DEFAULT_OUTPUT_LIMIT = 32_000;
 /** After an interrupt, a tool gets this long to return its own (partial) result. */
 export const ABORT_GRACE_MS = 1_500;
 export const NOT_RUN_INTERRUPTED = "Error: interrupted by the user before this tool ran.";
@@ -49,18 +50,6 @@ function parameters(tool: ToolDef): Record<string, unknown> {
   const raw = tool.jsonSchema ?? (z.toJSONSchema(tool.schema, { io: "input" }) as Record<string, unknown>);
   const { $schema: _drop, ...schema } = raw;
   return { type: "object", properties: {}, ...schema };
-}
-
-/** Over the limit: the first half and the last quarter of the limit, with a count of what was cut. */
-export function truncateOutput(s: string, limit: number): string {
-  if (s.length <= limit) return s;
-  const head = Math.floor(limit / 2);
-  const tail = Math.floor(limit / 4);
-  return joinTruncated(s.slice(0, head), s.length - head - tail, tail > 0 ? s.slice(-tail) : "");
-}
-
-export function joinTruncated(head: string, cut: number, tail: string): string {
-  return `${head}\n[... ${cut} chars truncated ...]\n${tail}`;
 }
 
 export type ArgsCheck = { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
@@ -142,8 +131,7 @@ export async function runToolCall(call: ToolCall, tools: ToolDef[], ctx: ToolCon
   const raw =
     tool && checked.ok ? await runGuarded(tool, checked.args, ctx) : errorResult(checked.ok ? "" : checked.error);
 
-  const limit = ctx.config.outputLimit > 0 ? ctx.config.outputLimit : DEFAULT_OUTPUT_LIMIT;
-  const content = truncateOutput(maskSecrets(raw.content), limit);
+  const content = forModel(raw.content, outputLimit(ctx.config));
   const diff = raw.diff ? maskSecrets(raw.diff) : undefined;
   const display: ToolDisplay = { label, ok: !raw.isError, summary: summarize({ ...raw, content, diff }) };
   if (diff) {

@@ -1,7 +1,8 @@
 import type { z } from "zod";
-import type { RunEvent } from "../protocol/agent-event.js";
+import type { DoneReason, RunEvent } from "../protocol/agent-event.js";
 import type { RunConfig } from "../protocol/run-config.js";
-import type { ImageAttachment } from "../protocol/conversation.js";
+import type { ConversationMessage, ImageAttachment } from "../protocol/conversation.js";
+import type { Provider } from "../providers/types.js";
 import type { SessionMemory } from "./session-memory.js";
 
 export interface ToolResult {
@@ -36,6 +37,19 @@ export interface McpApprovalHints {
 /** The answer to an approval request; a denial carries the reason the model is told. */
 export type Approval = { ok: true } | { ok: false; reason: string };
 
+/** What a sub-agent's run needs besides what it takes from its parent's call. */
+export interface SubAgentRun {
+  provider: Provider;
+  tools: ToolDef[];
+  emit(event: RunEvent): void;
+}
+
+export interface SubAgentResult {
+  reason: DoneReason;
+  /** Its final assistant text. */
+  answer: string;
+}
+
 export interface ToolContext {
   cwd: string;
   signal: AbortSignal;
@@ -63,6 +77,11 @@ export interface ToolContext {
   depth: number;
   /** Id of the tool call being run. */
   callId: string;
+  /**
+   * Runs a nested agent loop (delegate's sub-agent) one level deeper, under this call's signal,
+   * approval, checkpoints and memory. The loop hands it over, so tools/ never imports agent/.
+   */
+  runAgent(conversation: ConversationMessage[], config: RunConfig, run: SubAgentRun): Promise<SubAgentResult>;
   /** Limits the tools of the rest of this run (a skill's allowed-tools, when the model loads it). */
   restrictTools?(names: string[]): void;
 }
@@ -84,11 +103,4 @@ export interface ToolDef<S extends z.ZodType = z.ZodType> {
 /** Helper that keeps the schema's inferred type attached to `run`. */
 export function defineTool<S extends z.ZodType>(def: ToolDef<S>): ToolDef<S> {
   return def;
-}
-
-/** The shape a provider sends to the model. */
-export interface ToolSpec {
-  name: string;
-  description: string;
-  parameters: Record<string, unknown>;
 }

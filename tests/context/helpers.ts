@@ -45,6 +45,7 @@ export function toolContext(cwd: string, configDir: string): ToolContext {
     beforeWrite: async () => undefined,
     emit: () => undefined,
     memory: createSessionMemory(),
+    runAgent: () => Promise.reject(new Error("no sub-agents in tool tests")),
     depth: 0,
     callId: "call-1",
   };

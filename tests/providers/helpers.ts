@@ -1,6 +1,6 @@
 import type { ConversationMessage } from "../../src/protocol/conversation.js";
 import type { ChatRequest, ProviderEvent } from "../../src/providers/types.js";
-import type { ToolSpec } from "../../src/tools/types.js";
+import type { ToolSpec } from "../../src/protocol/tool-spec.js";
 
 export const readFileTool: ToolSpec = {
   name: "read_file",

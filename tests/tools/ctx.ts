@@ -70,6 +70,7 @@ export function makeCtx(cwd: string, opts: CtxOptions = {}): TestContext {
       events.push(event);
     },
     memory: createSessionMemory(),
+    runAgent: () => Promise.reject(new Error("no sub-agents in tool tests")),
     depth: 0,
     callId: opts.callId ?? "call-1",
     events,

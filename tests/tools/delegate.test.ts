@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { RunEvent } from "../../src/protocol/agent-event.js";
 import type { ConversationMessage } from "../../src/protocol/conversation.js";
 import type { RunConfig } from "../../src/protocol/run-config.js";
-import { runAgent, type LoopResult } from "../../src/agent/loop.js";
+import { runAgent, subAgentRunner, type LoopResult } from "../../src/agent/loop.js";
 import type { ChatRequest } from "../../src/providers/types.js";
 import { createDelegateTool, DEPTH_LIMIT_MESSAGE, subAgentConfig } from "../../src/tools/delegate.js";
 import { BUILTIN_AGENT_TYPES } from "../../src/context/agent-types.js";
@@ -39,6 +39,10 @@ function setup(files: Record<string, string>, replies: Reply[], configure: (c: R
     });
   return { dir: project.dir, provider, events, run };
 }
+
+/** A tool context whose sub-agents run on the real loop, as the loop's own contexts do. */
+const withSubAgents = <T extends ReturnType<typeof makeCtx>>(ctx: T): T =>
+  Object.assign(ctx, { runAgent: subAgentRunner(ctx) });
 
 const lastMessage = (req: ChatRequest): ConversationMessage => req.messages[req.messages.length - 1]!;
 const toolNames = (req: ChatRequest): string[] => req.tools.map((t) => t.name);
@@ -197,7 +201,7 @@ describe("delegate", () => {
     ]);
     const tools: ToolDef[] = [...coreTools];
     const tool = createDelegateTool(() => tools, { createProvider: () => provider });
-    const ctx = makeCtx(project.dir, { deny: "not now", callId: "lead-9" });
+    const ctx = withSubAgents(makeCtx(project.dir, { deny: "not now", callId: "lead-9" }));
     ctx.config.interactive = true;
 
     const result = await runCall({ id: "lead-9", name: "delegate", args: { task: "make new.txt" } }, [tool], ctx);
@@ -220,7 +224,7 @@ describe("delegate", () => {
     const same = (id: string): Reply => ({ calls: [{ id, name: "read_file", args: { path: "a.txt" } }] });
     const provider = scriptedProvider([same("s1"), same("s2"), same("s3")]);
     const tool = createDelegateTool(() => [...coreTools], { createProvider: () => provider });
-    const ctx = makeCtx(project.dir);
+    const ctx = withSubAgents(makeCtx(project.dir));
     const result = await runCall(
       { id: "c", name: "delegate", args: { task: "x", agent_type: "explore" } },
       [tool],
@@ -241,7 +245,7 @@ describe("delegate", () => {
     const failed = await runCall(
       { id: "c", name: "delegate", args: { task: "x", agent_type: "explore" } },
       [tool],
-      makeCtx("/tmp"),
+      withSubAgents(makeCtx("/tmp")),
     );
     expect(failed).toEqual({ content: "Error: the explore sub-agent failed: the server broke", isError: true });
 

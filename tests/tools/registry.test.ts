@@ -2,14 +2,8 @@ import { runCall } from "./call.js";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { defineTool, type ToolDef } from "../../src/tools/types.js";
-import {
-  ABORT_GRACE_MS,
-  runToolCalls,
-  summarize,
-  toolSpecs,
-  truncateOutput,
-  validateArgs,
-} from "../../src/tools/runner.js";
+import { ABORT_GRACE_MS, runToolCalls, summarize, toolSpecs, validateArgs } from "../../src/tools/runner.js";
+import { truncateOutput } from "../../src/tools/output.js";
 import { coreTools } from "../../src/tools/catalog.js";
 import { makeCtx } from "./ctx.js";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { isAlive, makeCtx, project } from "./ctx.js";
 import { callTool } from "./call.js";
-import { truncateOutput } from "../../src/tools/runner.js";
+import { truncateOutput } from "../../src/tools/output.js";
 
 async function waitFor<T>(probe: () => T | undefined, what: string): Promise<T> {
   for (let i = 0; i < 500; i++) {

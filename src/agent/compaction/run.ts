@@ -2,7 +2,7 @@ import type { RunEvent } from "../../protocol/agent-event.js";
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import type { RunConfig } from "../../protocol/run-config.js";
 import type { Provider } from "../../providers/types.js";
-import type { ToolSpec } from "../../tools/types.js";
+import type { ToolSpec } from "../../protocol/tool-spec.js";
 import { applySummary, estimateTextTokens, estimateTokens, planCompaction, summaryPrompt } from "./index.js";
 
 /** What goes into the request beside the conversation, and so counts against the window too. */

@@ -4,7 +4,7 @@
 
 import { extractJsonObject, isRecord } from "../../providers/lenient-json.js";
 import { readArgs } from "./tool-call-shape.js";
-import type { ToolSpec } from "../../tools/types.js";
+import type { ToolSpec } from "../../protocol/tool-spec.js";
 
 export const RESPONSE_TOOL = "response";
 

@@ -4,7 +4,7 @@
 // when extended thinking is on).
 import type Anthropic from "@anthropic-ai/sdk";
 import type { ConversationMessage, ImageAttachment } from "../../protocol/conversation.js";
-import type { ToolSpec } from "../../tools/types.js";
+import type { ToolSpec } from "../../protocol/tool-spec.js";
 import { pairToolResults } from "../../protocol/history.js";
 
 export interface AnthropicWire {

@@ -1,7 +1,7 @@
 // ConversationMessage <-> Ollama /api/chat wire. The ollama package's types lack the tool call `id`,
 // `function.index` and `tool_call_id` that current servers use, so the wire shapes are declared here.
 import type { ConversationMessage, ToolCall } from "../../protocol/conversation.js";
-import type { ToolSpec } from "../../tools/types.js";
+import type { ToolSpec } from "../../protocol/tool-spec.js";
 import { newCallId, parseToolArgs } from "../tool-args.js";
 import { toolImagesAsUserMessages } from "../tool-images.js";
 

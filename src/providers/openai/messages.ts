@@ -2,7 +2,7 @@
 // reject it), and every assistant tool call is answered by a tool message (history.ts).
 import type OpenAI from "openai";
 import type { ConversationMessage } from "../../protocol/conversation.js";
-import type { ToolSpec } from "../../tools/types.js";
+import type { ToolSpec } from "../../protocol/tool-spec.js";
 import { pairToolResults } from "../../protocol/history.js";
 import { toolImagesAsUserMessages } from "../tool-images.js";
 

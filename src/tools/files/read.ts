@@ -1,4 +1,5 @@
 import { type ToolResult, defineTool } from "../types.js";
+import { outputLimit } from "../output.js";
 import fs from "node:fs";
 import path from "node:path";
 import * as z from "zod";
@@ -52,7 +53,7 @@ export const readFileTool = defineTool({
       decodeFile(buf).raw,
       args.offset ?? 1,
       args.limit ?? READ_DEFAULT_LINES,
-      ctx.config.outputLimit,
+      outputLimit(ctx.config),
     );
     // The extension names the language well enough for colour (highlight.js knows ts, py, rs…).
     const ext = path.extname(args.path).slice(1).toLowerCase();
@@ -61,7 +62,7 @@ export const readFileTool = defineTool({
 });
 
 /** Numbered lines `     12\tcode` (as cat -n), kept under the output limit so the registry never cuts a page. */
-function page(p: string, text: string, first: number, limit: number, outputLimit: number): ToolResult {
+function page(p: string, text: string, first: number, limit: number, charLimit: number): ToolResult {
   const lines = text.split("\n");
   if (lines[lines.length - 1] === "") lines.pop();
   const total = lines.length;
@@ -69,7 +70,7 @@ function page(p: string, text: string, first: number, limit: number, outputLimit
   if (first > total) {
     return { content: `Error: offset ${first} is past the end of ${p} (${total} lines).`, isError: true };
   }
-  const charBudget = Math.max(1000, (outputLimit > 0 ? outputLimit : 32_000) - 300);
+  const charBudget = Math.max(1000, charLimit - 300);
   const out: string[] = [];
   let used = 0;
   let last = first - 1;

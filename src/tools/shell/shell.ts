@@ -1,4 +1,5 @@
 import { type ToolResult, defineTool } from "../types.js";
+import { outputLimit } from "../output.js";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import * as z from "zod";
@@ -72,7 +73,7 @@ export const runShellTool = defineTool({
       sandbox: ctx.config.sandbox === "workspace-write" && args.unsandboxed !== true,
       signal: ctx.signal,
       timeoutMs,
-      outputLimit: ctx.config.outputLimit > 0 ? ctx.config.outputLimit : 32_000,
+      outputLimit: outputLimit(ctx.config),
     });
     return describeOutcome(outcome, timeoutMs);
   },

@@ -1,6 +1,6 @@
 import { type ToolResult, defineTool, type ToolDef } from "../types.js";
 import * as z from "zod";
-import { DEFAULT_OUTPUT_LIMIT } from "../runner.js";
+import { outputLimit } from "../output.js";
 import { decodeBody, httpRequest, parseWebUrl, WEB_MAX_BYTES, WEB_TIMEOUT_MS } from "./http.js";
 import { deniedMessage, looksBinary } from "../files/checks.js";
 import { checkPublicAddress } from "./address.js";
@@ -98,8 +98,7 @@ export function createWebFetchTool(opts: WebFetchOptions = {}): ToolDef {
         content = page.markdown;
       }
       if (res.truncated) head.push(`[only the first ${maxBytes} bytes of the page were read]`);
-      const limit = ctx.config.outputLimit > 0 ? ctx.config.outputLimit : DEFAULT_OUTPUT_LIMIT;
-      const out = fitToLimit(`${head.join("\n")}\n\n${content}`, limit);
+      const out = fitToLimit(`${head.join("\n")}\n\n${content}`, outputLimit(ctx.config));
       const kb = Math.max(1, Math.round(res.body.length / 1024));
       return { content: out, summary: `${kb} KB${kind === "html" ? " → markdown" : ""}` };
     },

@@ -1,0 +1,50 @@
+// The worker-side code that the main thread runs too, named in one place (ARCHITECTURE.md,
+// "Main-thread uses"): none of it calls a model or asks for approval. What start-up needs is
+// small and imported as it is; the rest loads on first use, so the first frame never waits for it.
+import type { RunConfig } from "../protocol/run-config.js";
+
+export { resolveOllamaHost } from "../providers/ollama/host.js";
+export { killTagged, tagThisApp } from "../tools/shell/process-tag.js";
+export { sandboxProblem } from "../tools/shell/sandbox.js";
+
+/** The file tools' view of the project, for @mentions (the same paths, ignores and limits as the model's). */
+export async function projectFileRules() {
+  const [{ resolveInside }, { ProjectIgnore, ALWAYS_SKIPPED }] = await Promise.all([
+    import("../tools/files/workspace.js"),
+    import("../tools/files/gitignore.js"),
+  ]);
+  return { resolveInside, ProjectIgnore, ALWAYS_SKIPPED };
+}
+
+/** The server's models, for /model (providers and their SDKs load only then). */
+export async function listModels(config: RunConfig) {
+  const { createProvider } = await import("../providers/index.js");
+  return createProvider(config).listModels();
+}
+
+/**
+ * The user's own `!command`: run in the project folder with the shell tool's runner, its output
+ * masked and cut as a tool's would be, since it joins the conversation the model reads.
+ */
+export async function runUserShell(
+  command: string,
+  config: Pick<RunConfig, "cwd" | "outputLimit">,
+  signal: AbortSignal,
+): Promise<{ output: string; exitCode: number | null }> {
+  const [{ runCommand, SHELL_DEFAULT_TIMEOUT_MS }, { forModel, outputLimit }] = await Promise.all([
+    import("../tools/shell/shell.js"),
+    import("../tools/output.js"),
+  ]);
+  const limit = outputLimit(config);
+  const o = await runCommand(command, {
+    cwd: config.cwd,
+    signal,
+    timeoutMs: SHELL_DEFAULT_TIMEOUT_MS,
+    outputLimit: limit,
+  });
+  let output = forModel(o.output, limit);
+  if (o.spawnError) output = `could not start the command: ${o.spawnError}`;
+  else if (o.interrupted) output += "\n[stopped by the user (Esc)]";
+  else if (o.timedOut) output += `\n[timed out after ${SHELL_DEFAULT_TIMEOUT_MS / 1000} s]`;
+  return { output, exitCode: o.interrupted || o.timedOut ? null : o.exitCode };
+}
