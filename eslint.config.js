@@ -4,12 +4,45 @@ import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** Import patterns (gitignore-style, matched against the import string) a folder must not use. */
-const forbid = (files, patterns, message) => ({
+/** An import group a folder must not use (gitignore-style patterns, matched against the import string). */
+const group = (patterns, message, extra = {}) => ({ group: patterns, message, ...extra });
+
+const WORKER_NOT_UI = group(
+  ["**/ui/**", "**/cli/**", "blessed"],
+  "The worker's code (agent/, tools/, providers/) never reaches the UI thread's code or the terminal.",
+);
+const TOOLS_NOT_AGENT = group(
+  ["**/agent/**"],
+  "tools/ never imports agent/: what a tool needs of the agent (runAgent, approve, memory) comes in its ToolContext.",
+);
+const PROVIDERS_BELOW = group(
+  ["**/agent/**", "**/tools/**"],
+  "providers/ sit below the agent and the tools: what they share (ToolSpec) lives in protocol/.",
+);
+const UI_BORDER = group(
+  ["**/providers/**", "**/tools/**", "**/agent/**", "**/cli/**"],
+  "ui/ talks to the agent only through protocol/ and ui/runtime/agent-handle.ts; I/O comes through services.",
+);
+const UPDATE_NOT_VIEW = group(["**/view/**"], "update/ never imports view/: what both need lives in ui/layout/.");
+const VIEW_NOT_UPDATE = group(["**/update/**"], "view/ never imports update/: what both need lives in ui/layout/.");
+const LAYOUT_BELOW = group(
+  ["**/update/**", "**/view/**"],
+  "ui/layout/ is what update/ and view/ share: it imports neither.",
+);
+const LIBRARY = group(
+  ["**/ui/**", "**/cli/**", "blessed", "**/agent/**", "**/tools/**", "**/providers/**"],
+  "session/, context/ and safety/ are libraries both threads use: they never reach the UI, the agent, the tools or the providers.",
+);
+const CLI_THROUGH_TOOL_USE = group(
+  ["**/agent/**", "**/tools/**", "**/providers/**"],
+  "cli/ uses the worker's code only through cli/tool-use.ts (main-thread uses, ARCHITECTURE.md).",
+);
+
+/** The groups each folder must not import; a folder's entry holds its parent's groups too (a later entry replaces an earlier one). */
+const boundary = (files, groups, extra = {}) => ({
   files,
-  rules: {
-    "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ group: patterns, message }] }],
-  },
+  ...extra,
+  rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: groups }] },
 });
 
 export default tseslint.config(
@@ -38,22 +71,19 @@ export default tseslint.config(
       ],
     },
   },
-  forbid(
-    ["src/agent/**", "src/tools/**", "src/providers/**"],
-    ["**/ui/**", "**/cli/**", "blessed"],
-    "The worker's code (agent/, tools/, providers/) never reaches the UI thread's code or the terminal.",
-  ),
-  forbid(
-    ["src/ui/**"],
-    ["**/providers/**", "**/tools/**", "**/agent/**", "**/cli/**"],
-    "ui/ talks to the agent only through protocol/ and ui/runtime/agent-handle.ts; I/O comes through services.",
-  ),
-  forbid(["src/render/**"], ["../**"], "render/ imports nothing of ours outside render/."),
-  forbid(
-    ["src/session/**", "src/context/**"],
-    ["**/ui/**", "**/cli/**", "blessed"],
-    "Storage and context never reach the UI.",
-  ),
+  boundary(["src/agent/**"], [WORKER_NOT_UI]),
+  boundary(["src/tools/**"], [WORKER_NOT_UI, TOOLS_NOT_AGENT]),
+  boundary(["src/providers/**"], [WORKER_NOT_UI, PROVIDERS_BELOW]),
+  boundary(["src/ui/**"], [UI_BORDER]),
+  boundary(["src/ui/update/**"], [UI_BORDER, UPDATE_NOT_VIEW]),
+  boundary(["src/ui/view/**"], [UI_BORDER, VIEW_NOT_UPDATE]),
+  boundary(["src/ui/layout/**"], [UI_BORDER, LAYOUT_BELOW]),
+  boundary(["src/render/**"], [group(["../**"], "render/ imports nothing of ours outside render/.")]),
+  boundary(["src/session/**", "src/context/**", "src/safety/**"], [LIBRARY]),
+  // tool-use.ts is the one named module; agent-start.ts and one-shot.ts serve the agent in-process.
+  boundary(["src/cli/**"], [CLI_THROUGH_TOOL_USE], {
+    ignores: ["src/cli/tool-use.ts", "src/cli/agent-start.ts", "src/cli/one-shot.ts"],
+  }),
   {
     files: ["src/protocol/**"],
     rules: {

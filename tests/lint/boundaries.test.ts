@@ -18,6 +18,20 @@ describe("import boundaries", () => {
     ["src/providers/bad.ts", 'import { main } from "../cli/print.js";\nvoid main;\n'],
     ["src/render/bad.ts", 'import { theme } from "../ui/model.js";\nvoid theme;\n'],
     ["src/protocol/bad.ts", 'import { PROVIDERS } from "../providers/index.js";\nvoid PROVIDERS;\n'],
+    // The arrows issue 28 turned round: each of these existed before it.
+    ["src/tools/bad.ts", 'import { runAgent } from "../agent/loop.js";\nvoid runAgent;\n'],
+    [
+      "src/tools/files/bad.ts",
+      'import type { McpManager } from "../../agent/mcp/servers.js";\nexport type M = McpManager;\n',
+    ],
+    ["src/providers/bad.ts", 'import type { ToolDef } from "../tools/types.js";\nexport type T = ToolDef;\n'],
+    ["src/ui/update/bad.ts", 'import { cursorOnRow } from "../view/input.js";\nvoid cursorOnRow;\n'],
+    ["src/ui/view/bad.ts", 'import { menuRows } from "../update/menu.js";\nvoid menuRows;\n'],
+    ["src/ui/layout/bad.ts", 'import { view } from "../view/index.js";\nvoid view;\n'],
+    ["src/cli/bad.ts", 'import { runCommand } from "../tools/shell/shell.js";\nvoid runCommand;\n'],
+    ["src/cli/bad.ts", 'import { createProvider } from "../providers/index.js";\nvoid createProvider;\n'],
+    ["src/session/bad.ts", 'import { maskSecrets } from "../tools/secrets.js";\nvoid maskSecrets;\n'],
+    ["src/safety/bad.ts", 'import { runAgent } from "../agent/loop.js";\nvoid runAgent;\n'],
   ])("%s is rejected", async (file, code) => {
     const found = await problems(file, code);
     expect(found.some((p) => p.startsWith("@typescript-eslint/no-restricted-imports"))).toBe(true);
@@ -27,6 +41,10 @@ describe("import boundaries", () => {
     ["src/ui/update/ok.ts", 'import { theme } from "../../render/theme.js";\nvoid theme;\n'],
     ["src/protocol/ok.ts", 'import type { Skill } from "../context/skills.js";\nexport type S = Skill;\n'],
     ["src/agent/ok.ts", 'import { createProvider } from "../providers/index.js";\nvoid createProvider;\n'],
+    ["src/ui/update/ok.ts", 'import { wrapInput } from "../layout/input.js";\nvoid wrapInput;\n'],
+    ["src/ui/view/ok.ts", 'import { menuRows } from "../layout/menu.js";\nvoid menuRows;\n'],
+    ["src/cli/tool-use.ts", 'import { runCommand } from "../tools/shell/shell.js";\nvoid runCommand;\n'],
+    ["src/session/ok.ts", 'import { maskSecrets } from "../safety/secrets.js";\nvoid maskSecrets;\n'],
   ])("%s is allowed", async (file, code) => {
     expect(await problems(file, code)).toEqual([]);
   });
