@@ -46,7 +46,16 @@ const boundary = (files, groups, extra = {}) => ({
 });
 
 export default tseslint.config(
-  { ignores: ["dist/**", ".bench-build/**", ".bench-tmp/**", "node_modules/**", "scripts/hljs-common.cjs"] },
+  {
+    ignores: [
+      "dist/**",
+      ".bench-build/**",
+      ".bench-tmp/**",
+      "node_modules/**",
+      "scripts/hljs-common.cjs",
+      "tests/lint/cases/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -56,6 +65,23 @@ export default tseslint.config(
       "no-control-regex": "off",
       "no-duplicate-imports": ["error", { includeExports: false }],
     },
+  },
+  {
+    // Rules that know types: every promise is awaited, returned or handed a handler, and none is
+    // passed where a callback's result is ignored (an unhandled rejection ends the process).
+    files: ["src/**/*.ts", "tests/**/*.ts"],
+    languageOptions: { parserOptions: { project: "./tsconfig.tests.json", tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": ["error", { ignoreVoid: false }],
+      "@typescript-eslint/no-misused-promises": "error",
+      "@typescript-eslint/await-thenable": "error",
+    },
+  },
+  {
+    // An async function that awaits nothing hides that it answers at once (tests' fakes may, to
+    // stand in for the real thing).
+    files: ["src/**/*.ts"],
+    rules: { "@typescript-eslint/require-await": "error" },
   },
   {
     // `import { z }` makes the bundle keep all of zod, its ~40 locales too (570 KB more for the

@@ -250,7 +250,7 @@ export function subAgentRunner(
       // The parent's own approval decides (mode, "always" list, asking the user), so a denial
       // reaches the sub-agent with the user's reason.
       approve: parent.approve,
-      askUser: async () => ({ decision: "deny" }),
+      askUser: () => Promise.resolve({ decision: "deny" }),
       beforeWrite: parent.beforeWrite,
       // The files the parent read count as read; the sub-agent's model keeps its own failure count.
       memory: { ...parent.memory, nativeFailures: 0 },

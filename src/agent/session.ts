@@ -336,18 +336,19 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   }
 
   /** A command's work ends in an event, never in an unhandled rejection. */
-  const background = (work: Promise<void>, what: string) =>
+  const background = (work: Promise<void>, what: string): void => {
     work.catch((err: Error) =>
       emit({ type: "error", message: `Internal error (${what}): ${err.stack ?? err.message}` }),
     );
+  };
 
   function handle(cmd: WorkerCommand): void {
     switch (cmd.type) {
       case "run":
-        void background(run(cmd), "run");
+        background(run(cmd), "run");
         break;
       case "compact":
-        void background(compact(cmd), "compact");
+        background(compact(cmd), "compact");
         break;
       case "cancel":
         runNamed(cmd)?.controller.abort();
@@ -366,7 +367,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
         break;
       }
       case "probe":
-        void background(probe(cmd.config), "probe");
+        background(probe(cmd.config), "probe");
         break;
       case "prefetch-model-info":
         prefetchModelInfo(deps.createProvider(cmd.config), cmd.config, prefetched);
@@ -378,10 +379,13 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
         queueMcp(() => mcpRestart(cmd.name));
         break;
       case "mcp-expand":
-        void background(mcpExpand(cmd.request), "mcp-expand");
+        background(mcpExpand(cmd.request), "mcp-expand");
         break;
       case "shutdown":
-        void close().then(() => deps.stopped?.());
+        background(
+          close().then(() => deps.stopped?.()),
+          "shutdown",
+        );
         break;
       default:
         assertNever(cmd);

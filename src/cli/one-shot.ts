@@ -7,6 +7,6 @@ import { headlessLaunch } from "./headless.js";
 
 /** Runs the headless command line bin/agent0.js read (cli/options.ts readLaunch), then exits. */
 export function oneShot(flags: Record<string, string | boolean>): Promise<never> {
-  startAgentEarly(async () => agent);
+  startAgentEarly(() => Promise.resolve(agent));
   return headlessLaunch(flags);
 }

@@ -78,15 +78,22 @@ export function runHeadless(opts: {
           // The prompt names a resource that could not be read: nothing is sent without it.
           errorText = `could not read ${resources.map((r) => `@${r.server}:${r.uri}`).join(", ")}: ${e.error}`;
           process.stderr.write(sanitize(`error: ${errorText}\n`));
-          void finish("error");
+          end("error");
           break;
         case "done":
-          void finish(e.reason);
+          end(e.reason);
           break;
         default:
           break;
       }
     });
+    /** The run is over: what could not be written or closed still ends the process, with exit code 1. */
+    function end(reason: DoneReason): void {
+      finish(reason).catch((err: Error) => {
+        process.stderr.write(sanitize(`error: ${err.message}\n`));
+        resolve(1);
+      });
+    }
     async function finish(reason: DoneReason) {
       // A run stopped as stuck ends on replies that could not be used (raw call markup, an empty
       // reply): they are not an answer. The reason and the notice are on stderr; exit code 1.

@@ -155,10 +155,12 @@ export function createServices(opts: {
       }
     },
     log: (kind, data) => (kind === "event" ? logger.event(data as never) : logger.info(kind, { data })),
-    async close() {
+    close() {
       const report = recorder.close();
       logger.close();
-      return report.kind === "nothing" ? undefined : { ok: report.kind === "saved", text: report.text };
+      return Promise.resolve(
+        report.kind === "nothing" ? undefined : { ok: report.kind === "saved", text: report.text },
+      );
     },
   };
 }

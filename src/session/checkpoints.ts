@@ -189,7 +189,7 @@ export class Checkpoints {
    * Every other turn now lives only inside the summary, so it can no longer be undone.
    */
   rebase(from: number, to: number | undefined): Promise<void> {
-    return this.serial(async () => {
+    return this.serial(() => {
       const cp = this.current?.turn === from ? this.current : this.read(from);
       for (const n of this.turnNumbers()) if (n !== from) fs.rmSync(this.turnDir(n), { recursive: true, force: true });
       if (!cp || to === undefined) {
@@ -210,7 +210,7 @@ export class Checkpoints {
     this.current = undefined;
   }
 
-  private serial<T>(work: () => Promise<T>): Promise<T> {
+  private serial<T>(work: () => T | Promise<T>): Promise<T> {
     const next = this.queue.then(work);
     this.queue = next.catch(() => undefined);
     return next;

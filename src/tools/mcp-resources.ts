@@ -3,7 +3,7 @@
 import * as z from "zod";
 import type { McpServerView } from "../protocol/mcp-state.js";
 import type { ImageAttachment } from "../protocol/conversation.js";
-import { defineTool, type ToolDef } from "./types.js";
+import { defineTool, type ToolDef, type ToolResult } from "./types.js";
 
 /** A resource or a rendered prompt: its text (binary parts described) and the images in it. */
 export interface McpMaterial {
@@ -36,7 +36,7 @@ export function mcpResourceTools(source: McpResourceSource): ToolDef[] {
     readOnly: true,
     concurrentSafe: true,
     label: (args) => (args.server ? `list MCP resources of ${args.server}` : "list MCP resources"),
-    run: async (args) => {
+    run: (args): ToolResult => {
       const servers = source.views().filter((v) => v.state === "running" && (!args.server || v.name === args.server));
       if (args.server && servers.length === 0) {
         return { content: `Error: no running MCP server named ${args.server}.`, isError: true };

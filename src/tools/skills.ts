@@ -25,7 +25,7 @@ export const skillsTool = defineTool({
   readOnly: true,
   concurrentSafe: true,
   label: (args) => (args.action === "load" ? `skill ${args.name ?? ""}`.trim() : "list skills"),
-  async run(args, ctx): Promise<ToolResult> {
+  run(args, ctx): ToolResult {
     const { skills, warnings } = skillsFor(ctx);
     if (args.action === "list") {
       if (skills.length === 0) return { content: "No skills are installed.", summary: "none" };

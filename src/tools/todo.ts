@@ -25,7 +25,7 @@ export const todoWriteTool = defineTool({
   readOnly: true,
   concurrentSafe: false,
   label: () => "update the todo list",
-  async run(args): Promise<ToolResult> {
+  run(args): ToolResult {
     const done = args.todos.filter((t) => t.status === "completed").length;
     const active = args.todos.filter((t) => t.status === "in_progress");
     const lines = args.todos.map((t) => `${MARK[t.status]} ${t.content}`);

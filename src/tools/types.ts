@@ -97,7 +97,8 @@ export interface ToolDef<S extends z.ZodType = z.ZodType> {
   concurrentSafe: boolean;
   /** One short line for the UI, e.g. "edit src/args.ts". */
   label(args: z.infer<S>): string;
-  run(args: z.infer<S>, ctx: ToolContext): Promise<ToolResult>;
+  /** A tool that does no I/O may answer at once; the runner awaits either. */
+  run(args: z.infer<S>, ctx: ToolContext): ToolResult | Promise<ToolResult>;
 }
 
 /** Helper that keeps the schema's inferred type attached to `run`. */

@@ -33,7 +33,8 @@ async function startHttpDemo(): Promise<HttpDemo> {
   const httpServer = http.createServer((req, res) => {
     authHeaders.push(req.headers.authorization);
     methods.push(req.method ?? "");
-    void transport.handleRequest(req, res);
+    // A request the SDK cannot handle fails the test through the client's error, not an unhandled rejection.
+    transport.handleRequest(req, res).catch((err: Error) => res.destroy(err));
   });
   await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
   const { port } = httpServer.address() as AddressInfo;

@@ -144,10 +144,14 @@ async function record(req: IncomingMessage): Promise<WebRequest> {
 export async function startFakeWeb(): Promise<FakeWeb> {
   const requests: WebRequest[] = [];
   const server = createServer((req, res) => {
-    void record(req).then((rec) => {
-      requests.push(rec);
-      route(rec, res);
-    });
+    record(req).then(
+      (rec) => {
+        requests.push(rec);
+        route(rec, res);
+      },
+      // A request that broke off is no request: the socket is gone.
+      () => res.destroy(),
+    );
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as AddressInfo;

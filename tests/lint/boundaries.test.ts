@@ -2,7 +2,19 @@ import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
 // The import-boundary rules of eslint.config.js, tried on files that break them: each must fail.
-const eslint = new ESLint();
+// The files exist only as text, outside the TypeScript program, so the rules that need types are
+// left out here (tests/lint/promises.test.ts tries those).
+const eslint = new ESLint({
+  overrideConfig: {
+    languageOptions: { parserOptions: { project: null } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "off",
+      "@typescript-eslint/no-misused-promises": "off",
+      "@typescript-eslint/await-thenable": "off",
+      "@typescript-eslint/require-await": "off",
+    },
+  },
+});
 
 async function problems(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });

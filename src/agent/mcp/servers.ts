@@ -59,7 +59,9 @@ export class McpManager {
 
   private track(p: Promise<void>): Promise<void> {
     this.pending.add(p);
-    void p.finally(() => this.pending.delete(p));
+    const settled = () => void this.pending.delete(p);
+    // Its caller handles the rejection; this only forgets the promise either way.
+    p.then(settled, settled);
     return p;
   }
 

@@ -24,7 +24,7 @@ export const listFilesTool = defineTool({
   readOnly: true,
   concurrentSafe: true,
   label: (args) => `list ${args.path ?? "."}`,
-  async run(args, ctx): Promise<ToolResult> {
+  run(args, ctx): ToolResult {
     const p = args.path ?? ".";
     const where = resolveExisting(ctx.cwd, p);
     if (!where.ok) return where.result;

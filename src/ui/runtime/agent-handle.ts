@@ -106,7 +106,7 @@ export class AgentHandle {
 
   /** For tests and fault drills: kill the worker as a crash would. */
   crashForTest() {
-    void this.worker.terminate();
+    this.worker.terminate().catch(() => {});
   }
 
   /** Asks the worker to stop (it stops its MCP servers first); terminates it if it takes too long. */
@@ -116,7 +116,9 @@ export class AgentHandle {
     const worker = this.worker;
     const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
     worker.postMessage({ type: "shutdown" } satisfies WorkerCommand);
-    const timer = setTimeout(() => void worker.terminate(), graceMs);
+    const timer = setTimeout(() => {
+      worker.terminate().catch(() => {});
+    }, graceMs);
     await exited;
     clearTimeout(timer);
   }

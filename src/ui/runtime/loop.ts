@@ -87,7 +87,14 @@ export function runApp(opts: RuntimeOptions): Promise<AppResult> {
   const booted: Promise<void> = opts.boot.then(
     (b) => {
       services = b.services;
-      exec = createCommands({ services: b.services, send: (c) => agent.send(c), later, quit: () => void quit() });
+      exec = createCommands({
+        services: b.services,
+        send: (c) => agent.send(c),
+        later,
+        quit: () => {
+          quit().catch(rejectDone);
+        },
+      });
       dispatch(b.ready);
       paint();
       frames.setInterval(b.tickMs);
@@ -98,7 +105,7 @@ export function runApp(opts: RuntimeOptions): Promise<AppResult> {
       finished = true;
       frames.stop();
       term.restore();
-      void agent?.close().catch(() => {});
+      agent?.close().catch(() => {});
       rejectDone(err);
     },
   );
@@ -151,9 +158,13 @@ export function runApp(opts: RuntimeOptions): Promise<AppResult> {
       if (!finished) exec(cmd);
       return;
     }
-    void booted.then(() => {
-      if (!finished) exec?.(cmd);
-    });
+    // A boot that failed has ended the app (rejectDone above): the Cmd has nothing to run on.
+    booted.then(
+      () => {
+        if (!finished) exec?.(cmd);
+      },
+      () => {},
+    );
   }
 
   /** A Msg produced by a Cmd: handled on the next turn of the event loop, then painted. */
@@ -206,10 +217,14 @@ export function runApp(opts: RuntimeOptions): Promise<AppResult> {
   if (typedAtBoot) onKeys(typedAtBoot);
   frames.wake();
   // marked-terminal is heavy: load it after the first frame is on screen.
-  void loadMarkdown().then(() => {
-    dispatch({ type: "markdown-ready" });
-    dirty = true;
-    paint();
-  });
+  loadMarkdown().then(
+    () => {
+      dispatch({ type: "markdown-ready" });
+      dirty = true;
+      paint();
+    },
+    // Answers stay plain text; the user is told why (a broken install).
+    (err: Error) => later({ type: "notice", level: "error", text: `Markdown cannot be shown: ${err.message}` }),
+  );
   return done;
 }
