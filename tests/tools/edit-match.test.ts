@@ -126,6 +126,22 @@ const CASES: Case[] = [
     ),
   },
   {
+    what: "whitespace ignored altogether: one line for a block spread over lines",
+    file: TS,
+    old: 'for(const arg of argv){const [k,v]=arg.split("=");',
+    new: 'for(const arg of argv){const [k,v]=arg.split(":");',
+    strategy: "whitespace-blind",
+    after: TS.replace('arg.split("=")', 'arg.split(":")'),
+  },
+  {
+    what: "a small typo in one identifier of a short string",
+    file: TS,
+    old: "    const flgas = new Map<string, string>();",
+    new: "    const flgas = new Map<string, string | undefined>();",
+    strategy: "small-typo",
+    after: TS.replace("new Map<string, string>()", "new Map<string, string | undefined>()"),
+  },
+  {
     what: "an elided middle: both ends change, the middle stays",
     file: TS,
     old: "  parse(argv: string[]) {\n    // ... existing code ...\n    return flags;",
@@ -161,9 +177,9 @@ describe("edits that must be refused, not guessed", () => {
     const r = edit(file, "if (a) {\nrun(a);\n}", "if (a) {\n  run(b);\n}");
     expect(r).toEqual({
       ok: false,
-      strategy: "whitespace-normalised",
+      strategy: "indentation-flexible",
       error:
-        "old_string matches 2 places (lines 1, 4, by whitespace-normalised). Add surrounding lines to make it unique, or set replace_all to true.",
+        "old_string matches 2 places (lines 1, 4, by indentation-flexible). Add surrounding lines to make it unique, or set replace_all to true.",
     });
   });
 

@@ -39,7 +39,9 @@ describe("edit_file", () => {
     });
     expect(result).toEqual({
       content:
-        "Error: old_string in math.js was not found. The closest region (lines 1-3) is:\n" +
+        "Error: old_string in math.js was not found. " +
+        'It is close to the file\'s text, but "-" and "+" differ, which changes what the code does. ' +
+        "The closest region (lines 1-3) is:\n" +
         "     1\tfunction add(a, b) {\n     2\t  return a + b;\n     3\t}\n" +
         "Copy old_string exactly from it (without the line numbers).",
       isError: true,

@@ -6,7 +6,9 @@
 // Learned from opencode's edit replacers, aider's editblock coder and Codex's apply_patch fuzz;
 // written for this code base.
 import type { Splice } from "./file-text.js";
-import { reindent, indentShift, similarity, type Shift } from "./edit-text.js";
+import { similarity } from "./edit-text.js";
+import { indentStyle, rebuild, restyle, type IndentStyle } from "./edit-indent.js";
+import { smallTypo, whitespaceBlind } from "./edit-loose.js";
 
 export type Plan = { ok: true; splices: Splice[]; strategy: string } | { ok: false; error: string; strategy?: string };
 
@@ -23,6 +25,7 @@ interface Lines {
   text: string;
   lines: string[];
   starts: number[];
+  style: IndentStyle;
 }
 
 export const STRATEGIES = [
@@ -34,8 +37,10 @@ export const STRATEGIES = [
   "line-numbers-stripped",
   "diff-prefixes-stripped",
   "smart-quotes-normalised",
+  "whitespace-blind",
   "block-anchor",
   "elided-middle",
+  "small-typo",
 ] as const;
 
 /** `// ... existing code ...`, `# ... rest unchanged`, `<!-- ... -->`, `...`: text left out. */
@@ -52,7 +57,7 @@ function splitLines(text: string): Lines {
     starts.push(at);
     at += l.length + 1;
   }
-  return { text, lines, starts };
+  return { text, lines, starts, style: indentStyle(lines) };
 }
 
 /** A block's lines; a final "\n" ends the last line rather than starting an empty one. */
@@ -70,8 +75,10 @@ function lineSplice(file: Lines, i: number, k: number, text: string): Splice {
 
 const exact: Strategy = (file, oldText, newText) => {
   const out: Found[] = [];
+  // Copied exactly, written as the model wrote it: only lines indented in the file's other style change.
+  const text = restyle(newText, file.style);
   for (let at = file.text.indexOf(oldText); at !== -1; at = file.text.indexOf(oldText, at + oldText.length)) {
-    out.push({ splices: [{ start: at, end: at + oldText.length, text: newText }], lines: [lineAt(file, at)] });
+    out.push({ splices: [{ start: at, end: at + oldText.length, text }], lines: [lineAt(file, at)] });
   }
   return out;
 };
@@ -88,28 +95,24 @@ function windows(file: Lines, block: string[], norm: (l: string) => string): num
   return out;
 }
 
-function byLines(norm: (l: string) => string, shiftNew: "none" | "uniform" | "first"): Strategy {
+/** A window the block matched: new_string rebuilt over the file's own lines there (edit-indent.ts). */
+function rebuilt(file: Lines, i: number, block: string[], newText: string): Found {
+  const here = file.lines.slice(i, i + block.length);
+  const text = rebuild(here, block, newText.split("\n"), file.style).join("\n");
+  return { splices: [lineSplice(file, i, block.length, text)], lines: [i + 1] };
+}
+
+function byLines(norm: (l: string) => string): Strategy {
   return (file, oldText, newText) => {
     const block = blockLines(oldText);
     if (block.every((l) => l.trim() === "")) return [];
-    const out: Found[] = [];
-    for (const i of windows(file, block, norm)) {
-      const here = file.lines.slice(i, i + block.length);
-      let shift: Shift | undefined;
-      if (shiftNew !== "none") {
-        shift = indentShift(here, block, shiftNew === "first");
-        if (!shift && shiftNew === "uniform") continue;
-      }
-      const text = shift ? reindent(newText, shift) : newText;
-      out.push({ splices: [lineSplice(file, i, block.length, text)], lines: [i + 1] });
-    }
-    return out;
+    return windows(file, block, norm).map((i) => rebuilt(file, i, block, newText.replace(/\n$/, "")));
   };
 }
 
-const trimmedEnd = byLines((l) => l.trimEnd(), "none");
-const indentFlexible = byLines((l) => l.trim(), "uniform");
-const whitespace = byLines((l) => l.trim().replace(/\s+/g, " "), "first");
+const trimmedEnd = byLines((l) => l.trimEnd());
+const indentFlexible = byLines((l) => l.trim());
+const whitespace = byLines((l) => l.trim().replace(/\s+/g, " "));
 const BASE: [string, Strategy][] = [
   ["exact", exact],
   ["line-trimmed", trimmedEnd],
@@ -184,37 +187,35 @@ const TRANSFORMS: Transform[] = [
   },
 ];
 
-/** First and last lines exactly (trimmed), the middle similar: a block the model half remembered. */
+/**
+ * First and last lines exactly (trimmed), as many lines as old_string, and every middle line like
+ * its counterpart: a block the model half remembered. The same count keeps an anchor on a closing
+ * `}` from stopping at a nested block's `}`.
+ */
 const BLOCK_ANCHOR_MIN = 0.8;
+const ANCHOR_LINE_MIN = 0.8;
 const blockAnchor: Strategy = (file, oldText, newText) => {
   const block = blockLines(oldText);
-  if (block.length < 3) return [];
+  const k = block.length;
+  if (k < 3) return [];
   const first = block[0]!.trim();
-  const last = block[block.length - 1]!.trim();
+  const last = block[k - 1]!.trim();
   if (first === "" || last === "") return [];
-  const middle = block
-    .slice(1, -1)
-    .map((l) => l.trim())
-    .join("\n");
-  const lo = Math.max(3, Math.floor(block.length * 0.75));
-  const hi = Math.ceil(block.length * 1.25) + 1;
   const out: Found[] = [];
-  for (let i = 0; i < file.lines.length; i++) {
-    if (file.lines[i]!.trim() !== first) continue;
-    for (let k = lo; k <= hi && i + k <= file.lines.length; k++) {
-      if (file.lines[i + k - 1]!.trim() !== last) continue;
-      const here = file.lines
-        .slice(i + 1, i + k - 1)
-        .map((l) => l.trim())
-        .join("\n");
-      if (similarity(here, middle) < BLOCK_ANCHOR_MIN) continue;
-      const shift = indentShift(file.lines.slice(i, i + k), block, true);
-      out.push({ splices: [lineSplice(file, i, k, shift ? reindent(newText, shift) : newText)], lines: [i + 1] });
-      break;
-    }
+  for (let i = 0; i + k <= file.lines.length; i++) {
+    if (file.lines[i]!.trim() !== first || file.lines[i + k - 1]!.trim() !== last) continue;
+    const scores = block.slice(1, -1).map((l, j) => lineLikeness(file.lines[i + 1 + j]!, l));
+    const mean = scores.reduce((a, b) => a + b, 0) / Math.max(1, scores.length);
+    if (scores.some((s) => s < ANCHOR_LINE_MIN) || mean < BLOCK_ANCHOR_MIN) continue;
+    out.push(rebuilt(file, i, block, newText.replace(/\n$/, "")));
   }
   return out;
 };
+
+function lineLikeness(a: string, b: string): number {
+  const [x, y] = [a.trim(), b.trim()];
+  return x === "" && y === "" ? 1 : similarity(x, y);
+}
 
 /** `A / ... / B` in old_string and `A' / ... / B'` in new_string: A and B change, the middle stays. */
 const elidedMiddle: Strategy = (file, oldText, newText) => {
@@ -232,7 +233,7 @@ const elidedMiddle: Strategy = (file, oldText, newText) => {
       starts.push(next);
     }
     if (starts.length !== olds.length) continue;
-    const splices = olds.map((seg, s) => lineSplice(file, starts[s]!, seg.length, news[s]!.join("\n")));
+    const splices = olds.flatMap((seg, s) => rebuilt(file, starts[s]!, seg, news[s]!.join("\n")).splices);
     out.push({ splices, lines: [i + 1] });
   }
   return out;
@@ -278,8 +279,22 @@ export function planEdit(text: string, oldString: string, newString: string, rep
       },
     ]);
   }
+  const at = (o: number) => lineAt(file, o);
+  tries.push([
+    "whitespace-blind",
+    () => whitespaceBlind(text, oldText, newText, file.style, at).map((f) => ({ splices: f.splices, lines: [f.line] })),
+  ]);
   tries.push(["block-anchor", () => blockAnchor(file, oldText, newText)]);
   tries.push(["elided-middle", () => elidedMiddle(file, oldText, newText)]);
+  let typoRefusal: string | undefined;
+  tries.push([
+    "small-typo",
+    () => {
+      const r = replaceAll ? undefined : smallTypo(text, oldText, newText, at);
+      if (r && !r.ok && r.why) typoRefusal = r.why;
+      return r?.ok ? [{ splices: [r.splice], lines: [r.line] }] : [];
+    },
+  ]);
 
   for (const [strategy, run] of tries) {
     const found = run();
@@ -300,7 +315,8 @@ export function planEdit(text: string, oldString: string, newString: string, rep
     }
     return { ok: true, splices: found.flatMap((f) => f.splices), strategy };
   }
-  return { ok: false, error: `old_string was not found.${closest(file, oldText)}` };
+  const near = typoRefusal ? ` It is close to the file's text, but ${typoRefusal}.` : "";
+  return { ok: false, error: `old_string was not found.${near}${closest(file, oldText)}` };
 }
 
 /** A multi-line old_string whose end cuts a word in two would leave half a token behind. */
