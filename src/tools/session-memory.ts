@@ -7,6 +7,8 @@ export interface SessionMemory {
   readonly sessionId: string | undefined;
   /** What the model has seen of each file: the hash of the bytes it last read or wrote, by absolute path. */
   readonly seen: Map<string, string>;
+  /** Edits of each file that failed in a row, by absolute path (the second suggests write_file). */
+  readonly editFailures: Map<string, number>;
   /** Replies whose native tool calls could not be read (agent/model-info.ts switches to JSON at a limit). */
   nativeFailures: number;
   /** ripgrep failed to start: later searches go straight to the JavaScript engine. */
@@ -14,5 +16,5 @@ export interface SessionMemory {
 }
 
 export function createSessionMemory(sessionId?: string): SessionMemory {
-  return { sessionId, seen: new Map(), nativeFailures: 0, ripgrepUnavailable: false };
+  return { sessionId, seen: new Map(), editFailures: new Map(), nativeFailures: 0, ripgrepUnavailable: false };
 }

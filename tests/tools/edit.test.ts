@@ -115,4 +115,22 @@ describe("edit_file", () => {
       "Error: old_string in a.txt and new_string are the same; nothing would change.",
     );
   });
+
+  it("suggests write_file after the second failed edit in a row of a small file, not the first", async () => {
+    const dir = project({ "math.js": SOURCE, "other.js": SOURCE });
+    const ctx = makeCtx(dir);
+    const miss = { path: "math.js", old_string: "return a * b;", new_string: "return a * b * 1;" };
+    const first = await callTool(ctx, "edit_file", miss);
+    expect(first.content).not.toContain("write_file");
+    // Another file's failure does not count toward this one's.
+    await callTool(ctx, "edit_file", { ...miss, path: "other.js" });
+    const second = await callTool(ctx, "multi_edit", { path: "math.js", edits: [miss] });
+    expect(second.isError).toBe(true);
+    expect(second.content).toContain(
+      "Edits of math.js failed 2 times in a row. It is a small file: read it, then write it whole with write_file",
+    );
+    // An edit that applies starts the count again.
+    await callTool(ctx, "edit_file", { path: "math.js", old_string: "return a + b;", new_string: "return b + a;" });
+    expect((await callTool(ctx, "edit_file", miss)).content).not.toContain("write_file");
+  });
 });

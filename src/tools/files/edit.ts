@@ -1,8 +1,9 @@
 import * as z from "zod";
-import { type ToolResult, defineTool } from "../types.js";
+import { type ToolContext, type ToolResult, defineTool } from "../types.js";
 import { applySplices, fileTextOf, type FileText } from "./file-text.js";
 import { planEdit } from "./edit-match.js";
-import { commitChange, loadForChange } from "./file-change.js";
+import { commitChange, loadForChange, type Loaded } from "./file-change.js";
+import { noteEditOutcome } from "./read-state.js";
 
 export const editSchema = z.object({
   old_string: z.string().describe("The text to replace, copied from the file including whitespace (no line numbers)."),
@@ -16,7 +17,10 @@ const schema = editSchema.extend({
 
 export type EditStep = z.infer<typeof editSchema>;
 
-export type Applied = { ok: true; file: FileText; strategies: string[]; count: number } | { ok: false; error: string };
+export type Applied =
+  | { ok: true; file: FileText; strategies: string[]; count: number }
+  /** `unmatched`: old_string was not found in the file (or not once), not a mistake in the arguments. */
+  | { ok: false; error: string; unmatched?: boolean };
 
 /** Applies edits one after another to a file's text, all or nothing. */
 export function applyEdits(file: FileText, edits: readonly EditStep[]): Applied {
@@ -35,12 +39,38 @@ export function applyEdits(file: FileText, edits: readonly EditStep[]): Applied 
       return { ok: false, error: `${which}old_string and new_string are the same; nothing would change.` };
     }
     const plan = planEdit(current.lf, e.old_string, e.new_string, e.replace_all === true);
-    if (!plan.ok) return { ok: false, error: `${which}${plan.error}` };
+    if (!plan.ok) return { ok: false, error: `${which}${plan.error}`, unmatched: true };
     strategies.push(plan.strategy);
     count += plan.splices.length;
     current = fileTextOf(applySplices(current, plan.splices), current.encoding, current.bom);
   }
   return { ok: true, file: current, strategies, count };
+}
+
+/** A file this small is cheaper to rewrite whole than to edit a third time. */
+const SMALL_FILE_BYTES = 16_000;
+const SMALL_FILE_LINES = 300;
+
+/**
+ * The result of an edit that could not be applied. The second failure in a row on the same small
+ * file suggests write_file with the whole file: the model's copy of it is off, and more edits
+ * rarely mend that.
+ */
+export function editFailed(ctx: ToolContext, loaded: Loaded, error: string, unmatched: boolean): ToolResult {
+  if (!unmatched) return { content: `Error: ${error}`, isError: true };
+  const n = noteEditOutcome(ctx, loaded.abs, true);
+  const small = loaded.bytes.length <= SMALL_FILE_BYTES && loaded.file.lf.split("\n").length <= SMALL_FILE_LINES;
+  const hint =
+    n >= 2 && small
+      ? ` Edits of ${loaded.path} failed ${n} times in a row. It is a small file: read it, then write it whole ` +
+        "with write_file (its full new content) instead of editing it again."
+      : "";
+  return { content: `Error: ${error}${hint}`, isError: true };
+}
+
+/** An edit applied: the failures in a row start again from none. */
+export function editApplied(ctx: ToolContext, loaded: Loaded): void {
+  noteEditOutcome(ctx, loaded.abs, false);
 }
 
 /** "exact" says nothing; any other strategy is named so the model learns what it got wrong. */
@@ -64,8 +94,11 @@ export const editFileTool = defineTool({
     if (!load.ok) return load.result;
     const { loaded } = load;
     const applied = applyEdits(loaded.file, [args]);
-    if (!applied.ok)
-      return { content: `Error: ${applied.error.replace(/^old_string/, `old_string in ${args.path}`)}`, isError: true };
+    if (!applied.ok) {
+      const error = applied.error.replace(/^old_string/, `old_string in ${args.path}`);
+      return editFailed(ctx, loaded, error, applied.unmatched === true);
+    }
+    editApplied(ctx, loaded);
     const times = applied.count === 1 ? "1 occurrence" : `${applied.count} occurrences`;
     return commitChange(ctx, {
       tool: "edit_file",

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { type ToolResult, defineTool } from "../types.js";
-import { applyEdits, editSchema, matchedBy } from "./edit.js";
+import { applyEdits, editApplied, editFailed, editSchema, matchedBy } from "./edit.js";
 import { commitChange, loadForChange } from "./file-change.js";
 
 const schema = z.object({
@@ -26,7 +26,9 @@ export const multiEditTool = defineTool({
     if (!load.ok) return load.result;
     const { loaded } = load;
     const applied = applyEdits(loaded.file, args.edits);
-    if (!applied.ok) return { content: `Error: ${args.path} was not changed: ${applied.error}`, isError: true };
+    if (!applied.ok)
+      return editFailed(ctx, loaded, `${args.path} was not changed: ${applied.error}`, applied.unmatched === true);
+    editApplied(ctx, loaded);
     return commitChange(ctx, {
       tool: "multi_edit",
       args,

@@ -7,6 +7,15 @@ import type { ToolContext } from "../types.js";
 // The hashes live in the session's memory (tools/session-memory.ts), handed over in the ToolContext.
 type Memo = Pick<ToolContext, "memory">;
 
+/** An edit of `abs` failed (true) or applied (false): the failures in a row now. */
+export function noteEditOutcome(ctx: Memo, abs: string, failed: boolean): number {
+  const failures = ctx.memory.editFailures;
+  const n = failed ? (failures.get(abs) ?? 0) + 1 : 0;
+  if (n === 0) failures.delete(abs);
+  else failures.set(abs, n);
+  return n;
+}
+
 export function hashBytes(buf: Uint8Array): string {
   return createHash("sha256").update(buf).digest("hex");
 }
