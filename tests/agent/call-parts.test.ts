@@ -263,6 +263,72 @@ const FAMILIES: {
     text: 'Let me search.\ngrep_files(pattern="TODO", path="src")',
     calls: [GREP],
   },
+  {
+    family: "Claude 2 <invoke><tool_name><parameters>",
+    source: "Anthropic's legacy function-calling prompt (anthropic-tools: <invoke><tool_name>…<parameters>)",
+    text: "<function_calls>\n<invoke>\n<tool_name>read_file</tool_name>\n<parameters>\n<path>src/a.ts</path>\n</parameters>\n</invoke>\n</function_calls>",
+    calls: [READ],
+  },
+  {
+    family: "ChatGLM3 name then ```python tool_call(…)",
+    source: "THUDM/chatglm3-6b tool_using README (the name line, then tool_call(k=v) in a fence)",
+    text: "read_file\n```python\ntool_call(path='src/a.ts')\n```",
+    calls: [READ],
+  },
+  {
+    family: "ChatML role leak before a bare call",
+    source: "Ollama issue reports (a Qwen template missing: <|im_start|>assistant then the JSON call)",
+    text: '<|im_start|>assistant\n{"name": "read_file", "arguments": {"path": "src/a.ts"}}<|im_end|>',
+    calls: [READ],
+  },
+  {
+    family: "ChatML role leak before <tool_call>",
+    source: "llama.cpp issue reports (raw <|im_start|>assistant<tool_call> in content)",
+    text: '<|im_start|>assistant\n<tool_call>\n{"name": "read_file", "arguments": {"path": "src/a.ts"}}\n</tool_call>',
+    calls: [READ],
+  },
+  {
+    family: "OpenAI multi_tool_use leak",
+    source: "OpenAI community reports: tool_uses with recipient_name functions.x and parameters, in content",
+    text: '{"tool_uses": [{"recipient_name": "functions.read_file", "parameters": {"path": "src/a.ts"}}]}',
+    calls: [READ],
+  },
+  {
+    family: "function_name / function_args keys",
+    source: "small-model JSON agents (smolagents-style prompts echoed with other key names)",
+    text: '{"function_name": "read_file", "function_args": {"path": "src/a.ts"}}',
+    calls: [READ],
+  },
+  {
+    family: "a JSON object as the only pythonic argument, after a label",
+    source: "LM Studio community reports (Tool call: name({…}))",
+    text: 'Tool call: read_file({"path": "src/a.ts"})',
+    calls: [READ],
+  },
+  {
+    family: "Mistral without [ARGS]",
+    source: "Ollama issue reports (mistral-small writing [TOOL_CALLS]name{…})",
+    text: '[TOOL_CALLS]read_file{"path": "src/a.ts"}',
+    calls: [READ],
+  },
+  {
+    family: "GLM-4 9B name line then JSON",
+    source: "THUDM/glm-4-9b-chat tool-call format (function name on its own line, JSON arguments below)",
+    text: 'read_file\n{"path": "src/a.ts"}',
+    calls: [READ],
+  },
+  {
+    family: "xLAM tool_calls wrapper",
+    source: "Salesforce/xLAM-1b-fc-r model card output format",
+    text: '{"tool_calls": [{"name": "grep_files", "arguments": {"pattern": "TODO", "path": "src"}}]}',
+    calls: [GREP],
+  },
+  {
+    family: "Groq tool-use Llama <tool_call> with id",
+    source: "Groq/Llama-3-Groq-8B-Tool-Use model card (<tool_call> with an id key)",
+    text: '<tool_call>\n{"id": 0, "name": "read_file", "arguments": {"path": "src/a.ts"}}\n</tool_call>',
+    calls: [READ],
+  },
 ];
 
 describe("families of the last year", () => {
@@ -317,6 +383,12 @@ const NEGATIVES: { what: string; source: string; text: string; callLike: boolean
     source: "issue 24 part 3: a call shape in the middle of a longer explanation stays text",
     text: 'Tools are called with JSON.\nThe object has two keys.\nOne is the name, the other the arguments:\n{"name": "read_file", "arguments": {"path": "src/a.ts"}}\nThe runtime reads it, runs the tool and sends back the result.\nThen the model goes on.',
     callLike: true,
+  },
+  {
+    what: "an Example: label before a call",
+    source: "tutorial-style answers (Example: name(k=v))",
+    text: 'Example: read_file(path="src/a.ts")',
+    callLike: false,
   },
   {
     what: "a JSON answer to the user's question",

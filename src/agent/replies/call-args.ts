@@ -35,7 +35,11 @@ export function kwargsAt(text: string, at: number): ReadArgs | undefined {
   if (text[at] !== "(") return undefined;
   const end = parenEnd(text, at);
   if (end === undefined) return undefined;
-  const parsed = parseKwargs(text.slice(at + 1, end - 1));
+  const inner = text.slice(at + 1, end - 1);
+  // `read_file({"path": "a"})`: one JSON object as the only argument.
+  const json = /^\s*\{[\s\S]*\}\s*$/.test(inner) ? readArgs(inner) : undefined;
+  if (json) return { args: json, end };
+  const parsed = parseKwargs(inner);
   return parsed.ok && isRecord(parsed.value) ? { args: parsed.value, end } : undefined;
 }
 

@@ -57,7 +57,7 @@ function typeFits(value: unknown, type: unknown): boolean {
 
 /** Words that say the text around a call shows an example rather than makes a call. */
 const STRONG_CUE =
-  /\b(?:for example|for instance|an example|example of|e\.g\.|would look like|looks like this|should look like|is written as|the format is|in this format|to call a tool|when you call a tool|the model (?:writes|emits|outputs))\b/i;
+  /\bexample:|\be\.g\.|\b(?:for example|for instance|an example|example of|would look like|looks like this|should look like|is written as|the format is|in this format|to call a tool|when you call a tool|the model (?:writes|emits|outputs))\b/i;
 const WEAK_CUE =
   /\b(?:like this|as follows|such as|format|example|syntax|template|you (?:can|could|would|should|must) (?:write|use|call|output|emit|respond))\b/i;
 

@@ -99,7 +99,8 @@ export function markers(text: string, book: NameBook): Marker[] {
   for (const m of text.matchAll(TAG)) {
     const [, slash, tag, attrs, value] = m;
     const own = book.resolve(tag!) !== undefined && !tag!.includes(":");
-    if (!own && !callish(tag!, TAG_WORDS)) continue;
+    // `<tool_name>` and `<function_name>` hold a name inside a call; they do not open one.
+    if (!own && (!callish(tag!, TAG_WORDS) || words(tag!).at(-1) === "name")) continue;
     const named = /\bname\s*=\s*["']?([^"'\s>]+)/.exec(attrs ?? "")?.[1] ?? value?.replace(/^["']|["']$/g, "");
     const name = slash ? undefined : own ? tag : named;
     out.push({ start: m.index, end: m.index + m[0].length, name, close: slash === "/", callish: true });

@@ -44,8 +44,12 @@ export function callsOf(values: unknown[], isTool?: (name: string) => boolean): 
   const calls: WrittenCall[] = [];
   for (const v of values) {
     // {"tool_calls": […]} alone; beside "role" or "content" it is a message, shown as an example.
-    const wrapper = isRecord(v) && Array.isArray(v.tool_calls) && Object.keys(v).length === 1;
-    const inner = Array.isArray(v) ? v : wrapper ? (v.tool_calls as unknown[]) : undefined;
+    // OpenAI's multi_tool_use.parallel leaks as {"tool_uses": […]}.
+    const key =
+      isRecord(v) && Object.keys(v).length === 1
+        ? ["tool_calls", "tool_uses"].find((k) => Array.isArray(v[k]))
+        : undefined;
+    const inner = Array.isArray(v) ? v : key && isRecord(v) ? (v[key] as unknown[]) : undefined;
     if (inner) {
       if (inner.length === 0) return undefined;
       const nested = callsOf(inner, isTool);

@@ -155,12 +155,15 @@ function callsAt(text: string, from: number, at: Map<number, Marker>, book: Name
     const calls = run ? callsOf(run.values, (n) => book.resolve(n) !== undefined) : undefined;
     if (calls && run) return { calls, end: fenceClose(text, run.end, open.fenced) };
   }
-  const tagged = /^<name>\s*([^<]+?)\s*<\/name>\s*<(arguments|parameters|args|input)>([\s\S]*?)<\/\2>/.exec(
-    text.slice(i),
-  );
+  // The JSON call shape in XML: GLM-4's <name>/<arguments>, Claude 2's <tool_name>/<parameters>.
+  const tagged =
+    /^<(name|tool_name|function_name)>\s*([^<]+?)\s*<\/\1>\s*<(arguments|parameters|args|input)>([\s\S]*?)<\/\3>/.exec(
+      text.slice(i),
+    );
   if (tagged) {
-    const args = readArgs(tagged[3]!.trim()) ?? xmlArgsAt(tagged[3]!, 0, undefined)?.args;
-    return args ? { calls: [{ name: tagged[1]!, args }], end: i + tagged[0].length } : undefined;
+    const props = propsOf(book.resolve(tagged[2]!)?.parameters);
+    const args = readArgs(tagged[4]!.trim()) ?? xmlArgsAt(tagged[4]!, 0, props)?.args;
+    return args ? { calls: [{ name: tagged[2]!, args }], end: i + tagged[0].length } : undefined;
   }
   if (ch === "[") return pythonic(text, i + 1, bracketEnd(text, i), open.fenced);
   const id = /^[A-Za-z_][\w.:-]*/.exec(text.slice(i))?.[0]?.replace(/[:.]$/, "");
@@ -226,9 +229,15 @@ function argsFor(
     break;
   }
   const props = propsOf(book.resolve(name)?.parameters);
+  // ChatGLM3 writes the name, then ```python tool_call(k=v)```: the inner call's name is a form word.
+  const form = book.resolve(name) ? /^[A-Za-z_]\w*(?=\()/.exec(text.slice(i, i + 40))?.[0] : undefined;
+  if (form && !book.resolve(form)) i += form.length;
   const read: ReadArgs | undefined = jsonArgsAt(text, i) ?? kwargsAt(text, i) ?? xmlArgsAt(text, i, props);
   if (!read) return undefined;
-  return { calls: [{ name, args: read.args }], end: fenceClose(text, read.end, fenced) };
+  const end = fenceClose(text, read.end, fenced);
+  // A role or channel word before a whole call (`<|im_start|>assistant {"name": …}`): the call counts.
+  const inner = book.resolve(name) ? undefined : callsOf([read.args], (n) => book.resolve(n) !== undefined);
+  return { calls: inner ?? [{ name, args: read.args }], end };
 }
 
 function propsOf(schema: Record<string, unknown> | undefined): string[] | undefined {
@@ -287,9 +296,12 @@ function bare(text: string, book: NameBook): Read | undefined {
   let offset = 0;
   for (let b = 0; b < lines.length && offset <= MAX_LEAD + 1; b++) {
     const line = lines[b]!;
-    const start = offset + line.length - line.trimStart().length;
+    // A short label may stand before the call on its line (`Tool call: read_file(…)`), not an example's.
+    const label = /^\s*[A-Z][A-Za-z ]{0,24}:[ \t]+/.exec(line)?.[0] ?? "";
+    const skip = label !== "" && !/example|format|syntax|usage|e\.g/i.test(label) ? label.length : 0;
+    const start = offset + Math.max(skip, line.length - line.trimStart().length);
     offset += line.length + 1;
-    if (!/^(?:[{[]|```|[A-Za-z_][\w.:-]*\s*[({]|[A-Za-z_][\w.:-]*\s*$)/.test(line.trimStart())) continue;
+    if (!/^(?:[{[]|```|[A-Za-z_][\w.:-]*\s*[({]|[A-Za-z_][\w.:-]*\s*$)/.test(text.slice(start, offset - 1))) continue;
     const lead = text.slice(0, start);
     if (!shortLead(lead)) return undefined;
     const read = bareBody(text, start, book);

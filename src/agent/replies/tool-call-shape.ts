@@ -9,7 +9,7 @@ export interface WrittenCall {
   args: Record<string, unknown>;
 }
 
-const NAME_KEYS = ["tool_name", "name", "tool", "action", "function", "recipient_name"] as const;
+const NAME_KEYS = ["tool_name", "name", "function_name", "tool", "action", "function", "recipient_name"] as const;
 const ARG_KEYS = [
   "tool_args",
   "arguments",
@@ -19,6 +19,9 @@ const ARG_KEYS = [
   "tool_input",
   "action_input",
   "params",
+  "function_args",
+  "tool_arguments",
+  "kwargs",
 ] as const;
 /** Keys that may sit beside name and arguments without making the object something else. */
 const EXTRA_KEYS = new Set([
