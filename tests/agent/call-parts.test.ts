@@ -391,6 +391,18 @@ const NEGATIVES: { what: string; source: string; text: string; callLike: boolean
     callLike: false,
   },
   {
+    what: "an explanation of a family's markup, no cue word but 'wrap … tags' and prose after",
+    source: "Hermes-2-Pro model card's description of <tool_call>, paraphrased in an answer",
+    text: 'Hermes models wrap each call in tags:\n<tool_call>\n{"name": "read_file", "arguments": {"path": "src/a.ts"}}\n</tool_call>\nThe server strips the tags and hands the JSON to the client before the next turn.',
+    callLike: false,
+  },
+  {
+    what: "an Action: line in prose",
+    source: "incident write-ups in answers (Action: / Result: lines)",
+    text: "Summary of the fix.\nAction: none needed\nThe tests already pass.",
+    callLike: false,
+  },
+  {
     what: "a JSON answer to the user's question",
     source: "issue 24 negatives",
     text: '{"path": "src/a.ts", "lines": 120, "language": "TypeScript"}',

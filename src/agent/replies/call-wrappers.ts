@@ -119,7 +119,15 @@ export function markers(text: string, book: NameBook): Marker[] {
     if (m[0].includes(">>>") && (name === "all" || !book.resolve(name ?? ""))) continue;
     const close = m[0].trim() === "Observation:";
     // A `>>>` line that reads as no call is a Python prompt after all: nothing to ask about.
-    out.push({ start: m.index, end: m.index + m[0].length, name, close, callish: !close && !m[0].includes(">>>") });
+    // So is a bare `Action:` line (prose uses the word): only one naming a tool asks for a retry.
+    const named = name !== undefined && book.resolve(name) !== undefined;
+    out.push({
+      start: m.index,
+      end: m.index + m[0].length,
+      name,
+      close,
+      callish: !close && !m[0].includes(">>>") && named,
+    });
   }
   for (const m of text.matchAll(FUNCTOOLS))
     out.push({ start: m.index, end: m.index + m[0].length, close: false, callish: true });
