@@ -329,6 +329,19 @@ const FAMILIES: {
     text: '<tool_call>\n{"id": 0, "name": "read_file", "arguments": {"path": "src/a.ts"}}\n</tool_call>',
     calls: [READ],
   },
+  {
+    family: "positional arguments named by the schema",
+    source:
+      'Gemma 3 tool_code replies via Ollama (read_file("a") without keywords, ai.google.dev function-calling notes)',
+    text: '```tool_code\nread_file("src/a.ts")\n```',
+    calls: [READ],
+  },
+  {
+    family: "positional then keyword arguments",
+    source: "Llama 3.2 pythonic replies (vLLM pythonic parser accepts only keywords; the schema orders them here)",
+    text: 'Searching.\ngrep_files("TODO", path="src")',
+    calls: [GREP],
+  },
 ];
 
 describe("families of the last year", () => {
@@ -401,6 +414,12 @@ const NEGATIVES: { what: string; source: string; text: string; callLike: boolean
     source: "incident write-ups in answers (Action: / Result: lines)",
     text: "Summary of the fix.\nAction: none needed\nThe tests already pass.",
     callLike: false,
+  },
+  {
+    what: "more positional values than the tool has parameters",
+    source: "code calling a same-named helper with other arguments",
+    text: 'list_files("src", "lib")',
+    callLike: true,
   },
   {
     what: "a JSON answer to the user's question",

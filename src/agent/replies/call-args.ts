@@ -40,7 +40,46 @@ export function kwargsAt(text: string, at: number): ReadArgs | undefined {
   const json = /^\s*\{[\s\S]*\}\s*$/.test(inner) ? readArgs(inner) : undefined;
   if (json) return { args: json, end };
   const parsed = parseKwargs(inner);
-  return parsed.ok && isRecord(parsed.value) ? { args: parsed.value, end } : undefined;
+  if (parsed.ok && isRecord(parsed.value)) return { args: parsed.value, end };
+  const positional = positionalArgs(inner);
+  return positional ? { args: positional, end } : undefined;
+}
+
+/** A positional argument's key until the tool's schema names it (placePositional). */
+export const POSITION = "\u0000";
+
+/** `("src/a.ts", 20)` or `("a", limit=5)`: literals by position, keyword arguments after them. */
+function positionalArgs(inner: string): Record<string, unknown> | undefined {
+  const args: Record<string, unknown> = {};
+  let position = 0;
+  for (const part of splitTop(inner, ",").map((p) => p.trim())) {
+    if (part === "") continue;
+    const kw = /^([A-Za-z_]\w*)\s*=(?!=)\s*([\s\S]+)$/.exec(part);
+    const value = parseKwargs(`v=${kw ? kw[2] : part}`);
+    if (!value.ok || !isRecord(value.value) || !("v" in value.value)) return undefined;
+    if (kw) args[kw[1]!] = value.value.v;
+    else if (Object.keys(args).some((k) => !k.startsWith(POSITION))) return undefined;
+    else args[`${POSITION}${position++}`] = value.value.v;
+  }
+  return position > 0 ? args : undefined;
+}
+
+/** Positional values named by the schema: required properties first, then the others in order. */
+export function placePositional(
+  args: Record<string, unknown>,
+  schema: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  const keys = Object.keys(args).filter((k) => k.startsWith(POSITION));
+  if (keys.length === 0) return args;
+  const props = schema && isRecord(schema.properties) ? Object.keys(schema.properties) : [];
+  const required = Array.isArray(schema?.required)
+    ? schema.required.filter((r): r is string => typeof r === "string")
+    : [];
+  const order = [...required, ...props.filter((p) => !required.includes(p))].filter((p) => !(p in args));
+  if (keys.length > order.length) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(args)) out[k.startsWith(POSITION) ? order[Number(k.slice(1))]! : k] = v;
+  return out;
 }
 
 const PARAM_TAG = String.raw`(?:[|｜][A-Za-z]+[|｜]|[A-Za-z]+:)?(?:parameter|param|argument|arg)`;
@@ -132,6 +171,15 @@ export function pythonCall(src: string): WrittenCall | undefined {
 
 /** Comma- or newline-separated `name(k=v)` calls at the top level; undefined unless all are calls. */
 export function pythonCallList(src: string): WrittenCall[] | undefined {
+  const calls = splitTop(src, ",\n")
+    .map((p) => p.trim())
+    .filter((p) => p !== "")
+    .map(pythonCall);
+  return calls.length > 0 && calls.every((c) => c !== undefined) ? (calls as WrittenCall[]) : undefined;
+}
+
+/** `src` cut at the separators that stand outside brackets and strings. */
+function splitTop(src: string, separators: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let quote: string | undefined;
@@ -144,17 +192,13 @@ export function pythonCallList(src: string): WrittenCall[] | undefined {
     } else if (ch === '"' || ch === "'") quote = ch;
     else if ("([{".includes(ch)) depth++;
     else if (")]}".includes(ch)) depth--;
-    else if ((ch === "," || ch === "\n") && depth === 0) {
+    else if (separators.includes(ch) && depth === 0) {
       parts.push(src.slice(from, i));
       from = i + 1;
     }
   }
   parts.push(src.slice(from));
-  const calls = parts
-    .map((p) => p.trim())
-    .filter((p) => p !== "")
-    .map(pythonCall);
-  return calls.length > 0 && calls.every((c) => c !== undefined) ? (calls as WrittenCall[]) : undefined;
+  return parts;
 }
 
 /** The end (exclusive) of the parenthesised text opening at `at`, strings skipped. */

@@ -16,7 +16,15 @@
 // the model again instead of taking it as the final answer.
 
 import { isRecord } from "../../providers/lenient-json.js";
-import { jsonArgsAt, kwargsAt, pythonCallList, skipSpace, xmlArgsAt, type ReadArgs } from "./call-args.js";
+import {
+  jsonArgsAt,
+  kwargsAt,
+  placePositional,
+  pythonCallList,
+  skipSpace,
+  xmlArgsAt,
+  type ReadArgs,
+} from "./call-args.js";
 import { checkArgs, explainsFormat } from "./call-checks.js";
 import { bareName, nameBook, type NameBook, type ToolShape } from "./call-names.js";
 import { codeRegions, markers, type Marker } from "./call-wrappers.js";
@@ -91,7 +99,10 @@ export function recoverToolCalls(text: string, tools: readonly (string | ToolSha
       unknown.push(bareName(c.name));
       continue;
     }
-    const verdict = checkArgs(c.args, tool.parameters);
+    const placed = placePositional(c.args, tool.parameters);
+    const verdict = placed
+      ? checkArgs(placed, tool.parameters)
+      : { ok: false as const, why: "it has more values than parameters" };
     if (verdict.ok) calls.push({ name: tool.name, args: verdict.args });
     else unfit.push(`it wrote a call to "${tool.name}" that does not fit the tool: ${verdict.why}`);
   }
