@@ -1,0 +1,268 @@
+// Reading calls out of a reply, part by part: behind markers (call-wrappers.ts) a call is read
+// wherever it stands; bare, only when the reply is a lead-in of one to three short sentences, the
+// call on its own lines, and at most one short line after it. The names and arguments are read
+// here; whether they make a call (a known tool, valid arguments) is text-tool-calls.ts's to judge.
+import { isRecord } from "../../providers/lenient-json.js";
+import { jsonArgsAt, kwargsAt, pythonCallList, skipSpace, xmlArgsAt, type ReadArgs } from "./call-args.js";
+import { explainsFormat } from "./call-checks.js";
+import type { NameBook } from "./call-names.js";
+import type { Marker } from "./call-wrappers.js";
+import { callsOf, readValues } from "./json-values.js";
+import { readArgs, type WrittenCall } from "./tool-call-shape.js";
+
+/** A call read from the text, and the span it was written in. */
+export interface Candidate extends WrittenCall {
+  start: number;
+  end: number;
+}
+
+const MAX_LEAD = 300;
+const MAX_LEAD_SENTENCES = 3;
+/** A line before or after a call: short, or the call is inside prose. */
+export const MAX_SIDE_LINE = 200;
+
+export interface Read {
+  found: Candidate[];
+  cuts: { start: number; end: number }[];
+}
+
+/** Calls behind markers, in order. */
+export function readMarkup(text: string, marks: Marker[], book: NameBook): Read & { examples: boolean } {
+  const at = new Map(marks.map((m) => [m.start, m]));
+  const found: Candidate[] = [];
+  const cuts: { start: number; end: number }[] = [];
+  let examples = false;
+  let pos = 0;
+  for (const m of marks) {
+    if (m.start < pos) continue;
+    cuts.push(m);
+    pos = m.end;
+    if (m.close) continue;
+    const read = m.name !== undefined ? argsFor(text, m.end, m.name, at, book) : callsAt(text, m.end, at, book);
+    if (!read) continue;
+    // The chain of markers and filler right before this one belongs to the call it opens.
+    const start = chainStart(text, m.start, cuts);
+    if (explainsFormat(text.slice(0, start), text.slice(read.end))) {
+      examples = true;
+      continue;
+    }
+    found.push(...read.calls.map((c) => ({ ...c, start: m.start, end: read.end })));
+    cuts.push({ start: m.start, end: read.end });
+    pos = read.end;
+  }
+  return { found, cuts, examples };
+}
+
+interface Calls {
+  calls: WrittenCall[];
+  end: number;
+}
+
+/** The calls right after a marker that names none: JSON, `<name>…</name>`, `name …`, pythonic. */
+function callsAt(text: string, from: number, at: Map<number, Marker>, book: NameBook): Calls | undefined {
+  const open = fenceOpen(text, skipSpace(text, from));
+  const i = skipSpace(text, open.end);
+  if (at.has(i)) return undefined;
+  const ch = text[i];
+  if (ch === "{" || ch === "[") {
+    const run = readValues(text, i);
+    const calls = run ? callsOf(run.values, (n) => book.resolve(n) !== undefined) : undefined;
+    if (calls && run) return { calls, end: fenceClose(text, run.end, open.fenced) };
+  }
+  // The JSON call shape in XML: GLM-4's <name>/<arguments>, Claude 2's <tool_name>/<parameters>.
+  const tagged =
+    /^<(name|tool_name|function_name)>\s*([^<]+?)\s*<\/\1>\s*<(arguments|parameters|args|input)>([\s\S]*?)<\/\3>/.exec(
+      text.slice(i),
+    );
+  if (tagged) {
+    const props = propsOf(book.resolve(tagged[2]!)?.parameters);
+    const args = readArgs(tagged[4]!.trim()) ?? xmlArgsAt(tagged[4]!, 0, props)?.args;
+    return args ? { calls: [{ name: tagged[2]!, args }], end: i + tagged[0].length } : undefined;
+  }
+  if (ch === "[") return pythonic(text, i + 1, bracketEnd(text, i), open.fenced);
+  const id = /^[A-Za-z_][\w.:-]*/.exec(text.slice(i))?.[0]?.replace(/[:.]$/, "");
+  if (!id) return undefined;
+  if (text[i + id.length] === "(") return pythonic(text, i, nextMarker(text, i, at), open.fenced);
+  const read = argsFor(text, i + id.length, id, at, book);
+  return read ? { ...read, end: fenceClose(text, read.end, open.fenced) } : undefined;
+}
+
+/** `name(k=v)` calls, comma- or line-separated, from `start` to `end`. */
+function pythonic(text: string, start: number, end: number | undefined, fenced: boolean): Calls | undefined {
+  if (end === undefined) return undefined;
+  const inner = text.slice(start, text[end - 1] === "]" && text[start - 1] === "[" ? end - 1 : end);
+  const calls = pythonCallList(inner.trim());
+  return calls ? { calls, end: fenceClose(text, end, fenced) } : undefined;
+}
+
+/**
+ * The arguments of a call named `name` from `from` on. Separator markers (`[ARGS]`,
+ * `<|tool_call_argument_begin|>`, `<｜tool▁sep｜>`, `Action Input:`), an index (`:0`), a fence
+ * opener and a word or two of format (`json`, `commentary json`) may stand between; a word that
+ * is one of our tools replaces a name that is not (DeepSeek's `function<｜tool▁sep｜>read_file`).
+ */
+function argsFor(
+  text: string,
+  from: number,
+  first: string,
+  at: Map<number, Marker>,
+  book: NameBook,
+): Calls | undefined {
+  let name = first;
+  let i = from;
+  let fenced = false;
+  for (let step = 0; step < 8; step++) {
+    i = skipSpace(text, i);
+    const m = at.get(i);
+    if (m) {
+      // An empty call: `<invoke name="list_files"></invoke>`, `<tool_call>list_files</tool_call>`.
+      if (m.close) return book.resolve(name) ? { calls: [{ name, args: {} }], end: i } : undefined;
+      if (m.name !== undefined) return undefined;
+      i = m.end;
+      continue;
+    }
+    const open = fenceOpen(text, i);
+    if (open.fenced) {
+      fenced = true;
+      i = open.end;
+      continue;
+    }
+    const index = /^:\d+/.exec(text.slice(i, i + 12));
+    if (index) {
+      i += index[0].length;
+      continue;
+    }
+    const word = /^([A-Za-z_][\w.:-]*)(?:[ \t]+[A-Za-z_][\w-]*)?[ \t]*(?=\n|<|\[|$)/.exec(text.slice(i, i + 80));
+    if (word && (at.has(i + word[0].length) || text[i + word[0].length] === "\n")) {
+      const known = book.resolve(word[1]!) !== undefined;
+      if (known && book.resolve(name)) return undefined;
+      if (known) name = word[1]!;
+      i += word[0].length;
+      continue;
+    }
+    break;
+  }
+  const props = propsOf(book.resolve(name)?.parameters);
+  // ChatGLM3 writes the name, then ```python tool_call(k=v)```: the inner call's name is a form word.
+  const form = book.resolve(name) ? /^[A-Za-z_]\w*(?=\()/.exec(text.slice(i, i + 40))?.[0] : undefined;
+  if (form && !book.resolve(form)) i += form.length;
+  const read: ReadArgs | undefined = jsonArgsAt(text, i) ?? kwargsAt(text, i) ?? xmlArgsAt(text, i, props);
+  if (!read) return undefined;
+  const end = fenceClose(text, read.end, fenced);
+  // A role or channel word before a whole call (`<|im_start|>assistant {"name": …}`): the call counts.
+  const inner = book.resolve(name) ? undefined : callsOf([read.args], (n) => book.resolve(n) !== undefined);
+  return { calls: inner ?? [{ name, args: read.args }], end };
+}
+
+function propsOf(schema: Record<string, unknown> | undefined): string[] | undefined {
+  return schema && isRecord(schema.properties) ? Object.keys(schema.properties) : undefined;
+}
+
+/** Where the markers and filler words right before `start` begin (they are cut with the call). */
+function chainStart(text: string, start: number, cuts: { start: number; end: number }[]): number {
+  let s = start;
+  for (let k = cuts.length - 1; k >= 0; k--) {
+    const c = cuts[k]!;
+    if (c.end > s) continue;
+    if (!/^[\s\w-]{0,40}$/.test(text.slice(c.end, s)) || text.slice(c.end, s).trim().split(/\s+/).length > 2) break;
+    s = c.start;
+  }
+  return s;
+}
+
+function fenceOpen(text: string, i: number): { fenced: boolean; end: number } {
+  const m = /^```[\w-]*[ \t]*\n/.exec(text.slice(i, i + 40));
+  return m ? { fenced: true, end: i + m[0].length } : { fenced: false, end: i };
+}
+
+function fenceClose(text: string, end: number, fenced: boolean): number {
+  const m = fenced ? /^\s*```/.exec(text.slice(end)) : undefined;
+  return m ? end + m[0].length : end;
+}
+
+function nextMarker(text: string, from: number, at: Map<number, Marker>): number {
+  const starts = [...at.keys()].filter((s) => s > from);
+  return starts.length > 0 ? Math.min(...starts) : text.length;
+}
+
+function bracketEnd(text: string, open: number): number | undefined {
+  let depth = 0;
+  let quote: string | undefined;
+  for (let i = open; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quote) {
+      if (ch === "\\") i++;
+      else if (ch === quote) quote = undefined;
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if ("([{".includes(ch)) depth++;
+    else if (")]}".includes(ch) && --depth === 0) return i + 1;
+  }
+  return undefined;
+}
+
+/**
+ * A reply that is a bare call: one to three short sentences, the call on its own lines (a JSON
+ * object or list, fenced or not; pythonic calls; a tool's name then its JSON arguments), and at
+ * most one short line after it.
+ */
+export function bare(text: string, book: NameBook): Read | undefined {
+  const lines = text.split("\n");
+  let offset = 0;
+  for (let b = 0; b < lines.length && offset <= MAX_LEAD + 1; b++) {
+    const line = lines[b]!;
+    // A short label may stand before the call on its line (`Tool call: read_file(…)`), not an example's.
+    const label = /^\s*[A-Z][A-Za-z ]{0,24}:[ \t]+/.exec(line)?.[0] ?? "";
+    const skip = label !== "" && !/example|format|syntax|usage|e\.g/i.test(label) ? label.length : 0;
+    const start = offset + Math.max(skip, line.length - line.trimStart().length);
+    offset += line.length + 1;
+    if (!/^(?:[{[]|```|[A-Za-z_][\w.:-]*\s*[({]|[A-Za-z_][\w.:-]*\s*$)/.test(text.slice(start, offset - 1))) continue;
+    const lead = text.slice(0, start);
+    if (!shortLead(lead)) return undefined;
+    const read = bareBody(text, start, book);
+    if (!read) continue;
+    const trail = text.slice(read.end).trim();
+    if (trail.includes("\n") || trail.length > MAX_SIDE_LINE) return undefined;
+    if (explainsFormat(lead, trail)) return undefined;
+    return { found: read.calls.map((c) => ({ ...c, start, end: read.end })), cuts: [{ start, end: read.end }] };
+  }
+  return undefined;
+}
+
+function shortLead(lead: string): boolean {
+  const t = lead.trim();
+  if (t === "") return true;
+  if (t.length > MAX_LEAD || t.split("\n").length > MAX_LEAD_SENTENCES || /```|^\s*[-*#>|]/m.test(t)) return false;
+  return (t.match(/[.!?:](?:\s|$)/g)?.length ?? 1) <= MAX_LEAD_SENTENCES;
+}
+
+function bareBody(text: string, start: number, book: NameBook): Calls | undefined {
+  const none = new Map<number, Marker>();
+  const calls: WrittenCall[] = [];
+  let i = start;
+  // Consecutive fences, each holding calls and nothing else.
+  for (;;) {
+    const fence = /^```([\w-]*)[ \t]*\n([\s\S]*?)\n?[ \t]*```/.exec(text.slice(i));
+    if (!fence) break;
+    const inner = fence[2]!.trim();
+    const read = callsAt(inner, 0, none, book);
+    if (!read || inner.slice(read.end).trim() !== "") return undefined;
+    calls.push(...read.calls);
+    i = skipSpace(text, i + fence[0].length);
+  }
+  if (calls.length > 0) return { calls, end: i };
+  // A run of JSON values, a pythonic list, `name(k=v)` lines, or a tool's name then its arguments.
+  if (/^[A-Za-z_][\w.]*\(/.test(text.slice(start))) {
+    let end = start;
+    while (end < text.length && /^[A-Za-z_][\w.]*\(/.test(text.slice(skipSpace(text, end)))) {
+      const from = skipSpace(text, end);
+      end = text.indexOf("\n", from) < 0 ? text.length : text.indexOf("\n", from);
+    }
+    const lines = pythonCallList(text.slice(start, end));
+    return lines && lines.every((c) => book.resolve(c.name)) ? { calls: lines, end } : undefined;
+  }
+  const read = callsAt(text, start, none, book);
+  if (!read) return undefined;
+  // Bare, a name must be one of ours: `Note {` or `Summary\n{…}` is prose and data.
+  const id = /^[A-Za-z_]/.test(text[start] ?? "") ? read.calls[0]?.name : undefined;
+  return id === undefined || book.resolve(id) ? read : undefined;
+}
