@@ -6,9 +6,10 @@
 // Learned from opencode's edit replacers, aider's editblock coder and Codex's apply_patch fuzz;
 // written for this code base.
 import type { Splice } from "./file-text.js";
-import { similarity } from "./edit-text.js";
+import { blockLines, similarity } from "./edit-text.js";
 import { indentStyle, rebuild, restyle, type IndentStyle } from "./edit-indent.js";
 import { smallTypo, whitespaceBlind } from "./edit-loose.js";
+import { TRANSFORMS } from "./edit-transforms.js";
 
 export type Plan = { ok: true; splices: Splice[]; strategy: string } | { ok: false; error: string; strategy?: string };
 
@@ -58,13 +59,6 @@ function splitLines(text: string): Lines {
     at += l.length + 1;
   }
   return { text, lines, starts, style: indentStyle(lines) };
-}
-
-/** A block's lines; a final "\n" ends the last line rather than starting an empty one. */
-function blockLines(text: string): string[] {
-  const lines = text.split("\n");
-  if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
-  return lines;
 }
 
 /** The splice replacing lines [i, i + k): the span ends before the last line's "\n". */
@@ -118,73 +112,6 @@ const BASE: [string, Strategy][] = [
   ["line-trimmed", trimmedEnd],
   ["indentation-flexible", indentFlexible],
   ["whitespace-normalised", whitespace],
-];
-
-/** Rewrites of what the model sent (and of the file, for quotes) before the base strategies again. */
-interface Transform {
-  name: string;
-  apply(file: string, oldText: string, newText: string): { file: string; oldText: string; newText: string } | undefined;
-}
-
-const unescape = (s: string) => s.replace(/\\([nt"'\\])/g, (_, c: string) => ({ n: "\n", t: "\t" })[c] ?? c);
-const NUMBERED = /^\s*\d+(?:\t|: |\s*\| |\s*→)/;
-const QUOTES: Record<string, string> = {
-  "‘": "'",
-  "’": "'",
-  "‚": "'",
-  "‛": "'",
-  "“": '"',
-  "”": '"',
-  "„": '"',
-  "‟": '"',
-};
-const straight = (s: string) => s.replace(/[‘’‚‛“”„‟]/g, (c) => QUOTES[c]!);
-
-const TRANSFORMS: Transform[] = [
-  {
-    name: "escape-normalised",
-    apply: (file, o, n) =>
-      /\\[nt"']/.test(o) && unescape(o) !== o ? { file, oldText: unescape(o), newText: unescape(n) } : undefined,
-  },
-  {
-    name: "line-numbers-stripped",
-    apply: (file, o, n) => {
-      const strip = (s: string) =>
-        blockLines(s)
-          .map((l) => l.replace(NUMBERED, ""))
-          .join("\n");
-      const numbered = (s: string) =>
-        blockLines(s)
-          .filter((l) => l.trim() !== "")
-          .every((l) => NUMBERED.test(l));
-      if (!numbered(o)) return undefined;
-      return { file, oldText: strip(o), newText: numbered(n) && n.trim() !== "" ? strip(n) : n };
-    },
-  },
-  {
-    name: "diff-prefixes-stripped",
-    apply: (file, o, n) => {
-      const prefixed = (s: string) => {
-        const ls = blockLines(s).filter((l) => l !== "");
-        return ls.length > 0 && ls.every((l) => /^[-+ ]/.test(l)) && ls.some((l) => /^[-+]/.test(l));
-      };
-      if (!prefixed(o)) return undefined;
-      const keep = (s: string, drop: string) =>
-        blockLines(s)
-          .filter((l) => !l.startsWith(drop))
-          .map((l) => l.slice(1))
-          .join("\n");
-      return { file, oldText: keep(o, "+"), newText: prefixed(n) ? keep(n, "-") : n };
-    },
-  },
-  {
-    name: "smart-quotes-normalised",
-    // One character for one: offsets in the normalised file are offsets in the real one.
-    apply: (file, o, n) =>
-      straight(file) !== file || straight(o) !== o
-        ? { file: straight(file), oldText: straight(o), newText: n }
-        : undefined,
-  },
 ];
 
 /**

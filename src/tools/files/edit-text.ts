@@ -45,3 +45,10 @@ export function osaDistance(a: string, b: string): number {
   }
   return d[a.length]![b.length]!;
 }
+
+/** A block's lines; a final "\n" ends the last line rather than starting an empty one. */
+export function blockLines(text: string): string[] {
+  const lines = text.split("\n");
+  if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}

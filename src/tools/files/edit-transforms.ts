@@ -1,0 +1,70 @@
+// Rewrites of what the model sent before the edit strategies try again: escapes written out, line
+// numbers copied from read_file, diff prefixes, typographic quotes (edit-match.ts runs them).
+import { blockLines } from "./edit-text.js";
+
+/** Rewrites of what the model sent (and of the file, for quotes) before the base strategies again. */
+export interface Transform {
+  name: string;
+  apply(file: string, oldText: string, newText: string): { file: string; oldText: string; newText: string } | undefined;
+}
+
+const unescape = (s: string) => s.replace(/\\([nt"'\\])/g, (_, c: string) => ({ n: "\n", t: "\t" })[c] ?? c);
+const NUMBERED = /^\s*\d+(?:\t|: |\s*\| |\s*→)/;
+const QUOTES: Record<string, string> = {
+  "‘": "'",
+  "’": "'",
+  "‚": "'",
+  "‛": "'",
+  "“": '"',
+  "”": '"',
+  "„": '"',
+  "‟": '"',
+};
+const straight = (s: string) => s.replace(/[‘’‚‛“”„‟]/g, (c) => QUOTES[c]!);
+
+export const TRANSFORMS: Transform[] = [
+  {
+    name: "escape-normalised",
+    apply: (file, o, n) =>
+      /\\[nt"']/.test(o) && unescape(o) !== o ? { file, oldText: unescape(o), newText: unescape(n) } : undefined,
+  },
+  {
+    name: "line-numbers-stripped",
+    apply: (file, o, n) => {
+      const strip = (s: string) =>
+        blockLines(s)
+          .map((l) => l.replace(NUMBERED, ""))
+          .join("\n");
+      const numbered = (s: string) =>
+        blockLines(s)
+          .filter((l) => l.trim() !== "")
+          .every((l) => NUMBERED.test(l));
+      if (!numbered(o)) return undefined;
+      return { file, oldText: strip(o), newText: numbered(n) && n.trim() !== "" ? strip(n) : n };
+    },
+  },
+  {
+    name: "diff-prefixes-stripped",
+    apply: (file, o, n) => {
+      const prefixed = (s: string) => {
+        const ls = blockLines(s).filter((l) => l !== "");
+        return ls.length > 0 && ls.every((l) => /^[-+ ]/.test(l)) && ls.some((l) => /^[-+]/.test(l));
+      };
+      if (!prefixed(o)) return undefined;
+      const keep = (s: string, drop: string) =>
+        blockLines(s)
+          .filter((l) => !l.startsWith(drop))
+          .map((l) => l.slice(1))
+          .join("\n");
+      return { file, oldText: keep(o, "+"), newText: prefixed(n) ? keep(n, "-") : n };
+    },
+  },
+  {
+    name: "smart-quotes-normalised",
+    // One character for one: offsets in the normalised file are offsets in the real one.
+    apply: (file, o, n) =>
+      straight(file) !== file || straight(o) !== o
+        ? { file: straight(file), oldText: straight(o), newText: n }
+        : undefined,
+  },
+];
