@@ -33,8 +33,8 @@ export function jsonArgsAt(text: string, at: number): ReadArgs | undefined {
 /** `(k=v, …)` at `at`: Python keyword arguments with literal values. */
 export function kwargsAt(text: string, at: number): ReadArgs | undefined {
   if (text[at] !== "(") return undefined;
-  const end = parenEnd(text, at);
-  if (end === undefined) return undefined;
+  const end = groupEnd(text, at);
+  if (end === undefined || text[end - 1] !== ")") return undefined;
   const inner = text.slice(at + 1, end - 1);
   // `read_file({"path": "a"})`: one JSON object as the only argument.
   const json = /^\s*\{[\s\S]*\}\s*$/.test(inner) ? readArgs(inner) : undefined;
@@ -201,8 +201,8 @@ function splitTop(src: string, separators: string): string[] {
   return parts;
 }
 
-/** The end (exclusive) of the parenthesised text opening at `at`, strings skipped. */
-function parenEnd(text: string, at: number): number | undefined {
+/** The end (exclusive) of the bracketed group (`(…)`, `[…]`, `{…}`) opening at `at`, strings skipped. */
+export function groupEnd(text: string, at: number): number | undefined {
   let depth = 0;
   let quote: string | undefined;
   for (let i = at; i < text.length; i++) {
@@ -212,7 +212,7 @@ function parenEnd(text: string, at: number): number | undefined {
       else if (ch === quote) quote = undefined;
     } else if (ch === '"' || ch === "'") quote = ch;
     else if ("([{".includes(ch)) depth++;
-    else if (")]}".includes(ch) && --depth === 0) return ch === ")" ? i + 1 : undefined;
+    else if (")]}".includes(ch) && --depth === 0) return i + 1;
   }
   return undefined;
 }

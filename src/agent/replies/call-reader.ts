@@ -3,7 +3,7 @@
 // call on its own lines, and at most one short line after it. The names and arguments are read
 // here; whether they make a call (a known tool, valid arguments) is text-tool-calls.ts's to judge.
 import { isRecord } from "../../providers/lenient-json.js";
-import { jsonArgsAt, kwargsAt, pythonCallList, skipSpace, xmlArgsAt, type ReadArgs } from "./call-args.js";
+import { groupEnd, jsonArgsAt, kwargsAt, pythonCallList, skipSpace, xmlArgsAt, type ReadArgs } from "./call-args.js";
 import { explainsFormat } from "./call-checks.js";
 import type { NameBook } from "./call-names.js";
 import type { Marker } from "./call-wrappers.js";
@@ -79,7 +79,7 @@ function callsAt(text: string, from: number, at: Map<number, Marker>, book: Name
     const args = readArgs(tagged[4]!.trim()) ?? xmlArgsAt(tagged[4]!, 0, props)?.args;
     return args ? { calls: [{ name: tagged[2]!, args }], end: i + tagged[0].length } : undefined;
   }
-  if (ch === "[") return pythonic(text, i + 1, bracketEnd(text, i), open.fenced);
+  if (ch === "[") return pythonic(text, i + 1, groupEnd(text, i), open.fenced);
   const id = /^[A-Za-z_][\w.:-]*/.exec(text.slice(i))?.[0]?.replace(/[:.]$/, "");
   if (!id) return undefined;
   if (text[i + id.length] === "(") return pythonic(text, i, nextMarker(text, i, at), open.fenced);
@@ -183,21 +183,6 @@ function fenceClose(text: string, end: number, fenced: boolean): number {
 function nextMarker(text: string, from: number, at: Map<number, Marker>): number {
   const starts = [...at.keys()].filter((s) => s > from);
   return starts.length > 0 ? Math.min(...starts) : text.length;
-}
-
-function bracketEnd(text: string, open: number): number | undefined {
-  let depth = 0;
-  let quote: string | undefined;
-  for (let i = open; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quote) {
-      if (ch === "\\") i++;
-      else if (ch === quote) quote = undefined;
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if ("([{".includes(ch)) depth++;
-    else if (")]}".includes(ch) && --depth === 0) return i + 1;
-  }
-  return undefined;
 }
 
 /**
