@@ -54,6 +54,18 @@ const BARE_FENCES = ["```json", "```tool_call", "```tool_code", "```javascript",
 
 type Verdict = "call" | "text" | "undecided";
 
+/** How much of the window's end may still grow into a generic marker. */
+function partialGenericLength(window: string): number {
+  let tick = window.lastIndexOf("`");
+  while (tick > 0 && window[tick - 1] === "`") tick--;
+  let longest = 0;
+  for (const from of [window.lastIndexOf("<"), window.lastIndexOf("["), tick, window.lastIndexOf("\n")]) {
+    if (from < 0 || window.length - from > 64) continue;
+    longest = Math.max(longest, PARTIAL.exec(window.slice(from))?.[0].length ?? 0);
+  }
+  return longest;
+}
+
 /** Can this line of the reply start a bare call? Undecided while it is too short to tell. */
 function bareStart(line: string, complete: boolean, tools: readonly string[]): Verdict {
   const l = line.trimStart();
@@ -84,6 +96,8 @@ export class ToolCallStreamGuard {
   /** The run's tool names in lower case (Cline-style tags, bare `name(` lines). */
   private readonly tools: string[];
   private readonly longest: number;
+  /** The longest fixed marker: how far back a cut one may begin. */
+  private readonly fixedLongest: number;
   /** Text not shown yet: short while not holding, everything from the hold on otherwise. */
   private unshown = "";
   private shown = 0;
@@ -99,7 +113,8 @@ export class ToolCallStreamGuard {
     this.markers = MARKERS;
     this.tools = toolNames.map((n) => n.toLowerCase());
     // Room in the window for a generic tag's name cut by a delta boundary.
-    this.longest = Math.max(64, LINE_MARKER.length, ...this.markers.map((m) => m.length));
+    this.fixedLongest = Math.max(LINE_MARKER.length, ...this.markers.map((m) => m.length));
+    this.longest = Math.max(64, this.fixedLongest);
   }
 
   /** Adds a streamed delta; returns the part that is safe to show now (maybe ""). */
@@ -144,12 +159,14 @@ export class ToolCallStreamGuard {
     const lead = this.leadEnd();
     if (lead !== undefined) return lead;
     const partialLine = /\n(>{1,2})$/.exec(window)?.[1]?.length ?? 0;
-    const partialGeneric = PARTIAL.exec(window.slice(-this.longest))?.[0].length ?? 0;
+    const partialGeneric = partialGenericLength(window);
     return Math.max(this.shown, this.length - Math.max(partialLine, partialGeneric, this.partialMarkerLength(window)));
   }
 
   /** The first generic wrapper in the window, or -1. */
   private genericMarker(window: string): number {
+    // Most deltas hold none of the characters a wrapper starts with: no regex runs for them.
+    if (!/[<[`]|Action:/.test(window)) return -1;
     for (const m of window.matchAll(GENERIC)) {
       const [all, tag, bracket, fence] = m;
       if (all.startsWith("<|") || all.startsWith("<｜") || all === "Action:") return m.index;
@@ -189,7 +206,7 @@ export class ToolCallStreamGuard {
 
   /** The length of the longest end of `text` that is the start of a marker ("…<tool_ca"). */
   private partialMarkerLength(text: string): number {
-    for (let n = Math.min(this.longest - 1, text.length); n > 0; n--) {
+    for (let n = Math.min(this.fixedLongest - 1, text.length); n > 0; n--) {
       const tail = text.slice(text.length - n);
       if (this.markers.some((m) => m.startsWith(tail))) return n;
     }

@@ -12,6 +12,7 @@ export interface IndentStyle {
 
 const indentOf = (l: string) => /^[ \t]*/.exec(l)![0];
 const TAB = 4;
+const STYLE_SAMPLE = 2000;
 
 /** The file's step: a tab, or the commonest rise in spaces from one line to the next. */
 export function indentStyle(lines: readonly string[]): IndentStyle {
@@ -19,8 +20,11 @@ export function indentStyle(lines: readonly string[]): IndentStyle {
   let spaces = 0;
   const rises = new Map<number, number>();
   let last = 0;
+  let seen = 0;
   for (const l of lines) {
     if (l.trim() === "") continue;
+    // A sample settles a file's style; a huge file is not read to its end for it.
+    if (++seen > STYLE_SAMPLE) break;
     const ind = indentOf(l);
     if (ind.startsWith("\t")) tabs++;
     else if (ind.length > 0) spaces++;

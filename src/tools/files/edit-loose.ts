@@ -38,7 +38,6 @@ export function whitespaceBlind(
   const o = tokens(oldText);
   const wanted = o.tok.join("");
   if (wanted.length < MIN_BLIND) return [];
-  const f = tokens(file);
   const n = tokens(newText);
   let head = 0;
   while (head < o.tok.length && head < n.tok.length && o.tok[head] === n.tok[head]) head++;
@@ -52,37 +51,52 @@ export function whitespaceBlind(
   const changedOld = o.tok.length - head - tail;
   const changedNew = n.tok.length - head - tail;
   const out: LooseFound = [];
-  // Token runs of the file equal to old_string's (compared as joined text, so `x>0` is `x > 0`).
-  const joined = f.tok.join("");
-  const offsets: number[] = [];
-  for (let i = 0, at = 0; i < f.tok.length; at += f.tok[i]!.length, i++) offsets.push(at);
-  const byOffset = new Map(offsets.map((at, i) => [at, i]));
-  for (let c = joined.indexOf(wanted); c !== -1; c = joined.indexOf(wanted, c + 1)) {
-    const first = byOffset.get(c);
-    const last = byOffset.get(c + wanted.length);
-    if (first === undefined || (last === undefined && c + wanted.length !== joined.length)) continue;
-    if (f.tok.slice(first, first + o.tok.length).join("") !== wanted) continue;
+  // The file without its whitespace, searched natively; each hit is tokenized on its own.
+  const compact = file.replace(/\s+/g, "");
+  if (!compact.includes(wanted)) return [];
+  const at = nonSpaceOffsets(file);
+  for (let c = compact.indexOf(wanted); c !== -1; c = compact.indexOf(wanted, c + 1)) {
+    const from = at[c]!;
+    const to = at[c + wanted.length - 1]! + 1;
+    // Whole tokens only: `xfoo` is not `foo`.
+    if (/[\w$]/.test(file[from] ?? "") && /[\w$]/.test(file[from - 1] ?? "")) continue;
+    if (/[\w$]/.test(file[to - 1] ?? "") && /[\w$]/.test(file[to] ?? "")) continue;
+    const f = tokens(file.slice(from, to));
+    if (f.tok.length !== o.tok.length || f.tok.some((t, i) => t !== o.tok[i])) continue;
     let start: number;
     let end: number;
     if (changedOld > 0) {
-      start = f.start[first + head]!;
-      end = f.end[first + head + changedOld - 1]!;
+      start = from + f.start[head]!;
+      end = from + f.end[head + changedOld - 1]!;
     } else {
-      start = end = head > 0 ? f.end[first + head - 1]! : f.start[first]!;
+      start = end = head > 0 ? from + f.end[head - 1]! : from;
     }
     let text = "";
     if (changedNew > 0) {
-      const from = n.start[head]!;
-      const to = n.end[head + changedNew - 1]!;
+      const nFrom = n.start[head]!;
+      const nTo = n.end[head + changedNew - 1]!;
       // An insertion keeps the whitespace the model put before it; a replacement starts at its token.
-      const lead = changedOld === 0 && head > 0 ? newText.slice(n.end[head - 1]!, from) : "";
-      text = lead + newText.slice(from, to);
-      if (changedOld === 0 && tail > 0) text += newText.slice(to, n.start[head + changedNew]!);
-      text = indentAt(file, start, newText, from, text, style);
+      const lead = changedOld === 0 && head > 0 ? newText.slice(n.end[head - 1]!, nFrom) : "";
+      text = lead + newText.slice(nFrom, nTo);
+      if (changedOld === 0 && tail > 0) text += newText.slice(nTo, n.start[head + changedNew]!);
+      text = indentAt(file, start, newText, nFrom, text, style);
     }
-    out.push({ splices: [{ start, end, text }], line: lineAt(f.start[first]!) });
+    out.push({ splices: [{ start, end, text }], line: lineAt(from) });
   }
   return out;
+}
+
+/** Where each non-whitespace character of `text` stands in it. */
+function nonSpaceOffsets(text: string): Int32Array {
+  const out = new Int32Array(text.length);
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // The characters /\s/ matches below U+00A1; others are rare enough to test with the regex.
+    if (c === 32 || (c >= 9 && c <= 13) || c === 160 || (c > 160 && /\s/.test(text[i]!))) continue;
+    out[n++] = i;
+  }
+  return out.subarray(0, n);
 }
 
 /** Lines after the first of an inserted text, moved to the file's indentation where it lands. */
@@ -105,6 +119,7 @@ function indentAt(file: string, at: number, model: string, modelAt: number, text
 const MAX_TYPO_TEXT = 200;
 const MAX_TYPO_LINES = 3;
 const MIN_IDENT = 4;
+const MAX_WINDOWS = 400;
 /** The closest region must beat the next one by this much. */
 const MARGIN = 2;
 
@@ -189,14 +204,18 @@ function candidates(file: string, want: string, max: number): Region[] {
     at += l.length + 1;
   }
   const span = want.split("\n").length;
-  const seen = new Set<number>();
+  // A typo spoils a word or two: a window holding fewer of the others is no candidate.
+  const need = Math.max(1, words.length - 2);
+  const masks = lines.map((l) => words.reduce((m, w, k) => (k < 31 && l.includes(w) ? m | (1 << k) : m), 0));
   const out: Region[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    if (!words.some((w) => lines[i]!.includes(w))) continue;
-    const from = Math.max(0, i - span + 1);
-    if (seen.has(from)) continue;
-    seen.add(from);
-    const to = Math.min(lines.length, i + span);
+  let windows = 0;
+  for (let from = 0; from + span <= Math.max(span, lines.length); from++) {
+    const to = Math.min(lines.length, from + span);
+    let mask = 0;
+    for (let i = from; i < to; i++) mask |= masks[i]!;
+    if (bits(mask) < need) continue;
+    // Old_string's words all over the file: no region can be clearly closest.
+    if (++windows > MAX_WINDOWS) return [];
     const windowStart = starts[from]!;
     const window = file.slice(windowStart, starts[to - 1]! + lines[to - 1]!.length);
     for (const r of approximate(window, want, max))
@@ -205,6 +224,12 @@ function candidates(file: string, want: string, max: number): Region[] {
   // The same region found from two windows counts once.
   const unique = new Map(out.map((r) => [`${r.start}:${r.end}`, r]));
   return [...unique.values()];
+}
+
+function bits(mask: number): number {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
 }
 
 /** Sellers' approximate substring search: the best region ending at each local minimum. */

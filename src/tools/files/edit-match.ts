@@ -58,7 +58,16 @@ function splitLines(text: string): Lines {
     starts.push(at);
     at += l.length + 1;
   }
-  return { text, lines, starts, style: indentStyle(lines) };
+  let style: IndentStyle | undefined;
+  // Judged only when a strategy writes indentation: the exact path on a big file never pays for it.
+  return {
+    text,
+    lines,
+    starts,
+    get style() {
+      return (style ??= indentStyle(lines));
+    },
+  };
 }
 
 /** The splice replacing lines [i, i + k): the span ends before the last line's "\n". */
@@ -67,10 +76,22 @@ function lineSplice(file: Lines, i: number, k: number, text: string): Splice {
   return { start: file.starts[i]!, end: file.starts[last]! + file.lines[last]!.length, text: text.replace(/\n$/, "") };
 }
 
+/**
+ * Whether new_string indents with a character old_string (the file's own text, copied exactly)
+ * does not: only then is the file's style worth judging.
+ */
+function needsRestyle(oldText: string, newText: string): boolean {
+  const used = (t: string) => new Set((t.match(/(?:^|\n)([ \t]+)/g) ?? []).join("").replace(/\n/g, ""));
+  const added = used(newText);
+  if (added.size === 0) return false;
+  const had = used(oldText);
+  return had.size === 0 || [...added].some((c) => !had.has(c));
+}
+
 const exact: Strategy = (file, oldText, newText) => {
   const out: Found[] = [];
   // Copied exactly, written as the model wrote it: only lines indented in the file's other style change.
-  const text = restyle(newText, file.style);
+  const text = needsRestyle(oldText, newText) ? restyle(newText, file.style) : newText;
   for (let at = file.text.indexOf(oldText); at !== -1; at = file.text.indexOf(oldText, at + oldText.length)) {
     out.push({ splices: [{ start: at, end: at + oldText.length, text }], lines: [lineAt(file, at)] });
   }
