@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
+import { pidsWith } from "../tools/ctx.js";
 import { startFakeWeb, type FakeWeb, PAGE_HTML } from "../fakes/web-server.js";
 import { BIN, eachTest, runHeadless, sleep, Tui, waitUntil, type Sandbox } from "./harness.js";
 
@@ -32,18 +33,21 @@ function alive(pid: number): boolean {
   }
 }
 
-/** A command leaving three processes behind that escape its process group: `&`+setsid, a subshell, nohup. */
-function escapingChildren(dir: string): { command: string; pidFiles: string[] } {
-  const pidFiles = ["pid-setsid", "pid-subshell", "pid-nohup"].map((f) => path.join(dir, f));
+/**
+ * A command leaving three processes behind that escape its process group: `&`+setsid, a subshell,
+ * nohup. They are found by their marks (the command runs in a pid namespace, where `$$` is not the host's pid).
+ */
+function escapingChildren(tag: string): { command: string; marks: string[] } {
+  const marks = ["601", "602", "603"].map((s) => `${s}.${process.pid}${tag}`);
   const command = [
-    `setsid sh -c 'echo $$ > ${pidFiles[0]}; exec sleep 600' >/dev/null 2>&1 &`,
-    `(sh -c 'echo $$ > ${pidFiles[1]}; exec sleep 600' >/dev/null 2>&1 &)`,
-    `nohup sh -c 'echo $$ > ${pidFiles[2]}; exec sleep 600' >/dev/null 2>&1 &`,
+    `setsid sh -c 'exec sleep ${marks[0]}' >/dev/null 2>&1 &`,
+    `(sh -c 'exec sleep ${marks[1]}' >/dev/null 2>&1 &)`,
+    `nohup sh -c 'exec sleep ${marks[2]}' >/dev/null 2>&1 &`,
   ].join("\n");
-  return { command, pidFiles };
+  return { command, marks };
 }
 
-const pidsIn = (files: string[]) => files.map((f) => Number(fs.readFileSync(f, "utf8").trim()));
+const pidsOf = (marks: string[]) => marks.map((m) => pidsWith(`sleep ${m}`)[0]).filter((p) => p !== undefined);
 
 describe("attacks through the approval dialog (TUI)", () => {
   let sb: Sandbox;
@@ -137,7 +141,7 @@ describe("attacks through the approval dialog (TUI)", () => {
   });
 
   it("9. closing the terminal (SIGHUP) ends the running command's children, also `&`, nohup and setsid ones", async () => {
-    const { command: escaping, pidFiles } = escapingChildren(sb.project);
+    const { command: escaping, marks } = escapingChildren("1");
     const command = `${escaping}\nsleep 600`;
     fake = await startFakeOllama({
       models: [{ name: MODEL }],
@@ -147,12 +151,8 @@ describe("attacks through the approval dialog (TUI)", () => {
     await tui.waitFor("Ask anything");
     tui.type("start the servers");
     tui.press("Enter");
-    await waitUntil(
-      () => pidFiles.every((f) => fs.existsSync(f) && fs.readFileSync(f, "utf8").trim() !== ""),
-      10_000,
-      "pid files",
-    );
-    const pids = pidsIn(pidFiles);
+    await waitUntil(() => pidsOf(marks).length === 3, 10_000, "the children to start");
+    const pids = pidsOf(marks);
     try {
       expect(pids.every(alive)).toBe(true);
       const app = tui.appPid();
@@ -324,17 +324,23 @@ describe("attacks on a headless run", () => {
   });
 
   it("9. the `&`, nohup and setsid children of a headless run's command end when the run exits", async () => {
-    const { command, pidFiles } = escapingChildren(sb.project);
+    const { command, marks } = escapingChildren("2");
     fake = await startFakeOllama({
       models: [{ name: MODEL }],
-      replies: [toolCalls({ name: "run_shell_command", arguments: { command } }), { steps: [{ text: "started" }] }],
+      replies: [
+        toolCalls({
+          name: "run_shell_command",
+          arguments: { command: `${command}\nsleep 0.3; echo "running: $(pgrep -c -x sleep)"` },
+        }),
+        { steps: [{ text: "started" }] },
+      ],
     });
     const r = await runHeadless(sb, ["-p", "start the servers", "--host", fake.url, "--model", MODEL, "--yolo"]);
-    const pids = pidFiles.every((f) => fs.existsSync(f)) ? pidsIn(pidFiles) : [];
+    const pids = pidsOf(marks);
     try {
+      expect(sentToModel(fake)).toContain("running: 3");
       expect(r.stdout).toBe("started\n");
-      expect(pids).toHaveLength(3);
-      await waitUntil(() => !pids.some(alive), 5000, "the command's children to end");
+      await waitUntil(() => pidsOf(marks).length === 0, 5000, "the command's children to end");
     } finally {
       for (const pid of pids) if (alive(pid)) process.kill(pid, "SIGKILL");
     }
