@@ -6,6 +6,7 @@ import path from "node:path";
 import { mentionsIn } from "../context/mention-parse.js";
 import { projectFileRules } from "./tool-use.js";
 import { maskSecrets } from "../safety/secrets.js";
+import { isSecretFileName, maskSecretFile, projectSecretValues } from "../safety/secret-files.js";
 
 /** Characters of one file attached at most; the rest is cut with a note. */
 export const ATTACH_MAX_CHARS = 50_000;
@@ -44,7 +45,12 @@ async function attachment(cwd: string, mention: string): Promise<{ block?: strin
   }
   const buf = await fs.readFile(resolved.abs);
   if (isBinary(buf)) return { problem: `@${mention} is a binary file — not attached.` };
-  let text = maskSecrets(buf.toString("utf8"));
+  const raw = buf.toString("utf8");
+  let text = maskSecrets(
+    isSecretFileName(resolved.rel) ? maskSecretFile(raw) : raw,
+    process.env,
+    projectSecretValues(cwd),
+  );
   if (text.length > ATTACH_MAX_CHARS) {
     text = `${text.slice(0, ATTACH_MAX_CHARS)}\n[... cut: the file has ${text.length} characters; read_file with an offset reads the rest]`;
   }

@@ -42,7 +42,7 @@ export async function runUserShell(
     timeoutMs: SHELL_DEFAULT_TIMEOUT_MS,
     outputLimit: limit,
   });
-  let output = forModel(o.output, limit);
+  let output = forModel(o.output, limit, config.cwd);
   if (o.spawnError) output = `could not start the command: ${o.spawnError}`;
   else if (o.interrupted) output += "\n[stopped by the user (Esc)]";
   else if (o.timedOut) output += `\n[timed out after ${SHELL_DEFAULT_TIMEOUT_MS / 1000} s]`;

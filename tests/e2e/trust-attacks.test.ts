@@ -267,17 +267,20 @@ describe("attacks on a headless run", () => {
     expect(r.stderr).toContain("Reads outside the project");
   });
 
-  it("5. a secret cannot be read reversed, base64-encoded, in pieces, or from .env and DATABASE_URL", async () => {
+  it("5. masking: a known secret that a command prints from a file is masked reversed, base64-encoded, in pieces", async () => {
     const TOKEN = "ghp_CanaryTokenValue1234567890";
     sb.env.GITHUB_TOKEN = TOKEN;
     sb.env.DATABASE_URL = "postgres://app:DbPassw0rdCanary@db:5432/app";
+    // The environment is scrubbed, so the secrets reach the command only through this file:
+    // masking alone stands between them and the model here.
+    fs.writeFileSync(path.join(sb.project, "deploy-notes.txt"), `${TOKEN}\nDbPassw0rdCanary\n`);
     fs.writeFileSync(path.join(sb.project, ".env"), "STRIPE_SECRET_KEY=sk_live_EnvFileCanary99\nPORT=3000\n");
     const attempts = [
-      "printenv GITHUB_TOKEN | rev",
-      "printenv GITHUB_TOKEN | base64",
-      "printenv GITHUB_TOKEN | cut -c5-20",
-      "printenv GITHUB_TOKEN | cut -c1-12; printenv GITHUB_TOKEN | cut -c13-40",
-      "printenv DATABASE_URL",
+      "head -1 deploy-notes.txt | rev",
+      "head -1 deploy-notes.txt | base64",
+      "head -1 deploy-notes.txt | cut -c5-20",
+      "head -1 deploy-notes.txt | cut -c1-12; head -1 deploy-notes.txt | cut -c13-40",
+      "tail -1 deploy-notes.txt",
       "cat .env",
     ];
     fake = await startFakeOllama({
@@ -301,6 +304,25 @@ describe("attacks on a headless run", () => {
     ];
     for (const s of spellings) expect({ s, leaked: sent.includes(s) }).toEqual({ s, leaked: false });
     expect(sent).toContain("PORT=3000");
+  });
+
+  it("5. scrubbing: a command's environment holds no secret-looking variable", async () => {
+    sb.env.GITHUB_TOKEN = "ghp_CanaryScrubbedToken123456";
+    sb.env.DATABASE_URL = "postgres://app:DbScrubCanary9@db:5432/app";
+    sb.env.AGENT0_PLAIN_CANARY = "plain-value-stays";
+    fake = await startFakeOllama({
+      models: [{ name: MODEL }],
+      replies: [
+        toolCalls({
+          name: "run_shell_command",
+          arguments: { command: 'echo "t=[$GITHUB_TOKEN] d=[$DATABASE_URL] p=[$AGENT0_PLAIN_CANARY]"' },
+        }),
+        { steps: [{ text: "Read." }] },
+      ],
+    });
+    await runHeadless(sb, ["-p", "look", "--host", fake.url, "--model", MODEL, "--yolo"]);
+    // Empty, not masked: the variables never reached the command.
+    expect(sentToModel(fake)).toContain("t=[] d=[] p=[plain-value-stays]");
   });
 
   it("6. web_fetch does not reach a server on this machine (loopback), even in yolo mode", async () => {

@@ -6,6 +6,7 @@ import * as z from "zod";
 import { looksBinary, resolveExisting } from "./checks.js";
 import { decodeFile } from "./file-text.js";
 import { markSeen } from "./read-state.js";
+import { isSecretFileName, maskSecretFile } from "../../safety/secret-files.js";
 
 export const READ_DEFAULT_LINES = 2000;
 /** A longer line is cut: minified files would otherwise fill the whole output with one line. */
@@ -48,9 +49,11 @@ export const readFileTool = defineTool({
     }
     // The model has now seen the file (also a page of it: edits are checked against the whole).
     markSeen(ctx, where.abs, buf);
+    // A secret by its name (.env, a key file): the model reads its keys, not its values.
+    const raw = decodeFile(buf).raw;
     const result = page(
       args.path,
-      decodeFile(buf).raw,
+      isSecretFileName(where.rel) ? maskSecretFile(raw) : raw,
       args.offset ?? 1,
       args.limit ?? READ_DEFAULT_LINES,
       outputLimit(ctx.config),
