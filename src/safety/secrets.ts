@@ -100,7 +100,7 @@ const ENV_LINE = new RegExp(
  * as code is left: a call or index (`getToken()`, `os.environ[…]`), or a dotted name (`config.apiKey`).
  */
 const ASSIGN_ANYWHERE =
-  /(^|[^A-Za-z0-9_.-])([A-Za-z_][A-Za-z0-9_.-]*)(\s*=\s*)(["']?)([^\s"'#()[\]{}<>,;$`\\]{6,})\4(?![(\[\w.])/gm;
+  /(^|[^A-Za-z0-9_.-])([A-Za-z_][A-Za-z0-9_.-]*)(\s*=\s*)(["']?)([^\s"'#()[\]{}<>,;$`\\]{6,})\4(?![([\w.])/gm;
 const CODE_VALUE = /^([A-Za-z_$][\w$]*)(\.[A-Za-z_$][\w$]*)+$|^(undefined|null|None|true|false|nil)$/;
 
 function maskEnvLines(text: string): string {
