@@ -9,11 +9,13 @@ export { sandboxProblem } from "../tools/shell/sandbox.js";
 
 /** The file tools' view of the project, for @mentions (the same paths, ignores and limits as the model's). */
 export async function projectFileRules() {
-  const [{ resolveInside }, { ProjectIgnore, ALWAYS_SKIPPED }] = await Promise.all([
+  const [{ resolveInside, realpathLoose }, { ProjectIgnore, ALWAYS_SKIPPED }, { readRegularFile }] = await Promise.all([
     import("../tools/files/workspace.js"),
     import("../tools/files/gitignore.js"),
+    import("../tools/files/regular-file.js"),
   ]);
-  return { resolveInside, ProjectIgnore, ALWAYS_SKIPPED };
+  // readRegularFile: only a regular file, opened without blocking, and no hard link to a file outside.
+  return { resolveInside, realpathLoose, readRegularFile, ProjectIgnore, ALWAYS_SKIPPED };
 }
 
 /** The server's models, for /model (providers and their SDKs load only then). */

@@ -111,8 +111,11 @@ describe("links that lead out (part 2)", () => {
             "diff -rN sub empty",
             "find -L . -type f",
             "cat notes.txt",
-            "grep -r region .",
-          ].map((command) => ({ name: "run_shell_command", arguments: { command } })),
+            "grep -r -A1 PRIVATE .",
+          ].map((command) => ({
+            name: "run_shell_command",
+            arguments: { command },
+          })),
           { name: "read_file", arguments: { path: "notes.txt" } },
           { name: "grep_files", arguments: { pattern: "region" } },
         ),
