@@ -14,6 +14,7 @@ async function hostSocket(file: string): Promise<{ connections: () => number; cl
   let n = 0;
   const server = net.createServer((s) => {
     n++;
+    s.on("error", () => undefined);
     s.end("hello from the host\n");
   });
   await new Promise<void>((r) => server.listen(file, r));
@@ -32,37 +33,47 @@ describe("a sandbox that contains (part 4)", () => {
   );
 
   it("a sandboxed command reaches no host socket, no agent0 data, no git credentials", async () => {
-    const file = path.join(sb.home, "agent.sock");
-    sock = await hostSocket(file);
-    sb.env.SSH_AUTH_SOCK = file;
-    sb.env.DBUS_SESSION_BUS_ADDRESS = `unix:path=${file}`;
-    sb.env.XDG_RUNTIME_DIR = sb.home;
-    fs.writeFileSync(path.join(sb.home, ".git-credentials"), "https://CANARYcreduser51ab:x@example.com\n");
-    fs.mkdirSync(path.join(sb.env.XDG_DATA_HOME!, "agent0"), { recursive: true });
-    fs.writeFileSync(path.join(sb.env.XDG_DATA_HOME!, "agent0", "history"), "CANARY-history-2d9f\n");
-    const connect = (where: string) =>
-      `node -e "const s=require('net').connect(process.argv[1],()=>s.end('x'));s.on('error',e=>console.log('no',e.code))" ${where}`;
-    fake = await startFakeOllama({
-      models: [{ name: MODEL }],
-      replies: [
-        shellCalls(
-          connect(file),
-          connect('"$SSH_AUTH_SOCK"'),
-          connect('"${DBUS_SESSION_BUS_ADDRESS#unix:path=}"'),
-          "cat ~/.git-credentials; cat $XDG_DATA_HOME/agent0/history; echo rt=[$XDG_RUNTIME_DIR]; ls -A /run /var/run",
-        ),
-        { steps: [{ text: "Done." }] },
-      ],
-    });
-    const r = await runHeadless(sb, ["-p", "connect", "--host", fake.url, "--model", MODEL, ...SANDBOXED]);
-    expect(r.code).toBe(0);
-    const sent = sentToModel(fake);
-    expect(sock.connections()).toBe(0);
-    expect(sent).not.toContain("CANARYcreduser51ab");
-    expect(sent).not.toContain("CANARY-history-2d9f");
-    expect(sent).toContain("rt=[]");
-    // The commands ran, and were refused inside.
-    expect(sent).toMatch(/no E(PERM|ACCES|NOENT|CONNREFUSED)/);
+    // Outside /tmp, which the sandbox replaces with a private one: a home, a data folder and an agent's socket.
+    const host = fs.mkdtempSync("/var/tmp/agent0-e2e-host-");
+    try {
+      sb.env.HOME = path.join(host, "home");
+      sb.env.XDG_DATA_HOME = path.join(host, "data");
+      fs.mkdirSync(path.join(host, "data", "agent0"), { recursive: true });
+      fs.mkdirSync(sb.env.HOME);
+      const file = path.join(host, "agent.sock");
+      sock = await hostSocket(file);
+      sb.env.SSH_AUTH_SOCK = file;
+      sb.env.DBUS_SESSION_BUS_ADDRESS = `unix:path=${file}`;
+      sb.env.XDG_RUNTIME_DIR = host;
+      fs.writeFileSync(path.join(sb.env.HOME, ".git-credentials"), "https://CANARYcreduser51ab:x@example.com\n");
+      fs.writeFileSync(path.join(host, "data", "agent0", "history"), "CANARY-history-2d9f\n");
+      const connect = (where: string) =>
+        `node -e "const s=require('net').connect(process.argv[1],()=>{console.log('CONNECTED');s.end()});s.on('error',e=>console.log('no',e.code))" ${where}`;
+      fake = await startFakeOllama({
+        models: [{ name: MODEL }],
+        replies: [
+          shellCalls(
+            connect(file),
+            `python3 -c "import socket; s=socket.socket(socket.AF_UNIX); s.connect('${file}'); print('CONNECTED')"`,
+            "cat ~/.git-credentials; cat $XDG_DATA_HOME/agent0/history; echo rt=[$XDG_RUNTIME_DIR] dbus=[$DBUS_SESSION_BUS_ADDRESS]; ls -A /run",
+          ),
+          { steps: [{ text: "Done." }] },
+        ],
+      });
+      const r = await runHeadless(sb, ["-p", "connect", "--host", fake.url, "--model", MODEL, ...SANDBOXED]);
+      expect(r.code).toBe(0);
+      const sent = sentToModel(fake);
+      expect(sock.connections()).toBe(0);
+      expect(sent).not.toContain("CONNECTED");
+      expect(sent).not.toContain("CANARYcreduser51ab");
+      expect(sent).not.toContain("CANARY-history-2d9f");
+      expect(sent).toContain("rt=[] dbus=[]");
+      // The commands ran, and were refused inside.
+      expect(sent).toContain("no EPERM");
+      expect(sent).toContain("Operation not permitted");
+    } finally {
+      fs.rmSync(host, { recursive: true, force: true });
+    }
   });
 
   it("a sandboxed command cannot plant a git hook or core.fsmonitor for the user's next git command", async () => {

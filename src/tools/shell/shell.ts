@@ -1,6 +1,7 @@
 import { type ToolResult, defineTool } from "../types.js";
 import { outputLimit } from "../output.js";
 import { spawn, type StdioOptions } from "node:child_process";
+import type { Duplex } from "node:stream";
 import fs from "node:fs";
 import * as z from "zod";
 import { deniedMessage } from "../files/checks.js";
@@ -136,21 +137,19 @@ export async function runCommand(command: string, opts: ShellOptions): Promise<S
   return contained === "no-namespace" ? runArgv({ file: argv[0]!, args: argv.slice(1) }, env, opts, false) : contained;
 }
 
+/** What to start: a file and its arguments, and the bytes bwrap reads as its seccomp filter (fd 3). */
+type Argv = { file: string; args: string[]; seccomp?: Buffer };
+
+function runArgv(cmd: Argv, env: NodeJS.ProcessEnv, opts: ShellOptions, contained: false): Promise<ShellOutcome>;
 function runArgv(
-  cmd: { file: string; args: string[] },
-  env: NodeJS.ProcessEnv,
-  opts: ShellOptions,
-  contained: false,
-): Promise<ShellOutcome>;
-function runArgv(
-  cmd: { file: string; args: string[] },
+  cmd: Argv,
   env: NodeJS.ProcessEnv,
   opts: ShellOptions,
   contained: true,
 ): Promise<ShellOutcome | "no-namespace">;
 /** Runs one argv; with `contained`, answers "no-namespace" when bwrap could not start the command at all. */
 function runArgv(
-  cmd: { file: string; args: string[] },
+  cmd: Argv,
   env: NodeJS.ProcessEnv,
   opts: ShellOptions,
   contained: boolean,
@@ -162,13 +161,16 @@ function runArgv(
       return;
     }
     const buffer = new HeadTailBuffer(opts.outputLimit);
-    const stdio: StdioOptions = contained ? ["ignore", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"];
+    const fd3 = contained || cmd.seccomp !== undefined;
+    const stdio: StdioOptions = fd3 ? ["ignore", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"];
     const child = spawn(cmd.file, cmd.args, { cwd: opts.cwd, detached: true, stdio, env });
+    const extra = child.stdio[CONTAIN_INFO_FD] as Duplex | null | undefined;
+    extra?.on("error", () => undefined);
+    if (cmd.seccomp) extra?.end(cmd.seccomp);
     outcome.pid = child.pid;
     // bwrap writes the started command's pid on its info fd; silence there means no namespace.
     let started = !contained;
-    child.stdio[CONTAIN_INFO_FD]?.on("data", () => (started = true));
-    child.stdio[CONTAIN_INFO_FD]?.on("error", () => undefined);
+    if (contained) extra?.on("data", () => (started = true));
     let settled = false;
     const timers: NodeJS.Timeout[] = [];
 
@@ -179,7 +181,7 @@ function runArgv(
       opts.signal.removeEventListener("abort", onAbort);
       child.stdout?.destroy();
       child.stderr?.destroy();
-      child.stdio[CONTAIN_INFO_FD]?.destroy();
+      extra?.destroy();
       if (!started && !outcome.interrupted && !outcome.timedOut) resolve("no-namespace");
       else resolve({ ...outcome, output: buffer.text() });
     };
