@@ -133,6 +133,8 @@ describe("files agent0 keeps for itself (part 5)", () => {
     expect(fs.readdirSync(outside)).toEqual(["victim.md"]);
     expect(fs.readFileSync(victim, "utf8")).toContain("keep me");
     expect(sentToModel(fake)).toContain("leads out of the project");
+    // What the link points at is not offered to the model as project memory either.
+    expect(fake.chats[0]!.messages[0]!.content).not.toContain("victim");
   });
 });
 
