@@ -68,6 +68,10 @@ const SAFE_CONFIG: readonly [string, string][] = [
   ["submodule.recurse", "false"],
 ];
 
+/** An external diff driver gets (path, old-file, old-hex, old-mode, new-file, new-hex, new-mode). */
+const PLAIN_EXTERNAL_DIFF =
+  'f() { git --no-pager diff --no-index --no-ext-diff --no-textconv -- "$2" "$5"; true; }; f';
+
 /** Per-name drivers: a clean/smudge filter, or a diff driver's textconv or external command. */
 const DRIVER = /^(filter|diff)\.(.+)\.(clean|smudge|process|textconv|command)$/;
 
@@ -87,7 +91,9 @@ export async function safeGitConfig(cwd: string): Promise<[string, string][]> {
       for (const part of ["clean", "smudge", "process"]) pairs.push([`filter.${m[2]}.${part}`, ""]);
       pairs.push([`filter.${m[2]}.required`, "false"]);
     } else {
-      for (const part of ["textconv", "command"]) pairs.push([`diff.${m[2]}.${part}`, ""]);
+      // A diff driver cannot be unset from the command line: its textconv becomes `cat` (the file as
+      // it is), its external command a plain `git diff --no-index` of the two files git hands it.
+      pairs.push([`diff.${m[2]}.textconv`, "cat"], [`diff.${m[2]}.command`, PLAIN_EXTERNAL_DIFF]);
     }
   }
   return pairs;

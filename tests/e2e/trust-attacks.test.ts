@@ -174,34 +174,60 @@ describe("attacks on a headless run", () => {
     () => [fake, web],
   );
 
-  it("2. a hostile clone's core.fsmonitor does not run when agent0 opens it, nor through allowlisted git", async () => {
+  /**
+   * A hostile clone at `dir` whose filter, textconv and fsmonitor append to `canary`. a.txt is
+   * stat-dirty at the same size (git must read it again, through the clean filter: git status no
+   * longer decides from metadata), b.txt is changed (git diff runs textconv on it).
+   */
+  function hostileClone(dir: string, canary: string): void {
+    git(dir, "init", "-q");
+    fs.writeFileSync(path.join(dir, "a.txt"), "one\n");
+    fs.writeFileSync(path.join(dir, "b.txt"), "bee\n");
+    fs.writeFileSync(path.join(dir, ".gitattributes"), "*.txt diff=evil filter=evil\n");
+    git(dir, "add", ".");
+    git(dir, "commit", "-qm", "init");
+    fs.writeFileSync(path.join(dir, "a.txt"), "one\n");
+    const later = new Date(Date.now() + 5000);
+    fs.utimesSync(path.join(dir, "a.txt"), later, later);
+    fs.appendFileSync(path.join(dir, "b.txt"), "two\n");
+    git(dir, "config", "core.fsmonitor", `sh -c 'echo fsmonitor >> ${canary}'; false`);
+    git(dir, "config", "diff.evil.textconv", `sh -c 'echo textconv >> ${canary}; cat "$0"'`);
+    git(dir, "config", "filter.evil.clean", `sh -c 'echo clean >> ${canary}; cat'`);
+  }
+
+  const ran = (canary: string) => (fs.existsSync(canary) ? fs.readFileSync(canary, "utf8").split("\n").sort() : []);
+
+  it("2. a hostile clone's fsmonitor, clean filter and textconv run neither at start-up nor through git the model runs", async () => {
+    // The control: plain git on the same repository runs all three (the attack reaches them).
+    const control = path.join(sb.home, "control");
+    const controlCanary = path.join(sb.home, "PWNED-control");
+    fs.mkdirSync(control);
+    hostileClone(control, controlCanary);
+    execFileSync("git", ["status"], { cwd: control, stdio: "ignore" });
+    execFileSync("git", ["diff"], { cwd: control, stdio: "ignore", env: { ...process.env, GIT_PAGER: "cat" } });
+    expect(new Set(ran(controlCanary))).toEqual(new Set(["", "clean", "fsmonitor", "textconv"]));
+
     const canary = path.join(sb.home, "PWNED-git");
-    git(sb.project, "init", "-q");
-    fs.writeFileSync(path.join(sb.project, "a.txt"), "one\n");
-    fs.writeFileSync(path.join(sb.project, ".gitattributes"), "*.txt diff=evil filter=evil\n");
-    git(sb.project, "add", ".");
-    git(sb.project, "commit", "-qm", "init");
-    fs.appendFileSync(path.join(sb.project, "a.txt"), "two\n");
-    const payload = `sh -c 'echo ran >> ${canary}'; false`;
-    git(sb.project, "config", "core.fsmonitor", payload);
-    git(sb.project, "config", "diff.evil.textconv", `sh -c 'echo ran >> ${canary}; cat "$0"'`);
-    git(sb.project, "config", "filter.evil.clean", `sh -c 'echo ran >> ${canary}; cat'`);
-    fake = await startFakeOllama({
-      models: [{ name: MODEL }],
-      replies: [
-        toolCalls(
-          { name: "run_shell_command", arguments: { command: "git status" } },
-          { name: "run_shell_command", arguments: { command: "git diff" } },
-          { name: "run_shell_command", arguments: { command: "git log -p -1" } },
-        ),
-        { steps: [{ text: "Looked." }] },
-      ],
-    });
-    const r = await runHeadless(sb, ["-p", "what changed?", "--host", fake.url, "--model", MODEL]);
-    expect(fs.existsSync(canary)).toBe(false);
-    expect(r.stderr).toContain("git config runs programs");
-    // The system prompt still has the git facts.
-    expect(fake.chats[0]!.messages[0]!.content).toContain("a.txt");
+    hostileClone(sb.project, canary);
+    const commands = ["git status", "git diff", "git log -p -1", "git show HEAD"];
+    const script = () => [
+      toolCalls(...commands.map((command) => ({ name: "run_shell_command", arguments: { command } }))),
+      { steps: [{ text: "Looked." }] },
+    ];
+    fake = await startFakeOllama({ models: [{ name: MODEL }], replies: script() });
+    // Asked first where the config names programs: a headless run cannot ask, so they are denied.
+    const asked = await runHeadless(sb, ["-p", "what changed?", "--host", fake.url, "--model", MODEL]);
+    expect(asked.stderr).toContain("git config runs programs");
+    expect(ran(canary)).toEqual([]);
+    // The system prompt still has the git facts, read at start-up without the filter.
+    expect(fake.chats[0]!.messages[0]!.content).toContain("b.txt");
+    // With everything approved, they run: with the repository's programs off.
+    await fake.close();
+    fake = await startFakeOllama({ models: [{ name: MODEL }], replies: script() });
+    const approved = await runHeadless(sb, ["-p", "what changed?", "--host", fake.url, "--model", MODEL, "--yolo"]);
+    expect(approved.code).toBe(0);
+    expect(ran(canary)).toEqual([]);
+    expect(sentToModel(fake)).toContain("+two");
   });
 
   it("2. in auto-edit the model cannot plant a .git/config or .gitattributes without asking", async () => {
