@@ -62,7 +62,8 @@ export const runShellTool = defineTool({
   name: "run_shell_command",
   description:
     "Run a bash command in the project folder (tests, builds, git, package scripts). stdout and stderr " +
-    "come back together with the exit code. No input can be typed: use non-interactive flags.",
+    "come back together with the exit code. No input can be typed: use non-interactive flags. Whatever the " +
+    "command starts in the background ends when it ends.",
   schema,
   readOnly: false,
   concurrentSafe: false,
