@@ -69,8 +69,7 @@ const SAFE_CONFIG: readonly [string, string][] = [
 ];
 
 /** An external diff driver gets (path, old-file, old-hex, old-mode, new-file, new-hex, new-mode). */
-const PLAIN_EXTERNAL_DIFF =
-  'f() { git --no-pager diff --no-index --no-ext-diff --no-textconv -- "$2" "$5"; true; }; f';
+const PLAIN_EXTERNAL_DIFF = 'f() { git --no-pager diff --no-index --no-ext-diff --no-textconv -- "$2" "$5"; true; }; f';
 
 /** Per-name drivers: a clean/smudge filter, or a diff driver's textconv or external command. */
 const DRIVER = /^(filter|diff)\.(.+)\.(clean|smudge|process|textconv|command)$/;
