@@ -48,6 +48,14 @@ describe("the shell sandbox (bubblewrap)", () => {
     expect(r.content).toContain("PermissionError: [Errno 1] Operation not permitted");
   });
 
+  it("refuses io_uring, which could open and connect a socket without socket()", async () => {
+    const command =
+      `python3 -c "import ctypes, os; libc = ctypes.CDLL(None, use_errno=True); p = ctypes.create_string_buffer(120); ` +
+      `fd = libc.syscall(425, 4, p); print('io_uring', fd, os.strerror(ctypes.get_errno()) if fd < 0 else 'open')"`;
+    const r = await callTool(sandboxed(project()), "run_shell_command", { command });
+    expect(r.content).toContain("io_uring -1 Operation not permitted");
+  });
+
   it("cannot write outside the project, but can write inside it and in a private /tmp", async () => {
     const dir = project();
     const outside = fs.mkdtempSync(path.join(os.tmpdir(), "agent0-outside-"));

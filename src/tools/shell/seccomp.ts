@@ -1,8 +1,8 @@
 // The sandbox's seccomp filter, as classic BPF built here (no native build step): `socket(AF_UNIX, …)`
 // fails with EPERM, so a sandboxed command cannot connect to a host service's socket file (ssh-agent,
 // gpg-agent, docker.sock, D-Bus) that a read-only bind still leaves connectable. socketpair() stays
-// (pipes between a command's own processes), and so does every other call. bubblewrap loads it
-// (`--seccomp FD`), after setting no_new_privs.
+// (pipes between a command's own processes), and so does every other call but io_uring, which can
+// open and connect sockets by itself. bubblewrap loads it (`--seccomp FD`), after setting no_new_privs.
 //
 // Layout from linux/seccomp.h and linux/filter.h: struct seccomp_data { int nr; __u32 arch;
 // __u64 instruction_pointer; __u64 args[6]; }, struct sock_filter { __u16 code; __u8 jt; __u8 jf; __u32 k; }.
@@ -23,6 +23,9 @@ const EPERM = 1;
 const AF_UNIX = 1;
 /** x32 system calls on x86_64 carry this bit: they are refused whole, as other filters do. */
 const X32_SYSCALL_BIT = 0x40000000;
+
+/** io_uring_setup, io_uring_enter, io_uring_register: the same numbers on every architecture here. */
+const IO_URING = [425, 426, 427];
 
 /** Per architecture (AUDIT_ARCH_*): the number of socket(), and of socketcall() where it exists. */
 const ARCHES: { arch: number; socket: number; socketcall?: number; x32?: boolean }[] = [
@@ -58,6 +61,8 @@ export function unixSocketFilter(): Buffer {
   ARCHES.forEach((a, i) => {
     program.push({ code: LD_W_ABS, k: OFFSET_NR, label: `arch${i}` });
     if (a.x32) program.push({ code: JGE_K, k: X32_SYSCALL_BIT, jt: "deny" });
+    // io_uring can open and connect sockets without the socket() call (IORING_OP_SOCKET, _CONNECT).
+    for (const nr of IO_URING) program.push({ code: JEQ_K, k: nr, jt: "deny" });
     // socketcall() hides its arguments in memory, where a filter cannot look: refused whole.
     if (a.socketcall !== undefined) program.push({ code: JEQ_K, k: a.socketcall, jt: "deny" });
     program.push({ code: JEQ_K, k: a.socket, jt: "domain", jf: "allow" });
