@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { isAlive, makeCtx, pidsWith, project } from "./ctx.js";
 import { callTool } from "./call.js";
 import { truncateOutput } from "../../src/tools/output.js";
+import { runCommand } from "../../src/tools/shell/shell.js";
+import { execFileSync } from "node:child_process";
 
 async function waitFor<T>(probe: () => T | undefined, what: string): Promise<T> {
   for (let i = 0; i < 500; i++) {
@@ -80,6 +82,22 @@ describe("run_shell_command", () => {
       isError: true,
     });
     expect(pids.filter(isAlive)).toEqual([]);
+  });
+
+  it("runs each command in a pid namespace of its own, and runs it bare where bwrap cannot start", async () => {
+    const dir = project();
+    const signal = new AbortController().signal;
+    const opts = { cwd: dir, signal, timeoutMs: 10_000, outputLimit: 10_000 };
+    // Inside the namespace bwrap is pid 1 and the shell's parent; agent0's process is not there.
+    const inside = await runCommand("echo $PPID; test -e /proc/" + process.pid + " && echo sees-agent0", opts);
+    expect(inside.output).toBe("1\n");
+    // No bwrap on the PATH: the same command still runs, as before (the process tag is the fallback).
+    const bin = path.join(dir, "bin");
+    fs.mkdirSync(bin);
+    fs.symlinkSync(execFileSync("sh", ["-c", "command -v bash"], { encoding: "utf8" }).trim(), path.join(bin, "bash"));
+    const bare = await runCommand("echo ran $PPID", { ...opts, env: { PATH: bin } });
+    expect(bare.exitCode).toBe(0);
+    expect(bare.output).toBe(`ran ${process.pid}\n`);
   });
 
   it("keeps huge output bounded: head and tail with the count of what was cut", async () => {
