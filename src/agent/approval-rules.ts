@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { splitWords } from "../tools/shell/safety.js";
+import { hardLinkNames, linksLeadingOut, LINK_WALK_MAX } from "../tools/files/links.js";
 
 /** Folders whose files configure programs that run later: git hooks and config, agent0, editors. */
 const PROTECTED_DIRS = new Set([".git", ".agent0", ".claude", ".vscode", ".idea"]);
@@ -87,7 +88,73 @@ export function outsidePaths(command: string, cwd: string): string[] {
       if (name === "git" && /^[^/]*:|\.\.[^/]/.test(cand) && !cand.startsWith("../")) continue;
       const resolved = realish(path.resolve(cwd, cand));
       if (!inside(root, resolved)) out.push(cand);
+      else if (hardLinkedOut(resolved, root)) out.push(`${cand} (a hard link to a file outside)`);
     }
   }
   return out;
+}
+
+/** A regular file that is also a file outside the project (or may be: the project is too big to tell). */
+function hardLinkedOut(abs: string, root: string): boolean {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(abs);
+  } catch {
+    return false;
+  }
+  return hardLinkNames(abs, stat, root) !== "inside";
+}
+
+/** A short option cluster (`-rN`, `-nR`) holding `letter`. */
+const inCluster = (arg: string, letter: string) => /^-[A-Za-z]+$/.test(arg) && arg.includes(letter);
+
+/** Whether an allowlisted command reads recursively and follows the symbolic links it meets. */
+function followsLinks(name: string, args: string[]): boolean {
+  const has = (...flags: string[]) => args.some((a) => flags.includes(a));
+  switch (name) {
+    case "grep":
+    case "egrep":
+    case "fgrep":
+      return has("--dereference-recursive") || args.some((a) => inCluster(a, "R"));
+    case "diff":
+      // GNU diff compares what a link points to unless told --no-dereference.
+      return (has("--recursive") || args.some((a) => inCluster(a, "r"))) && !has("--no-dereference");
+    case "find":
+      return has("-L", "-follow");
+    case "rg":
+      return has("--follow") || args.some((a) => inCluster(a, "L"));
+    case "ls":
+      return args.some((a) => inCluster(a, "R")) && (has("--dereference") || args.some((a) => inCluster(a, "L")));
+    case "du":
+      return has("--dereference") || args.some((a) => inCluster(a, "L"));
+    default:
+      return false;
+  }
+}
+
+/**
+ * Why an allowlisted recursive read that follows links must ask: the trees it reads hold links
+ * leading out of the project (or are too big to check). The outside-path check sees only the
+ * arguments; this sees where the command goes.
+ */
+export function followedLinksReason(command: string, cwd: string): string | undefined {
+  const words = splitWords(command);
+  if (!words || words.length === 0) return undefined;
+  const [name, ...args] = words as [string, ...string[]];
+  if (!followsLinks(name, args)) return undefined;
+  const root = realish(path.resolve(cwd));
+  const dirs = args
+    .filter((a) => !a.startsWith("-"))
+    .map((a) => path.resolve(cwd, a))
+    .filter((p) => {
+      try {
+        return fs.statSync(p).isDirectory();
+      } catch {
+        return false;
+      }
+    });
+  const { out, complete } = linksLeadingOut(dirs.length ? dirs : [root], root);
+  if (out.length) return `Follows links that lead out of the project: ${out.join(", ")}`;
+  if (!complete) return `Follows links in a tree of over ${LINK_WALK_MAX} entries that cannot all be checked.`;
+  return undefined;
 }

@@ -3,7 +3,7 @@ import type { PermissionDecision, PermissionMode, RunConfig } from "../protocol/
 import type { Approval, ApprovalKind, McpApprovalHints, ToolDef } from "../tools/types.js";
 import { isReadOnlyCommand } from "../tools/shell/safety.js";
 import { gitProgramKeys } from "../safety/git-safety.js";
-import { outsidePaths, protectedPathReason } from "./approval-rules.js";
+import { followedLinksReason, outsidePaths, protectedPathReason } from "./approval-rules.js";
 
 export interface ApprovalRequest {
   tool: string;
@@ -66,6 +66,8 @@ async function mustAsk(config: RunConfig, req: ApprovalRequest): Promise<string 
     if (!isReadOnlyCommand(req.args.command)) return undefined;
     const outside = outsidePaths(req.args.command, config.cwd);
     if (outside.length) return `Reads outside the project: ${outside.join(", ")}`;
+    const links = followedLinksReason(req.args.command, config.cwd);
+    if (links) return links;
     if (/^\s*git\s/.test(req.args.command)) {
       const keys = await gitProgramKeys(config.cwd);
       if (keys.length) return `This repository's git config runs programs (${keys.join(", ")}).`;

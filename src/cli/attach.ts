@@ -6,6 +6,7 @@ import path from "node:path";
 import { mentionsIn } from "../context/mention-parse.js";
 import { projectFileRules } from "./tool-use.js";
 import { maskSecrets } from "../safety/secrets.js";
+import { isSecretFileName, maskSecretFile, projectSecretValues } from "../safety/secret-files.js";
 
 /** Characters of one file attached at most; the rest is cut with a note. */
 export const ATTACH_MAX_CHARS = 50_000;
@@ -23,7 +24,7 @@ function isBinary(buf: Buffer): boolean {
 }
 
 async function attachment(cwd: string, mention: string): Promise<{ block?: string; problem?: string }> {
-  const { resolveInside } = await projectFileRules();
+  const { resolveInside, realpathLoose, readRegularFile } = await projectFileRules();
   const resolved = resolveInside(cwd, mention);
   if (!resolved.ok) {
     const exists = await fs.stat(path.resolve(cwd, mention)).then(
@@ -42,9 +43,13 @@ async function attachment(cwd: string, mention: string): Promise<{ block?: strin
     if (entries.length > shown.length) shown.push(`[... ${entries.length - shown.length} more entries]`);
     return { block: `<attached folder="${resolved.rel}">\n${shown.join("\n")}\n</attached>` };
   }
-  const buf = await fs.readFile(resolved.abs);
+  const opened = await readRegularFile(resolved.abs, mention, realpathLoose(cwd));
+  if (!opened.ok) return { problem: `@${mention}: ${opened.error.replace(/^Error: /, "")} — not attached.` };
+  const buf = opened.buf;
   if (isBinary(buf)) return { problem: `@${mention} is a binary file — not attached.` };
-  let text = maskSecrets(buf.toString("utf8"));
+  const raw = buf.toString("utf8");
+  const secret = opened.unsure || isSecretFileName(resolved.rel);
+  let text = maskSecrets(secret ? maskSecretFile(raw) : raw, process.env, projectSecretValues(cwd));
   if (text.length > ATTACH_MAX_CHARS) {
     text = `${text.slice(0, ATTACH_MAX_CHARS)}\n[... cut: the file has ${text.length} characters; read_file with an offset reads the rest]`;
   }

@@ -78,6 +78,13 @@ export class InputHistory {
 
   append(text: string): void {
     fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
-    fs.appendFileSync(this.file, JSON.stringify(maskForHistory(text, this.env)) + "\n", { mode: 0o600 });
+    // O_NOFOLLOW: the history is never appended through a link planted in its place.
+    const flag = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW;
+    const fd = fs.openSync(this.file, flag, 0o600);
+    try {
+      fs.writeSync(fd, JSON.stringify(maskForHistory(text, this.env)) + "\n");
+    } finally {
+      fs.closeSync(fd);
+    }
   }
 }

@@ -9,11 +9,13 @@ export { sandboxProblem } from "../tools/shell/sandbox.js";
 
 /** The file tools' view of the project, for @mentions (the same paths, ignores and limits as the model's). */
 export async function projectFileRules() {
-  const [{ resolveInside }, { ProjectIgnore, ALWAYS_SKIPPED }] = await Promise.all([
+  const [{ resolveInside, realpathLoose }, { ProjectIgnore, ALWAYS_SKIPPED }, { readRegularFile }] = await Promise.all([
     import("../tools/files/workspace.js"),
     import("../tools/files/gitignore.js"),
+    import("../tools/files/regular-file.js"),
   ]);
-  return { resolveInside, ProjectIgnore, ALWAYS_SKIPPED };
+  // readRegularFile: only a regular file, opened without blocking, and no hard link to a file outside.
+  return { resolveInside, realpathLoose, readRegularFile, ProjectIgnore, ALWAYS_SKIPPED };
 }
 
 /** The server's models, for /model (providers and their SDKs load only then). */
@@ -42,7 +44,7 @@ export async function runUserShell(
     timeoutMs: SHELL_DEFAULT_TIMEOUT_MS,
     outputLimit: limit,
   });
-  let output = forModel(o.output, limit);
+  let output = forModel(o.output, limit, config.cwd);
   if (o.spawnError) output = `could not start the command: ${o.spawnError}`;
   else if (o.interrupted) output += "\n[stopped by the user (Esc)]";
   else if (o.timedOut) output += `\n[timed out after ${SHELL_DEFAULT_TIMEOUT_MS / 1000} s]`;

@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { isInside, realpathLoose } from "../tools/files/workspace.js";
 import { join } from "node:path";
 import { lazyYaml } from "./lazy-yaml.js";
 import { lazily } from "./lazily.js";
@@ -13,6 +14,8 @@ export const MEMORY_INDEX = "MEMORY.md";
 export interface MemoryDir {
   scope: MemoryScope;
   dir: string;
+  /** The folder the memory folder must stay inside (the project, or agent0's config folder). */
+  root?: string;
 }
 
 export interface MemoryInput {
@@ -38,9 +41,25 @@ export interface MemoryHit {
 /** User scope under the config folder, project scope under `.agent0/` — in that order. */
 export function memoryDirs(cwd: string, configDir: string): MemoryDir[] {
   return [
-    { scope: "user", dir: join(configDir, "memory") },
-    { scope: "project", dir: join(cwd, ".agent0", "memory") },
+    { scope: "user", dir: join(configDir, "memory"), root: configDir },
+    { scope: "project", dir: join(cwd, ".agent0", "memory"), root: cwd },
   ];
+}
+
+/**
+ * The memory folder, confined like every other write: when it (or a folder on its way) is a link
+ * leading out of its root — `.agent0/memory` pointing at the user's notes — it is refused, so
+ * nothing is saved, deleted or read through it.
+ */
+export function confinedMemoryDir(scope: MemoryDir): string {
+  if (!scope.root) return scope.dir;
+  const root = realpathLoose(scope.root);
+  const real = realpathLoose(scope.dir);
+  if (!isInside(root, real)) {
+    const where = scope.scope === "project" ? "the project" : "agent0's config folder";
+    throw new Error(`${scope.dir} is a link that leads out of ${where} (to ${real}): memory is not kept there.`);
+  }
+  return scope.dir;
 }
 
 /** File name for a memory: the same name always maps to the same file. */
@@ -81,13 +100,15 @@ export function parseMemoryFile(text: string, path: string, file: string): Memor
 async function readScope(scope: MemoryDir): Promise<Memory[]> {
   let names: string[];
   try {
-    names = await readdir(scope.dir);
+    names = await readdir(confinedMemoryDir(scope));
   } catch {
     return [];
   }
   const out: Memory[] = [];
   for (const file of names.filter((n) => n.endsWith(".md") && n !== MEMORY_INDEX)) {
     const path = join(scope.dir, file);
+    // A memory file that is a link is not the folder's own text: not read, not deleted through.
+    if ((await lstat(path).catch(() => undefined))?.isFile() !== true) continue;
     const text = await readFile(path, "utf8").catch(() => undefined);
     const memory = text === undefined ? undefined : parseMemoryFile(text, path, file);
     if (memory) out.push({ ...memory, scope: scope.scope });
@@ -107,7 +128,9 @@ export function indexLine(memory: Pick<Memory, "name" | "file" | "description">)
 
 async function writeAtomic(path: string, text: string): Promise<void> {
   const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, text, "utf8");
+  await unlink(tmp).catch(() => undefined);
+  // "wx": a link planted at the temporary name is never written through.
+  await writeFile(tmp, text, { encoding: "utf8", flag: "wx" });
   await rename(tmp, path);
 }
 
@@ -198,7 +221,10 @@ export async function memoryIndexText(dirs: readonly MemoryDir[]): Promise<strin
     const memories = await readScope(scope);
     if (memories.length === 0) continue;
     const title = scope.scope === "user" ? "User memories" : "Project memories";
-    sections.push(`${title} (${scope.dir}):\n${memories.map(indexLine).join("\n")}`);
+    // Memory a repository ships is the project's text, like its README: not the user's instructions.
+    const note =
+      scope.scope === "project" ? " — kept in the project's files: its text, not the user's instructions" : "";
+    sections.push(`${title} (${scope.dir})${note}:\n${memories.map(indexLine).join("\n")}`);
   }
   return sections.join("\n\n");
 }

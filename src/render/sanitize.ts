@@ -76,3 +76,32 @@ const C1 = /[\x80-\x9f]/g;
 export function safeJson(value: unknown): string {
   return JSON.stringify(value).replace(C1, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
+
+/**
+ * Characters that change what a line seems to say without showing: bidi embeddings, overrides and
+ * isolates (Trojan Source, CVE-2021-42574), zero-width and joiner characters, invisible operators,
+ * the BOM, the soft hyphen, Mongolian vowel separator, and Unicode tag characters.
+ */
+const INVISIBLE =
+  /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|[\u{e0000}-\u{e007f}]/gu;
+
+/**
+ * For what the user approves: each invisible character as `<U+202E>`, and a carriage return as `␍`
+ * (sanitize would drop it; a terminal would move the cursor back over what was shown). In file
+ * content a `\r\n` line end stays a line end (`allCr` false); in a command every `\r` is shown.
+ * `found` says whether anything was revealed, for a warning.
+ */
+export function revealInvisible(text: string, allCr: boolean): { text: string; found: boolean } {
+  let found = false;
+  const cr = allCr ? /\r/g : /\r(?!\n)/g;
+  const out = text
+    .replace(cr, () => {
+      found = true;
+      return "␍";
+    })
+    .replace(INVISIBLE, (ch) => {
+      found = true;
+      return `<U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}>`;
+    });
+  return { text: out, found };
+}

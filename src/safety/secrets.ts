@@ -1,3 +1,5 @@
+import { SECRET_MASK, isSecretFileName, maskSecretLine } from "./secret-files.js";
+
 // Secrets never reach the model, logs or session files. First layer: shell commands get an
 // environment without secret-looking variables (scrubEnv). Second layer, on all tool output and
 // everything saved: masking of known secret values — whole, or any piece of 8+ characters of
@@ -11,7 +13,7 @@ const SECRET_NAME =
 const MIN_SECRET_LENGTH = 6;
 /** A run of this many characters of a known secret is masked wherever it appears. */
 const PIECE = 8;
-export const SECRET_MASK = "****";
+export { SECRET_MASK };
 
 export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name);
@@ -63,8 +65,13 @@ const QUAD = 4;
 
 let cached: { key: string; values: string[]; pieces: Set<string>; quads: Set<string> } | undefined;
 
-function secretsOf(env: NodeJS.ProcessEnv): { values: string[]; pieces: Set<string>; quads: Set<string> } {
-  const values = secretValues(env);
+function secretsOf(
+  env: NodeJS.ProcessEnv,
+  extra: readonly string[],
+): { values: string[]; pieces: Set<string>; quads: Set<string> } {
+  const values = extra.length
+    ? [...new Set([...secretValues(env), ...extra])].sort((a, b) => b.length - a.length)
+    : secretValues(env);
   const key = values.join("\0");
   if (cached?.key === key) return cached;
   const pieces = new Set<string>();
@@ -78,13 +85,43 @@ function secretsOf(env: NodeJS.ProcessEnv): { values: string[]; pieces: Set<stri
   return cached;
 }
 
-/** `NAME=value` / `NAME: value` / `export NAME="value"` lines whose name looks secret. */
-const ENV_LINE = /^(\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*[=:]\s*)(["']?)([^\s"'#]{6,})\3/gm;
+/**
+ * What a program puts before a file's line: a line number (`cat -n`, read_file: `    12\t`; `grep -n`:
+ * `12:`), grep's `file:` / `file:12:` / `file-12-`, diff's `< ` / `> ` / `+` / `-`.
+ */
+const LINE_PREFIX = String.raw`(?:\s*\d+[\t:-]|[^\s:]+:(?:\d+:)?\s?|[^\s:]+-\d+-|[<>] |[+-])?`;
+/** `NAME=value` / `NAME: value` / `export NAME="value"` lines whose name looks secret, after any such prefix. */
+const ENV_LINE = new RegExp(
+  String.raw`^(${LINE_PREFIX}\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*[=:]\s*)(["']?)([^\s"'#()[\]{}<>,;$\x60\\]{6,})\3(?![(\[\w.])`,
+  "gm",
+);
+/**
+ * `NAME=value` anywhere on a line (`curl -H TOKEN=…`, `.npmrc`'s `:_authToken=…`). A value that reads
+ * as code is left: a call or index (`getToken()`, `os.environ[…]`), or a dotted name (`config.apiKey`).
+ */
+const ASSIGN_ANYWHERE =
+  /(^|[^A-Za-z0-9_.-])([A-Za-z_][A-Za-z0-9_.-]*)(\s*=\s*)(["']?)([^\s"'#()[\]{}<>,;$`\\]{6,})\4(?![([\w.])/gm;
+const CODE_VALUE = /^([A-Za-z_$][\w$]*)(\.[A-Za-z_$][\w$]*)+$|^(undefined|null|None|true|false|nil)$/;
 
 function maskEnvLines(text: string): string {
   if (!/[=:]/.test(text)) return text;
-  return text.replace(ENV_LINE, (line, head: string, name: string, quote: string) =>
-    isSecretName(name) ? `${head}${quote}${SECRET_MASK}${quote}` : line,
+  const lines = text.replace(ENV_LINE, (line, head: string, name: string, quote: string, value: string) =>
+    isSecretName(name) && !CODE_VALUE.test(value) ? `${head}${quote}${SECRET_MASK}${quote}` : line,
+  );
+  if (!lines.includes("=")) return lines;
+  return lines.replace(
+    ASSIGN_ANYWHERE,
+    (all, before: string, name: string, eq: string, quote: string, value: string) =>
+      isSecretName(name) && !CODE_VALUE.test(value) ? `${before}${name}${eq}${quote}${SECRET_MASK}${quote}` : all,
+  );
+}
+
+/** grep's `file:12:text` / `file:text` / `file-12-text` lines of a file that is a secret by its name. */
+const GREP_LINE = /^([^\s:]+?)(:(?:\d+[:-])?\s?|-\d+-)(.*)$/gm;
+
+function maskSecretFileLines(text: string): string {
+  return text.replace(GREP_LINE, (all, file: string, sep: string, rest: string) =>
+    isSecretFileName(file) && rest !== "" ? `${file}${sep}${maskSecretLine(rest)}` : all,
   );
 }
 
@@ -120,15 +157,19 @@ function maskPieces(text: string, pieces: Set<string>, quads: Set<string>): stri
   return out + text.slice(copied);
 }
 
-/** Masks known secret values (whole and in pieces), secret `.env` lines and URL passwords with `****`. */
-export function maskSecrets(text: string, env: NodeJS.ProcessEnv = process.env): string {
-  const { values, pieces, quads } = secretsOf(env);
+/**
+ * Masks known secret values (whole and in pieces; the environment's and `extra`, e.g. the project's
+ * `.env` values), secret `NAME=value` assignments, lines of secret files and URL passwords with `****`.
+ */
+export function maskSecrets(text: string, env: NodeJS.ProcessEnv = process.env, extra: readonly string[] = []): string {
+  const { values, pieces, quads } = secretsOf(env, extra);
   let out = text;
   for (const value of values) {
     if (out.includes(value)) out = out.split(value).join(SECRET_MASK);
   }
   out = maskPieces(out, pieces, quads);
   out = maskEnvLines(out);
+  out = maskSecretFileLines(out);
   if (!out.includes("://")) return out;
   return out.replace(URL_PASSWORD, (_m, head: string, _pw: string, at: string) => `${head}${SECRET_MASK}${at}`);
 }

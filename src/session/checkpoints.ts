@@ -146,7 +146,14 @@ export class Checkpoints {
         ranShell: cp.ranShell,
       };
       const changed: CheckpointFile[] = [];
+      // A folder on the way that became a link since (src -> a folder of the user's): restoring
+      // would delete and write the file it leads to. Never restored, even with force.
+      const moved = new Set(cp.files.filter((f) => !parentIsWhereItWas(f.path)).map((f) => f.path));
       for (const f of cp.files) {
+        if (moved.has(f.path)) {
+          result.conflicts.push(f.path);
+          continue;
+        }
         const now = await hashOf(f.path);
         if (now === (f.existed ? f.beforeHash : null)) continue; // already as before the turn
         // Unsealed (agent0 stopped mid-turn): what is there now is taken as agent0's.
@@ -158,7 +165,8 @@ export class Checkpoints {
         if (f.existed && f.blob) {
           await fsp.mkdir(path.dirname(f.path), { recursive: true });
           await fsp.rm(f.path, { recursive: true, force: true }); // it may have become a folder
-          await fsp.writeFile(f.path, await fsp.readFile(path.join(this.turnDir(cp.turn), f.blob)));
+          // "wx": a link put in its place meanwhile is not written through.
+          await fsp.writeFile(f.path, await fsp.readFile(path.join(this.turnDir(cp.turn), f.blob)), { flag: "wx" });
           if (f.mode !== undefined) await fsp.chmod(f.path, f.mode);
           result.restored.push(f.path);
         } else {
@@ -305,4 +313,22 @@ function missingFolders(file: string): string[] {
     dir = path.dirname(dir);
   }
   return out;
+}
+
+/**
+ * Whether the folders above `file` are still real folders where they were: the tools record
+ * resolved paths, so a parent whose real path now differs has become (or passes through) a link.
+ * A parent that no longer exists is fine: undo makes it again.
+ */
+function parentIsWhereItWas(file: string): boolean {
+  let dir = path.dirname(file);
+  for (;;) {
+    try {
+      return fs.realpathSync(dir) === dir;
+    } catch {
+      const up = path.dirname(dir);
+      if (up === dir) return true;
+      dir = up;
+    }
+  }
 }

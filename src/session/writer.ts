@@ -103,7 +103,9 @@ export class SessionWriter {
     if (!head.ok) throw new Error(head.error);
     const parsed = parseHeader(file, head.line);
     if (!parsed.ok) throw new Error(parsed.error);
-    const writer = new SessionWriter(parsed.header.id, file, fs.openSync(file, "a+"), options.env ?? process.env);
+    // O_NOFOLLOW: a session file swapped for a link (to ~/.bashrc) is refused, not appended through.
+    const flags = fs.constants.O_RDWR | fs.constants.O_APPEND | fs.constants.O_NOFOLLOW;
+    const writer = new SessionWriter(parsed.header.id, file, fs.openSync(file, flags), options.env ?? process.env);
     writer.tailSuspect = true; // a crash may have torn the last line: the next line starts a new one
     return writer;
   }

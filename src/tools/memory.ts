@@ -1,6 +1,7 @@
 import { type ToolResult, defineTool, type ToolContext } from "./types.js";
 import * as z from "zod";
 import {
+  confinedMemoryDir,
   deleteMemory,
   listMemories,
   memoryDirs,
@@ -19,8 +20,9 @@ function dirsOf(ctx: ToolContext): MemoryDir[] {
   return memoryDirs(ctx.cwd, ctx.config.configDir);
 }
 
+/** The scope's folder; throws (a tool error) when it leads out of where it belongs. */
 function dirFor(ctx: ToolContext, scope: MemoryScope): string {
-  return dirsOf(ctx).find((d) => d.scope === scope)!.dir;
+  return confinedMemoryDir(dirsOf(ctx).find((d) => d.scope === scope)!);
 }
 
 function failure(err: unknown): ToolResult {

@@ -3,15 +3,20 @@
 import type { RunConfig } from "../protocol/run-config.js";
 import { configDefaults } from "../context/config-defaults.js";
 import { maskSecrets } from "../safety/secrets.js";
+import { projectSecretValues } from "../safety/secret-files.js";
 
 /** Characters of one tool's output the model reads: the config's outputLimit, or the default when it is not positive. */
 export function outputLimit(config: Pick<RunConfig, "outputLimit">): number {
   return config.outputLimit > 0 ? config.outputLimit : configDefaults.outputLimit;
 }
 
-/** Output for the model: secrets masked first (a cut must never leave half a secret unmasked), then truncated. */
-export function forModel(text: string, limit: number): string {
-  return truncateOutput(maskSecrets(text), limit);
+/**
+ * Output for the model: secrets masked first (a cut must never leave half a secret unmasked), then
+ * truncated. With the project folder, the values of its .env-like files count as secrets too,
+ * whichever program printed them.
+ */
+export function forModel(text: string, limit: number, cwd?: string): string {
+  return truncateOutput(maskSecrets(text, process.env, cwd === undefined ? [] : projectSecretValues(cwd)), limit);
 }
 
 /** Over the limit: the first half and the last quarter of the limit, with a count of what was cut. */

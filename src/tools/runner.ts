@@ -6,6 +6,7 @@ import type { ImageAttachment, ToolCall, ToolDisplay } from "../protocol/convers
 import type { ToolContext, ToolDef, ToolResult } from "./types.js";
 import type { ToolSpec } from "../protocol/tool-spec.js";
 import { maskSecrets } from "../safety/secrets.js";
+import { projectSecretValues } from "../safety/secret-files.js";
 import { forModel, outputLimit } from "./output.js";
 import { diffStats } from "./files/diff.js";
 import { parseToolArgs } from "../providers/tool-args.js";
@@ -131,8 +132,8 @@ export async function runToolCall(call: ToolCall, tools: ToolDef[], ctx: ToolCon
   const raw =
     tool && checked.ok ? await runGuarded(tool, checked.args, ctx) : errorResult(checked.ok ? "" : checked.error);
 
-  const content = forModel(raw.content, outputLimit(ctx.config));
-  const diff = raw.diff ? maskSecrets(raw.diff) : undefined;
+  const content = forModel(raw.content, outputLimit(ctx.config), ctx.cwd);
+  const diff = raw.diff ? maskSecrets(raw.diff, process.env, projectSecretValues(ctx.cwd)) : undefined;
   const display: ToolDisplay = { label, ok: !raw.isError, summary: summarize({ ...raw, content, diff }) };
   if (diff) {
     display.diff = diff;

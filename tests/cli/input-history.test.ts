@@ -19,6 +19,17 @@ describe("input history", () => {
     expect(new InputHistory(historyFile(data, "/work/b")).load()).toEqual([]);
   });
 
+  it("is never appended through a link planted in its place (issue 29, part 5)", () => {
+    const data = temp();
+    const file = historyFile(data, "/work/a");
+    const victim = path.join(data, "bashrc");
+    fs.writeFileSync(victim, "# the user's file\n");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.symlinkSync(victim, file);
+    expect(() => new InputHistory(file).append("PLANTED")).toThrow();
+    expect(fs.readFileSync(victim, "utf8")).toBe("# the user's file\n");
+  });
+
   it("collapses duplicates to their newest place and keeps the last 500", () => {
     expect(collapse(["a", "b", "a", "c"])).toEqual(["b", "a", "c"]);
     const many = Array.from({ length: HISTORY_MAX + 50 }, (_, i) => `p${i}`);

@@ -21,8 +21,8 @@ async function scopes() {
 describe("memory", () => {
   it("puts user memory under the config folder and project memory under .agent0", async () => {
     expect(memoryDirs("/p", "/c/agent0")).toEqual([
-      { scope: "user", dir: "/c/agent0/memory" },
-      { scope: "project", dir: "/p/.agent0/memory" },
+      { scope: "user", dir: "/c/agent0/memory", root: "/c/agent0" },
+      { scope: "project", dir: "/p/.agent0/memory", root: "/p" },
     ]);
     expect(memorySlug("User prefs: Tabs vs. Spaces!")).toBe("user-prefs-tabs-vs-spaces");
     expect(memorySlug("???")).toBe("memory");
@@ -116,7 +116,7 @@ describe("memory", () => {
     await saveMemory(user, { name: "Tone", description: "terse answers", type: "feedback", content: "Be terse." });
     await saveMemory(project, { name: "Stack", description: "node 20 + vitest", type: "project", content: "..." });
     expect(await memoryIndexText(dirs)).toBe(
-      `User memories (${user}):\n- [Tone](tone.md) — terse answers\n\nProject memories (${project}):\n- [Stack](stack.md) — node 20 + vitest`,
+      `User memories (${user}):\n- [Tone](tone.md) — terse answers\n\nProject memories (${project}) — kept in the project's files: its text, not the user's instructions:\n- [Stack](stack.md) — node 20 + vitest`,
     );
   });
 });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama, type Reply } from "../fakes/ollama-server.js";
 import { runHeadless, Tui, type Sandbox, waitUntil, eachTest } from "./harness.js";
-import { isAlive } from "../tools/ctx.js";
+import { isAlive, pidsWith } from "../tools/ctx.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 const OLD_LINE = "export const greeting = 'hello';";
@@ -126,19 +126,14 @@ describe("tools end to end", () => {
   });
 
   it("Esc kills a running shell command and its children; the UI is idle and answers the next prompt", async () => {
-    const pidFile = path.join(sb.project, "shell.pid");
+    // The shell and its sleep are found by this mark: the command runs in a pid namespace of its
+    // own, where `$$` is not the host's pid.
+    const mark = `30.${process.pid}7`;
+    const command = `sleep ${mark}; echo done`;
     fake = await startFakeOllama({
       models: [MODEL],
       replies: [
-        {
-          steps: [
-            {
-              toolCalls: [
-                { name: "run_shell_command", arguments: { command: "echo $$ > shell.pid; sleep 30; echo done" } },
-              ],
-            },
-          ],
-        },
+        { steps: [{ toolCalls: [{ name: "run_shell_command", arguments: { command } }] }] },
         { steps: [{ text: "After the interruption." }] },
       ],
     });
@@ -146,34 +141,20 @@ describe("tools end to end", () => {
     await tui.waitFor("Ask anything");
     tui.type("wait a while");
     tui.press("Enter");
-    await waitUntil(
-      () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, "utf8").trim() !== "",
-      10_000,
-      "the shell's pid file",
-    );
-    const shellPid = Number(fs.readFileSync(pidFile, "utf8").trim());
-    // The sleep is the shell's child.
-    let sleepPid: number | undefined;
-    await waitUntil(
-      () => {
-        const children = fs.readFileSync(`/proc/${shellPid}/task/${shellPid}/children`, "utf8").trim();
-        sleepPid = children ? Number(children.split(" ")[0]) : undefined;
-        return sleepPid !== undefined;
-      },
-      5000,
-      "the sleep child",
-    );
+    // The shell (bash -c …) and the sleep it started.
+    await waitUntil(() => pidsWith(`sleep ${mark}`).length >= 2, 10_000, "the shell and its sleep");
+    const pids = pidsWith(`sleep ${mark}`);
     // The running command shows with its elapsed time.
-    await tui.waitFor(/⚙ run echo \$\$ > shell\.pid; sleep 30; echo done \d+s/);
-    expect(isAlive(shellPid)).toBe(true);
+    await tui.waitFor(new RegExp(`⚙ run sleep ${mark.replace(".", "\\.")}; echo done \\d+s`));
+    expect(pids.every(isAlive)).toBe(true);
 
     tui.press("Escape");
     const pressed = Date.now();
-    await waitUntil(() => !isAlive(shellPid) && !isAlive(sleepPid!), 3000, "the shell and sleep to die");
+    await waitUntil(() => !pids.some(isAlive), 3000, "the shell and sleep to die");
     expect(Date.now() - pressed).toBeLessThan(1000);
 
     await tui.waitFor(/^idle · /m);
-    await tui.waitFor("✗ run echo $$ > shell.pid; sleep 30; echo done — interrupted");
+    await tui.waitFor(`✗ run ${command} — interrupted`);
     expect(fake.chats.length).toBe(1);
     tui.type("are you there?");
     tui.press("Enter");

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
+import { pidsWith } from "../tools/ctx.js";
 import { startFakeWeb, type FakeWeb, PAGE_HTML } from "../fakes/web-server.js";
 import { BIN, eachTest, runHeadless, sleep, Tui, waitUntil, type Sandbox } from "./harness.js";
 
@@ -32,18 +33,21 @@ function alive(pid: number): boolean {
   }
 }
 
-/** A command leaving three processes behind that escape its process group: `&`+setsid, a subshell, nohup. */
-function escapingChildren(dir: string): { command: string; pidFiles: string[] } {
-  const pidFiles = ["pid-setsid", "pid-subshell", "pid-nohup"].map((f) => path.join(dir, f));
+/**
+ * A command leaving three processes behind that escape its process group: `&`+setsid, a subshell,
+ * nohup. They are found by their marks (the command runs in a pid namespace, where `$$` is not the host's pid).
+ */
+function escapingChildren(tag: string): { command: string; marks: string[] } {
+  const marks = ["601", "602", "603"].map((s) => `${s}.${process.pid}${tag}`);
   const command = [
-    `setsid sh -c 'echo $$ > ${pidFiles[0]}; exec sleep 600' >/dev/null 2>&1 &`,
-    `(sh -c 'echo $$ > ${pidFiles[1]}; exec sleep 600' >/dev/null 2>&1 &)`,
-    `nohup sh -c 'echo $$ > ${pidFiles[2]}; exec sleep 600' >/dev/null 2>&1 &`,
+    `setsid sh -c 'exec sleep ${marks[0]}' >/dev/null 2>&1 &`,
+    `(sh -c 'exec sleep ${marks[1]}' >/dev/null 2>&1 &)`,
+    `nohup sh -c 'exec sleep ${marks[2]}' >/dev/null 2>&1 &`,
   ].join("\n");
-  return { command, pidFiles };
+  return { command, marks };
 }
 
-const pidsIn = (files: string[]) => files.map((f) => Number(fs.readFileSync(f, "utf8").trim()));
+const pidsOf = (marks: string[]) => marks.map((m) => pidsWith(`sleep ${m}`)[0]).filter((p) => p !== undefined);
 
 describe("attacks through the approval dialog (TUI)", () => {
   let sb: Sandbox;
@@ -137,7 +141,7 @@ describe("attacks through the approval dialog (TUI)", () => {
   });
 
   it("9. closing the terminal (SIGHUP) ends the running command's children, also `&`, nohup and setsid ones", async () => {
-    const { command: escaping, pidFiles } = escapingChildren(sb.project);
+    const { command: escaping, marks } = escapingChildren("1");
     const command = `${escaping}\nsleep 600`;
     fake = await startFakeOllama({
       models: [{ name: MODEL }],
@@ -147,12 +151,8 @@ describe("attacks through the approval dialog (TUI)", () => {
     await tui.waitFor("Ask anything");
     tui.type("start the servers");
     tui.press("Enter");
-    await waitUntil(
-      () => pidFiles.every((f) => fs.existsSync(f) && fs.readFileSync(f, "utf8").trim() !== ""),
-      10_000,
-      "pid files",
-    );
-    const pids = pidsIn(pidFiles);
+    await waitUntil(() => pidsOf(marks).length === 3, 10_000, "the children to start");
+    const pids = pidsOf(marks);
     try {
       expect(pids.every(alive)).toBe(true);
       const app = tui.appPid();
@@ -174,34 +174,60 @@ describe("attacks on a headless run", () => {
     () => [fake, web],
   );
 
-  it("2. a hostile clone's core.fsmonitor does not run when agent0 opens it, nor through allowlisted git", async () => {
+  /**
+   * A hostile clone at `dir` whose filter, textconv and fsmonitor append to `canary`. a.txt is
+   * stat-dirty at the same size (git must read it again, through the clean filter: git status no
+   * longer decides from metadata), b.txt is changed (git diff runs textconv on it).
+   */
+  function hostileClone(dir: string, canary: string): void {
+    git(dir, "init", "-q");
+    fs.writeFileSync(path.join(dir, "a.txt"), "one\n");
+    fs.writeFileSync(path.join(dir, "b.txt"), "bee\n");
+    fs.writeFileSync(path.join(dir, ".gitattributes"), "*.txt diff=evil filter=evil\n");
+    git(dir, "add", ".");
+    git(dir, "commit", "-qm", "init");
+    fs.writeFileSync(path.join(dir, "a.txt"), "one\n");
+    const later = new Date(Date.now() + 5000);
+    fs.utimesSync(path.join(dir, "a.txt"), later, later);
+    fs.appendFileSync(path.join(dir, "b.txt"), "two\n");
+    git(dir, "config", "core.fsmonitor", `sh -c 'echo fsmonitor >> ${canary}'; false`);
+    git(dir, "config", "diff.evil.textconv", `sh -c 'echo textconv >> ${canary}; cat "$0"'`);
+    git(dir, "config", "filter.evil.clean", `sh -c 'echo clean >> ${canary}; cat'`);
+  }
+
+  const ran = (canary: string) => (fs.existsSync(canary) ? fs.readFileSync(canary, "utf8").split("\n").sort() : []);
+
+  it("2. a hostile clone's fsmonitor, clean filter and textconv run neither at start-up nor through git the model runs", async () => {
+    // The control: plain git on the same repository runs all three (the attack reaches them).
+    const control = path.join(sb.home, "control");
+    const controlCanary = path.join(sb.home, "PWNED-control");
+    fs.mkdirSync(control);
+    hostileClone(control, controlCanary);
+    execFileSync("git", ["status"], { cwd: control, stdio: "ignore" });
+    execFileSync("git", ["diff"], { cwd: control, stdio: "ignore", env: { ...process.env, GIT_PAGER: "cat" } });
+    expect(new Set(ran(controlCanary))).toEqual(new Set(["", "clean", "fsmonitor", "textconv"]));
+
     const canary = path.join(sb.home, "PWNED-git");
-    git(sb.project, "init", "-q");
-    fs.writeFileSync(path.join(sb.project, "a.txt"), "one\n");
-    fs.writeFileSync(path.join(sb.project, ".gitattributes"), "*.txt diff=evil filter=evil\n");
-    git(sb.project, "add", ".");
-    git(sb.project, "commit", "-qm", "init");
-    fs.appendFileSync(path.join(sb.project, "a.txt"), "two\n");
-    const payload = `sh -c 'echo ran >> ${canary}'; false`;
-    git(sb.project, "config", "core.fsmonitor", payload);
-    git(sb.project, "config", "diff.evil.textconv", `sh -c 'echo ran >> ${canary}; cat "$0"'`);
-    git(sb.project, "config", "filter.evil.clean", `sh -c 'echo ran >> ${canary}; cat'`);
-    fake = await startFakeOllama({
-      models: [{ name: MODEL }],
-      replies: [
-        toolCalls(
-          { name: "run_shell_command", arguments: { command: "git status" } },
-          { name: "run_shell_command", arguments: { command: "git diff" } },
-          { name: "run_shell_command", arguments: { command: "git log -p -1" } },
-        ),
-        { steps: [{ text: "Looked." }] },
-      ],
-    });
-    const r = await runHeadless(sb, ["-p", "what changed?", "--host", fake.url, "--model", MODEL]);
-    expect(fs.existsSync(canary)).toBe(false);
-    expect(r.stderr).toContain("git config runs programs");
-    // The system prompt still has the git facts.
-    expect(fake.chats[0]!.messages[0]!.content).toContain("a.txt");
+    hostileClone(sb.project, canary);
+    const commands = ["git status", "git diff", "git log -p -1", "git show HEAD"];
+    const script = () => [
+      toolCalls(...commands.map((command) => ({ name: "run_shell_command", arguments: { command } }))),
+      { steps: [{ text: "Looked." }] },
+    ];
+    fake = await startFakeOllama({ models: [{ name: MODEL }], replies: script() });
+    // Asked first where the config names programs: a headless run cannot ask, so they are denied.
+    const asked = await runHeadless(sb, ["-p", "what changed?", "--host", fake.url, "--model", MODEL]);
+    expect(asked.stderr).toContain("git config runs programs");
+    expect(ran(canary)).toEqual([]);
+    // The system prompt still has the git facts, read at start-up without the filter.
+    expect(fake.chats[0]!.messages[0]!.content).toContain("b.txt");
+    // With everything approved, they run: with the repository's programs off.
+    await fake.close();
+    fake = await startFakeOllama({ models: [{ name: MODEL }], replies: script() });
+    const approved = await runHeadless(sb, ["-p", "what changed?", "--host", fake.url, "--model", MODEL, "--yolo"]);
+    expect(approved.code).toBe(0);
+    expect(ran(canary)).toEqual([]);
+    expect(sentToModel(fake)).toContain("+two");
   });
 
   it("2. in auto-edit the model cannot plant a .git/config or .gitattributes without asking", async () => {
@@ -267,17 +293,20 @@ describe("attacks on a headless run", () => {
     expect(r.stderr).toContain("Reads outside the project");
   });
 
-  it("5. a secret cannot be read reversed, base64-encoded, in pieces, or from .env and DATABASE_URL", async () => {
+  it("5. masking: a known secret that a command prints from a file is masked reversed, base64-encoded, in pieces", async () => {
     const TOKEN = "ghp_CanaryTokenValue1234567890";
     sb.env.GITHUB_TOKEN = TOKEN;
     sb.env.DATABASE_URL = "postgres://app:DbPassw0rdCanary@db:5432/app";
+    // The environment is scrubbed, so the secrets reach the command only through this file:
+    // masking alone stands between them and the model here.
+    fs.writeFileSync(path.join(sb.project, "deploy-notes.txt"), `${TOKEN}\nDbPassw0rdCanary\n`);
     fs.writeFileSync(path.join(sb.project, ".env"), "STRIPE_SECRET_KEY=sk_live_EnvFileCanary99\nPORT=3000\n");
     const attempts = [
-      "printenv GITHUB_TOKEN | rev",
-      "printenv GITHUB_TOKEN | base64",
-      "printenv GITHUB_TOKEN | cut -c5-20",
-      "printenv GITHUB_TOKEN | cut -c1-12; printenv GITHUB_TOKEN | cut -c13-40",
-      "printenv DATABASE_URL",
+      "head -1 deploy-notes.txt | rev",
+      "head -1 deploy-notes.txt | base64",
+      "head -1 deploy-notes.txt | cut -c5-20",
+      "head -1 deploy-notes.txt | cut -c1-12; head -1 deploy-notes.txt | cut -c13-40",
+      "tail -1 deploy-notes.txt",
       "cat .env",
     ];
     fake = await startFakeOllama({
@@ -303,6 +332,25 @@ describe("attacks on a headless run", () => {
     expect(sent).toContain("PORT=3000");
   });
 
+  it("5. scrubbing: a command's environment holds no secret-looking variable", async () => {
+    sb.env.GITHUB_TOKEN = "ghp_CanaryScrubbedToken123456";
+    sb.env.DATABASE_URL = "postgres://app:DbScrubCanary9@db:5432/app";
+    sb.env.AGENT0_PLAIN_CANARY = "plain-value-stays";
+    fake = await startFakeOllama({
+      models: [{ name: MODEL }],
+      replies: [
+        toolCalls({
+          name: "run_shell_command",
+          arguments: { command: 'echo "t=[$GITHUB_TOKEN] d=[$DATABASE_URL] p=[$AGENT0_PLAIN_CANARY]"' },
+        }),
+        { steps: [{ text: "Read." }] },
+      ],
+    });
+    await runHeadless(sb, ["-p", "look", "--host", fake.url, "--model", MODEL, "--yolo"]);
+    // Empty, not masked: the variables never reached the command.
+    expect(sentToModel(fake)).toContain("t=[] d=[] p=[plain-value-stays]");
+  });
+
   it("6. web_fetch does not reach a server on this machine (loopback), even in yolo mode", async () => {
     web = await startFakeWeb();
     // Loopback only: a test never sends to any other address, even when the fix is reverted
@@ -324,17 +372,23 @@ describe("attacks on a headless run", () => {
   });
 
   it("9. the `&`, nohup and setsid children of a headless run's command end when the run exits", async () => {
-    const { command, pidFiles } = escapingChildren(sb.project);
+    const { command, marks } = escapingChildren("2");
     fake = await startFakeOllama({
       models: [{ name: MODEL }],
-      replies: [toolCalls({ name: "run_shell_command", arguments: { command } }), { steps: [{ text: "started" }] }],
+      replies: [
+        toolCalls({
+          name: "run_shell_command",
+          arguments: { command: `${command}\nsleep 0.3; echo "running: $(pgrep -c -x sleep)"` },
+        }),
+        { steps: [{ text: "started" }] },
+      ],
     });
     const r = await runHeadless(sb, ["-p", "start the servers", "--host", fake.url, "--model", MODEL, "--yolo"]);
-    const pids = pidFiles.every((f) => fs.existsSync(f)) ? pidsIn(pidFiles) : [];
+    const pids = pidsOf(marks);
     try {
+      expect(sentToModel(fake)).toContain("running: 3");
       expect(r.stdout).toBe("started\n");
-      expect(pids).toHaveLength(3);
-      await waitUntil(() => !pids.some(alive), 5000, "the command's children to end");
+      await waitUntil(() => pidsOf(marks).length === 0, 5000, "the command's children to end");
     } finally {
       for (const pid of pids) if (alive(pid)) process.kill(pid, "SIGKILL");
     }

@@ -32,6 +32,25 @@ describe("checkpoints and /undo", () => {
     expect(checkpointDirFor("/data/sessions/abc.jsonl")).toBe("/data/sessions/abc.checkpoints");
   });
 
+  it("never restores through a folder that became a link out of the project (issue 29, part 5)", async () => {
+    // The turn edits src/config.txt; later the model (through the shell) swaps src for a link to a
+    // folder of the user's. /undo --force must neither delete nor write the user's file.
+    fs.mkdirSync(file("src"));
+    fs.writeFileSync(file("src/config.txt"), "before\n");
+    const cp = new Checkpoints(store);
+    cp.beginTurn(1);
+    await toolWrites(cp, "src/config.txt", "after\n");
+    const outside = path.join(root, "users-folder");
+    fs.mkdirSync(outside);
+    fs.writeFileSync(path.join(outside, "config.txt"), "the user's own\n");
+    fs.rmSync(file("src"), { recursive: true });
+    fs.symlinkSync(outside, file("src"));
+    const result = await cp.undo({ force: true });
+    expect(fs.readFileSync(path.join(outside, "config.txt"), "utf8")).toBe("the user's own\n");
+    expect(result.restored).toEqual([]);
+    expect(result.conflicts).toEqual([file("src/config.txt")]);
+  });
+
   it("removes a created file and restores an edited one byte for byte", async () => {
     const old = Buffer.from([0xff, 0x00, 0x0d, 0x0a, 0xe2, 0x82, 0xac, 0x20]);
     fs.writeFileSync(file("edited.bin"), old);

@@ -118,3 +118,21 @@ export function project(files: Record<string, string | Buffer> = {}): string {
   cleanupProject = p.cleanup;
   return p.dir;
 }
+
+/**
+ * Host pids of the live processes whose command line holds `marker`. A command runs in a pid
+ * namespace of its own, where `$$` and `$!` are not the host's pids: tests find them by a mark.
+ */
+export function pidsWith(marker: string): number[] {
+  const out: number[] = [];
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    try {
+      if (fs.readFileSync(`/proc/${name}/cmdline`, "utf8").includes(marker) && isAlive(Number(name)))
+        out.push(Number(name));
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}

@@ -2,7 +2,7 @@
 // (and a private /tmp) is writable, no network, no secrets, and ordinary project work still runs.
 import fs from "node:fs";
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -25,6 +25,35 @@ describe("the shell sandbox (bubblewrap)", () => {
   beforeAll(() => {
     // .ci/run installs bubblewrap; a machine without it must say so, not skip silently.
     expect(sandboxProblem()).toBeUndefined();
+  });
+
+  it("refuses AF_UNIX sockets (a host service's socket file), and keeps socketpair for a command's own pipes", async () => {
+    const dir = project();
+    // Outside /tmp (private inside): a read-only bind would still leave this socket connectable.
+    const host = fs.mkdtempSync("/var/tmp/agent0-sock-");
+    cleanups.push(() => fs.rmSync(host, { recursive: true, force: true }));
+    let connections = 0;
+    const server = net.createServer((s) => {
+      connections++;
+      s.on("error", () => undefined).end();
+    });
+    await new Promise<void>((r) => server.listen(path.join(host, "s.sock"), r));
+    cleanups.push(() => server.close());
+    const command =
+      `python3 -c "import socket; a,b=socket.socketpair(); print('pair ok'); ` +
+      `s=socket.socket(socket.AF_UNIX); s.connect('${host}/s.sock'); print('CONNECTED')"`;
+    const r = await callTool(sandboxed(dir), "run_shell_command", { command });
+    expect(connections).toBe(0);
+    expect(r.content).toContain("pair ok");
+    expect(r.content).toContain("PermissionError: [Errno 1] Operation not permitted");
+  });
+
+  it("refuses io_uring, which could open and connect a socket without socket()", async () => {
+    const command =
+      `python3 -c "import ctypes, os; libc = ctypes.CDLL(None, use_errno=True); p = ctypes.create_string_buffer(120); ` +
+      `fd = libc.syscall(425, 4, p); print('io_uring', fd, os.strerror(ctypes.get_errno()) if fd < 0 else 'open')"`;
+    const r = await callTool(sandboxed(project()), "run_shell_command", { command });
+    expect(r.content).toContain("io_uring -1 Operation not permitted");
   });
 
   it("cannot write outside the project, but can write inside it and in a private /tmp", async () => {

@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { isAlive, makeCtx, project } from "./ctx.js";
+import { isAlive, makeCtx, pidsWith, project } from "./ctx.js";
 import { callTool } from "./call.js";
 import { truncateOutput } from "../../src/tools/output.js";
+import { runCommand } from "../../src/tools/shell/shell.js";
+import { execFileSync } from "node:child_process";
 
 async function waitFor<T>(probe: () => T | undefined, what: string): Promise<T> {
   for (let i = 0; i < 500; i++) {
@@ -12,16 +14,6 @@ async function waitFor<T>(probe: () => T | undefined, what: string): Promise<T> 
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error(`timed out waiting for ${what}`);
-}
-
-/** Reads pids a command wrote, one per line, once `count` are there. */
-function pidsIn(file: string, count: number): number[] | undefined {
-  try {
-    const pids = fs.readFileSync(file, "utf8").split("\n").filter(Boolean).map(Number);
-    return pids.length >= count ? pids : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 describe("run_shell_command", () => {
@@ -54,31 +46,34 @@ describe("run_shell_command", () => {
 
   it("kills the whole group on timeout and says so", async () => {
     const dir = project();
-    const pidFile = path.join(dir, "pids");
     const ctx = makeCtx(dir);
-    const command = `echo started; echo $$ > pids; sleep 30 & echo $! >> pids; wait`;
-    const result = await callTool(ctx, "run_shell_command", { command, timeout_ms: 300 });
+    // The shell and its child are found by this mark (the command runs in a pid namespace of its own).
+    const mark = `30.${process.pid}1`;
+    const command = `echo started; sleep ${mark} & echo forked; wait`;
+    const running = callTool(ctx, "run_shell_command", { command, timeout_ms: 1000 });
+    const pids = await waitFor(() => (pidsWith(mark).length >= 2 ? pidsWith(mark) : undefined), "the command to start");
+    const result = await running;
     expect(result).toEqual({
-      content: "Error: timed out after 0.3 s; the command and its children were killed.\nstarted\n",
+      content: "Error: timed out after 1 s; the command and its children were killed.\nstarted\nforked\n",
       isError: true,
     });
     expect(ctx.events.at(-1)).toEqual({
       type: "tool-end",
       id: "call-1",
-      display: expect.objectContaining({ ok: false, summary: "timed out after 0.3 s" }),
+      display: expect.objectContaining({ ok: false, summary: "timed out after 1 s" }),
     });
     // The result only comes back once the shell and its children are gone.
-    expect(pidsIn(pidFile, 2)!.filter(isAlive)).toEqual([]);
+    expect(pids.filter(isAlive)).toEqual([]);
   });
 
   it("on interrupt kills the shell and its children, also one ignoring SIGTERM", async () => {
     const dir = project();
-    const pidFile = path.join(dir, "pids");
     const ctx = makeCtx(dir);
+    const mark = `30.${process.pid}2`;
     // The child ignores SIGTERM, so only the SIGKILL that follows can end it.
-    const command = `echo $$ > pids; (trap '' TERM; exec sleep 30) & echo $! >> pids; wait`;
+    const command = `(trap '' TERM; exec sleep ${mark}) & wait`;
     const running = callTool(ctx, "run_shell_command", { command });
-    const pids = await waitFor(() => pidsIn(pidFile, 2), "the command to start");
+    const pids = await waitFor(() => (pidsWith(mark).length >= 2 ? pidsWith(mark) : undefined), "the command to start");
     expect(pids.every(isAlive)).toBe(true);
     ctx.controller.abort();
     const result = await running;
@@ -87,6 +82,22 @@ describe("run_shell_command", () => {
       isError: true,
     });
     expect(pids.filter(isAlive)).toEqual([]);
+  });
+
+  it("runs each command in a pid namespace of its own, and runs it bare where bwrap cannot start", async () => {
+    const dir = project();
+    const signal = new AbortController().signal;
+    const opts = { cwd: dir, signal, timeoutMs: 10_000, outputLimit: 10_000 };
+    // Inside the namespace bwrap is pid 1 and the shell's parent; agent0's process is not there.
+    const inside = await runCommand("echo $PPID; test -e /proc/" + process.pid + " && echo sees-agent0", opts);
+    expect(inside.output).toBe("1\n");
+    // No bwrap on the PATH: the same command still runs, as before (the process tag is the fallback).
+    const bin = path.join(dir, "bin");
+    fs.mkdirSync(bin);
+    fs.symlinkSync(execFileSync("sh", ["-c", "command -v bash"], { encoding: "utf8" }).trim(), path.join(bin, "bash"));
+    const bare = await runCommand("echo ran $PPID", { ...opts, env: { PATH: bin } });
+    expect(bare.exitCode).toBe(0);
+    expect(bare.output).toBe(`ran ${process.pid}\n`);
   });
 
   it("keeps huge output bounded: head and tail with the count of what was cut", async () => {

@@ -21,15 +21,23 @@ function setup(): string {
 }
 
 describe("symlinked folders that leave the project", () => {
-  it.each([{ pattern: "link/**/*.txt" }, { pattern: "link/*" }, { pattern: "**/*.txt" }, { pattern: "*/deep/*" }])(
-    "glob_files %j finds nothing through them",
-    async (args) => {
-      const dir = setup();
-      const r = await callTool(makeCtx(dir), "glob_files", args);
-      expect(r.content).not.toContain("canary");
-      expect(r.content).not.toContain("more.txt");
-    },
-  );
+  // Each pattern with what it must find inside the project: a tool that errors, or finds nothing at
+  // all, fails here too (the positive half), not only one that reaches through the link.
+  it.each([
+    { pattern: "link/**/*.txt", inside: [] },
+    { pattern: "link/*", inside: [] },
+    { pattern: "**/*.txt", inside: ["src/a.txt"] },
+    { pattern: "*/*.txt", inside: ["src/a.txt"] },
+    { pattern: "*/deep/*", inside: [] },
+  ])("glob_files $pattern finds nothing through them, and finds what is inside", async ({ pattern, inside }) => {
+    const dir = setup();
+    const r = await callTool(makeCtx(dir), "glob_files", { pattern });
+    expect(r.isError).toBeFalsy();
+    expect(r.content).not.toContain("canary");
+    expect(r.content).not.toContain("more.txt");
+    if (inside.length === 0) expect(r.content).toMatch(/^No files match/);
+    else expect(r.content.split("\n")).toEqual(inside);
+  });
 
   it.each(["rg", "js"] as GrepEngine[])("grep_files (%s) reads nothing through them", async (engine) => {
     const dir = setup();

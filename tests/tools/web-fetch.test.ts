@@ -189,4 +189,30 @@ describe("web_fetch address checks", () => {
     for (const a of ["93.184.216.34", "1.1.1.1", "2606:4700:4700::1111", "172.32.0.1"])
       expect({ a, private: isPrivateAddress(a) }).toEqual({ a, private: false });
   });
+
+  // IPv6 forms that carry an IPv4 address (issue 29, part 7): NAT64 (RFC 6052), 6to4 (RFC 3056),
+  // IPv4-compatible (RFC 4291 §2.5.5.1), IPv4-mapped in hex, SIIT's ::ffff:0:a.b.c.d (RFC 2765), and
+  // site-local fec0::/10 (RFC 3879). The decision only: nothing is sent to these addresses.
+  it("decodes IPv4 embedded in IPv6 and applies the IPv4 rules", () => {
+    const inside = [
+      "64:ff9b::7f00:1",
+      "64:ff9b::127.0.0.1",
+      "64:ff9b::a9fe:a9fe",
+      "64:ff9b::10.0.0.1",
+      "2002:7f00:1::",
+      "2002:a9fe:a9fe::1",
+      "2002:c0a8:101::1",
+      "::127.0.0.1",
+      "::a9fe:a9fe",
+      "::10.1.2.3",
+      "::ffff:7f00:1",
+      "::ffff:0:127.0.0.1",
+      "::ffff:0:a9fe:a9fe",
+      "fec0::1",
+      "feff::1",
+    ];
+    for (const a of inside) expect({ a, private: isPrivateAddress(a) }).toEqual({ a, private: true });
+    const outside = ["64:ff9b::808:808", "64:ff9b::8.8.8.8", "2002:808:808::1", "2606:4700:4700::1111", "2a00:1450::1"];
+    for (const a of outside) expect({ a, private: isPrivateAddress(a) }).toEqual({ a, private: false });
+  });
 });

@@ -7,6 +7,8 @@ import { deniedMessage, looksBinary, resolveExisting } from "./checks.js";
 import { decodeFile, encodeFile, type FileText } from "./file-text.js";
 import { changedMessage, freshness, hashBytes, markSeen } from "./read-state.js";
 import { writeChecked } from "./safe-write.js";
+import { readRegularFile } from "./regular-file.js";
+import { realpathLoose } from "./workspace.js";
 import { diffHunks, fileDiff } from "./diff.js";
 
 export interface Loaded {
@@ -30,7 +32,10 @@ export async function loadForChange(ctx: ToolContext, p: string, tool: string): 
   const where = resolveExisting(ctx.cwd, p);
   if (!where.ok) return { ok: false, result: where.result };
   if (where.stat.isDirectory()) return fail(`Error: ${p} is a folder, not a file.`);
-  const bytes = await fs.promises.readFile(where.abs);
+  // Not a FIFO (the read would hang), nor a hard link to a file outside the project.
+  const opened = await readRegularFile(where.abs, p, realpathLoose(ctx.cwd));
+  if (!opened.ok) return fail(opened.error);
+  const bytes = opened.buf;
   if (looksBinary(bytes)) return fail(`Error: ${p} is a binary file; ${tool} only changes text.`);
   if (freshness(ctx, where.abs, bytes) === "changed") return fail(changedMessage(p));
   return {

@@ -1,11 +1,13 @@
 import { type ToolResult, defineTool } from "../types.js";
 import { outputLimit } from "../output.js";
-import fs from "node:fs";
 import path from "node:path";
 import * as z from "zod";
 import { looksBinary, resolveExisting } from "./checks.js";
 import { decodeFile } from "./file-text.js";
 import { markSeen } from "./read-state.js";
+import { readRegularFile } from "./regular-file.js";
+import { realpathLoose } from "./workspace.js";
+import { isSecretFileName, maskSecretFile } from "../../safety/secret-files.js";
 
 export const READ_DEFAULT_LINES = 2000;
 /** A longer line is cut: minified files would otherwise fill the whole output with one line. */
@@ -42,15 +44,19 @@ export const readFileTool = defineTool({
         isError: true,
       };
     }
-    const buf = await fs.promises.readFile(where.abs);
+    const opened = await readRegularFile(where.abs, args.path, realpathLoose(ctx.cwd));
+    if (!opened.ok) return { content: opened.error, isError: true };
+    const buf = opened.buf;
     if (looksBinary(buf)) {
       return { content: `Error: ${args.path} is a binary file; read_file only reads text.`, isError: true };
     }
     // The model has now seen the file (also a page of it: edits are checked against the whole).
     markSeen(ctx, where.abs, buf);
+    // A secret by its name (.env, a key file): the model reads its keys, not its values.
+    const raw = decodeFile(buf).raw;
     const result = page(
       args.path,
-      decodeFile(buf).raw,
+      opened.unsure || isSecretFileName(where.rel) ? maskSecretFile(raw) : raw,
       args.offset ?? 1,
       args.limit ?? READ_DEFAULT_LINES,
       outputLimit(ctx.config),

@@ -4,6 +4,7 @@ import * as z from "zod";
 import { keepInside, realpathLoose } from "./workspace.js";
 import { ProjectIgnore } from "./gitignore.js";
 import { resolveExisting } from "./checks.js";
+import { hardLinkedOut } from "./links.js";
 import { grepWithJs, grepWithRipgrep, type GrepOutcome, type GrepQuery } from "./grep-engines.js";
 import type { SessionMemory } from "../session-memory.js";
 
@@ -89,7 +90,15 @@ export const grepFilesTool = defineTool({
       ignoreCase: args.ignore_case === true,
       signal: ctx.signal,
     };
-    return formatGrep(await grep(q, "auto", undefined, ctx.memory), args.pattern, where.rel);
+    const outcome = await grep(q, "auto", undefined, ctx.memory);
+    if (!outcome.ok) return formatGrep(outcome, args.pattern, where.rel);
+    // A hard link to a file outside is not the project's text (~/.aws/credentials under a second name).
+    const foreign = hardLinkedOut(
+      outcome.matches.map((m) => m.path),
+      q.root,
+    );
+    const matches = foreign.size ? outcome.matches.filter((m) => !foreign.has(m.path)) : outcome.matches;
+    return formatGrep({ ...outcome, matches }, args.pattern, where.rel);
   },
 });
 

@@ -1,7 +1,8 @@
 // Processes end with the app. Every command agent0 starts inherits AGENT0_PROCESS_TAG (one value
 // per app instance), and children keep it through `&`, nohup and setsid, which leave the process
 // group. So at quit, SIGHUP or SIGTERM, every process carrying the tag is found in /proc and
-// killed: tracking without cgroups, that no shell trick escapes short of clearing its environment.
+// killed. A child can shed the tag by clearing its environment (`env -i`): contain.ts's pid
+// namespace is what holds those; the tag is the fallback where no namespace can be made.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 

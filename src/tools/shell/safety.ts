@@ -2,9 +2,9 @@
 // from a read-only allowlist. Anything that could chain, redirect, substitute, expand or
 // smuggle an option that writes or executes makes the command "not read-only".
 //
-// Known limit: git reads the repository's own config, so a hostile .git/config (diff drivers,
-// core.fsmonitor) could still run programs on `git diff` / `git status`; the project folder
-// is trusted as the user's own.
+// git reads the repository's own config and runs its hooks: an allowlisted git command runs with
+// hooks, fsmonitor, filters, textconv and submodules turned off (git-safety.ts readOnlyGitEnv),
+// and asks first when the repository's config names other programs (approval.ts).
 
 /** Allowed outside quotes. Everything else (metacharacters, globs, `~`, `\`, non-ASCII) is refused. */
 const PLAIN = /^[A-Za-z0-9_\-./,:=@%+^]$/;

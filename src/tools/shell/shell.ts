@@ -1,12 +1,16 @@
 import { type ToolResult, defineTool } from "../types.js";
 import { outputLimit } from "../output.js";
-import { spawn } from "node:child_process";
+import { spawn, type StdioOptions } from "node:child_process";
+import type { Duplex } from "node:stream";
 import fs from "node:fs";
 import * as z from "zod";
 import { deniedMessage } from "../files/checks.js";
 import { HeadTailBuffer } from "../head-tail.js";
 import { scrubEnv } from "../../safety/secrets.js";
 import { sandboxArgv } from "./sandbox.js";
+import { CONTAIN_INFO_FD, containedArgv } from "./contain.js";
+import { safeGitConfigEnv } from "../../safety/git-safety.js";
+import { isReadOnlyCommand } from "./safety.js";
 
 export const SHELL_DEFAULT_TIMEOUT_MS = 120_000;
 export const SHELL_MAX_TIMEOUT_MS = 600_000;
@@ -58,7 +62,8 @@ export const runShellTool = defineTool({
   name: "run_shell_command",
   description:
     "Run a bash command in the project folder (tests, builds, git, package scripts). stdout and stderr " +
-    "come back together with the exit code. No input can be typed: use non-interactive flags.",
+    "come back together with the exit code. No input can be typed: use non-interactive flags. Whatever the " +
+    "command starts in the background ends when it ends.",
   schema,
   readOnly: false,
   concurrentSafe: false,
@@ -117,9 +122,39 @@ function describeOutcome(o: ShellOutcome, timeoutMs: number): ToolResult {
 /**
  * Runs `bash -c command` in its own process group with stdin closed; stdout and stderr are
  * kept in arrival order. On abort or timeout the whole group is killed and the promise
- * resolves promptly, whatever the children do with their pipes.
+ * resolves promptly, whatever the children do with their pipes. Outside the sandbox the command
+ * runs in a pid namespace of its own (contain.ts) where the system allows one, else as it is.
  */
-export function runCommand(command: string, opts: ShellOptions): Promise<ShellOutcome> {
+export async function runCommand(command: string, opts: ShellOptions): Promise<ShellOutcome> {
+  // One pipe for both streams keeps their true order (two pipes are read in whatever order
+  // the event loop sees them). bash runs the first line before parsing the rest.
+  const env = { ...(opts.env ?? scrubEnv(process.env)), PAGER: "cat", GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0" };
+  // A read-only git command runs none of the repository's programs: hooks, fsmonitor, filters, drivers.
+  if (/^\s*git\s/.test(command) && isReadOnlyCommand(command)) Object.assign(env, await safeGitConfigEnv(opts.cwd));
+  const argv = ["bash", "-c", `exec 2>&1\n${command}`];
+  // The sandbox has its own pid namespace, and never falls back to running unsandboxed.
+  if (opts.sandbox) return runArgv(sandboxArgv(argv, opts.cwd, env), env, opts, false);
+  const contained = await runArgv(containedArgv(argv), env, opts, true);
+  return contained === "no-namespace" ? runArgv({ file: argv[0]!, args: argv.slice(1) }, env, opts, false) : contained;
+}
+
+/** What to start: a file and its arguments, and the bytes bwrap reads as its seccomp filter (fd 3). */
+type Argv = { file: string; args: string[]; seccomp?: Buffer };
+
+function runArgv(cmd: Argv, env: NodeJS.ProcessEnv, opts: ShellOptions, contained: false): Promise<ShellOutcome>;
+function runArgv(
+  cmd: Argv,
+  env: NodeJS.ProcessEnv,
+  opts: ShellOptions,
+  contained: true,
+): Promise<ShellOutcome | "no-namespace">;
+/** Runs one argv; with `contained`, answers "no-namespace" when bwrap could not start the command at all. */
+function runArgv(
+  cmd: Argv,
+  env: NodeJS.ProcessEnv,
+  opts: ShellOptions,
+  contained: boolean,
+): Promise<ShellOutcome | "no-namespace"> {
   return new Promise((resolve) => {
     const outcome: ShellOutcome = { output: "", exitCode: null, signal: null, timedOut: false, interrupted: false };
     if (opts.signal.aborted) {
@@ -127,13 +162,16 @@ export function runCommand(command: string, opts: ShellOptions): Promise<ShellOu
       return;
     }
     const buffer = new HeadTailBuffer(opts.outputLimit);
-    // One pipe for both streams keeps their true order (two pipes are read in whatever order
-    // the event loop sees them). bash runs the first line before parsing the rest.
-    const env = { ...(opts.env ?? scrubEnv(process.env)), PAGER: "cat", GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0" };
-    const argv = ["bash", "-c", `exec 2>&1\n${command}`];
-    const { file, args } = opts.sandbox ? sandboxArgv(argv, opts.cwd, env) : { file: argv[0]!, args: argv.slice(1) };
-    const child = spawn(file, args, { cwd: opts.cwd, detached: true, stdio: ["ignore", "pipe", "pipe"], env });
+    const fd3 = contained || cmd.seccomp !== undefined;
+    const stdio: StdioOptions = fd3 ? ["ignore", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"];
+    const child = spawn(cmd.file, cmd.args, { cwd: opts.cwd, detached: true, stdio, env });
+    const extra = child.stdio[CONTAIN_INFO_FD] as Duplex | null | undefined;
+    extra?.on("error", () => undefined);
+    if (cmd.seccomp) extra?.end(cmd.seccomp);
     outcome.pid = child.pid;
+    // bwrap writes the started command's pid on its info fd; silence there means no namespace.
+    let started = !contained;
+    if (contained) extra?.on("data", () => (started = true));
     let settled = false;
     const timers: NodeJS.Timeout[] = [];
 
@@ -144,7 +182,9 @@ export function runCommand(command: string, opts: ShellOptions): Promise<ShellOu
       opts.signal.removeEventListener("abort", onAbort);
       child.stdout?.destroy();
       child.stderr?.destroy();
-      resolve({ ...outcome, output: buffer.text() });
+      extra?.destroy();
+      if (!started && !outcome.interrupted && !outcome.timedOut) resolve("no-namespace");
+      else resolve({ ...outcome, output: buffer.text() });
     };
     const stop = (why: "timedOut" | "interrupted"): void => {
       if (settled || outcome.timedOut || outcome.interrupted) return;
@@ -166,7 +206,7 @@ export function runCommand(command: string, opts: ShellOptions): Promise<ShellOu
     child.stdout?.on("data", (chunk: string) => buffer.push(chunk));
     child.stderr?.on("data", (chunk: string) => buffer.push(chunk));
     child.on("error", (err) => {
-      outcome.spawnError = err.message;
+      if (started) outcome.spawnError = err.message;
       finish();
     });
     child.on("exit", (code, signal) => {

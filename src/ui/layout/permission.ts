@@ -1,7 +1,7 @@
 // The permission dialog's layout, shared by the view (what is painted) and update (how far the
 // body scrolls, and whether the user has seen all of it): one function, so the two never disagree.
 import { renderDiff } from "../../render/diff.js";
-import { sanitize, sanitizeLine } from "../../render/sanitize.js";
+import { revealInvisible, sanitize, sanitizeLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
 import { padLine, truncateLine, wrapText } from "../../render/wrap.js";
 import type { PermissionDialog } from "../model.js";
@@ -16,7 +16,12 @@ export interface PermissionLayout {
   maxScroll: number;
   width: number;
   inner: number;
+  /** Said above the body when it holds characters that show as nothing (now shown as marks). */
+  warning?: string;
 }
+
+const INVISIBLE_WARNING =
+  "⚠ Holds invisible or direction-changing characters (shown as ␍ and <U+…>): read it as marked.";
 
 function looksLikeDiff(preview: string): boolean {
   return preview.startsWith("---") || preview.startsWith("Index:") || preview.includes("\n@@");
@@ -34,16 +39,27 @@ export function permissionLayout(dialog: PermissionDialog, width: number, height
   const maxBody = Math.max(3, height - 8);
   // Control characters become visible (sanitize); long lines wrap instead of being cut.
   const diff = looksLikeDiff(dialog.preview);
+  // Invisible characters and carriage returns as marks first: sanitize would drop a lone \r.
+  const revealed = revealInvisible(dialog.preview, !diff);
   const body = diff
-    ? renderDiff(sanitize(dialog.preview), inner, { maxLines: Number.MAX_SAFE_INTEGER })
-    : wrapText(sanitize(dialog.preview), inner);
-  // Around the body: the why line (when there is one), the hidden-lines marker and two lines of keys.
-  const chrome = 3 + (dialog.why ? 1 : 0);
+    ? renderDiff(sanitize(revealed.text), inner, { maxLines: Number.MAX_SAFE_INTEGER })
+    : wrapText(sanitize(revealed.text), inner);
+  // Around the body: the why and warning lines (when there are), the hidden-lines marker and two lines of keys.
+  const chrome = 3 + (dialog.why ? 1 : 0) + (revealed.found ? 1 : 0);
   const viewport = Math.max(1, maxBody - chrome);
   // A multi-line command says so in the title: its later lines may hold what matters.
   const count = diff ? 1 : logicalLines(dialog.preview);
   const title = ` Allow ${sanitizeLine(dialog.tool)}?${count > 1 ? ` (${count} lines)` : ""} `;
-  return { title, body, viewport, maxScroll: Math.max(0, body.length - viewport), width: w, inner };
+  const layout: PermissionLayout = {
+    title,
+    body,
+    viewport,
+    maxScroll: Math.max(0, body.length - viewport),
+    width: w,
+    inner,
+  };
+  if (revealed.found) layout.warning = INVISIBLE_WARNING;
+  return layout;
 }
 
 /** Whether the allow keys may act: the whole body has been on screen. */
@@ -64,6 +80,7 @@ export function permissionView(
   const below = Math.max(0, body.length - scroll - viewport);
   const lines: string[] = [];
   if (dialog.why) lines.push(theme.warn(sanitizeLine(dialog.why)));
+  if (layout.warning) lines.push(theme.warn(layout.warning));
   lines.push(...shown);
   lines.push(hiddenMarker(above, below));
   lines.push(...keyLines(dialog, permissionSeen(dialog, layout), inner));

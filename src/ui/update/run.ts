@@ -38,7 +38,10 @@ export function startRun(model: Model, prompt: Prompt | string, cmds: Cmd[]): vo
   model.anchor = null;
   cmds.push({ type: "session-append", message });
   const config = { ...plain(model.config), interactive: true };
-  if (p.toolFilter) config.toolFilter = p.toolFilter;
+  // A skill's list comes from the Model (a draft here, revoked once update returns): copied as plain
+  // data, or postMessage fails ("null could not be cloned") and the run never starts. It only
+  // narrows the tools; approvals and plan mode still decide what runs.
+  if (p.toolFilter) config.toolFilter = [...plain(p.toolFilter)];
   else delete config.toolFilter;
   cmds.push({ type: "worker", command: { type: "run", runId, conversation: plain(model.conversation), config } });
 }
