@@ -22,6 +22,8 @@ export type Msg =
   | { type: "wheel"; direction: "up" | "down"; lines?: number }
   | { type: "resize"; width: number; height: number }
   | { type: "tick"; now: number }
+  /** The "Press Ctrl+C again to exit" window of arm `seq` has ended. */
+  | { type: "exit-disarm"; seq: number }
   | { type: "agent"; event: AgentEvent }
   | { type: "picker-items"; purpose: "model" | "session"; items: PickerItem[] }
   /** `tokensUsed`: what the session has spent so far (default: counted from `conversation`). */
@@ -101,4 +103,6 @@ export type Cmd =
   | { type: "history-append"; text: string }
   /** Draw the user's attention (the terminal is not focused). */
   | { type: "notify"; mode: "bell" | "osc9"; text: string }
+  /** Hands `msg` back to update after `ms` milliseconds (a hint that goes away by itself). */
+  | { type: "after"; ms: number; msg: Msg }
   | { type: "quit" };

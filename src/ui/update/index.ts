@@ -63,6 +63,10 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
       case "tick":
         m.now = msg.now;
         break;
+      case "exit-disarm":
+        // A later arm has its own timer: this one ends only the arm it was set for.
+        if (m.exitArm.seq === msg.seq) m.exitArm.armed = false;
+        break;
       case "agent":
         applyAgentEvent(m, msg.event, cmds);
         break;
