@@ -9,7 +9,8 @@ import { permissionView } from "../layout/permission.js";
 import { mcpTrustView } from "./mcp-trust.js";
 import { menuLines } from "./menu.js";
 import { pinnedLines } from "./pinned.js";
-import { modeRule, modeWord } from "./modes.js";
+import { modeRule } from "./modes.js";
+import { fitStatus, statusSegments } from "./status.js";
 import { searchInputView } from "./history.js";
 
 /** Everything painted, as plain strings: runtime.ts is the only code that touches blessed. */
@@ -21,8 +22,6 @@ export interface Frame {
   cursor: { row: number; col: number };
   dialog?: { title: string; lines: string[]; width: number; height: number };
 }
-
-const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 
 /** view(model) -> Frame: pure; only the visible lines are produced. */
 export function view(model: Model): Frame {
@@ -43,70 +42,10 @@ export function view(model: Model): Frame {
 }
 
 function statusLine(model: Model, width: number, tHeight: number): string {
-  const parts: string[] = [];
-  if (model.run) {
-    const spin = SPINNER[Math.floor(model.now / 100) % SPINNER.length]!;
-    const secs = Math.max(0, Math.floor((model.now - model.run.startedAt) / 1000));
-    parts.push(theme.tool(`${spin} ${phaseLabel(model)} ${secs}s`));
-  } else if (model.loadingModel) {
-    const spin = SPINNER[Math.floor(model.now / 100) % SPINNER.length]!;
-    parts.push(theme.tool(`${spin} loading the model…`));
-  } else if (model.shell) {
-    const spin = SPINNER[Math.floor(model.now / 100) % SPINNER.length]!;
-    parts.push(theme.tool(`${spin} running !${sanitizeLine(model.shell.command)}`));
-  } else {
-    parts.push(theme.dim("idle"));
-  }
-  parts.push(sanitizeLine(model.config.model) || theme.dim("no model"));
-  // The default mode is named on the rule only; the others here too, in their colour.
-  if (model.config.permissionMode !== "ask") parts.push(modeWord(model.config.permissionMode));
-  if (model.config.sandbox === "workspace-write") parts.push(theme.ok("sandboxed"));
-  if (model.unsaved) parts.push(theme.err("not saved"));
-  if (model.queued.length) parts.push(theme.dim(`${model.queued.length} queued`));
-  if (model.anchor) {
-    const below = linesBelow(model, width, tHeight);
-    const fresh = below - model.anchor.below;
-    parts.push(
-      theme.warn(fresh > 0 ? `↓ ${fresh} new lines — End to follow` : `↑ ${below} lines below — End to follow`),
-    );
-  }
-  // The context in use (the last request's prompt and its answer) against the window, then
-  // everything this session has spent.
-  const used = model.usage.promptTokens + model.usage.completionTokens;
-  const window = model.config.numCtx;
-  if (window > 0) {
-    const frac = Math.min(1, used / window);
-    const filled = Math.round(frac * 10);
-    const bar = "▰".repeat(filled) + "▱".repeat(10 - filled);
-    const style = frac > 0.7 ? theme.warn : theme.dim;
-    parts.push(style(`${bar} ${formatTokens(used)} of ${formatTokens(window)} (${Math.round(frac * 100)}%)`));
-  } else if (used > 0) {
-    parts.push(theme.dim(`${formatTokens(used)} in context`));
-  }
-  parts.push(theme.dim(`${formatTokens(model.usage.totalTokens)} tokens this session`));
-  return truncateLine(parts.join(theme.dim(" · ")), width);
-}
-
-function phaseLabel(model: Model): string {
-  const run = model.run!;
-  switch (run.phase) {
-    case "loading":
-      return model.warm ? "thinking…" : "loading model…";
-    case "thinking":
-      return "thinking…";
-    case "answering":
-      return "answering…";
-    case "tool": {
-      if (model.dialog?.kind === "permission") return `waiting for your answer: ${sanitizeLine(model.dialog.tool)}`;
-      const running = [...model.entries].reverse().find((e) => e.kind === "tool" && e.state === "running");
-      if (!running || running.kind !== "tool") return "running a tool";
-      return sanitizeLine(running.progress ? `${running.label} · ${running.progress}` : running.label);
-    }
-  }
-}
-
-function formatTokens(n: number): string {
-  return n >= 1000 ? `${(n / 1000).toFixed(n >= 10_000 ? 0 : 1)}k` : String(n);
+  return fitStatus(
+    statusSegments(model, () => linesBelow(model, width, tHeight)),
+    width,
+  );
 }
 
 function dialogView(dialog: Dialog, width: number, height: number): NonNullable<Frame["dialog"]> {
