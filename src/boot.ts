@@ -9,18 +9,29 @@ import { init, screenSize } from "./ui/update/init.js";
 import { view, type Frame } from "./ui/view/index.js";
 import { paintBootScreen, takeBootScreen, type BootScreen } from "./ui/runtime/boot-screen.js";
 import { markBench } from "./ui/runtime/bench-probes.js";
+import { peekSession, type PeekFlags } from "./session/peek.js";
+import { sessionsDir } from "./context/dirs.js";
 
 export { restoreTerminal } from "./ui/runtime/restore.js";
 
-/** The boot frame's model: flags and environment only (the config file loads behind it). Throws on a bad flag. */
-export function bootModel(flags: CliOptions): Model {
+/**
+ * The boot frame's model: flags and environment only (the config file loads behind it), and the
+ * conversation a `--resume` or `--continue` goes on with, so its first frame is its last screen.
+ * Throws on a bad flag.
+ */
+export function bootModel(flags: CliOptions & PeekFlags): Model {
+  const config = resolveConfig(flags, {}, { interactive: true });
+  const resumed = peekSession(flags, sessionsDir(), config.cwd);
+  // As main does: the session's model unless --model names one.
+  if (resumed?.model && !flags.model) config.model = resumed.model;
   return init({
     width: process.stdout.columns ?? 80,
     height: process.stdout.rows ?? 24,
     now: Date.now(),
-    config: resolveConfig(flags, {}, { interactive: true }),
+    config,
     sessionId: "",
     booted: false,
+    ...(resumed ? { conversation: resumed.conversation } : {}),
   });
 }
 
@@ -35,7 +46,7 @@ export async function paintEarly(launch: Launch): Promise<void> {
   if (launch.kind !== "tui" || !process.stdin.isTTY || !process.stdout.isTTY) return;
   let model;
   try {
-    model = bootModel(launch.flags as CliOptions);
+    model = bootModel(launch.flags as CliOptions & PeekFlags);
   } catch {
     return; // main reports the bad flag, on the normal screen
   }
