@@ -139,8 +139,8 @@ export function submitLine(model: Model, text: string, cmds: Cmd[]): void {
   if (text.trimStart().startsWith("/")) return runSlash(model, text.trim(), cmds);
   if (isShellLine(text)) return startShell(model, text, cmds);
   if (model.run || model.shell || model.attaching !== null) {
+    // Shown above the input until it is sent (view/pinned.ts); Up on an empty input takes it back.
     model.queued.push(text);
-    addEntry(model, { kind: "notice", level: "info", text: "Queued: it will be sent when the current answer ends." });
     return;
   }
   // `@server:uri` of a running MCP server is a resource the worker reads; the rest are files.
@@ -208,6 +208,11 @@ function insert(model: Model, s: string): void {
 function upOrHistory(model: Model): void {
   const above = cursorOnRow(model.input.text, model.input.cursor, model.width, -1);
   if (above !== null) return setCursor(model, above);
+  // The last queued message comes back for editing (Codex does this); Enter queues it again.
+  if (model.input.text === "" && model.historyPos === null && model.queued.length > 0) {
+    const text = model.queued.pop()!;
+    return setInput(model, text, text.length);
+  }
   if (model.history.length === 0) return;
   if (model.historyPos === null) {
     model.draft = model.input.text;

@@ -26,7 +26,6 @@ export const STATUS_PRIORITY = {
   scroll: 60,
   model: 50,
   sandbox: 40,
-  queued: 30,
   sessionTokens: 20,
 } as const;
 
@@ -48,7 +47,6 @@ export function statusSegments(model: Model, linesBelow: () => number): StatusSe
     segs.push({ priority: P.mode, keep: true, forms: [modeWord(model.config.permissionMode)] });
   if (model.config.sandbox === "workspace-write") segs.push({ priority: P.sandbox, forms: [theme.ok("sandboxed")] });
   if (model.unsaved) segs.push({ priority: P.unsaved, keep: true, forms: [theme.err("not saved")] });
-  if (model.queued.length) segs.push({ priority: P.queued, forms: [theme.dim(`${model.queued.length} queued`)] });
   if (model.anchor) {
     const below = linesBelow();
     const fresh = below - model.anchor.below;
