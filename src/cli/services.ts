@@ -69,17 +69,7 @@ export function createServices(opts: {
       // Providers (and their SDKs) load on demand: they are not needed for the first frame.
       const { createProvider } = await import("../providers/index.js");
       const models = await createProvider(opts.config()).listModels();
-      return models.map((m) => ({
-        value: m.name,
-        label: m.name,
-        detail: [
-          m.size ? `${(m.size / 1e9).toFixed(1)} GB` : "",
-          m.contextLength ? `ctx ${m.contextLength}` : "",
-          `tools: ${toolProtocolLabel(opts.config().provider, chooseToolProtocol(m.capabilities))}`,
-        ]
-          .filter(Boolean)
-          .join(" · "),
-      }));
+      return models.map((m) => ({ value: m.name, label: m.name, detail: modelDetail(m, opts.config().provider) }));
     },
     saveConfig(keys) {
       const file = configFilePath();
@@ -178,4 +168,21 @@ export function createServices(opts: {
       return report.kind === "nothing" ? undefined : { ok: report.kind === "saved", text: report.text };
     },
   };
+}
+
+/** A model's line in the /model picker: size, window, how it calls tools, and what else it can do. */
+export function modelDetail(
+  m: { size?: number; contextLength?: number; capabilities: string[] },
+  provider: RunConfig["provider"],
+): string {
+  const can = (c: string) => m.capabilities.includes(c);
+  return [
+    m.size ? `${(m.size / 1e9).toFixed(1)} GB` : "",
+    m.contextLength ? `${m.contextLength.toLocaleString("en-US")} ctx` : "",
+    `tools: ${toolProtocolLabel(provider, chooseToolProtocol(m.capabilities))}`,
+    can("thinking") ? "thinking" : "",
+    can("vision") ? "vision" : "",
+  ]
+    .filter(Boolean)
+    .join(" · ");
 }

@@ -38,6 +38,8 @@ export interface PickerItem {
   value: string;
   label: string;
   detail?: string;
+  /** What is in use now (the model, the session): the picker opens on it and marks it. */
+  current?: boolean;
 }
 
 export interface PermissionDialog {

@@ -18,7 +18,10 @@ export interface Key {
 export type Msg =
   | { type: "key"; key: Key }
   | { type: "paste"; text: string }
-  /** `lines`: set when the terminal scrolled by arrow keys (alternate-scroll mode); default 3. */
+  /**
+   * `lines`: set when Up or Down arrows arrived several in one read (the terminal's
+   * alternate-scroll wheel, or keys bunched by a slow link): one per arrow. Default 3.
+   */
   | { type: "wheel"; direction: "up" | "down"; lines?: number }
   | { type: "resize"; width: number; height: number }
   | { type: "tick"; now: number }
