@@ -1,6 +1,7 @@
 // "Did you mean": when the server does not have the model asked for, the installed names nearest
 // to it, so a typo or a missing tag (`llama3` for `llama3:8b`) is one step from fixed.
 import type { Provider } from "../providers/types.js";
+import { editDistance } from "../render/edit-distance.js";
 
 /** Installed names close to `wanted`, nearest first (at most `max`). */
 export function nearestModelNames(wanted: string, installed: string[], max = 3): string[] {
@@ -20,21 +21,6 @@ export function nearestModelNames(wanted: string, installed: string[], max = 3):
     .sort((a, b) => a.score - b.score || a.name.localeCompare(b.name))
     .slice(0, max)
     .map((s) => s.name);
-}
-
-/** Levenshtein distance with adjacent swaps counted as one edit (a typist's usual slip). */
-function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = d;
-    }
-  }
-  return rows[a.length]![b.length]!;
 }
 
 /**
