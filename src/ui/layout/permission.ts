@@ -24,7 +24,7 @@ function looksLikeDiff(preview: string): boolean {
 }
 
 /**
- * `room`: the rows the dialog may take, border included (layout.ts dialogRoom). It spans the
+ * `room`: the rows the dialog may take, border included (layout/screen.ts dialogRoom). It spans the
  * screen's width above the status line.
  */
 export function permissionLayout(dialog: PermissionDialog, width: number, room: number): PermissionLayout {
