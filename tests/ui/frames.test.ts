@@ -3,6 +3,7 @@ import { loadMarkdown } from "../../src/render/markdown.js";
 import { view } from "../../src/ui/view/index.js";
 import { agent, feed, key, newModel, strip, typeText } from "./helpers.js";
 import { expectGolden } from "./golden.js";
+import type { Model } from "../../src/ui/model.js";
 
 // Whole frames compared exactly with files under tests/ui/golden/: a rendering change is a
 // reviewed diff of those files (UPDATE_GOLDEN=1 npx vitest run tests/ui/frames.test.ts).
@@ -37,6 +38,30 @@ const DIFF = [
   " }",
   "",
 ].join("\n");
+
+/** The user asks for a fix; the model's edit waits for approval. */
+function askToEdit(model: Model) {
+  return feed(
+    model,
+    ...typeText("fix it"),
+    key("enter"),
+    agent({
+      type: "tool-start",
+      id: "c1",
+      name: "edit_file",
+      args: { path: "src/parse.ts" },
+      label: "edit src/parse.ts",
+    }),
+    agent({
+      type: "permission-request",
+      id: "p1",
+      tool: "edit_file",
+      args: { path: "src/parse.ts" },
+      preview: DIFF,
+      allowKey: "edit_file",
+    }),
+  );
+}
 
 function answered(width: number, height: number) {
   return feed(
@@ -80,26 +105,7 @@ describe("golden frames", () => {
   });
 
   it("the permission dialog", () => {
-    const { model } = feed(
-      newModel({ width: 80, height: 24 }),
-      ...typeText("fix it"),
-      key("enter"),
-      agent({
-        type: "tool-start",
-        id: "c1",
-        name: "edit_file",
-        args: { path: "src/parse.ts" },
-        label: "edit src/parse.ts",
-      }),
-      agent({
-        type: "permission-request",
-        id: "p1",
-        tool: "edit_file",
-        args: { path: "src/parse.ts" },
-        preview: DIFF,
-        allowKey: "edit_file",
-      }),
-    );
+    const { model } = askToEdit(newModel({ width: 80, height: 24 }));
     expectGolden("permission-dialog", view(model));
   });
 
@@ -142,26 +148,7 @@ describe("golden frames", () => {
         expectGolden(`status-running-${width}`, frame);
       });
       it(`during an approval, ${width} columns`, () => {
-        const { model } = feed(
-          used(width),
-          ...typeText("fix it"),
-          key("enter"),
-          agent({
-            type: "tool-start",
-            id: "c1",
-            name: "edit_file",
-            args: { path: "src/parse.ts" },
-            label: "edit src/parse.ts",
-          }),
-          agent({
-            type: "permission-request",
-            id: "p1",
-            tool: "edit_file",
-            args: { path: "src/parse.ts" },
-            preview: DIFF,
-            allowKey: "edit_file",
-          }),
-        );
+        const { model } = askToEdit(used(width));
         const frame = view(model);
         expect(strip(frame.status)).toContain("6.1k of 8.2k (74%)");
         if (width === 120) expect(strip(frame.status)).toContain("tokens this session");
