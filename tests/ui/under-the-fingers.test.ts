@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { view } from "../../src/ui/view/index.js";
 import { createInputDecoder } from "../../src/ui/keys.js";
 import { modelDetail } from "../../src/cli/services.js";
+import { fitStatus, STATUS_PRIORITY, type StatusSegment } from "../../src/ui/view/status.js";
+import { makeUnifiedDiff } from "../../src/render/diff.js";
 import type { Msg } from "../../src/ui/msg.js";
 import { agent, feed, key, newModel, strip, typeText } from "./helpers.js";
 
@@ -116,5 +118,69 @@ describe("warnings", () => {
       agent({ type: "notice", level: "warn", text }),
     );
     expect(model.entries.filter((e) => e.kind === "notice" && e.text === text)).toHaveLength(1);
+  });
+});
+
+describe("the status line's order of importance", () => {
+  const seg = (priority: number, forms: string[], keep = false): StatusSegment => ({ priority, forms, keep });
+
+  it("the least important gives way first; among equals the rightmost; kept ones only shorten", () => {
+    const segments = [
+      seg(80, ["state"], true),
+      seg(50, ["model"]),
+      seg(50, ["hint"]),
+      seg(90, ["meter 10%", "10%"], true),
+    ];
+    expect(strip(fitStatus(segments, 40))).toBe("state · model · hint · meter 10%");
+    expect(strip(fitStatus(segments, 30))).toBe("state · model · meter 10%");
+    expect(strip(fitStatus(segments, 20))).toBe("state · meter 10%");
+    expect(strip(fitStatus(segments, 12))).toBe("state · 10%");
+    // Even narrower: the kept segments' shortest forms, cut at the edge.
+    expect(strip(fitStatus(segments, 8))).toBe("state ·…");
+  });
+
+  it("a segment added later (issue 31's background jobs, say) is placed by its priority alone", () => {
+    const jobs = seg(STATUS_PRIORITY.sessionTokens + 5, ["2 jobs running", "2 jobs"]);
+    const line = [
+      seg(STATUS_PRIORITY.state, ["idle"], true),
+      jobs,
+      seg(STATUS_PRIORITY.context, ["0 of 8.2k (0%)"], true),
+    ];
+    expect(strip(fitStatus(line, 40))).toBe("idle · 2 jobs running · 0 of 8.2k (0%)");
+    expect(strip(fitStatus(line, 30))).toBe("idle · 2 jobs · 0 of 8.2k (0%)");
+    expect(strip(fitStatus(line, 25))).toBe("idle · 0 of 8.2k (0%)");
+  });
+});
+
+describe("the approval dialog at 80x24", () => {
+  it("shows the first lines of a long diff, says what is hidden, scrolls, and leaves the status line", () => {
+    const unified = makeUnifiedDiff(
+      "big.txt",
+      "",
+      Array.from({ length: 100 }, (_, i) => `line ${i + 1}`).join("\n") + "\n",
+    );
+    const asked = feed(
+      newModel({ width: 80, height: 24 }),
+      ...typeText("make it"),
+      key("enter"),
+      agent({
+        type: "permission-request",
+        id: "p1",
+        tool: "create_file",
+        args: {},
+        preview: unified,
+        allowKey: "create_file",
+      }),
+    ).model;
+    const frame = view(asked);
+    const lines = (frame.dialog?.lines ?? []).map(strip);
+    expect(lines.join("\n")).toContain("line 1");
+    expect(lines.join("\n")).toMatch(/↓ \d+ more lines below/);
+    expect(frame.dialog!.width).toBe(80);
+    // The dialog, the status line, the rule and the input fill the screen with the transcript.
+    expect(frame.transcript.length + frame.dialog!.height + 2 + frame.input.length).toBe(24);
+    expect(strip(frame.status)).toMatch(/of 8\.2k \(0%\)/);
+    const scrolled = feed(asked, key("pagedown")).model;
+    expect((view(scrolled).dialog?.lines ?? []).map(strip).join("\n")).toMatch(/↑ \d+ more lines above/);
   });
 });
