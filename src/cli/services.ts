@@ -178,7 +178,7 @@ export function modelDetail(
   const can = (c: string) => m.capabilities.includes(c);
   return [
     m.size ? `${(m.size / 1e9).toFixed(1)} GB` : "",
-    m.contextLength ? `${m.contextLength.toLocaleString("en-US")} ctx` : "",
+    m.contextLength ? `ctx ${m.contextLength}` : "",
     `tools: ${toolProtocolLabel(provider, chooseToolProtocol(m.capabilities))}`,
     can("thinking") ? "thinking" : "",
     can("vision") ? "vision" : "",

@@ -68,9 +68,9 @@ describe("the model picker", () => {
     // Capabilities as Ollama's /api/show reports them (qwen3: thinking; gemma3: vision).
     expect(
       modelDetail({ size: 5.2e9, contextLength: 40960, capabilities: ["completion", "tools", "thinking"] }, "ollama"),
-    ).toBe("5.2 GB · 40,960 ctx · tools: native + text recovery · thinking");
+    ).toBe("5.2 GB · ctx 40960 · tools: native + text recovery · thinking");
     expect(modelDetail({ size: 3.3e9, contextLength: 131072, capabilities: ["completion", "vision"] }, "ollama")).toBe(
-      "3.3 GB · 131,072 ctx · tools: JSON reply protocol · vision",
+      "3.3 GB · ctx 131072 · tools: JSON reply protocol · vision",
     );
   });
 });
