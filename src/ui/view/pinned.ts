@@ -12,7 +12,7 @@ export function pinnedLines(model: Model, width: number): string[] {
   if (model.planReady) {
     lines.push(
       truncateLine(
-        `${theme.warn("Plan ready.")} ${theme.ok("y")} switch to auto-edit and carry it out · ${theme.err("n")} keep planning`,
+        `${theme.warn("Plan ready.")} ${theme.ok("y/Enter")} switch to auto-edit and carry it out · ${theme.err("n/Esc")} keep planning`,
         width,
       ),
     );
