@@ -39,7 +39,7 @@ if (launch.kind === "print") {
     .setFlagsFromString("--no-memory-reducer-for-small-heaps");
   // The first frame goes up before main, commander and blessed load (src/boot.ts).
   boot = await import(entry("boot"));
-  await boot.paintEarly(launch).catch(() => {}); // main paints it then, or reports what is wrong
+  await boot.paintEarly(launch, () => import(entry("peek", "session/peek"))).catch(() => {}); // main paints it then, or reports what is wrong
 }
 try {
   await import(entry("main"));

@@ -129,7 +129,9 @@ await build({
 // with main keep their process-wide state in one place (src/ui/runtime/process-state.ts).
 await build({
   ...common,
-  entryPoints: { boot: "src/boot.ts" },
+  // peek (a resumed session's conversation, for that frame) is a file of its own: it brings zod,
+  // which a launch that resumes nothing never loads.
+  entryPoints: { boot: "src/boot.ts", peek: "src/session/peek.ts" },
   splitting: false,
 });
 

@@ -9,18 +9,35 @@ import { init, screenSize } from "./ui/update/init.js";
 import { view, type Frame } from "./ui/view/index.js";
 import { paintBootScreen, takeBootScreen, type BootScreen } from "./ui/runtime/boot-screen.js";
 import { markBench } from "./ui/runtime/bench-probes.js";
+import type { PeekFlags, peekSession } from "./session/peek.js";
+import { sessionsDir } from "./context/dirs.js";
+
+/** session/peek.ts, loaded by the caller only for a resumed launch (it brings zod). */
+export type Peek = typeof peekSession;
+
+/** The launch goes on with a saved session. */
+export const resumes = (flags: PeekFlags): boolean => Boolean(flags.resume ?? flags.session ?? flags.continue);
 
 export { restoreTerminal } from "./ui/runtime/restore.js";
 
-/** The boot frame's model: flags and environment only (the config file loads behind it). Throws on a bad flag. */
-export function bootModel(flags: CliOptions): Model {
+/**
+ * The boot frame's model: flags and environment only (the config file loads behind it), and the
+ * conversation a `--resume` or `--continue` goes on with, so its first frame is its last screen.
+ * `peek` reads that session (undefined: none is shown). Throws on a bad flag.
+ */
+export function bootModel(flags: CliOptions & PeekFlags, peek?: Peek): Model {
+  const config = resolveConfig(flags, {}, { interactive: true });
+  const resumed = peek?.(flags, sessionsDir(), config.cwd);
+  // As main does: the session's model unless --model names one.
+  if (resumed?.model && !flags.model) config.model = resumed.model;
   return init({
     width: process.stdout.columns ?? 80,
     height: process.stdout.rows ?? 24,
     now: Date.now(),
-    config: resolveConfig(flags, {}, { interactive: true }),
+    config,
     sessionId: "",
     booted: false,
+    ...(resumed ? { conversation: resumed.conversation } : {}),
   });
 }
 
@@ -30,12 +47,17 @@ const renderOf =
   (width: number, height: number): Frame =>
     view({ ...model, ...screenSize(width, height) });
 
-/** For bin/agent0.js: paints the boot frame now when the command line opens the TUI in a terminal. */
-export async function paintEarly(launch: Launch): Promise<void> {
+/**
+ * For bin/agent0.js: paints the boot frame now when the command line opens the TUI in a terminal.
+ * `loadPeek`: session/peek.ts in the build bin runs (its own file: zod stays out of this one).
+ */
+export async function paintEarly(launch: Launch, loadPeek?: () => Promise<{ peekSession: Peek }>): Promise<void> {
   if (launch.kind !== "tui" || !process.stdin.isTTY || !process.stdout.isTTY) return;
+  const flags = launch.flags as CliOptions & PeekFlags;
+  const peek = resumes(flags) && loadPeek ? (await loadPeek().catch(() => undefined))?.peekSession : undefined;
   let model;
   try {
-    model = bootModel(launch.flags as CliOptions);
+    model = bootModel(flags, peek);
   } catch {
     return; // main reports the bad flag, on the normal screen
   }

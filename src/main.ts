@@ -111,13 +111,15 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
   // the project context load while it is on screen (DESIGN.md §5: launch to first frame).
   // bin/agent0.js has usually painted it already, before this module loaded (boot.ts).
   // heap.ts (node:v8, node:vm) only here: --version and the subcommands never load it.
-  const [{ bootModel, showBootScreen }, { settleUiHeap }] = await Promise.all([
+  const [{ bootModel, resumes, showBootScreen }, { settleUiHeap }] = await Promise.all([
     import("./boot.js"),
     import("./ui/runtime/heap.js"),
   ]);
+  // A resumed session's first frame is the end of its conversation.
+  const peek = resumes(flags) ? (await import("./session/peek.js")).peekSession : undefined;
   let model;
   try {
-    model = bootModel(flags);
+    model = bootModel(flags, peek);
   } catch (err) {
     fail((err as Error).message);
   }

@@ -4,6 +4,7 @@ import type { ModelInfo, Provider } from "../providers/types.js";
 import type { SessionMemory } from "../tools/session-memory.js";
 import { chooseToolProtocol } from "../protocol/tool-protocol.js";
 import { seesImages } from "../protocol/vision.js";
+import { modelNotFoundHint } from "./model-suggest.js";
 import { configDefaults, MAX_CONTEXT_TOKENS } from "../context/config-defaults.js";
 
 /** On success, the config with the model, num_ctx, think and tool protocol resolved. */
@@ -137,8 +138,12 @@ export async function ensureModelInfo(
     });
     return { ok: true, config };
   } catch (err) {
-    const e = err as { message?: string; hint?: string };
-    return { ok: false, message: e.message ?? String(err), hint: e.hint };
+    const e = err as { message?: string; hint?: string; kind?: string };
+    const hint =
+      e.kind === "model-not-found" && config.model
+        ? await modelNotFoundHint(provider, config.model, e.hint, signal)
+        : e.hint;
+    return { ok: false, message: e.message ?? String(err), hint };
   }
 }
 

@@ -36,6 +36,12 @@ export function runHeadless(opts: {
   let denied = 0;
   const usage = { promptTokens: 0, completionTokens: 0 };
   const hasMcp = config.mcpServers !== undefined && Object.keys(config.mcpServers).length > 0;
+  // Claude Code's stream-json opens with this line: a script learns the session it can resume
+  // (--resume <id>), the model and the folder before the first event.
+  if (format === "stream-json") {
+    const init = { type: "system", subtype: "init", session_id: recorder.id, model: config.model, cwd: config.cwd };
+    process.stdout.write(safeJson({ ...init, permission_mode: config.permissionMode }) + "\n");
+  }
   return new Promise((resolve) => {
     const { agent, listen } = opts.started ?? startAgent();
     listen((e: AgentEvent) => {

@@ -68,17 +68,7 @@ export function createServices(opts: {
     async listModels() {
       const { listModels } = await import("./tool-use.js");
       const models = await listModels(opts.config());
-      return models.map((m) => ({
-        value: m.name,
-        label: m.name,
-        detail: [
-          m.size ? `${(m.size / 1e9).toFixed(1)} GB` : "",
-          m.contextLength ? `ctx ${m.contextLength}` : "",
-          `tools: ${toolProtocolLabel(opts.config().provider, chooseToolProtocol(m.capabilities))}`,
-        ]
-          .filter(Boolean)
-          .join(" · "),
-      }));
+      return models.map((m) => ({ value: m.name, label: m.name, detail: modelDetail(m, opts.config().provider) }));
     },
     saveConfig(keys) {
       const file = configFilePath();
@@ -163,4 +153,21 @@ export function createServices(opts: {
       );
     },
   };
+}
+
+/** A model's line in the /model picker: size, window, how it calls tools, and what else it can do. */
+export function modelDetail(
+  m: { size?: number; contextLength?: number; capabilities: string[] },
+  provider: RunConfig["provider"],
+): string {
+  const can = (c: string) => m.capabilities.includes(c);
+  return [
+    m.size ? `${(m.size / 1e9).toFixed(1)} GB` : "",
+    m.contextLength ? `ctx ${m.contextLength}` : "",
+    `tools: ${toolProtocolLabel(provider, chooseToolProtocol(m.capabilities))}`,
+    can("thinking") ? "thinking" : "",
+    can("vision") ? "vision" : "",
+  ]
+    .filter(Boolean)
+    .join(" · ");
 }

@@ -62,18 +62,17 @@ function rowsOfPatches(patches: StructuredPatch[]): Row[] {
       rows.push({ gutter: "", body: header, style: theme.diffHunk });
       let oldNo = hunk.oldStart;
       let newNo = hunk.newStart;
+      // Two number columns, old then new, as GitHub and `delta` show them: a removed line has
+      // only its old number, an added line only its new one, context both.
       for (const line of hunk.lines) {
         const sign = line[0];
         const text = line.slice(1);
         if (sign === "-")
-          rows.push({ gutter: `${num(oldNo++)} ${theme.diffDel("-")} `, body: text, style: theme.diffDel });
+          rows.push({ gutter: `${num(oldNo++)} ${blank} ${theme.diffDel("-")} `, body: text, style: theme.diffDel });
         else if (sign === "+")
-          rows.push({ gutter: `${num(newNo++)} ${theme.diffAdd("+")} `, body: text, style: theme.diffAdd });
-        else if (sign === "\\") rows.push({ gutter: `${blank}   `, body: line, style: theme.dim });
-        else {
-          oldNo++;
-          rows.push({ gutter: `${num(newNo++)}   `, body: text, style: theme.dim });
-        }
+          rows.push({ gutter: `${blank} ${num(newNo++)} ${theme.diffAdd("+")} `, body: text, style: theme.diffAdd });
+        else if (sign === "\\") rows.push({ gutter: `${blank} ${blank}   `, body: line, style: theme.dim });
+        else rows.push({ gutter: `${num(oldNo++)} ${num(newNo++)}   `, body: text, style: theme.dim });
       }
     }
   }
@@ -110,8 +109,8 @@ function wrapRow(row: Row, width: number): string[] {
 
 /**
  * Colour a unified diff for a terminal `width` columns wide: file name, hunk headers in cyan,
- * removed lines red with their old line number, added lines green with their new line number,
- * context grey with its (new) number; long lines wrap under their text. A diff of more than
+ * then two number columns (old, new): removed lines red with their old number, added lines
+ * green with their new number, context grey with both; long lines wrap under their text. A diff of more than
  * `maxLines` logical lines (default 40; wrapping may add screen lines) is folded: the first
  * `maxLines` are shown, then `… N more lines hidden`. An empty diff gives no lines.
  */

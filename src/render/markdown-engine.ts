@@ -10,8 +10,10 @@ import Table from "cli-table3";
 import stripAnsi from "strip-ansi";
 import { codeTheme, theme } from "./theme.js";
 import { displayWidth, truncateLine, wrapLine } from "./wrap.js";
+import { CONTINUED_FENCE } from "./open-block.js";
 
 const CODE_INDENT = "    ";
+const QUOTE_BAR = theme.quoteBar("│") + " ";
 /** Lists sit 2 columns in; items wrap under their text (markdown.ts), not under the bullet. */
 const LIST_INDENT = "  ";
 const BULLETS = ["•", "◦", "▪"];
@@ -118,9 +120,25 @@ marked.use({
     text(token: Tokens.Text | Tokens.Escape) {
       return "tokens" in token && token.tokens ? this.parser.parseInline(token.tokens) : false;
     },
+    // The language is named above the code, dim, once per block (not on a streamed block's
+    // later pieces, whose reopened fence says so).
     code(token: Tokens.Code) {
-      const body = highlightCode(token.text, token.lang);
-      return CODE_INDENT + body.split("\n").join("\n" + CODE_INDENT) + "\n\n";
+      const words = (token.lang ?? "").trim().split(/\s+/);
+      const lang = words[0] === CONTINUED_FENCE ? "" : (words[0] ?? "");
+      const body = highlightCode(token.text, lang);
+      const label = lang && !words.includes(CONTINUED_FENCE) ? CODE_INDENT + theme.codeLabel(lang) + "\n" : "";
+      return label + CODE_INDENT + body.split("\n").join("\n" + CODE_INDENT) + "\n\n";
+    },
+    // A left bar on every line of a quote, nested quotes one bar each (markdown.ts keeps the bar
+    // on wrapped lines).
+    blockquote(token: Tokens.Blockquote) {
+      const inner = this.parser.parse(token.tokens).replace(/\s+$/, "");
+      return (
+        inner
+          .split("\n")
+          .map((line) => QUOTE_BAR + theme.blockquote(line))
+          .join("\n") + "\n\n"
+      );
     },
     table(token: Tokens.Table) {
       const inline = (c: Tokens.TableCell): string => unescapeEntities(this.parser.parseInline(c.tokens));

@@ -6,7 +6,7 @@ import { splitSettled } from "./blocks.js";
 import { Lru } from "./lru.js";
 import { type CutState, lastCut, startState } from "./open-block.js";
 import { keepOnlySgr, sanitize } from "./sanitize.js";
-import { wrapLine, wrapText } from "./wrap.js";
+import { displayWidth, wrapLine, wrapText } from "./wrap.js";
 
 type Engine = typeof import("./markdown-engine.js");
 
@@ -115,7 +115,17 @@ function columns(width: number): number {
 // List items wrap under their text, not under the bullet.
 const BULLET = /^( *)(?:[•◦▪] |\d+\. +)/;
 
+// Quote bars (markdown-engine.ts), one per level, each "│ " in its colour.
+const QUOTE_BARS = /^(?:\x1b\[[0-9;]*m│\x1b\[[0-9;]*m )+/;
+
 function wrapRendered(line: string, width: number): string[] {
+  const bars = QUOTE_BARS.exec(line);
+  if (bars) {
+    const prefix = bars[0];
+    const room = width - displayWidth(prefix);
+    if (room < 8) return wrapLine(line, width);
+    return wrapRendered(line.slice(prefix.length), room).map((l) => prefix + l);
+  }
   const bullet = BULLET.exec(line);
   if (!bullet) return wrapLine(line, width);
   const prefix = bullet[0];

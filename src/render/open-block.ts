@@ -36,6 +36,12 @@ export const startState = (): CutState => ({
   prevPlain: false,
 });
 
+/**
+ * Added to the info string of a fence reopened for a later piece: the code renderer shows the
+ * language label once, above the block's first piece, so the pieces add up to the one-shot render.
+ */
+export const CONTINUED_FENCE = "agent0-continued";
+
 export interface Cut {
   /** Offset in the block of the line the next piece starts with. */
   at: number;
@@ -96,7 +102,7 @@ export function lastCut(block: string, from: number, state: CutState): Cut | und
     if (nl === -1) break;
     const line = block.slice(at, nl);
     if (at > from && cutAllowed(scan, line)) {
-      found = { at, state: { ...scan }, lead: scan.fence ? scan.fence.opener + "\n" : "" };
+      found = { at, state: { ...scan }, lead: scan.fence ? `${scan.fence.opener} ${CONTINUED_FENCE}\n` : "" };
     }
     advance(scan, line, at === 0);
     at = nl + 1;

@@ -40,6 +40,8 @@ export const theme = {
   code: chalk.ansi256(222),
   codespan: chalk.ansi256(222),
   blockquote: chalk.ansi256(246),
+  quoteBar: chalk.ansi256(240),
+  codeLabel: chalk.ansi256(242),
   html: grey,
   hr: grey,
   link: chalk.ansi256(75),

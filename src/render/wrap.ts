@@ -101,3 +101,8 @@ export function padLine(line: string, width: number): string {
   const missing = Math.max(0, Math.floor(width) - displayWidth(cut));
   return cut + " ".repeat(missing);
 }
+
+/** Lines of a text counted as the user would: a trailing newline adds none. */
+export function logicalLines(text: string): number {
+  return text.replace(/\n$/, "").split("\n").length;
+}

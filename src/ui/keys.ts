@@ -69,8 +69,8 @@ export function createInputDecoder() {
   // The start of an escape sequence whose end has not arrived yet (a slow link can split one).
   let partial = "";
   return function feed(data: string): Msg[] {
-    // In alternate-scroll mode a wheel notch arrives as several arrow keys in one write; a
-    // person pressing an arrow sends one per write (key repeat included).
+    // In alternate-scroll mode a wheel notch arrives as several arrow keys in one write. Keys
+    // bunched by a slow link look the same: update sends them to an open menu or dialog.
     const wheel = !partial && pasting === null ? WHEEL_ARROWS.exec(data) : null;
     if (wheel) {
       const direction = wheel[1] === "A" ? "up" : "down";

@@ -38,6 +38,8 @@ export interface PickerItem {
   value: string;
   label: string;
   detail?: string;
+  /** What is in use now (the model, the session): the picker opens on it and marks it. */
+  current?: boolean;
 }
 
 export interface PermissionDialog {
@@ -164,6 +166,11 @@ export interface Model {
   /** The project's servers not answered yet and declined (/mcp trust asks about one), and trusted (/mcp untrust stops one). */
   mcpProject: { pending: McpTrustRequest[]; denied: McpTrustRequest[]; trusted: string[] };
   quitting: boolean;
+  /**
+   * A first Ctrl+C on an empty, idle input arms the exit: the status line says "Press Ctrl+C
+   * again to exit" until a second press quits, another key disarms it, or its timer (seq) ends.
+   */
+  exitArm: { armed: boolean; seq: number };
   /** Saving the session failed and has not worked since: the status line says "not saved". */
   unsaved: boolean;
 }

@@ -18,10 +18,15 @@ export interface Key {
 export type Msg =
   | { type: "key"; key: Key }
   | { type: "paste"; text: string }
-  /** `lines`: set when the terminal scrolled by arrow keys (alternate-scroll mode); default 3. */
+  /**
+   * `lines`: set when Up or Down arrows arrived several in one read (the terminal's
+   * alternate-scroll wheel, or keys bunched by a slow link): one per arrow. Default 3.
+   */
   | { type: "wheel"; direction: "up" | "down"; lines?: number }
   | { type: "resize"; width: number; height: number }
   | { type: "tick"; now: number }
+  /** The "Press Ctrl+C again to exit" window of arm `seq` has ended. */
+  | { type: "exit-disarm"; seq: number }
   | { type: "agent"; event: AgentEvent }
   | { type: "picker-items"; purpose: "model" | "session"; items: PickerItem[] }
   /** `tokensUsed`: what the session has spent so far (default: counted from `conversation`). */
@@ -101,4 +106,6 @@ export type Cmd =
   | { type: "history-append"; text: string }
   /** Draw the user's attention (the terminal is not focused). */
   | { type: "notify"; mode: "bell" | "osc9"; text: string }
+  /** Hands `msg` back to update after `ms` milliseconds (a hint that goes away by itself). */
+  | { type: "after"; ms: number; msg: Msg }
   | { type: "quit" };

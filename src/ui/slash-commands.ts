@@ -2,6 +2,7 @@ import type { SkillSummary } from "../context/skill-parse.js";
 
 export { slashCommands, type SlashCommand } from "../context/builtin-commands.js";
 import type { SlashCommand } from "../context/builtin-commands.js";
+import { editDistance } from "../render/edit-distance.js";
 
 function row(left: string, help: string, width: number): string {
   return `  ${left.padEnd(width)}  ${help}`;
@@ -21,10 +22,10 @@ export function formatHelp(commands: readonly SlashCommand[], skills: readonly S
 
 /** The keys, for /help (README's key table says the same). */
 export const KEYS: readonly [string, string][] = [
-  ["Enter", "send (queued while a run goes)"],
+  ["Enter", "send (queued while a run goes; Up on an empty input takes it back)"],
   ["Alt+Enter, Ctrl+J", "new line"],
   ["Esc", "stop the run"],
-  ["Ctrl+C", "stop the run; idle: clear the input, then quit"],
+  ["Ctrl+C", "stop the run; idle: clear the input; twice on an empty input: quit"],
   ["Ctrl+D", "quit (on an empty input)"],
   ["Ctrl+O", "show or fold tool output"],
   ["Ctrl+T", "show or fold the model's thinking"],
@@ -43,25 +44,10 @@ export function formatKeys(keys: readonly (readonly [string, string])[] = KEYS):
   return ["Keys:", ...keys.map(([k, help]) => row(k, help, width))].join("\n");
 }
 
-/** Edit distance, for "did you mean". */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
-    }
-  }
-  return row[b.length]!;
-}
-
 /** The hint shown (instead of sending anything to the model) for an unknown `/name`. */
 export function unknownCommandHint(name: string, known: readonly string[]): string {
   const close = known
-    .map((k) => ({ k, d: k.startsWith(name) ? 0 : distance(name, k) }))
+    .map((k) => ({ k, d: k.startsWith(name) ? 0 : editDistance(name, k) }))
     .filter((x) => x.d <= 2)
     .sort((a, b) => a.d - b.d || a.k.localeCompare(b.k))[0];
   const guess = close ? ` — did you mean /${close.k}?` : ".";

@@ -55,7 +55,7 @@ describe("tools end to end", () => {
 
     let screen = await tui.waitFor("Allow create_file?");
     expect(screen).toContain(OLD_LINE);
-    expect(screen).toContain("y allow once");
+    expect(screen).toContain("y/Enter allow once");
     tui.press("y");
 
     screen = await tui.waitFor("Allow edit_file?");

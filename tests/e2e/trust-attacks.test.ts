@@ -109,7 +109,7 @@ describe("attacks through the approval dialog (TUI)", () => {
       screen = tui.screen();
     }
     expect(screen).toContain("line 100 of the new file");
-    expect(screen).toContain("y allow once");
+    expect(screen).toContain("y/Enter allow once");
     tui.press("y");
     await tui.waitFor("Created.");
     expect(fs.readFileSync(path.join(sb.project, "big.txt"), "utf8")).toBe(content);

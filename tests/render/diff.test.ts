@@ -40,29 +40,30 @@ describe("makeUnifiedDiff and diffStats", () => {
 describe("renderDiff", () => {
   const lines = renderDiff(makeUnifiedDiff("src/a.ts", before, after), 80);
 
-  test("shows the file, the hunk header, and each line with its number", () => {
+  // Two gutter columns, old and new numbers, as GitHub's split-free view and `delta` show them.
+  test("shows the file, the hunk header, and each line with its old and new numbers", () => {
     expect(lines.map(stripAnsi)).toEqual([
       "src/a.ts",
       "@@ -1,4 +1,5 @@",
-      "1   alpha",
-      "2 - beta",
-      "2 + BETA",
-      "3   gamma",
-      "4   delta",
-      "5 + epsilon",
+      "1 1   alpha",
+      "2   - beta",
+      "  2 + BETA",
+      "3 3   gamma",
+      "4 4   delta",
+      "  5 + epsilon",
     ]);
   });
 
   test("a removed line is red and carries its old line number", () => {
     const removed = lines.find((l) => stripAnsi(l).endsWith("beta"));
     expect(removed).toContain(`${RED}beta`);
-    expect(stripAnsi(removed ?? "")).toBe("2 - beta");
+    expect(stripAnsi(removed ?? "")).toBe("2   - beta");
   });
 
   test("an added line is green and carries its new line number", () => {
     const added = lines.find((l) => stripAnsi(l).endsWith("epsilon"));
     expect(added).toContain(`${GREEN}epsilon`);
-    expect(stripAnsi(added ?? "")).toBe("5 + epsilon");
+    expect(stripAnsi(added ?? "")).toBe("  5 + epsilon");
   });
 
   test("the hunk header is cyan and context lines are not red or green", () => {
@@ -78,16 +79,16 @@ describe("renderDiff", () => {
     expect(renderDiff(makeUnifiedDiff("f", old, next), 80).map(stripAnsi)).toEqual([
       "f",
       "@@ -3,8 +3,9 @@",
-      " 3   c",
-      " 4   d",
-      " 5   e",
-      " 6   f",
-      " 7 - g",
-      " 7 + X",
-      " 8 + Y",
-      " 9   h",
-      "10   i",
-      "11   j",
+      " 3  3   c",
+      " 4  4   d",
+      " 5  5   e",
+      " 6  6   f",
+      " 7    - g",
+      "    7 + X",
+      "    8 + Y",
+      " 8  9   h",
+      " 9 10   i",
+      "10 11   j",
     ]);
   });
 
@@ -105,8 +106,8 @@ describe("renderDiff", () => {
   test("long lines wrap under their text and never exceed the width", () => {
     const out = renderDiff(makeUnifiedDiff("w", "short\n", "word ".repeat(30) + "\n"), 30);
     expect(out.every((l) => displayWidth(l) <= 30)).toBe(true);
-    expect(stripAnsi(out[3] ?? "")).toBe("1 + word word word word word");
-    expect(stripAnsi(out[4] ?? "")).toBe("    word word word word word");
+    expect(stripAnsi(out[3] ?? "")).toBe("  1 + word word word word word");
+    expect(stripAnsi(out[4] ?? "")).toBe("      word word word word word");
     expect(out[4]).toContain(GREEN);
   });
 

@@ -71,14 +71,14 @@ describe("renderMarkdown", () => {
     expect(plain("1. one\n2. two\n\n3. three")).toEqual(["  1. one", "  2. two", "  3. three"]);
   });
 
-  test("a code block keeps its lines, indented and syntax-highlighted", () => {
+  test("a code block keeps its lines, indented and syntax-highlighted, under its language", () => {
     const out = renderMarkdown("```ts\nconst answer: number = 42;\n```", 80);
-    expect(out.map(stripAnsi)).toEqual(["    const answer: number = 42;"]);
-    expect(out[0]).toMatch(/\x1b\[38;5;\d+mconst/);
+    expect(out.map(stripAnsi)).toEqual(["    ts", "    const answer: number = 42;"]);
+    expect(out[1]).toMatch(/\x1b\[38;5;\d+mconst/);
   });
 
   test("a code block in an unknown language is shown uncoloured by grammar, not guessed", () => {
-    expect(plain("```nosuchlang\nlet x = 1\n```")).toEqual(["    let x = 1"]);
+    expect(plain("```nosuchlang\nlet x = 1\n```")).toEqual(["    nosuchlang", "    let x = 1"]);
   });
 
   test("a table shows its cells inside box borders", () => {

@@ -1,8 +1,9 @@
-import { beforeAll, describe, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loadMarkdown } from "../../src/render/markdown.js";
 import { view } from "../../src/ui/view/index.js";
-import { agent, feed, key, newModel, typeText } from "./helpers.js";
+import { agent, feed, key, newModel, strip, typeText } from "./helpers.js";
 import { expectGolden } from "./golden.js";
+import type { Model } from "../../src/ui/model.js";
 
 // Whole frames compared exactly with files under tests/ui/golden/: a rendering change is a
 // reviewed diff of those files (UPDATE_GOLDEN=1 npx vitest run tests/ui/frames.test.ts).
@@ -37,6 +38,30 @@ const DIFF = [
   " }",
   "",
 ].join("\n");
+
+/** The user asks for a fix; the model's edit waits for approval. */
+function askToEdit(model: Model) {
+  return feed(
+    model,
+    ...typeText("fix it"),
+    key("enter"),
+    agent({
+      type: "tool-start",
+      id: "c1",
+      name: "edit_file",
+      args: { path: "src/parse.ts" },
+      label: "edit src/parse.ts",
+    }),
+    agent({
+      type: "permission-request",
+      id: "p1",
+      tool: "edit_file",
+      args: { path: "src/parse.ts" },
+      preview: DIFF,
+      allowKey: "edit_file",
+    }),
+  );
+}
 
 function answered(width: number, height: number) {
   return feed(
@@ -80,30 +105,55 @@ describe("golden frames", () => {
   });
 
   it("the permission dialog", () => {
-    const { model } = feed(
-      newModel({ width: 80, height: 24 }),
-      ...typeText("fix it"),
-      key("enter"),
-      agent({
-        type: "tool-start",
-        id: "c1",
-        name: "edit_file",
-        args: { path: "src/parse.ts" },
-        label: "edit src/parse.ts",
-      }),
-      agent({
-        type: "permission-request",
-        id: "p1",
-        tool: "edit_file",
-        args: { path: "src/parse.ts" },
-        preview: DIFF,
-        allowKey: "edit_file",
-      }),
-    );
+    const { model } = askToEdit(newModel({ width: 80, height: 24 }));
     expectGolden("permission-dialog", view(model));
   });
 
   it("a narrow terminal", () => {
     expectGolden("narrow-40x16", view(answered(40, 16)));
+  });
+
+  // The status line keeps its key figure: the context meter is whole at 80 and 120 columns,
+  // idle, while a run streams with the view scrolled up, and while an approval waits (issue 26).
+  describe("the status line at 80 and 120 columns", () => {
+    const LONG = Array.from({ length: 60 }, (_, i) => `Line ${i} of a long answer about the parser.`).join("\n\n");
+    /** A session that has spent tokens: the meter is part full and the session total is shown. */
+    const used = (width: number) =>
+      feed(
+        newModel({ width, height: 24 }),
+        ...typeText("why does parse drop a line?"),
+        key("enter"),
+        agent({ type: "usage", promptTokens: 5400, completionTokens: 700, contextWindow: 8192 }),
+        agent({ type: "text", delta: "The parser drops it." }),
+        agent({ type: "message", message: { role: "assistant", content: "The parser drops it." } }),
+        agent({ type: "done", reason: "complete" }),
+      ).model;
+    for (const width of [80, 120]) {
+      it(`idle, ${width} columns`, () => {
+        expectGolden(`status-idle-${width}`, view(used(width)));
+      });
+      it(`running, scrolled up while new lines arrive, ${width} columns`, () => {
+        const { model } = feed(
+          used(width),
+          ...typeText("tell me more"),
+          key("enter"),
+          agent({ type: "text", delta: LONG }),
+          key("pageup"),
+          agent({ type: "text", delta: "\n\nSix more lines.\n\nFive.\n\nFour." }),
+          { type: "tick", now: 13_000 },
+        );
+        const frame = view(model);
+        expect(strip(frame.status)).toMatch(/\d+(\.\d)?k of 8\.2k \(\d+%\)/);
+        expect(strip(frame.status)).toContain("new lines");
+        expectGolden(`status-running-${width}`, frame);
+      });
+      it(`during an approval, ${width} columns`, () => {
+        const { model } = askToEdit(used(width));
+        const frame = view(model);
+        expect(strip(frame.status)).toContain("6.1k of 8.2k (74%)");
+        if (width === 120) expect(strip(frame.status)).toContain("tokens this session");
+        expectGolden(`status-approval-${width}`, frame);
+      });
+    }
   });
 });

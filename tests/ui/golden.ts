@@ -13,17 +13,19 @@ const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "golden");
  */
 export function frameText(frame: Frame): string {
   const visible = (s: string) => s.replace(/\x1b/g, "␛");
+  // The dialog sits where it is painted: under the transcript, above the status line.
+  const d = frame.dialog;
+  const dialog = d
+    ? [`-- dialog ${d.width}x${d.height}: ${visible(d.title)}`, ...d.lines.map(visible), "-- end of dialog"]
+    : [];
   const out = [
     ...frame.transcript.map(visible),
+    ...dialog,
     visible(frame.status),
     visible(frame.rule),
     ...frame.input.map(visible),
     `-- cursor ${frame.cursor.row}:${frame.cursor.col}`,
   ];
-  if (frame.dialog) {
-    const d = frame.dialog;
-    out.push(`-- dialog ${d.width}x${d.height}: ${visible(d.title)}`, ...d.lines.map(visible));
-  }
   return out.join("\n") + "\n";
 }
 

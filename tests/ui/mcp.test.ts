@@ -48,7 +48,7 @@ describe("the MCP trust dialog", () => {
     expect(model.dialog).toEqual({ kind: "mcp-trust", servers: pending, choice: "deny-one", decisions: [] });
   });
 
-  it("typing never answers it; Enter takes the selected choice; Up then Enter trusts", () => {
+  it("typing never starts a server; Enter takes the selected choice; Up then Enter trusts; n declines", () => {
     const typed = feed(opened().model, ...typeText("yes y a"));
     expect(typed.model.dialog?.kind).toBe("mcp-trust");
     expect(typed.cmds).toEqual([]);
@@ -58,6 +58,10 @@ describe("the MCP trust dialog", () => {
     const trusted = feed(opened().model, key("up"), key("enter"));
     expect(trusted.cmds).toEqual([{ type: "mcp-trust", decisions: [{ name: "evil", decision: "allow" }] }]);
     expect(feed(opened().model, key("escape")).cmds[0]).toMatchObject({ decisions: [{ decision: "deny" }] });
+    // One set of keys for every question (issue 26): `n` says no here as in the permission dialog.
+    const no = feed(opened().model, key("n"));
+    expect(no.model.dialog).toBeNull();
+    expect(no.cmds).toEqual([{ type: "mcp-trust", decisions: [{ name: "evil", decision: "deny" }] }]);
   });
 
   it("asks about each server in turn, 'do not start' preselected every time, and sends the answers together", () => {

@@ -44,7 +44,7 @@ describe("the permission dialog", () => {
   it("End shows the last line and unlocks y", () => {
     let { model } = feed(running({ width: 80, height: 24 }), request(long), key("end"));
     expect(dialogText(model)).toContain("echo step 60");
-    expect(dialogText(model)).toContain("y allow once");
+    expect(dialogText(model)).toContain("y/Enter allow once");
     const r = feed(model, key("y"));
     model = r.model;
     expect(replies(r.cmds)).toEqual([{ type: "permission-reply", runId: 1, id: "p1", decision: "once" }]);

@@ -177,7 +177,7 @@ describe("modes", () => {
       agent({ type: "done", reason: "complete" }),
     ));
     expect(model.planReady).toBe(true);
-    expect(screen(model)).toContain("Plan ready. y switch to auto-edit and carry it out · n keep planning");
+    expect(screen(model)).toContain("Plan ready. y/Enter switch to auto-edit and carry it out · n/Esc keep planning");
     const { model: after, cmds } = feed(model, key("y"));
     expect(after.config.permissionMode).toBe("auto-edit");
     const run = workerCmds(cmds).find((c) => c.type === "run");

@@ -176,13 +176,28 @@ describe("update: a user sends a prompt and the answer streams in", () => {
     expect(pasted.cmds).toEqual([]);
   });
 
-  it("Ctrl-C interrupts a run, and quits when idle; Ctrl-D on an empty input quits", () => {
+  it("Ctrl-C interrupts a run; idle, a first press arms the exit and a second quits; Ctrl-D quits", () => {
     const first = feed(newModel(), ...typeText("hi"), key("enter"), key("c", { ctrl: true }));
     let model = first.model;
     const cmds = first.cmds;
     expect(cmds.at(-1)).toEqual({ type: "worker", command: { type: "cancel", runId: 1 } });
     ({ model } = feed(model, agent({ type: "done", reason: "interrupted" })));
-    expect(feed(model, key("c", { ctrl: true })).cmds).toEqual([{ type: "quit" }]);
+    // Claude Code and Codex: a first Ctrl+C never quits; it says how to.
+    const armed = feed(model, key("c", { ctrl: true }));
+    expect(armed.cmds).toEqual([{ type: "after", ms: 2000, msg: { type: "exit-disarm", seq: 1 } }]);
+    expect(armed.model.quitting).toBe(false);
+    expect(strip(view(armed.model).status)).toContain("Press Ctrl+C again to exit");
+    expect(feed(armed.model, key("c", { ctrl: true })).cmds).toEqual([{ type: "quit" }]);
+    // The window ends (its timer), or another key takes it back: the next Ctrl+C arms again.
+    const expired = feed(armed.model, { type: "exit-disarm", seq: 1 }, key("c", { ctrl: true }));
+    expect(expired.cmds.map((c) => c.type)).toEqual(["after"]);
+    expect(strip(view(feed(armed.model, { type: "exit-disarm", seq: 1 }).model).status)).not.toContain("again");
+    expect(feed(armed.model, key("x"), key("backspace"), key("c", { ctrl: true })).cmds.map((c) => c.type)).toEqual([
+      "after",
+    ]);
+    // A stale timer (of an earlier arm) does not end a newer one.
+    const rearmed = feed(armed.model, key("x"), key("backspace"), key("c", { ctrl: true })).model;
+    expect(feed(rearmed, { type: "exit-disarm", seq: 1 }, key("c", { ctrl: true })).cmds).toEqual([{ type: "quit" }]);
     expect(feed(model, key("d", { ctrl: true })).cmds).toEqual([{ type: "quit" }]);
   });
 

@@ -3,8 +3,9 @@
 import { renderDiff } from "../../render/diff.js";
 import { revealInvisible, sanitize, sanitizeLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
-import { padLine, truncateLine, wrapText } from "../../render/wrap.js";
+import { logicalLines, wrapText } from "../../render/wrap.js";
 import type { PermissionDialog } from "../model.js";
+import { boxLine, type DialogBox } from "./dialog-box.js";
 
 export interface PermissionLayout {
   title: string;
@@ -27,16 +28,14 @@ function looksLikeDiff(preview: string): boolean {
   return preview.startsWith("---") || preview.startsWith("Index:") || preview.includes("\n@@");
 }
 
-/** Lines of a shell command (or any text) counted as the user would: a trailing newline adds none. */
-export function logicalLines(text: string): number {
-  return text.replace(/\n$/, "").split("\n").length;
-}
-
-export function permissionLayout(dialog: PermissionDialog, width: number, height: number): PermissionLayout {
-  // On a very narrow screen the dialog takes the whole width rather than overflow it.
-  const w = Math.min(width, Math.max(20, Math.min(width - 4, 100)));
-  const inner = w - 4;
-  const maxBody = Math.max(3, height - 8);
+/**
+ * `room`: the rows the dialog may take, border included (layout/screen.ts dialogRoom). It spans the
+ * screen's width above the status line.
+ */
+export function permissionLayout(dialog: PermissionDialog, width: number, room: number): PermissionLayout {
+  const w = width;
+  const inner = Math.max(1, w - 4);
+  const maxBody = Math.max(3, room - 2);
   // Control characters become visible (sanitize); long lines wrap instead of being cut.
   const diff = looksLikeDiff(dialog.preview);
   // Invisible characters and carriage returns as marks first: sanitize would drop a lone \r.
@@ -67,12 +66,8 @@ export function permissionSeen(dialog: PermissionDialog, layout: PermissionLayou
   return layout.maxScroll === 0 || dialog.seenEnd;
 }
 
-export function permissionView(
-  dialog: PermissionDialog,
-  width: number,
-  height: number,
-): { title: string; lines: string[]; width: number; height: number } {
-  const layout = permissionLayout(dialog, width, height);
+export function permissionView(dialog: PermissionDialog, width: number, room: number): DialogBox {
+  const layout = permissionLayout(dialog, width, room);
   const { body, viewport, inner } = layout;
   const scroll = Math.min(dialog.scroll, layout.maxScroll);
   const shown = body.slice(scroll, scroll + viewport);
@@ -86,7 +81,7 @@ export function permissionView(
   lines.push(...keyLines(dialog, permissionSeen(dialog, layout), inner));
   return {
     title: layout.title,
-    lines: lines.map((l) => padLine(truncateLine(l, inner), inner)),
+    lines: lines.map((l) => boxLine(l, inner)),
     width: layout.width,
     height: lines.length + 2,
   };
@@ -105,10 +100,10 @@ function keyLines(dialog: PermissionDialog, seen: boolean, inner: number): strin
     const prompt = `Deny, telling the model: ${sanitizeLine(dialog.reason)}▏`;
     // The end of a long reason stays in view while it is typed.
     const tail = prompt.length > inner ? `…${prompt.slice(prompt.length - inner + 1)}` : prompt;
-    return [tail, theme.dim("Enter deny with this reason   Esc back")];
+    return [tail, theme.dim("Enter deny with this reason · Esc back")];
   }
   const allow = seen
-    ? `${theme.ok("y")} allow once   ${theme.ok("a")} always allow ${sanitizeLine(dialog.allowKey)} this session`
+    ? `${theme.ok("y/Enter")} allow once · ${theme.ok("a")} always allow ${sanitizeLine(dialog.allowKey)} this session`
     : theme.warn("scroll to the end to allow (End)");
-  return [allow, `${theme.err("n")} deny   ${theme.err("e")} deny with a reason   ${theme.dim("Esc stop")}`];
+  return [allow, `${theme.err("n")} deny · ${theme.err("e")} deny with a reason · ${theme.dim("Esc stop the run")}`];
 }

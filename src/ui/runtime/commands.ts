@@ -124,6 +124,10 @@ function perform(
       const r = services.mcpReload();
       return later({ type: "mcp-config", mcp: r.mcp, warnings: r.warnings });
     }
+    case "after":
+      // unref: a pending hint never keeps a quitting process alive.
+      setTimeout(() => later(cmd.msg), cmd.ms).unref();
+      return;
     case "quit":
       return quit();
     default:

@@ -24,9 +24,12 @@ export function createPainter(
     lastContent.set(box, text);
     box.setContent(text);
   };
-  return (frame, { width, height: rows }) => {
+  return (frame, { height: rows }) => {
     const inputTop = rows - frame.input.length;
-    const transcriptRows = Math.max(1, inputTop - 2);
+    const dialogRows = frame.dialog?.height ?? 0;
+    // A dialog sits between the transcript and the status line: it hides neither the end of the
+    // answer nor the status line.
+    const transcriptRows = Math.max(1, inputTop - 2 - dialogRows);
     place(w.transcript, 0, transcriptRows);
     place(w.status, inputTop - 2, 1);
     place(w.rule, inputTop - 1, 1);
@@ -39,8 +42,8 @@ export function createPainter(
       const d = frame.dialog;
       w.dialog.width = d.width;
       w.dialog.height = d.height;
-      w.dialog.top = Math.max(0, Math.floor((rows - d.height) / 2));
-      w.dialog.left = Math.max(0, Math.floor((width - d.width) / 2));
+      w.dialog.top = Math.max(0, inputTop - 2 - d.height);
+      w.dialog.left = 0;
       w.dialog.setLabel(d.title);
       setContent(w.dialog, d.lines.join("\n"));
       w.dialog.show();

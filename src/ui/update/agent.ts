@@ -107,7 +107,9 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       model.stats.tokensOut += event.completionTokens;
       break;
     case "notice":
-      addEntry(model, { kind: "notice", level: event.level, text: event.text });
+      // The model probe and the first run can both find the same thing (a prompt sent with the
+      // launch starts its run before the probe's answer): a warning shows once in a turn.
+      if (!shownThisTurn(model, event.text)) addEntry(model, { kind: "notice", level: event.level, text: event.text });
       break;
     case "error":
       closeStreaming(model);
@@ -257,6 +259,16 @@ function finishRun(model: Model, interrupted: boolean, cmds: Cmd[]): void {
   }
   if (model.dialog?.kind === "permission") model.dialog = null;
   model.run = null;
+}
+
+/** A notice with this text is among the entries since the last prompt. */
+function shownThisTurn(model: Model, text: string): boolean {
+  for (let i = model.entries.length - 1; i >= 0; i--) {
+    const e = model.entries[i]!;
+    if (e.kind === "notice" && e.text === text) return true;
+    if (e.kind === "user") return false;
+  }
+  return false;
 }
 
 function closeStreaming(model: Model): void {

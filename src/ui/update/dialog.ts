@@ -1,10 +1,35 @@
-import type { Dialog, Model, PermissionDialog } from "../model.js";
+import type { Dialog, Model, PermissionDialog, PickerItem } from "../model.js";
 import { permissionLayout, permissionSeen } from "../layout/permission.js";
+import { dialogRoom } from "../layout/screen.js";
 import type { Cmd, Key } from "../msg.js";
 import { cancelRun } from "./run.js";
 import { plain } from "./plain.js";
 import { addEntry } from "./transcript.js";
 import { applyMcpTrustKey } from "./mcp-trust.js";
+
+/**
+ * The /model and /sessions pickers open on what is in use (marked "current"): Enter at once
+ * keeps it, so a quick Enter never switches the model by accident.
+ */
+export function openPicker(model: Model, purpose: "model" | "session", items: PickerItem[]): void {
+  if (items.length === 0) {
+    const text = purpose === "model" ? "The server lists no models." : "No saved sessions yet.";
+    addEntry(model, { kind: "notice", level: "warn", text });
+    return;
+  }
+  const inUse = purpose === "model" ? model.config.model : model.sessionId;
+  const marked = items.map((item) => ({ ...item, current: item.value === inUse }));
+  model.dialog = {
+    kind: "picker",
+    purpose,
+    title: purpose === "model" ? "Choose a model" : "Open a session",
+    items: marked,
+    selected: Math.max(
+      0,
+      marked.findIndex((item) => item.current),
+    ),
+  };
+}
 
 /** A dialog has the keyboard while it is open. */
 export function applyDialogKey(model: Model, dialog: Dialog, key: Key, cmds: Cmd[]): void {
@@ -26,6 +51,12 @@ export function applyDialogKey(model: Model, dialog: Dialog, key: Key, cmds: Cmd
       const item = dialog.items[dialog.selected];
       model.dialog = null;
       if (!item) return;
+      // What is in use stays: Enter changes nothing, `s` only saves it as the default.
+      if (item.current) {
+        if (key.name === "s" && dialog.purpose === "model")
+          cmds.push({ type: "save-config", keys: { model: item.value } });
+        return;
+      }
       if (dialog.purpose === "session") {
         cmds.push({ type: "open-session", idOrPrefix: item.value });
         return;
@@ -81,7 +112,7 @@ function applyPermissionKey(model: Model, dialog: PermissionDialog, key: Key, cm
     return;
   }
   if (dialog.reason !== null) return applyReasonKey(dialog, key, answer);
-  const layout = permissionLayout(dialog, model.width, model.height);
+  const layout = permissionLayout(dialog, model.width, dialogRoom(model));
   const allow = (decision: "once" | "always") => {
     // Allowing unseen lines would approve what the user has not read: show the rest first.
     if (!permissionSeen(dialog, layout)) return scrollPermission(model, dialog, layout.viewport);
@@ -148,7 +179,7 @@ function applyReasonKey(dialog: PermissionDialog, key: Key, answer: (decision: "
 
 /** Scrolls the permission dialog's body, clamped; reaching the last line unlocks the allow keys. */
 export function scrollPermission(model: Model, dialog: PermissionDialog, delta: number): void {
-  const layout = permissionLayout(dialog, model.width, model.height);
+  const layout = permissionLayout(dialog, model.width, dialogRoom(model));
   dialog.scroll = Math.max(0, Math.min(layout.maxScroll, dialog.scroll + delta));
   if (dialog.scroll >= layout.maxScroll) dialog.seenEnd = true;
 }

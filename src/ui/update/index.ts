@@ -3,7 +3,7 @@ import { assertNever } from "../../protocol/assert-never.js";
 import { lastUsage, tokensOf } from "../../protocol/usage.js";
 import type { Model } from "../model.js";
 import { screenSize, transcriptFromStart } from "./init.js";
-import type { Cmd, Msg } from "../msg.js";
+import type { Cmd, Key, Msg } from "../msg.js";
 import { applyAgentEvent } from "./agent.js";
 import { applyKey, applyPaste, applyWheel } from "./input.js";
 import { sendQueued, submitLine } from "./submit.js";
@@ -16,6 +16,7 @@ import { lastTodos } from "./todos.js";
 import { startRun } from "./run.js";
 import { plain } from "./plain.js";
 import { applyMcpConfig, expandMentions } from "./mcp.js";
+import { openPicker } from "./dialog.js";
 
 export { init } from "./init.js";
 
@@ -38,26 +39,33 @@ function openConversation(
   m.todos = lastTodos(m.conversation);
 }
 
+function applyKeyMsg(m: Model, key: Key, cmds: Cmd[]): void {
+  const hadMenu = m.menu !== null;
+  applyKey(m, key, cmds);
+  // Up/Down that walked the history: a recalled `/command` does not open the menu (else
+  // the next Up would move in the menu instead of going on through the history).
+  if (!hadMenu && (key.name === "up" || key.name === "down")) m.menuClosedFor = m.input.text;
+  syncMenu(m, cmds);
+}
+
 /** update(model, msg) -> [model', cmds]: pure; no I/O, no clock, no randomness. */
 export function update(model: Model, msg: Msg): [Model, Cmd[]] {
   const cmds: Cmd[] = [];
   const next = produce(model, (m) => {
     switch (msg.type) {
-      case "key": {
-        const hadMenu = m.menu !== null;
-        applyKey(m, msg.key, cmds);
-        // Up/Down that walked the history: a recalled `/command` does not open the menu (else
-        // the next Up would move in the menu instead of going on through the history).
-        if (!hadMenu && (msg.key.name === "up" || msg.key.name === "down")) m.menuClosedFor = m.input.text;
-        syncMenu(m, cmds);
+      case "key":
+        applyKeyMsg(m, msg.key, cmds);
         break;
-      }
       case "paste":
         applyPaste(m, msg.text);
         syncMenu(m, cmds);
         break;
       case "wheel":
-        applyWheel(m, msg.direction, msg.lines);
+        // Arrows that arrived in one read (a slow link, key repeat under load, or the terminal's
+        // alternate-scroll wheel) go where the focus is: a menu or dialog moves once per arrow.
+        if (msg.lines !== undefined && (m.dialog || m.menu || m.historySearch))
+          for (let i = 0; i < msg.lines; i++) applyKeyMsg(m, { name: msg.direction }, cmds);
+        else applyWheel(m, msg.direction, msg.lines);
         break;
       case "resize":
         Object.assign(m, screenSize(msg.width, msg.height));
@@ -65,30 +73,17 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
       case "tick":
         m.now = msg.now;
         break;
+      case "exit-disarm":
+        // A later arm has its own timer: this one ends only the arm it was set for.
+        if (m.exitArm.seq === msg.seq) m.exitArm.armed = false;
+        break;
       case "agent":
         applyAgentEvent(m, msg.event, cmds);
         // A run that ended sends the line queued behind it.
         sendQueued(m, cmds);
         break;
       case "picker-items":
-        m.dialog = {
-          kind: "picker",
-          purpose: msg.purpose,
-          title:
-            msg.purpose === "model"
-              ? "Choose a model (Enter: use · s: use and save as default · Esc: close)"
-              : "Open a session (Enter · Esc)",
-          items: msg.items,
-          selected: 0,
-        };
-        if (msg.items.length === 0) {
-          m.dialog = null;
-          addEntry(m, {
-            kind: "notice",
-            level: "warn",
-            text: msg.purpose === "model" ? "The server lists no models." : "No saved sessions yet.",
-          });
-        }
+        openPicker(m, msg.purpose, msg.items);
         break;
       case "session-opened":
         if (msg.model) m.config.model = msg.model;

@@ -56,6 +56,7 @@ export function init(opts: InitOptions): Model {
     mcp: [],
     mcpProject: { pending: [], denied: [], trusted: [] },
     quitting: false,
+    exitArm: { armed: false, seq: 0 },
     unsaved: false,
   };
   return produce(model, (m) => transcriptFromStart(m));

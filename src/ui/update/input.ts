@@ -16,8 +16,17 @@ import { collapsePaste, expandPasteAtCursor, expandPastes, isLargePaste } from "
 
 const WHEEL_LINES = 3;
 
+/**
+ * How long a first Ctrl+C waits for the second (Claude Code keeps its hint about this long;
+ * Codex's QUIT_SHORTCUT_TIMEOUT is 1 s, short for a user who reads the hint first).
+ */
+export const EXIT_ARM_MS = 2000;
+
 /** Keys are handled at once, never on the tick. */
 export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
+  const ctrlC = key.ctrl === true && key.name === "c";
+  // Any other key takes the exit back: only two Ctrl+C in a row quit.
+  if (!ctrlC) model.exitArm.armed = false;
   if (model.dialog) return applyDialogKey(model, model.dialog, key, cmds);
   if (applyPlanKey(model, key, cmds) || applySearchKey(model, key)) return;
   const menu = applyMenuKey(model, key);
@@ -37,7 +46,7 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
         if (model.run) return cancel(model, cmds);
         if (model.shell) return void cmds.push({ type: "shell-cancel" });
         if (model.input.text) return setInput(model, "", 0);
-        return quit(model, cmds);
+        return exitOrArm(model, cmds);
       case "d":
         if (!model.input.text) return quit(model, cmds);
         model.input = applyEdit(model.input, "delete-forward");
@@ -143,6 +152,14 @@ function restoreQueued(model: Model): void {
   });
 }
 
+/** Ctrl+C on an empty, idle input: the first press arms the exit, a second one quits. */
+function exitOrArm(model: Model, cmds: Cmd[]): void {
+  if (model.exitArm.armed) return quit(model, cmds);
+  const seq = model.exitArm.seq + 1;
+  model.exitArm = { armed: true, seq };
+  cmds.push({ type: "after", ms: EXIT_ARM_MS, msg: { type: "exit-disarm", seq } });
+}
+
 function setInput(model: Model, text: string, cursor: number): void {
   model.input = { text, cursor };
 }
@@ -159,6 +176,11 @@ function insert(model: Model, s: string): void {
 function upOrHistory(model: Model): void {
   const above = cursorOnRow(model.input.text, model.input.cursor, model.width, -1);
   if (above !== null) return setCursor(model, above);
+  // The last queued message comes back for editing (Codex does this); Enter queues it again.
+  if (model.input.text === "" && model.historyPos === null && model.queued.length > 0) {
+    const text = model.queued.pop()!;
+    return setInput(model, text, text.length);
+  }
   if (model.history.length === 0) return;
   if (model.historyPos === null) {
     model.draft = model.input.text;

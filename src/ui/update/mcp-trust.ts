@@ -14,8 +14,9 @@ export function openTrustDialog(model: Model, servers: McpTrustRequest[]): void 
 }
 
 /**
- * Up/Down (or Tab) choose, Enter confirms; Esc and Ctrl-C decline every server still waiting.
- * No letter key answers: text typed while the dialog opens must not start a project's commands.
+ * Up/Down (or Tab) choose, Enter confirms, `n` declines the server shown; Esc and Ctrl-C decline
+ * every server still waiting. No key but Enter on "Start" starts anything: `y` is not a yes here,
+ * since text typed while the dialog opens at start-up must not start a project's commands.
  */
 export function applyMcpTrustKey(model: Model, dialog: McpTrustDialog, key: Key, cmds: Cmd[]): void {
   if ((key.ctrl && key.name === "c") || key.name === "escape") return answer(model, dialog, "deny-all", cmds);
@@ -31,6 +32,9 @@ export function applyMcpTrustKey(model: Model, dialog: McpTrustDialog, key: Key,
       return;
     case "enter":
       return answer(model, dialog, dialog.choice, cmds);
+    case "n":
+    case "N":
+      return answer(model, dialog, "deny-one", cmds);
     default:
       return;
   }

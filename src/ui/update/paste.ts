@@ -1,6 +1,7 @@
 // Large pastes collapse to one placeholder in the input, `[Pasted text #1 +200 lines]`; the
 // full text is what is sent. Ctrl+E (or Enter with the cursor inside one) expands it for editing.
 import type { Model } from "../model.js";
+import { logicalLines } from "../../render/wrap.js";
 
 /** A paste this long would push everything else out of the input box. */
 export const COLLAPSE_LINES = 10;
@@ -9,13 +10,14 @@ export const COLLAPSE_CHARS = 2000;
 const PLACEHOLDER = /\[Pasted text #(\d+) \+\d+ lines\]/g;
 
 export function isLargePaste(text: string): boolean {
-  return text.split("\n").length >= COLLAPSE_LINES || text.length > COLLAPSE_CHARS;
+  return logicalLines(text) >= COLLAPSE_LINES || text.length > COLLAPSE_CHARS;
 }
 
 /** Keeps the paste and returns its placeholder. */
 export function collapsePaste(model: Model, text: string): string {
   model.pastes.push(text);
-  return `[Pasted text #${model.pastes.length} +${text.split("\n").length} lines]`;
+  // A copied block usually ends in a newline: 30 lines copied are 30 lines, not 31.
+  return `[Pasted text #${model.pastes.length} +${logicalLines(text)} lines]`;
 }
 
 /** The text with every placeholder replaced by its paste. */

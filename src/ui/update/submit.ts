@@ -3,7 +3,6 @@
 import type { Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import { startRun } from "./run.js";
-import { addEntry } from "./transcript.js";
 import { runSlash } from "./slash.js";
 import { startShell } from "./shell.js";
 import { isShellLine } from "../layout/input.js";
@@ -15,8 +14,8 @@ export function submitLine(model: Model, text: string, cmds: Cmd[]): void {
   if (text.trimStart().startsWith("/")) return runSlash(model, text.trim(), cmds);
   if (isShellLine(text)) return startShell(model, text, cmds);
   if (model.run || model.shell || model.attaching !== null) {
+    // Shown above the input until it is sent (layout/pinned.ts); Up on an empty input takes it back.
     model.queued.push(text);
-    addEntry(model, { kind: "notice", level: "info", text: "Queued: it will be sent when the current answer ends." });
     return;
   }
   // `@server:uri` of a running MCP server is a resource the worker reads; the rest are files.

@@ -3,17 +3,14 @@
 // too, since "Start all" approves them — nothing it approves is hidden.
 import { sanitizeLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
-import { padLine, truncateLine, wrapText } from "../../render/wrap.js";
+import { wrapText } from "../../render/wrap.js";
 import type { McpTrustRequest } from "../../protocol/mcp-state.js";
 import type { McpTrustChoice, McpTrustDialog } from "../model.js";
 import { trustChoices } from "../layout/mcp-trust.js";
+import { boxLine, type DialogBox } from "../layout/dialog-box.js";
 
-export function mcpTrustView(
-  dialog: McpTrustDialog,
-  width: number,
-  maxBody: number,
-): { title: string; lines: string[]; width: number; height: number } {
-  const inner = width - 4;
+export function mcpTrustView(dialog: McpTrustDialog, width: number, maxBody: number): DialogBox {
+  const inner = Math.max(1, width - 4);
   const [current, ...others] = dialog.servers;
   const body: string[] = [
     "This project's MCP config wants to start a server. It runs with your permissions,",
@@ -38,7 +35,9 @@ export function mcpTrustView(
   };
   const options = [
     ...trustChoices(dialog).map((c) => option(dialog.choice === c, label[c])),
-    theme.dim("Up/Down choose · Enter confirm · Esc start none"),
+    // No `y`: this asks unbidden at start-up, and a "y" typed into a word must not start a
+    // project's command; `n` and Esc only ever decline.
+    theme.dim("↑↓ choose · Enter confirm · n do not start this one · Esc start none"),
   ];
   const room = Math.max(1, maxBody - options.length - 1);
   const hidden = body.length - room;
@@ -46,7 +45,7 @@ export function mcpTrustView(
     hidden > 0
       ? [...body.slice(0, room - 1), theme.warn(`… ${hidden + 1} more lines not shown: read the file before you agree`)]
       : body;
-  const lines = [...shown, "", ...options].map((l) => padLine(truncateLine(l, inner), inner));
+  const lines = [...shown, "", ...options].map((l) => boxLine(l, inner));
   return { title: " Start this project's MCP servers? ", lines, width, height: lines.length + 2 };
 }
 
