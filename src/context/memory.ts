@@ -1,5 +1,5 @@
 import { lstat, mkdir, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
-import { isInside, realpathLoose } from "../tools/files/workspace.js";
+import { isInside, realpathLoose } from "../safety/paths.js";
 import { join } from "node:path";
 import { lazyYaml } from "./lazy-yaml.js";
 import { lazily } from "./lazily.js";
