@@ -47,8 +47,8 @@ describe("checkpoints and /undo", () => {
     fs.symlinkSync(outside, file("src"));
     const result = await cp.undo({ force: true });
     expect(fs.readFileSync(path.join(outside, "config.txt"), "utf8")).toBe("the user's own\n");
-    expect(result.restored).toEqual([]);
-    expect(result.conflicts).toEqual([file("src/config.txt")]);
+    expect(result?.restored).toEqual([]);
+    expect(result?.conflicts).toEqual([file("src/config.txt")]);
   });
 
   it("removes a created file and restores an edited one byte for byte", async () => {
