@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { splitWords } from "../tools/shell/safety.js";
+import { isInside, realpathLoose } from "../safety/paths.js";
 import { hardLinkNames, linksLeadingOut, LINK_WALK_MAX } from "../tools/files/links.js";
 
 /** Folders whose files configure programs that run later: git hooks and config, agent0, editors. */
@@ -39,27 +40,6 @@ export function protectedPathReason(file: string, cwd: string): string | undefin
 /** Commands whose arguments are printed, not read: a path there reads nothing. */
 const NO_PATH_ARGS = new Set(["echo", "basename", "dirname", "which", "whoami", "uname", "pwd"]);
 
-/** Resolves symlinks along the longest existing prefix of `p`. */
-function realish(p: string): string {
-  let head = p;
-  const rest: string[] = [];
-  for (;;) {
-    try {
-      return path.join(fs.realpathSync(head), ...rest.reverse());
-    } catch {
-      const parent = path.dirname(head);
-      if (parent === head) return p;
-      rest.push(path.basename(head));
-      head = parent;
-    }
-  }
-}
-
-function inside(root: string, p: string): boolean {
-  const rel = path.relative(root, p);
-  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
-}
-
 /** What an argument may name as a path: itself, an option's `=value`, or a short option's glued value. */
 function pathCandidates(arg: string): string[] {
   if (!arg.startsWith("-")) return [arg];
@@ -79,15 +59,15 @@ export function outsidePaths(command: string, cwd: string): string[] {
   if (!words || words.length === 0) return [];
   const [name, ...args] = words as [string, ...string[]];
   if (NO_PATH_ARGS.has(name)) return [];
-  const root = realish(path.resolve(cwd));
+  const root = realpathLoose(path.resolve(cwd));
   const out: string[] = [];
   for (const arg of args) {
     for (const cand of pathCandidates(arg)) {
       if (cand === "") continue;
       // git revisions (HEAD:path, a..b) name objects, not files.
       if (name === "git" && /^[^/]*:|\.\.[^/]/.test(cand) && !cand.startsWith("../")) continue;
-      const resolved = realish(path.resolve(cwd, cand));
-      if (!inside(root, resolved)) out.push(cand);
+      const resolved = realpathLoose(path.resolve(cwd, cand));
+      if (!isInside(root, resolved)) out.push(cand);
       else if (hardLinkedOut(resolved, root)) out.push(`${cand} (a hard link to a file outside)`);
     }
   }
@@ -142,7 +122,7 @@ export function followedLinksReason(command: string, cwd: string): string | unde
   if (!words || words.length === 0) return undefined;
   const [name, ...args] = words as [string, ...string[]];
   if (!followsLinks(name, args)) return undefined;
-  const root = realish(path.resolve(cwd));
+  const root = realpathLoose(path.resolve(cwd));
   const dirs = args
     .filter((a) => !a.startsWith("-"))
     .map((a) => path.resolve(cwd, a))
