@@ -84,6 +84,17 @@ describe("read_file, edit_file and @ read only regular files of the project", ()
     expect(r.content).toBe("src/c.txt:1: CANARY inside");
   });
 
+  it("read a package file that a package manager hard-linked from its store (pnpm, bun)", async () => {
+    const dir = setup();
+    const store = path.join(dir, "..", "store");
+    fs.mkdirSync(store);
+    fs.writeFileSync(path.join(store, "index.js"), "export const answer = 42;\n");
+    fs.mkdirSync(path.join(dir, "node_modules", "pkg"), { recursive: true });
+    fs.linkSync(path.join(store, "index.js"), path.join(dir, "node_modules", "pkg", "index.js"));
+    const r = await callTool(makeCtx(dir), "read_file", { path: "node_modules/pkg/index.js" });
+    expect(r.content).toContain("export const answer = 42;");
+  });
+
   it("refuse a FIFO at once instead of hanging", async () => {
     const dir = project({ "a.txt": "x\n" });
     execFileSync("mkfifo", [path.join(dir, "pipe")]);

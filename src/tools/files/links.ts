@@ -56,6 +56,8 @@ export function linksLeadingOut(trees: readonly string[], root: string): { out: 
  */
 export function hardLinkNames(abs: string, stat: fs.Stats, root: string): "inside" | "outside" | "unknown" {
   if (!stat.isFile() || stat.nlink <= 1) return "inside";
+  // pnpm and bun hard-link every package file from their store: those are packages, not the user's files.
+  if (path.relative(root, abs).split(path.sep).includes("node_modules")) return "inside";
   let found = 0;
   const whole = walk(root, (other, e) => {
     if (!e.isFile()) return true;
