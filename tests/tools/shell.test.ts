@@ -98,6 +98,17 @@ describe("run_shell_command", () => {
     const bare = await runCommand("echo ran $PPID", { ...opts, env: { PATH: bin } });
     expect(bare.exitCode).toBe(0);
     expect(bare.output).toBe(`ran ${process.pid}\n`);
+    // A bwrap that cannot make namespaces (a container without user namespaces): the same.
+    fs.writeFileSync(
+      path.join(bin, "bwrap"),
+      "#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n",
+      {
+        mode: 0o755,
+      },
+    );
+    fs.symlinkSync("/bin/sh", path.join(bin, "sh"));
+    const refused = await runCommand("echo ran again", { ...opts, env: { PATH: bin } });
+    expect(refused.output).toBe("ran again\n");
   });
 
   it("keeps huge output bounded: head and tail with the count of what was cut", async () => {
