@@ -77,3 +77,15 @@ export function projectSecretValues(cwd: string): string[] {
   }
   return values;
 }
+
+/**
+ * Whether a shell command names a file of the project that is a secret by its name (`cat
+ * config/.env`, `sort < .env`): then its whole output is shown as a secret file's, keys without
+ * values. The words are split roughly, at blanks, quotes and shell operators; a name counts when
+ * such a file exists.
+ */
+export function namesSecretFile(command: string, cwd: string): boolean {
+  return command
+    .split(/[\s;|&<>()'"`=]+/)
+    .some((word) => word !== "" && isSecretFileName(word) && fs.existsSync(path.resolve(cwd, word)));
+}

@@ -5,7 +5,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { maskSecrets } from "../../src/safety/secrets.js";
 import { isSecretFileName, maskSecretFile, projectSecretValues } from "../../src/safety/secret-files.js";
-import { project } from "./ctx.js";
+import { makeCtx, project } from "./ctx.js";
+import { callTool } from "./call.js";
 
 const V = "CanaryVal9x7";
 
@@ -101,5 +102,22 @@ describe("files that are secrets by name", () => {
     expect(values.sort()).toEqual(["db7.internal.example", "npm_Canary1234"]);
     const out = maskSecrets(`host is ${[..."db7.internal.example"].reverse().join("")} in production`, {}, values);
     expect(out).toBe("host is **** in production");
+  });
+
+  it("a shell command that names a secret file shows its keys, not its values, whatever their names", async () => {
+    const dir = project({ "config/.env.production": "DB_HOST=db7.internal.example\nREGION=eu-west-1\n# note\n" });
+    for (const command of [
+      "cat config/.env.production",
+      "head -5 ./config/.env.production",
+      "sort < config/.env.production",
+    ]) {
+      const r = await callTool(makeCtx(dir), "run_shell_command", { command });
+      expect({ command, content: r.content }).toEqual({
+        command,
+        content: expect.stringMatching(/DB_HOST=\*\*\*\*\n/),
+      });
+      expect(r.content).not.toContain("db7.internal.example");
+      expect(r.content).not.toContain("eu-west-1");
+    }
   });
 });

@@ -10,6 +10,7 @@ import { scrubEnv } from "../../safety/secrets.js";
 import { sandboxArgv } from "./sandbox.js";
 import { CONTAIN_INFO_FD, containedArgv } from "./contain.js";
 import { safeGitConfigEnv } from "../../safety/git-safety.js";
+import { maskSecretFile, namesSecretFile } from "../../safety/secret-files.js";
 import { isReadOnlyCommand } from "./safety.js";
 
 export const SHELL_DEFAULT_TIMEOUT_MS = 120_000;
@@ -80,6 +81,8 @@ export const runShellTool = defineTool({
       timeoutMs,
       outputLimit: outputLimit(ctx.config),
     });
+    // A command that reads a secret file (cat config/.env) shows its keys, not its values.
+    if (namesSecretFile(args.command, ctx.cwd)) outcome.output = maskSecretFile(outcome.output);
     return describeOutcome(outcome, timeoutMs);
   },
 });
