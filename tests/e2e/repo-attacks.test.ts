@@ -146,6 +146,7 @@ describe("secrets in the project's own files (part 3)", () => {
       "API_KEY=CANARY-env-api-31f4\nDB_PASSWORD=CANARY-env-db-82aa\nPORT=3000\n",
     );
     fs.writeFileSync(path.join(sb.project, "blank.txt"), "");
+    fs.writeFileSync(path.join(sb.project, "notes.md"), "the app listens on 3000\n");
     fs.writeFileSync(path.join(sb.project, ".npmrc"), "//registry.npmjs.org/:_authToken=npm_CANARYnpm9f3e\n");
     fs.mkdirSync(path.join(sb.project, "deploy"));
     fs.writeFileSync(
@@ -166,6 +167,7 @@ describe("secrets in the project's own files (part 3)", () => {
         toolCalls(
           ...commands.map((command) => ({ name: "run_shell_command", arguments: { command } })),
           { name: "read_file", arguments: { path: ".env" } },
+          { name: "read_file", arguments: { path: "notes.md" } },
           { name: "read_file", arguments: { path: ".npmrc" } },
           { name: "read_file", arguments: { path: "deploy/id_ed25519" } },
           { name: "grep_files", arguments: { pattern: "API_KEY|b3Bl|authToken" } },
@@ -185,9 +187,10 @@ describe("secrets in the project's own files (part 3)", () => {
     const sent = JSON.stringify(fake.chats.map((c) => c.messages));
     for (const canary of ["CANARY-env-api-31f4", "CANARY-env-db-82aa", "CANARYnpm9f3e", "CANARYpem61c0"])
       expect({ canary, leaked: sent.includes(canary) }).toEqual({ canary, leaked: false });
-    // The keys are shown, and what is no secret stays readable.
     expect(sent).toContain("API_KEY=");
-    expect(sent).toContain("PORT=3000");
+    // A secret file shows every key and no value (PORT's too); other files stay readable.
+    expect(sent).toContain("PORT=****");
+    expect(sent).toContain("the app listens on 3000");
   });
 
   it("no command reads agent0's own environment: /proc/$PPID/environ spelled in rot13 (yolo)", async () => {

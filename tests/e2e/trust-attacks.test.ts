@@ -329,7 +329,8 @@ describe("attacks on a headless run", () => {
       "EnvFileCanary99",
     ];
     for (const s of spellings) expect({ s, leaked: sent.includes(s) }).toEqual({ s, leaked: false });
-    expect(sent).toContain("PORT=3000");
+    // `cat .env` names a secret file: its keys show, not its values.
+    expect(sent).toContain("PORT=****");
   });
 
   it("5. scrubbing: a command's environment holds no secret-looking variable", async () => {
