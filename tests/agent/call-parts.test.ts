@@ -342,6 +342,18 @@ const FAMILIES: {
     text: 'Searching.\ngrep_files("TODO", path="src")',
     calls: [GREP],
   },
+  {
+    family: "a lead-in with a blank line, then ```xml around <tool_call>",
+    source: "Ollama issue reports (qwen2.5-coder fencing its Hermes call after a sentence and a blank line)",
+    text: 'Let me read the file:\n\n```xml\n<tool_call>\n{"name": "read_file", "arguments": {"path": "src/a.ts"}}\n</tool_call>\n```',
+    calls: [READ],
+  },
+  {
+    family: "Mistral [CALL_ID] between name and [ARGS]",
+    source: "mistral-common tokenizer v13 format ([TOOL_CALLS]name[CALL_ID]id[ARGS]{…})",
+    text: '[TOOL_CALLS]read_file[CALL_ID]a1b2c3d4e[ARGS]{"path": "src/a.ts"}',
+    calls: [READ],
+  },
 ];
 
 describe("families of the last year", () => {

@@ -282,6 +282,14 @@ const OTHERS: Case[] = [
     after: "print('all done')\n",
   },
   {
+    what: "Codex: an en dash and a no-break space for ASCII",
+    source: "codex-rs apply-patch seek_sequence normalise (dashes, NBSP to ASCII)",
+    file: "# Range 1-10 only\nlimit = 10\n",
+    old: "# Range 1–10\u00a0only",
+    new: "# Range 1-20 only",
+    after: "# Range 1-20 only\nlimit = 10\n",
+  },
+  {
     what: "Cline: a fully different block is refused",
     source: "Cline diff strategies: fall back only when anchors and size fit",
     file: NESTED,

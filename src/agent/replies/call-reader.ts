@@ -18,8 +18,8 @@ export interface Candidate extends WrittenCall {
 
 const MAX_LEAD = 300;
 const MAX_LEAD_SENTENCES = 3;
-/** A line before or after a call: short, or the call is inside prose. */
-export const MAX_SIDE_LINE = 200;
+/** The line after a bare call: short, or the call is inside prose. */
+const MAX_SIDE_LINE = 200;
 
 export interface Read {
   found: Candidate[];
@@ -213,7 +213,8 @@ export function bare(text: string, book: NameBook): Read | undefined {
   return undefined;
 }
 
-function shortLead(lead: string): boolean {
+/** One to three short sentences, no code, no list: a lead-in before a call. */
+export function shortLead(lead: string): boolean {
   const t = lead.trim();
   if (t === "") return true;
   if (t.length > MAX_LEAD || t.split("\n").length > MAX_LEAD_SENTENCES || /```|^\s*[-*#>|]/m.test(t)) return false;

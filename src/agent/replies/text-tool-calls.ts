@@ -18,7 +18,7 @@
 import { placePositional } from "./call-args.js";
 import { checkArgs, explainsFormat } from "./call-checks.js";
 import { bareName, nameBook, type NameBook, type ToolShape } from "./call-names.js";
-import { bare, MAX_SIDE_LINE, readMarkup, type Candidate } from "./call-reader.js";
+import { bare, readMarkup, shortLead, type Candidate } from "./call-reader.js";
 import { codeRegions, markers, type Marker } from "./call-wrappers.js";
 import type { WrittenCall } from "./tool-call-shape.js";
 
@@ -149,12 +149,16 @@ function quoteTokens(text: string): string {
   );
 }
 
-/** A reply that is only a fenced block of call markup (maybe after one short line): its lead + inside. */
+/** A reply that is a short lead-in and one fenced block of call markup: the lead-in + the inside. */
 function unwrapWholeFence(text: string): string {
-  const m = /^\s*([^\n]*\n)?[ \t]*```[\w-]*[ \t]*\n([\s\S]*?)\n?[ \t]*```\s*$/.exec(text);
-  if (!m || m[2]!.includes("```") || (m[1] ?? "").length > MAX_SIDE_LINE) return text;
+  const open = /(?:^|\n)[ \t]*```/.exec(text);
+  if (!open) return text;
+  const at = open.index + (text[open.index] === "\n" ? 1 : 0);
+  const m = /^[ \t]*```[\w-]*[ \t]*\n([\s\S]*?)\n?[ \t]*```\s*$/.exec(text.slice(at));
+  const lead = text.slice(0, at);
+  if (!m || m[1]!.includes("```") || !shortLead(lead)) return text;
   // Plain JSON or pythonic calls in a fence are the bare rule's; markup is read once the fence is off.
-  return /^\s*(?:<|\[[A-Z_]|>>>|Action:)/.test(m[2]!) ? `${m[1] ?? ""}${m[2]}` : text;
+  return /^\s*(?:<|\[[A-Z_]|>>>|Action:)/.test(m[1]!) ? `${lead}${m[1]}` : text;
 }
 
 /** The text with the spans cut; markers and filler between two cuts go with them. */

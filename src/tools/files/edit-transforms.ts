@@ -19,8 +19,17 @@ const QUOTES: Record<string, string> = {
   "”": '"',
   "„": '"',
   "‟": '"',
+  // Codex's apply_patch normalises these too: typographic dashes and the no-break space.
+  "‐": "-",
+  "‑": "-",
+  "‒": "-",
+  "–": "-",
+  "—": "-",
+  "―": "-",
+  "\u00a0": " ",
+  "\u202f": " ",
 };
-const straight = (s: string) => s.replace(/[‘’‚‛“”„‟]/g, (c) => QUOTES[c]!);
+const straight = (s: string) => s.replace(/[‘’‚‛“”„‟‐‑‒–—―\u00a0\u202f]/g, (c) => QUOTES[c]!);
 
 export const TRANSFORMS: Transform[] = [
   {
