@@ -42,6 +42,25 @@ function cleanLine(text: string): string {
   return line.length > GREP_MAX_LINE_CHARS ? `${line.slice(0, GREP_MAX_LINE_CHARS)}…` : line;
 }
 
+/**
+ * Which files ripgrep visits, for grep_files and the file index alike: hidden files too, the
+ * project's .gitignore files (also outside a repository) but not the user's global ones, never
+ * .git or node_modules; paths end in NUL.
+ */
+export const RG_WALK_ARGS = [
+  "--null",
+  "--hidden",
+  "--no-require-git",
+  "--no-ignore-global",
+  "--no-ignore-dot",
+  "--no-ignore-parent",
+  "--no-messages",
+  "--glob",
+  "!.git",
+  "--glob",
+  "!node_modules",
+];
+
 let rgPathPromise: Promise<string | null> | undefined;
 
 /** The bundled rg binary, or null when its platform package is missing. */
@@ -59,25 +78,7 @@ export function bundledRgPath(): Promise<string | null> {
 export async function grepWithRipgrep(q: GrepQuery, rgBinary?: string): Promise<GrepOutcome | "unavailable"> {
   const binary = rgBinary ?? (await bundledRgPath());
   if (!binary) return "unavailable";
-  const args = [
-    "--no-heading",
-    "--line-number",
-    "--color",
-    "never",
-    "--null",
-    "--with-filename",
-    "--hidden",
-    "--no-require-git",
-    "--no-ignore-global",
-    "--no-ignore-dot",
-    "--no-ignore-parent",
-    "--no-messages",
-    "--crlf",
-    "--glob",
-    "!.git",
-    "--glob",
-    "!node_modules",
-  ];
+  const args = ["--no-heading", "--line-number", "--color", "never", "--with-filename", "--crlf", ...RG_WALK_ARGS];
   if (q.ignoreCase) args.push("--ignore-case");
   if (q.glob) args.push("--glob", q.glob);
   args.push("--regexp", q.pattern);

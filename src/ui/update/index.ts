@@ -109,8 +109,8 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
           ...msg.items.map((i) => ({ ...i, source: msg.source })),
         ];
         break;
-      case "files-listed":
-        m.files = msg.files;
+      case "files-matched":
+        m.files = msg.matches;
         break;
       case "mentions-read": {
         m.attaching = null;

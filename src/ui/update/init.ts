@@ -40,6 +40,7 @@ export function init(opts: InitOptions): Model {
     commands: commandItems(opts.skills ?? []),
     mentionItems: [],
     files: null,
+    filesAsked: null,
     menu: null,
     menuClosedFor: null,
     yoloInCycle: opts.config.permissionMode === "yolo",

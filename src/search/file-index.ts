@@ -1,0 +1,107 @@
+// The file index behind `@` completion: every path of the project, listed in the background
+// (file-sources.ts) into a packed table, ranked per query by file-match.ts. While the first
+// listing streams in, queries are answered from what has arrived and answered again as it grows;
+// a refresh lists into a second table and swaps it in when complete, so answers never shrink
+// half-way. Runs on its own thread (index-worker.ts), so ranking a million paths never delays a
+// keystroke; the bench and tests drive it in-process.
+import type { FileIndexRequest, FileMatches } from "../protocol/file-index.js";
+import { FileMatcher } from "./file-match.js";
+import { listProjectFiles } from "./file-sources.js";
+import { PathTable } from "./path-table.js";
+
+export interface FileIndexOptions {
+  /** A new `@` lists the project again when the last listing is older than this. */
+  refreshAfterMs: number;
+  /** While listing, the current query is answered again this often. */
+  progressEveryMs: number;
+}
+
+const DEFAULTS: FileIndexOptions = { refreshAfterMs: 2000, progressEveryMs: 200 };
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export class FileIndex {
+  private table = new PathTable();
+  private readonly matcher = new FileMatcher();
+  private listing: AbortController | undefined;
+  /** The table a listing is filling: `table` itself (the first), or one that will replace it. */
+  private filling: PathTable | undefined;
+  private listedAt = 0;
+  private want: { query: string; limit: number } | undefined;
+  /** Bumped by every answer started: an older pass sees it and stops. */
+  private answerSeq = 0;
+
+  constructor(
+    private readonly cwd: string,
+    private readonly post: (reply: FileMatches) => void,
+    private readonly opts: FileIndexOptions = DEFAULTS,
+  ) {}
+
+  request(req: FileIndexRequest): void {
+    if (req.type === "stop") {
+      this.listing?.abort();
+      this.answerSeq++;
+      return;
+    }
+    this.want = { query: req.query, limit: req.limit };
+    if (!this.listing) this.list(this.table);
+    else if (req.refresh && !this.filling && Date.now() - this.listedAt > this.opts.refreshAfterMs) {
+      this.list(new PathTable());
+    }
+    void this.answer();
+  }
+
+  /** Resolves when the listing running now (if any) is complete; for the bench and tests. */
+  whenListed(): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => (this.filling ? setTimeout(check, 10) : resolve());
+      check();
+    });
+  }
+
+  get size(): { paths: number; bytes: number } {
+    return { paths: this.table.count, bytes: this.table.byteSize };
+  }
+
+  private list(into: PathTable): void {
+    const ctl = new AbortController();
+    this.listing = ctl;
+    this.filling = into;
+    const progress = setInterval(() => void this.answer(), this.opts.progressEveryMs);
+    progress.unref?.();
+    listProjectFiles(into, this.cwd, ctl.signal)
+      .catch(() => undefined) // what was listed stands
+      .finally(() => {
+        clearInterval(progress);
+        into.seal();
+        if (into !== this.table) {
+          this.table = into;
+          this.matcher.reset();
+        }
+        this.filling = undefined;
+        this.listedAt = Date.now();
+        if (!ctl.signal.aborted) void this.answer();
+      });
+  }
+
+  private async answer(): Promise<void> {
+    const want = this.want;
+    if (!want) return;
+    const seq = ++this.answerSeq;
+    const table = this.table;
+    const building = this.filling === table;
+    const result = await this.matcher.match(table, want.query, want.limit, async () => {
+      await nextTurn();
+      return seq === this.answerSeq;
+    });
+    if (!result || seq !== this.answerSeq) return;
+    this.post({
+      type: "matches",
+      query: result.query,
+      paths: result.top.map((r) => r.path),
+      total: result.total,
+      indexed: table.count,
+      building,
+    });
+  }
+}

@@ -1,0 +1,95 @@
+// The best few paths of a PathTable for a query, counted over all of them. Each keystroke that
+// extends the query searches only the paths the shorter query matched (a path that holds "abc"
+// in order holds "ab"), so typing on narrows an ever smaller set, as fzf's cache does. Long
+// passes yield every CHUNK paths, and a caller that has a newer query stops the old one.
+import { PathTable } from "./path-table.js";
+import { Scorer, byRank, makeQuery, type Query } from "./fuzzy.js";
+
+export interface Ranked {
+  path: string;
+  score: number;
+}
+
+export interface MatchResult {
+  query: string;
+  /** Best first, at most `limit`. */
+  top: Ranked[];
+  /** How many paths match in all. */
+  total: number;
+  /** How many paths were searched. */
+  searched: number;
+}
+
+const CHUNK = 32_768;
+
+/** Ranks of the empty query: shallow paths first, then shorter, then by name. */
+function depthScore(table: PathTable, i: number): number {
+  const bytes = table.bytes;
+  let slashes = 0;
+  const end = table.starts[i + 1]!;
+  for (let k = table.starts[i]!; k < end - 1; k++) if (bytes[k] === 47) slashes++;
+  return -slashes * 1000 - (end - table.starts[i]!);
+}
+
+export class FileMatcher {
+  private readonly scorer = new Scorer();
+  /** The last finished query over this table, and the paths it matched. */
+  private cache: { table: PathTable; count: number; query: Query; hits: Uint32Array } | undefined;
+
+  /**
+   * Ranks the table's paths for `text`. `yieldEvery` is awaited between chunks; when it answers
+   * false the pass stops and null is returned (a newer query is waiting).
+   */
+  async match(
+    table: PathTable,
+    text: string,
+    limit: number,
+    yieldEvery: () => Promise<boolean> = () => Promise.resolve(true),
+  ): Promise<MatchResult | null> {
+    const q = makeQuery(text);
+    const c = this.cache;
+    // The cache holds only while the table has not grown and the new query extends the old.
+    const narrow =
+      c !== undefined &&
+      c.table === table &&
+      c.count === table.count &&
+      c.query.fold === q.fold &&
+      text.startsWith(c.query.text);
+    const candidates = narrow ? c.hits : undefined;
+    const n = candidates ? candidates.length : table.count;
+    const hits = new Uint32Array(n);
+    let found = 0;
+    const top: { index: number; score: number; len: number }[] = [];
+    const { bytes, starts } = table;
+    for (let from = 0; from < n; from += CHUNK) {
+      if (from > 0 && !(await yieldEvery())) return null;
+      const to = Math.min(n, from + CHUNK);
+      for (let k = from; k < to; k++) {
+        const i = candidates ? candidates[k]! : k;
+        const start = starts[i]!;
+        const end = starts[i + 1]!;
+        const score = q.bytes.length === 0 ? depthScore(table, i) : this.scorer.score(bytes, start, end, q);
+        if (score === null) continue;
+        hits[found++] = i;
+        const len = end - start;
+        if (top.length === limit) {
+          const worst = top[limit - 1]!;
+          if (score < worst.score || (score === worst.score && len >= worst.len)) continue;
+          top.pop();
+        }
+        let at = top.length;
+        while (at > 0 && (top[at - 1]!.score < score || (top[at - 1]!.score === score && top[at - 1]!.len > len))) at--;
+        top.splice(at, 0, { index: i, score, len });
+      }
+    }
+    this.cache = { table, count: table.count, query: q, hits: hits.slice(0, found) };
+    const ranked = top.map((t) => ({ path: table.path(t.index), score: t.score }));
+    ranked.sort(byRank);
+    return { query: text, top: ranked, total: found, searched: n };
+  }
+
+  /** Forget the narrowed set (the table is being replaced). */
+  reset(): void {
+    this.cache = undefined;
+  }
+}
