@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { keepInside } from "./workspace.js";
 import { ProjectIgnore } from "./gitignore.js";
+import type { SearchBudget, StopReason } from "./search-budget.js";
 
 export interface GrepQuery {
   pattern: string;
@@ -17,6 +18,10 @@ export interface GrepQuery {
   glob?: string;
   ignoreCase: boolean;
   signal?: AbortSignal;
+  /** Stops the search when it has counted long enough (the tool's); without one it stops at the collect limit. */
+  budget?: SearchBudget;
+  /** How many matches the caller shows (the budget starts counting time once there are more). */
+  shown?: number;
 }
 
 export interface GrepMatch {
@@ -25,10 +30,25 @@ export interface GrepMatch {
   text: string;
 }
 
-export type GrepOutcome = { ok: true; matches: GrepMatch[]; complete: boolean } | { ok: false; error: string };
+export type GrepOutcome =
+  | {
+      ok: true;
+      /** Sorted; at most GREP_COLLECT_LIMIT. */
+      matches: GrepMatch[];
+      /** Matches counted (all of them when complete). */
+      found: number;
+      complete: boolean;
+      stopped?: StopReason;
+    }
+  | { ok: false; error: string };
 
-/** Collection stops here so a pattern like "e" over a huge tree stays bounded. */
+/** Matches kept (and sorted) at most; past it they are only counted, so "e" over a huge tree stays bounded. */
 export const GREP_COLLECT_LIMIT = 20_000;
+
+/** Whether to stop now, having `found` matches: the budget decides, or without one the collect limit. */
+function enough(q: GrepQuery, found: number): boolean {
+  return q.budget ? q.budget.over(found, q.shown ?? GREP_COLLECT_LIMIT) : found > GREP_COLLECT_LIMIT;
+}
 /** Lines are cut to this many characters (minified files). */
 export const GREP_MAX_LINE_CHARS = 300;
 
@@ -88,6 +108,7 @@ export async function grepWithRipgrep(q: GrepQuery, rgBinary?: string): Promise<
     const child = spawn(binary, args, { cwd: q.root, stdio: ["ignore", "pipe", "pipe"], signal: q.signal });
     const ignore = new ProjectIgnore(q.root);
     const matches: GrepMatch[] = [];
+    let found = 0;
     let complete = true;
     let pending = "";
     let stderr = "";
@@ -98,20 +119,21 @@ export async function grepWithRipgrep(q: GrepQuery, rgBinary?: string): Promise<
       const file = line.slice(0, nul);
       // rg applies the rules inside the searched folder; the folders above it are checked here.
       if (file !== q.searchRel && ignore.ignores(file, false)) return;
+      found++;
+      if (matches.length >= GREP_COLLECT_LIMIT) return;
       matches.push({ path: file, line: Number(line.slice(nul + 1, colon)), text: cleanLine(line.slice(colon + 1)) });
     };
     child.stdout.setEncoding("utf8");
     child.stderr.setEncoding("utf8");
     child.stdout.on("data", (chunk: string) => {
+      if (!complete) return;
       const lines = (pending + chunk).split("\n");
       pending = lines.pop() ?? "";
-      for (const line of lines) {
-        if (matches.length >= GREP_COLLECT_LIMIT) {
-          complete = false;
-          child.kill();
-          return;
-        }
-        take(line);
+      for (const line of lines) take(line);
+      if (enough(q, found)) {
+        complete = false;
+        pending = "";
+        child.kill();
       }
     });
     child.stderr.on("data", (chunk: string) => (stderr += chunk));
@@ -127,7 +149,7 @@ export async function grepWithRipgrep(q: GrepQuery, rgBinary?: string): Promise<
         return;
       }
       matches.sort(byPathThenLine);
-      resolve({ ok: true, matches: matches.slice(0, GREP_COLLECT_LIMIT), complete });
+      resolve(finished(q, matches, found, complete));
     });
   });
 }
@@ -142,16 +164,30 @@ export async function grepWithJs(q: GrepQuery): Promise<GrepOutcome> {
   }
   const files = await listSearchFiles(q);
   const matches: GrepMatch[] = [];
+  let found = 0;
+  let complete = true;
   const BATCH = 64;
-  // One past the limit tells "exactly the limit" apart from "more than the limit".
-  for (let i = 0; i < files.length && matches.length <= GREP_COLLECT_LIMIT; i += BATCH) {
+  for (let i = 0; i < files.length; i += BATCH) {
     if (q.signal?.aborted) return { ok: false, error: "Error: interrupted by the user." };
-    const found = await Promise.all(files.slice(i, i + BATCH).map((file) => searchFile(q.root, file, regex)));
-    for (const list of found) matches.push(...list);
+    const lists = await Promise.all(files.slice(i, i + BATCH).map((file) => searchFile(q.root, file, regex)));
+    for (const list of lists) {
+      found += list.length;
+      matches.push(...list.slice(0, GREP_COLLECT_LIMIT - matches.length));
+    }
+    if (enough(q, found)) {
+      complete = false;
+      break;
+    }
   }
   matches.sort(byPathThenLine);
-  const complete = matches.length <= GREP_COLLECT_LIMIT;
-  return { ok: true, matches: matches.slice(0, GREP_COLLECT_LIMIT), complete };
+  return finished(q, matches, found, complete);
+}
+
+function finished(q: GrepQuery, matches: GrepMatch[], found: number, complete: boolean): GrepOutcome {
+  const out: GrepOutcome = { ok: true, matches, found, complete };
+  const stopped = q.budget?.stopped;
+  if (!complete && stopped) out.stopped = stopped;
+  return out;
 }
 
 function makeRegex(pattern: string, ignoreCase: boolean): RegExp {
