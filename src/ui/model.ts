@@ -162,6 +162,8 @@ export interface Model {
   pastes: string[];
   /** The terminal has focus (focus reporting); notifications are sent only without it. */
   focused: boolean;
+  /** The terminal said it knows synchronized output (mode 2026): each frame is drawn whole or not at all. */
+  syncOutput: boolean;
   notify: NotifyMode;
   stats: SessionStats;
   /** The MCP servers as the worker last reported them (for /mcp, prompts and @server:uri). */

@@ -53,6 +53,8 @@ export type Msg =
   | { type: "shell-done"; command: string; output: string; exitCode: number | null }
   /** The terminal gained or lost focus (focus reporting). */
   | { type: "focus"; focused: boolean }
+  /** The terminal's answer to a mode query (DECRPM): `state` 1-3 knows the mode, 0 and 4 do not. */
+  | { type: "terminal-mode"; mode: number; state: number }
   /** MCP servers to run and to ask about: after a trust decision, or re-read at /new. */
   | { type: "mcp-config"; mcp: McpConfigured; warnings: string[] }
   /**

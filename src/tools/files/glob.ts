@@ -86,7 +86,12 @@ async function viaRipgrep(
   return out;
 }
 
-async function viaFastGlob(dirAbs: string, prefix: string, pattern: string, keep: (rel: string) => boolean) {
+async function viaFastGlob(
+  dirAbs: string,
+  prefix: string,
+  pattern: string,
+  keep: (rel: string) => boolean,
+): Promise<Found> {
   const { default: fg } = await import("fast-glob"); // loaded at the first glob without ripgrep
   const found = await fg(pattern, {
     cwd: dirAbs,
@@ -128,7 +133,7 @@ export const globFilesTool = defineTool({
     const keep = prefix === "" ? () => true : (rel: string) => !ignore.ignores(rel, false);
     const rg = await bundledRgPath();
     const budget = new SearchBudget(ctx, "files");
-    const r =
+    const r: Found =
       (rg && (await viaRipgrep(rg, where.abs, prefix, args.pattern, ctx.signal, budget, keep))) ||
       (await viaFastGlob(where.abs, prefix, args.pattern, keep));
     // A symlink that leads out of the project is never listed.
@@ -137,9 +142,9 @@ export const globFilesTool = defineTool({
       return { content: `No files match "${args.pattern}" in ${placeName(where.rel)}.`, summary: "no files" };
     }
     const lines = [...files];
-    const note = capNote(files.length, r.found, "file", "stopped" in r ? r.stopped : undefined);
+    const note = capNote(files.length, r.found, "file", r.stopped);
     if (note) lines.push(note);
-    const count = "stopped" in r && r.stopped ? `${r.found}+` : `${r.found}`;
+    const count = r.stopped ? `${r.found}+` : `${r.found}`;
     return { content: lines.join("\n"), summary: `${count} ${r.found === 1 ? "file" : "files"}` };
   },
 });

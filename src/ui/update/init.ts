@@ -52,6 +52,7 @@ export function init(opts: InitOptions): Model {
     historySearch: null,
     pastes: [],
     focused: true,
+    syncOutput: false,
     notify: "bell",
     stats: { turns: 0, toolCalls: 0, tokensIn: 0, tokensOut: 0, startedAt: opts.now },
     mcp: [],
