@@ -10,6 +10,7 @@ import { benchSessions } from "./session-bench.mjs";
 import { benchLongSession } from "./long-session.mjs";
 import { benchStreamGuard } from "./stream-guard.mjs";
 import { benchEditMatch } from "./edit-match.mjs";
+import { benchScale } from "./scale-bench.mjs";
 
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
@@ -377,6 +378,18 @@ async function editMatch() {
   row("edit_file refused, old_string not in the file (median of 20)", ms(r.not_found_ms), "");
 }
 
+/** Issue 27: a million-file repository (made once in the temp folder). AGENT0_BENCH_ROOT: another build to measure. */
+async function scale() {
+  const fake = await startFakeOllama({ models: [MODEL], replies: () => ({ steps: [{ text: "ok" }] }) });
+  try {
+    const root = process.env.AGENT0_BENCH_ROOT ?? ROOT;
+    const log = (s) => process.stderr.write(`${s}\n`);
+    await benchScale({ root, fake, model: MODEL.name, row, ms, mb, log });
+  } finally {
+    await fake.close();
+  }
+}
+
 const parts = {
   launch,
   launchMcp,
@@ -392,6 +405,7 @@ const parts = {
   grep,
   sessions,
   longSession,
+  scale,
 };
 for (const [name, fn] of Object.entries(parts)) {
   if (!want(name)) continue;
