@@ -10,13 +10,15 @@ import { listProjectFiles } from "./file-sources.js";
 import { PathTable } from "./path-table.js";
 
 export interface FileIndexOptions {
-  /** A new `@` lists the project again when the last listing is older than this. */
+  /** A new `@` lists the project again when the last listing is older than this… */
   refreshAfterMs: number;
+  /** …and than this many times the listing's own time. */
+  refreshTimesListing: number;
   /** While listing, the current query is answered again this often. */
   progressEveryMs: number;
 }
 
-const DEFAULTS: FileIndexOptions = { refreshAfterMs: 2000, progressEveryMs: 200 };
+const DEFAULTS: FileIndexOptions = { refreshAfterMs: 2000, refreshTimesListing: 10, progressEveryMs: 200 };
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -27,6 +29,8 @@ export class FileIndex {
   /** The table a listing is filling: `table` itself (the first), or one that will replace it. */
   private filling: PathTable | undefined;
   private listedAt = 0;
+  /** How long the last listing took: a huge tree is listed again less often. */
+  private listMs = 0;
   private want: { query: string; limit: number } | undefined;
   /** Bumped by every answer started: an older pass sees it and stops. */
   private answerSeq = 0;
@@ -45,10 +49,15 @@ export class FileIndex {
     }
     this.want = { query: req.query, limit: req.limit };
     if (!this.listing) this.list(this.table);
-    else if (req.refresh && !this.filling && Date.now() - this.listedAt > this.opts.refreshAfterMs) {
+    else if (req.refresh && !this.filling && Date.now() - this.listedAt > this.refreshAfter()) {
       this.list(new PathTable());
     }
     void this.answer();
+  }
+
+  /** A listing of 5 s (a million files, untracked ones walked for) is repeated at most every 50 s. */
+  private refreshAfter(): number {
+    return Math.max(this.opts.refreshAfterMs, this.listMs * this.opts.refreshTimesListing);
   }
 
   /** Resolves when the listing running now (if any) is complete; for the bench and tests. */
@@ -67,6 +76,7 @@ export class FileIndex {
     const ctl = new AbortController();
     this.listing = ctl;
     this.filling = into;
+    const started = Date.now();
     const progress = setInterval(() => void this.answer(), this.opts.progressEveryMs);
     progress.unref?.();
     listProjectFiles(into, this.cwd, ctl.signal)
@@ -80,6 +90,7 @@ export class FileIndex {
         }
         this.filling = undefined;
         this.listedAt = Date.now();
+        this.listMs = this.listedAt - started;
         if (!ctl.signal.aborted) void this.answer();
       });
   }
