@@ -69,9 +69,10 @@ async function launch() {
 /** An instant one-word answer, headless, against `agent0 --version` (the floor of any run). */
 async function headless() {
   const fake = await startFakeOllama({ models: [MODEL], replies: () => ({ steps: [{ text: "ok" }] }) });
-  const runs = { version: [], oneShot: [], versionCpu: [], oneShotCpu: [] };
+  const runs = { node: [], version: [], oneShot: [], versionCpu: [], oneShotCpu: [] };
   for (let i = 0; i < 5; i++) {
     const sb = sandbox();
+    runs.node.push((await runHeadless(sb, [], { bin: path.join(FLOORS, "node-exit.mjs") })).ms);
     const v = await runHeadless(sb, ["--version"]);
     const h = await runHeadless(sb, ["-p", "hi", "--host", fake.url, "--model", MODEL.name]);
     sb.cleanup();
@@ -82,12 +83,13 @@ async function headless() {
     runs.oneShotCpu.push(h.cpuMs);
   }
   await fake.close();
-  const [v, h] = [median(runs.version), median(runs.oneShot)];
+  const [n, v, h] = [median(runs.node), median(runs.version), median(runs.oneShot)];
+  row("floor: `node` running an empty script to exit (median of 5)", ms(n), "");
   row("floor: `agent0 --version` (median of 5)", `${ms(v)}, ${ms(median(runs.versionCpu))} CPU`, "");
   row(
     "headless one-shot, instant model (median of 5)",
-    `${ms(h)}, ${ms(median(runs.oneShotCpu))} CPU (${ratio(h, v)} --version)`,
-    "≤ 2.5× --version",
+    `${ms(h)}, ${ms(median(runs.oneShotCpu))} CPU (${ratio(h, v)} --version, ${ratio(h, n)} node)`,
+    "≤ 2.5× --version, ≤ 3× node",
   );
 }
 
@@ -175,6 +177,22 @@ async function bigTranscript() {
       .filter((m) => m.event === "paint")
       .map((m) => m.ms);
     row("paint one frame, 5,000-message transcript (median while scrolling)", ms(median(paints)), "≤ 8 ms");
+    const typed = marks(sb).length;
+    for (let i = 0; i < 30; i++) {
+      tui.type("x");
+      await sleep(40);
+    }
+    await sleep(200);
+    const echo = marks(sb)
+      .slice(typed)
+      .filter((m) => m.event === "key-to-paint")
+      .map((m) => m.ms)
+      .sort((a, b) => a - b);
+    row(
+      `keystroke to screen, 5,000-message transcript (median / p99 of ${echo.length})`,
+      `${ms(median(echo))} / ${ms(echo[Math.min(echo.length - 1, Math.floor(echo.length * 0.99))] ?? NaN)}`,
+      "≤ 5 ms",
+    );
     row("resident memory with that transcript", mb(rssMb(tui.pid())), "≤ 150 MB");
   } finally {
     tui.kill();

@@ -35,6 +35,8 @@ async function indexFigures(root, repo) {
   index.request({ type: "query", query: "", limit: 50, refresh: false });
   await index.whenListed();
   const listMs = performance.now() - started;
+  await sleep(100);
+  global.gc?.();
   global.gc?.();
   const after = process.memoryUsage();
   const lat = [];

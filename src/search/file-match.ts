@@ -3,7 +3,7 @@
 // in order holds "ab"), so typing on narrows an ever smaller set, as fzf's cache does. Long
 // passes yield every CHUNK paths, and a caller that has a newer query stops the old one.
 import { PathTable } from "./path-table.js";
-import { Scorer, byRank, makeQuery, type Query } from "./fuzzy.js";
+import { Scorer, byRank, makeQuery, quickScore, type Query } from "./fuzzy.js";
 
 export interface Ranked {
   path: string;
@@ -21,6 +21,13 @@ export interface MatchResult {
 }
 
 const CHUNK = 32_768;
+/**
+ * Over more candidates than this, fzf's linear v1 picks QUICK_POOL × limit of them and the full
+ * scorer ranks only those: a first keystroke over a million paths costs a scan, not a million
+ * dynamic programmes. Typing on soon narrows below it, and every candidate gets the full scorer.
+ */
+export const QUICK_ABOVE = 100_000;
+const QUICK_POOL = 4;
 
 /** Ranks of the empty query: shallow paths first, then shorter, then by name. */
 function depthScore(table: PathTable, i: number): number {
@@ -60,6 +67,8 @@ export class FileMatcher {
     const hits = new Uint32Array(n);
     let found = 0;
     const top: { index: number; score: number; len: number }[] = [];
+    const quick = q.bytes.length > 0 && n > QUICK_ABOVE;
+    const keep = quick ? limit * QUICK_POOL : limit;
     const { bytes, starts } = table;
     for (let from = 0; from < n; from += CHUNK) {
       if (from > 0 && !(await yieldEvery())) return null;
@@ -68,12 +77,17 @@ export class FileMatcher {
         const i = candidates ? candidates[k]! : k;
         const start = starts[i]!;
         const end = starts[i + 1]!;
-        const score = q.bytes.length === 0 ? depthScore(table, i) : this.scorer.score(bytes, start, end, q);
+        const score =
+          q.bytes.length === 0
+            ? depthScore(table, i)
+            : quick
+              ? quickScore(bytes, start, end, q)
+              : this.scorer.score(bytes, start, end, q);
         if (score === null) continue;
         hits[found++] = i;
         const len = end - start;
-        if (top.length === limit) {
-          const worst = top[limit - 1]!;
+        if (top.length === keep) {
+          const worst = top[keep - 1]!;
           if (score < worst.score || (score === worst.score && len >= worst.len)) continue;
           top.pop();
         }
@@ -83,8 +97,12 @@ export class FileMatcher {
       }
     }
     this.cache = { table, count: table.count, query: q, hits: hits.slice(0, found) };
-    const ranked = top.map((t) => ({ path: table.path(t.index), score: t.score }));
+    const ranked = top.map((t) => ({
+      path: table.path(t.index),
+      score: quick ? this.scorer.score(bytes, starts[t.index]!, starts[t.index + 1]!, q)! : t.score,
+    }));
     ranked.sort(byRank);
+    ranked.length = Math.min(ranked.length, limit);
     return { query: text, top: ranked, total: found, searched: n };
   }
 

@@ -180,6 +180,64 @@ export class Scorer {
   }
 }
 
+/**
+ * fzf's v1 for the same scores, without the dynamic programme: the first occurrence of the
+ * query's characters, shortened from its end back to the nearest start, scored left to right.
+ * Linear in the path; it may miss a better-scoring occurrence further on, so it only picks the
+ * candidates that `Scorer.score` then ranks (FileMatcher, over very many paths).
+ */
+export function quickScore(text: Uint8Array, start: number, end: number, q: Query): number | null {
+  const m = q.bytes.length;
+  if (end > start && text[end - 1] === 47) end--;
+  if (m === 0) return 0;
+  const qb = q.bytes;
+  const fold = q.fold;
+  let qi = 0;
+  let last = start;
+  for (; last < end; last++) {
+    const c = fold ? FOLD[text[last]!]! : text[last]!;
+    if (c === qb[qi] && ++qi === m) break;
+  }
+  if (qi < m) return null;
+  let first = last;
+  qi = m - 1;
+  for (; first >= start; first--) {
+    const c = fold ? FOLD[text[first]!]! : text[first]!;
+    if (c === qb[qi]) {
+      if (qi === 0) break;
+      qi--;
+    }
+  }
+  let base = end - 1;
+  while (base >= start && text[base] !== 47) base--;
+  base++;
+  let score = 0;
+  let run = 0;
+  let runBonus = 0;
+  let inGap = false;
+  qi = 0;
+  for (let k = first; k <= last; k++) {
+    const c = fold ? FOLD[text[k]!]! : text[k]!;
+    if (c === qb[qi]) {
+      let b = bonusAt(k === start ? 47 : text[k - 1]!, text[k]!) + (k >= base ? BONUS_BASENAME : 0);
+      if (run === 0) runBonus = b;
+      else {
+        if (b >= BONUS_BOUNDARY && b > runBonus) runBonus = b;
+        b = Math.max(b, runBonus, BONUS_CONSECUTIVE);
+      }
+      score += SCORE_MATCH + (qi === 0 ? b * FIRST_CHAR_MULTIPLIER : b);
+      run++;
+      inGap = false;
+      qi++;
+    } else {
+      score += inGap ? GAP_EXTENSION : GAP_START;
+      inGap = true;
+      run = 0;
+    }
+  }
+  return score;
+}
+
 /** One string scored (the few candidates that are not in a packed table, e.g. MCP resources). */
 export function scorePath(scorer: Scorer, path: string, q: Query): number | null {
   const bytes = encoder.encode(path);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as fc from "fast-check";
 import { Scorer, byRank, makeQuery, scorePath } from "../../src/search/fuzzy.js";
-import { FileMatcher } from "../../src/search/file-match.js";
+import { FileMatcher, QUICK_ABOVE } from "../../src/search/file-match.js";
 import { PathTable } from "../../src/search/path-table.js";
 
 const scorer = new Scorer();
@@ -103,6 +103,15 @@ describe("ranking a table", () => {
     expect(all.total).toBe(everyOne.length);
     expect(all.total).toBeGreaterThan(3000);
     expect(all.top).toHaveLength(10);
+  });
+
+  it("over very many paths, the linear pass picks the candidates and the full scorer ranks them", async () => {
+    const paths = Array.from({ length: QUICK_ABOVE + 20_000 }, (_, i) => `pkg${i % 1000}/src/mod${i % 10}/file${i}.ts`);
+    const table = tableOf(paths);
+    const r = (await new FileMatcher().match(table, "mod7file1007", 5))!;
+    expect(r.top[0]!.path).toBe("pkg7/src/mod7/file1007.ts");
+    // The scores are the full scorer's, so the menu's re-ranking agrees with the index's order.
+    expect(r.top.map((t) => t.score)).toEqual(r.top.map((t) => score(t.path, "mod7file1007")));
   });
 
   it("narrowing on the last query's matches gives what a full pass gives", async () => {
