@@ -65,6 +65,18 @@ function bonusAt(prev: number, cur: number): number {
   return 0;
 }
 
+/** Where a path's name ends: a folder's trailing "/" is not scored. */
+function nameEnd(text: Uint8Array, start: number, end: number): number {
+  return end > start && text[end - 1] === 47 ? end - 1 : end;
+}
+
+/** Where the last segment (the file's own name) starts. */
+function basenameStart(text: Uint8Array, start: number, end: number): number {
+  let b = end - 1;
+  while (b >= start && text[b] !== 47) b--;
+  return b + 1;
+}
+
 export interface Query {
   bytes: Uint8Array;
   /** Compare case-insensitively (the query has no capitals). */
@@ -94,7 +106,7 @@ export class Scorer {
    */
   score(text: Uint8Array, start: number, end: number, q: Query): number | null {
     const m = q.bytes.length;
-    if (end > start && text[end - 1] === 47) end--;
+    end = nameEnd(text, start, end);
     if (m === 0) return 0;
     const qb = q.bytes;
     const fold = q.fold;
@@ -113,9 +125,7 @@ export class Scorer {
     let last = end - 1;
     const lastQ = qb[m - 1]!;
     while ((fold ? FOLD[text[last]!]! : text[last]!) !== lastQ) last--;
-    let base = end - 1;
-    while (base >= start && text[base] !== 47) base--;
-    base++;
+    const base = basenameStart(text, start, end);
 
     const n = last - first + 1;
     if (this.prev.length < n) {
@@ -188,7 +198,7 @@ export class Scorer {
  */
 export function quickScore(text: Uint8Array, start: number, end: number, q: Query): number | null {
   const m = q.bytes.length;
-  if (end > start && text[end - 1] === 47) end--;
+  end = nameEnd(text, start, end);
   if (m === 0) return 0;
   const qb = q.bytes;
   const fold = q.fold;
@@ -208,9 +218,7 @@ export function quickScore(text: Uint8Array, start: number, end: number, q: Quer
       qi--;
     }
   }
-  let base = end - 1;
-  while (base >= start && text[base] !== 47) base--;
-  base++;
+  const base = basenameStart(text, start, end);
   let score = 0;
   let run = 0;
   let runBonus = 0;
