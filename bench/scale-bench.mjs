@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { scaleRepo } from "./scale-repo.mjs";
-import { Tui, marks, median, runHeadless, sandbox, sleep, waitMark } from "./tui.mjs";
+import { Tui, marks, median, rssMb, runHeadless, sandbox, sleep, waitMark } from "./tui.mjs";
 
 const DEEP = "pkg0512/src/mod7/file42.ts";
 /** What a user types after `@`, one query per keystroke. */
@@ -87,7 +87,7 @@ async function tuiFigures(root, repo, fake, model) {
       .slice(from)
       .filter((m) => m.event === "key-to-paint")
       .map((m) => m.ms);
-    return { lat, shown };
+    return { lat, shown, rss: rssMb(tui.pid()) };
   } finally {
     tui.kill();
     sb.cleanup();
@@ -153,6 +153,7 @@ export async function benchScale({ root, files = 1_000_000, fake, model, row, ms
     `${ms(median(tui.lat))} / ${ms(percentile(tui.lat, 99))}; ${tui.shown ? "deep path offered" : "deep path NOT offered"}`,
     "< 16 ms",
   );
+  row(`TUI resident memory after that (its @ listing of ${n} files held)`, mb(tui.rss), "bounded");
   const t = await toolFigures(root, repo);
   row(`grep_files "TODO\\(scale\\)" over ${n} files`, `${ms(t.grep.ms)} ${t.grep.note}`, "≈ 1 s");
   row(`grep_files for absent text over ${n} files`, `${ms(t.grepRare.ms)} ${t.grepRare.note}`, "");
