@@ -112,6 +112,21 @@ describe("grep_files", () => {
       const partial = await grep({ ...q, budget: timedOut }, engine);
       expect(formatGrep(partial, "hit", ".").content).toMatch(/\[stopped before the end of the tree \(time limit\): /);
     }
+    // A pattern found nowhere in a huge tree prints nothing for long: the budget still ends the
+    // search (on its clock), which says so. A stand-in for rg that searches forever, silently.
+    const slowRg = path.join(dir, "slow-rg.sh");
+    fs.writeFileSync(slowRg, "#!/bin/sh\nexec sleep 30\n", { mode: 0o755 });
+    const silent = new SearchBudget(undefined, "matches", { countMs: 60_000, searchMs: -1 });
+    const q: GrepQuery = {
+      pattern: "absent",
+      root: dir,
+      searchRel: ".",
+      ignoreCase: false,
+      budget: silent,
+      shown: 200,
+    };
+    const none = formatGrep(await grep(q, "rg", slowRg), "absent", ".");
+    expect(none.content).toMatch(/^\[stopped before the end of the tree \(time limit\): 0 matches so far/);
   });
 
   it("reports a bad regular expression as an error", async () => {

@@ -11,7 +11,7 @@ import { keepInside, realpathLoose } from "./workspace.js";
 import { ProjectIgnore } from "./gitignore.js";
 import { resolveExisting } from "./checks.js";
 import { RG_WALK_ARGS, bundledRgPath } from "./grep-engines.js";
-import { SearchBudget, capNote, type StopReason } from "./search-budget.js";
+import { PROGRESS_MS, SearchBudget, capNote, type StopReason } from "./search-budget.js";
 import { placeName } from "./search.js";
 
 export const GLOB_MAX_SHOWN = 500;
@@ -60,6 +60,12 @@ async function viaRipgrep(
     const child = spawn(rg, args, { cwd: dirAbs, stdio: ["ignore", "pipe", "ignore"], signal });
     let pending = "";
     child.stdout.setEncoding("utf8");
+    const clock = setInterval(() => {
+      if (!stopped && budget.over(found, GLOB_MAX_SHOWN)) {
+        stopped = true;
+        child.kill();
+      }
+    }, PROGRESS_MS);
     child.stdout.on("data", (chunk: string) => {
       if (stopped) return;
       const names = (pending + chunk).split("\0");
@@ -76,8 +82,8 @@ async function viaRipgrep(
         child.kill();
       }
     });
-    child.on("error", () => resolve(null));
-    child.on("close", (c) => resolve(c));
+    child.on("error", () => (clearInterval(clock), resolve(null)));
+    child.on("close", (c) => (clearInterval(clock), resolve(c)));
   });
   if (signal.aborted) throw new Error("interrupted by the user");
   if (!stopped && code !== 0 && code !== 1) return undefined; // rg could not run: fast-glob

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { keepInside } from "./workspace.js";
 import { ProjectIgnore } from "./gitignore.js";
-import type { SearchBudget, StopReason } from "./search-budget.js";
+import { PROGRESS_MS, type SearchBudget, type StopReason } from "./search-budget.js";
 
 export interface GrepQuery {
   pattern: string;
@@ -125,24 +125,30 @@ export async function grepWithRipgrep(q: GrepQuery, rgBinary?: string): Promise<
     };
     child.stdout.setEncoding("utf8");
     child.stderr.setEncoding("utf8");
+    const stopIfEnough = () => {
+      if (!complete || !enough(q, found)) return;
+      complete = false;
+      pending = "";
+      child.kill();
+    };
+    // A rare pattern prints nothing for a long time: the budget is also checked on a clock.
+    const clock = q.budget ? setInterval(stopIfEnough, PROGRESS_MS) : undefined;
     child.stdout.on("data", (chunk: string) => {
       if (!complete) return;
       const lines = (pending + chunk).split("\n");
       pending = lines.pop() ?? "";
       for (const line of lines) take(line);
-      if (enough(q, found)) {
-        complete = false;
-        pending = "";
-        child.kill();
-      }
+      stopIfEnough();
     });
     child.stderr.on("data", (chunk: string) => (stderr += chunk));
     child.on("error", (err: NodeJS.ErrnoException) => {
+      clearInterval(clock);
       if (q.signal?.aborted) resolve({ ok: false, error: "Error: interrupted by the user." });
       else if (err.code === "ENOENT" || err.code === "EACCES" || err.code === "ENOEXEC") resolve("unavailable");
       else resolve({ ok: false, error: `Error: ripgrep failed: ${err.message}` });
     });
     child.on("close", (code) => {
+      clearInterval(clock);
       if (pending) take(pending);
       if (code === 2 && matches.length === 0 && stderr.trim() !== "") {
         resolve({ ok: false, error: `Error: invalid search: ${stderr.trim().split("\n").slice(0, 6).join("\n")}` });
