@@ -99,8 +99,8 @@ export async function gitFacts(
     within(safeGitArgs(cwd), left()),
   ]);
   if (where === undefined) return undefined;
-  // Without the overrides no git command that reads the tree may run; the budget is spent.
-  if (safe === undefined) {
+  // Without the overrides no git command that reads the tree may run; or the budget is spent.
+  if (safe === undefined || left() <= 0) {
     const note = `Git facts not read: git took longer than ${budgetMs} ms.`;
     return { root: lines(where)[0] ?? "", branch: "(unknown)", status: [], moreStatus: 0, commits: [], notes: [note] };
   }
