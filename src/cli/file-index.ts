@@ -38,7 +38,12 @@ export class FileIndexClient {
 
   private start(): Worker | undefined {
     if (this.worker || this.failed) return this.worker;
-    const worker = new Worker(indexWorkerEntry(), { workerData: { cwd: this.cwd() } });
+    // A small young generation: listing makes short-lived chunks by the million, and the table
+    // itself lives outside the heap (typed arrays); a runaway listing cannot take the machine.
+    const worker = new Worker(indexWorkerEntry(), {
+      workerData: { cwd: this.cwd() },
+      resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 512 },
+    });
     worker.unref();
     worker.on("message", (reply: FileIndexReply) => this.listener?.(reply));
     // @ completion is a convenience: without its thread the menu lists only other sources.

@@ -18,7 +18,7 @@ export interface FileIndexOptions {
   progressEveryMs: number;
 }
 
-const DEFAULTS: FileIndexOptions = { refreshAfterMs: 2000, refreshTimesListing: 10, progressEveryMs: 200 };
+const DEFAULTS_OPTIONS: FileIndexOptions = { refreshAfterMs: 2000, refreshTimesListing: 10, progressEveryMs: 200 };
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -38,7 +38,9 @@ export class FileIndex {
   constructor(
     private readonly cwd: string,
     private readonly post: (reply: FileMatches) => void,
-    private readonly opts: FileIndexOptions = DEFAULTS,
+    private readonly opts: FileIndexOptions = DEFAULTS_OPTIONS,
+    /** Called when a listing is done and answered: the thread collects its garbage then. */
+    private readonly idle: () => void = () => {},
   ) {}
 
   request(req: FileIndexRequest): void {
@@ -91,7 +93,9 @@ export class FileIndex {
         this.filling = undefined;
         this.listedAt = Date.now();
         this.listMs = this.listedAt - started;
-        if (!ctl.signal.aborted) void this.answer();
+        // The listing's garbage (its chunks, the grown arrays' old copies) goes now, not never.
+        if (ctl.signal.aborted) this.idle();
+        else void this.answer().then(() => this.idle());
       });
   }
 

@@ -2,7 +2,7 @@
 // extends the query searches only the paths the shorter query matched (a path that holds "abc"
 // in order holds "ab"), so typing on narrows an ever smaller set, as fzf's cache does. Long
 // passes yield every CHUNK paths, and a caller that has a newer query stops the old one.
-import { PathTable } from "./path-table.js";
+import { BLOCK_BITS, BLOCK_MASK, PathTable } from "./path-table.js";
 import { Scorer, byRank, makeQuery, quickScore, type Query } from "./fuzzy.js";
 
 export interface Ranked {
@@ -31,11 +31,10 @@ const QUICK_POOL = 4;
 
 /** Ranks of the empty query: shallow paths first, then shorter, then by name. */
 function depthScore(table: PathTable, i: number): number {
-  const bytes = table.bytes;
+  const { text, start, end } = table.at(i);
   let slashes = 0;
-  const end = table.starts[i + 1]!;
-  for (let k = table.starts[i]!; k < end - 1; k++) if (bytes[k] === 47) slashes++;
-  return -slashes * 1000 - (end - table.starts[i]!);
+  for (let k = start; k < end - 1; k++) if (text[k] === 47) slashes++;
+  return -slashes * 1000 - (end - start);
 }
 
 export class FileMatcher {
@@ -69,14 +68,16 @@ export class FileMatcher {
     const top: { index: number; score: number; len: number }[] = [];
     const quick = q.bytes.length > 0 && n > QUICK_ABOVE;
     const keep = quick ? limit * QUICK_POOL : limit;
-    const { bytes, starts } = table;
+    const { blocks, starts, lens } = table;
     for (let from = 0; from < n; from += CHUNK) {
       if (from > 0 && !(await yieldEvery())) return null;
       const to = Math.min(n, from + CHUNK);
       for (let k = from; k < to; k++) {
         const i = candidates ? candidates[k]! : k;
-        const start = starts[i]!;
-        const end = starts[i + 1]!;
+        const where = starts[i]!;
+        const bytes = blocks[where >>> BLOCK_BITS]!;
+        const start = where & BLOCK_MASK;
+        const end = start + lens[i]!;
         const score =
           q.bytes.length === 0
             ? depthScore(table, i)
@@ -97,10 +98,10 @@ export class FileMatcher {
       }
     }
     this.cache = { table, count: table.count, query: q, hits: hits.slice(0, found) };
-    const ranked = top.map((t) => ({
-      path: table.path(t.index),
-      score: quick ? this.scorer.score(bytes, starts[t.index]!, starts[t.index + 1]!, q)! : t.score,
-    }));
+    const ranked = top.map((t) => {
+      const { text, start, end } = table.at(t.index);
+      return { path: table.path(t.index), score: quick ? this.scorer.score(text, start, end, q)! : t.score };
+    });
     ranked.sort(byRank);
     ranked.length = Math.min(ranked.length, limit);
     return { query: text, top: ranked, total: found, searched: n };

@@ -2,7 +2,9 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { FileIndexRequest } from "../protocol/file-index.js";
 import { FileIndex } from "./file-index.js";
+import { collectGarbage } from "../agent/collect-garbage.js";
 
 const port = parentPort!;
-const index = new FileIndex((workerData as { cwd: string }).cwd, (reply) => port.postMessage(reply));
+const cwd = (workerData as { cwd: string }).cwd;
+const index = new FileIndex(cwd, (reply) => port.postMessage(reply), undefined, collectGarbage);
 port.on("message", (req: FileIndexRequest) => index.request(req));

@@ -1,27 +1,33 @@
-// A million paths as two typed arrays: their UTF-8 bytes end to end, and where each one starts.
-// About 1.1 bytes of overhead per path beyond its bytes (4 for its offset), against ~60 for a JS
-// string each; scoring reads the bytes directly. Folders are entries too, ending in "/".
+// A million paths as typed arrays: their UTF-8 bytes end to end in 4 MB blocks, where each one
+// starts and how long it is. 6 bytes per path beyond its own, against ~60 for a JS string each;
+// scoring reads the bytes directly. Folders are entries too, ending in "/". The blocks are never
+// regrown: a doubling array would leave its old copies behind, and the allocator keeps such
+// freed memory as the process's (a million paths left ~75 MB of it).
 
 const decoder = new TextDecoder();
 
+export const BLOCK_BITS = 22;
+const BLOCK = 1 << BLOCK_BITS;
+export const BLOCK_MASK = BLOCK - 1;
+
 export class PathTable {
-  bytes = new Uint8Array(1 << 16);
-  /** starts[i] is where path i begins; starts[count] where the next one will. */
+  blocks: Uint8Array[] = [];
+  /** Where path i starts: its block (the high bits, BLOCK_BITS up) and its offset there. */
   starts = new Uint32Array(1 << 12);
+  lens = new Uint16Array(1 << 12);
   count = 0;
+  /** Bytes used in the last block. */
+  private fill = BLOCK;
   /** Folders already added (by their path with "/"), so each is listed once. */
   private readonly dirs = new Set<string>();
   /** The previous file's path: the folders it shares with the next one need no lookup. */
   private last = new Uint8Array(256);
   private lastLen = 0;
 
-  get used(): number {
-    return this.starts[this.count]!;
-  }
-
-  /** Bytes held (both arrays at their current capacity). */
+  /** Bytes held: the blocks' bytes in use, and the offset and length arrays at their capacity. */
   get byteSize(): number {
-    return this.bytes.byteLength + this.starts.byteLength;
+    const blocks = Math.max(0, this.blocks.length - 1) * BLOCK + (this.blocks.length ? this.fill : 0);
+    return blocks + this.starts.byteLength + this.lens.byteLength;
   }
 
   /** Adds the path in `src[from, to)` (no trailing "/"), and each of its folders not seen yet. */
@@ -47,20 +53,32 @@ export class PathTable {
 
   private push(src: Uint8Array, from: number, to: number): void {
     const len = to - from;
-    const at = this.used;
-    if (at + len > this.bytes.length) {
-      const grown = new Uint8Array(Math.max(this.bytes.length * 2, at + len));
-      grown.set(this.bytes.subarray(0, at));
-      this.bytes = grown;
+    if (len > 0xffff) return; // no file system has paths this long
+    if (this.fill + len > BLOCK) {
+      // Pages of a new block that are never written are never resident.
+      this.blocks.push(new Uint8Array(BLOCK));
+      this.fill = 0;
     }
-    if (this.count + 2 > this.starts.length) {
-      const grown = new Uint32Array(this.starts.length * 2);
-      grown.set(this.starts);
-      this.starts = grown;
+    if (this.count + 1 > this.starts.length) {
+      const starts = new Uint32Array(this.starts.length * 2);
+      starts.set(this.starts);
+      this.starts = starts;
+      const lens = new Uint16Array(this.lens.length * 2);
+      lens.set(this.lens);
+      this.lens = lens;
     }
-    this.bytes.set(src.subarray(from, to), at);
+    this.blocks[this.blocks.length - 1]!.set(src.subarray(from, to), this.fill);
+    this.starts[this.count] = ((this.blocks.length - 1) << BLOCK_BITS) | this.fill;
+    this.lens[this.count] = len;
     this.count++;
-    this.starts[this.count] = at + len;
+    this.fill += len;
+  }
+
+  /** The block holding path i, and where the path is in it. */
+  at(i: number): { text: Uint8Array; start: number; end: number } {
+    const s = this.starts[i]!;
+    const start = s & BLOCK_MASK;
+    return { text: this.blocks[s >>> BLOCK_BITS]!, start, end: start + this.lens[i]! };
   }
 
   /** Adds every NUL-separated path of `chunk`; returns the bytes of an unfinished last one. */
@@ -74,14 +92,13 @@ export class PathTable {
   }
 
   path(i: number): string {
-    return decoder.decode(this.bytes.subarray(this.starts[i]!, this.starts[i + 1]!));
+    const { text, start, end } = this.at(i);
+    return decoder.decode(text.subarray(start, end));
   }
 
-  /** Drops what only building needed, and the arrays' spare room. */
+  /** Drops what only building needed (the arrays keep their room: a copy would be garbage of their size). */
   seal(): void {
     this.dirs.clear();
-    this.bytes = this.bytes.slice(0, this.used);
-    this.starts = this.starts.slice(0, this.count + 1);
   }
 }
 

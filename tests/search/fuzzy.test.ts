@@ -106,8 +106,13 @@ describe("ranking a table", () => {
   });
 
   it("over very many paths, the linear pass picks the candidates and the full scorer ranks them", async () => {
-    const paths = Array.from({ length: QUICK_ABOVE + 20_000 }, (_, i) => `pkg${i % 1000}/src/mod${i % 10}/file${i}.ts`);
+    const paths = Array.from({ length: QUICK_ABOVE + 80_000 }, (_, i) => `pkg${i % 1000}/src/mod${i % 10}/file${i}.ts`);
     const table = tableOf(paths);
+    // Past one 4 MB block: paths in the second are found and read back whole.
+    expect(table.blocks.length).toBeGreaterThan(1);
+    expect(table.path(table.count - 1)).toBe(paths.at(-1));
+    const late = (await new FileMatcher().match(table, "file179999", 1))!;
+    expect(late.top[0]!.path).toBe(paths.at(-1));
     const r = (await new FileMatcher().match(table, "mod7file1007", 5))!;
     expect(r.top[0]!.path).toBe("pkg7/src/mod7/file1007.ts");
     // The scores are the full scorer's, so the menu's re-ranking agrees with the index's order.
