@@ -3,13 +3,34 @@
 // stream or a slow tool never delays a key press; a headless run serves it on its own thread
 // (cli/agent-start.ts), which saves a second isolate. Nothing here is per thread: a thread may
 // serve several ports.
+import v8 from "node:v8";
+import vm from "node:vm";
 import type { AgentEvent } from "../protocol/agent-event.js";
 import type { WorkerCommand } from "../protocol/worker-command.js";
 import { createProvider } from "../providers/index.js";
 import { toolsFor } from "../tools/catalog.js";
 import { Checkpoints } from "../session/checkpoints.js";
 import { createAgentSession, type AgentSession } from "./session.js";
-import { collectGarbage } from "./collect-garbage.js";
+
+/**
+ * A full collection once a run (or the TUI's start-up probe) has ended. V8 grows an idle worker's
+ * heap instead of collecting it, and the worker's heap has no memory reducer (ui/runtime/heap.ts),
+ * so without this a long session's garbage would pile up as resident memory (bench: longSession).
+ * The worker is idle then, so the few milliseconds are not felt.
+ */
+function collectGarbage(): void {
+  gc ??= (() => {
+    try {
+      v8.setFlagsFromString("--expose-gc");
+      return vm.runInNewContext("gc") as () => void;
+    } catch {
+      return () => {};
+    }
+  })();
+  gc();
+}
+/** A cache: V8's gc function, made at the first collection (a new context costs a few ms a one-shot never needs). */
+let gc: (() => void) | undefined;
 
 /** Where commands come from and events go: a worker's parentPort, or one end of a MessageChannel. */
 export interface AgentPort {

@@ -32,7 +32,11 @@ export class FileIndexClient {
   }
 
   close(): void {
-    void this.worker?.terminate();
+    // Ending a thread cannot fail in a way that matters at quit.
+    this.worker?.terminate().then(
+      () => undefined,
+      () => undefined,
+    );
     this.worker = undefined;
   }
 

@@ -54,7 +54,13 @@ export class FileIndex {
     else if (req.refresh && !this.filling && Date.now() - this.listedAt > this.refreshAfter()) {
       this.list(new PathTable());
     }
-    void this.answer();
+    this.answerNow();
+  }
+
+  /** Answers the current query; `then` runs after it is posted (or dropped for a newer one). */
+  private answerNow(then: () => void = () => {}): void {
+    // Ranking throws only on a bug; the next keystroke asks again, so nothing is lost meanwhile.
+    this.answer().then(then, then);
   }
 
   /** A listing of 5 s (a million files, untracked ones walked for) is repeated at most every 50 s. */
@@ -79,24 +85,24 @@ export class FileIndex {
     this.listing = ctl;
     this.filling = into;
     const started = Date.now();
-    const progress = setInterval(() => void this.answer(), this.opts.progressEveryMs);
+    const progress = setInterval(() => this.answerNow(), this.opts.progressEveryMs);
     progress.unref?.();
-    listProjectFiles(into, this.cwd, ctl.signal)
-      .catch(() => undefined) // what was listed stands
-      .finally(() => {
-        clearInterval(progress);
-        into.seal();
-        if (into !== this.table) {
-          this.table = into;
-          this.matcher.reset();
-        }
-        this.filling = undefined;
-        this.listedAt = Date.now();
-        this.listMs = this.listedAt - started;
-        // The listing's garbage (its chunks, the grown arrays' old copies) goes now, not never.
-        if (ctl.signal.aborted) this.idle();
-        else void this.answer().then(() => this.idle());
-      });
+    // Listed in full or not (what was listed stands), the table is done.
+    const done = () => {
+      clearInterval(progress);
+      into.seal();
+      if (into !== this.table) {
+        this.table = into;
+        this.matcher.reset();
+      }
+      this.filling = undefined;
+      this.listedAt = Date.now();
+      this.listMs = this.listedAt - started;
+      // The listing's garbage (its chunks, the grown arrays' old copies) goes now, not never.
+      if (ctl.signal.aborted) this.idle();
+      else this.answerNow(this.idle);
+    };
+    listProjectFiles(into, this.cwd, ctl.signal).then(done, done);
   }
 
   private async answer(): Promise<void> {

@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { findRepoRoot } from "../context/git.js";
-import { safeGitArgs, safeGitEnv } from "../tools/shell/git-safety.js";
+import { safeGitArgs, safeGitEnv } from "../safety/git-safety.js";
 import { RG_WALK_ARGS, bundledRgPath } from "../tools/files/grep-engines.js";
 import { ALWAYS_SKIPPED, ProjectIgnore } from "../tools/files/gitignore.js";
 import { PathTable, joinChunks } from "./path-table.js";

@@ -25,7 +25,7 @@ export const listFilesTool = defineTool({
   readOnly: true,
   concurrentSafe: true,
   label: (args) => `list ${args.path ?? "."}`,
-  run(args, ctx): ToolResult {
+  async run(args, ctx): Promise<ToolResult> {
     const p = args.path ?? ".";
     const where = resolveExisting(ctx.cwd, p);
     if (!where.ok) return where.result;
