@@ -104,6 +104,8 @@ export const grepFilesTool = defineTool({
       q.root,
     );
     const matches = foreign.size ? outcome.matches.filter((m) => !foreign.has(m.path)) : outcome.matches;
-    return formatGrep({ ...outcome, matches }, args.pattern, where.rel);
+    // Those left out are not counted either.
+    const found = outcome.found - (outcome.matches.length - matches.length);
+    return formatGrep({ ...outcome, matches, found }, args.pattern, where.rel);
   },
 });
