@@ -33,6 +33,10 @@ const LIBRARY = group(
   ["**/ui/**", "**/cli/**", "blessed", "**/agent/**", "**/tools/**", "**/providers/**"],
   "session/, context/ and safety/ are libraries both threads use: they never reach the UI, the agent, the tools or the providers.",
 );
+const SEARCH = group(
+  ["**/ui/**", "**/cli/**", "blessed", "**/agent/**", "**/providers/**"],
+  "search/ is the file index's thread and the scorer the UI shares: it lists files with the tools' walk rules (tools/files/), and reaches neither the UI, the agent nor the providers.",
+);
 const CLI_THROUGH_TOOL_USE = group(
   ["**/agent/**", "**/tools/**", "**/providers/**"],
   "cli/ uses the worker's code only through cli/tool-use.ts (main-thread uses, ARCHITECTURE.md).",
@@ -106,6 +110,7 @@ export default tseslint.config(
   boundary(["src/ui/layout/**"], [UI_BORDER, LAYOUT_BELOW]),
   boundary(["src/render/**"], [group(["../**"], "render/ imports nothing of ours outside render/.")]),
   boundary(["src/session/**", "src/context/**", "src/safety/**"], [LIBRARY]),
+  boundary(["src/search/**"], [SEARCH]),
   // tool-use.ts is the one named module; agent-start.ts and one-shot.ts serve the agent in-process.
   boundary(["src/cli/**"], [CLI_THROUGH_TOOL_USE], {
     ignores: ["src/cli/tool-use.ts", "src/cli/agent-start.ts", "src/cli/one-shot.ts"],

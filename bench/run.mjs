@@ -10,6 +10,7 @@ import { benchSessions } from "./session-bench.mjs";
 import { benchLongSession } from "./long-session.mjs";
 import { benchStreamGuard } from "./stream-guard.mjs";
 import { benchEditMatch } from "./edit-match.mjs";
+import { benchScale } from "./scale-bench.mjs";
 
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
@@ -68,9 +69,10 @@ async function launch() {
 /** An instant one-word answer, headless, against `agent0 --version` (the floor of any run). */
 async function headless() {
   const fake = await startFakeOllama({ models: [MODEL], replies: () => ({ steps: [{ text: "ok" }] }) });
-  const runs = { version: [], oneShot: [], versionCpu: [], oneShotCpu: [] };
+  const runs = { node: [], version: [], oneShot: [], versionCpu: [], oneShotCpu: [] };
   for (let i = 0; i < 5; i++) {
     const sb = sandbox();
+    runs.node.push((await runHeadless(sb, [], { bin: path.join(FLOORS, "node-exit.mjs") })).ms);
     const v = await runHeadless(sb, ["--version"]);
     const h = await runHeadless(sb, ["-p", "hi", "--host", fake.url, "--model", MODEL.name]);
     sb.cleanup();
@@ -81,12 +83,13 @@ async function headless() {
     runs.oneShotCpu.push(h.cpuMs);
   }
   await fake.close();
-  const [v, h] = [median(runs.version), median(runs.oneShot)];
+  const [n, v, h] = [median(runs.node), median(runs.version), median(runs.oneShot)];
+  row("floor: `node` running an empty script to exit (median of 5)", ms(n), "");
   row("floor: `agent0 --version` (median of 5)", `${ms(v)}, ${ms(median(runs.versionCpu))} CPU`, "");
   row(
     "headless one-shot, instant model (median of 5)",
-    `${ms(h)}, ${ms(median(runs.oneShotCpu))} CPU (${ratio(h, v)} --version)`,
-    "≤ 2.5× --version",
+    `${ms(h)}, ${ms(median(runs.oneShotCpu))} CPU (${ratio(h, v)} --version, ${ratio(h, n)} node)`,
+    "≤ 2.5× --version, ≤ 3× node",
   );
 }
 
@@ -158,6 +161,18 @@ async function bigTranscript() {
   try {
     const first = await waitMark(sb, "first-paint");
     row(`resume a 5,000-message (${size.toFixed(1)} MB) session to first frame`, ms(first.at), "≤ 500 ms");
+    // The first frame is the boot screen's; the session's last screen is the first paint holding its entries.
+    const deadline = Date.now() + 30_000;
+    let last;
+    while (!last && Date.now() < deadline) {
+      last = marks(sb).find((m) => m.event === "paint" && m.entries >= 5000);
+      if (!last) await sleep(20);
+    }
+    row(
+      "resume that session to its last screen (the transcript painted)",
+      last ? ms(last.at) : "not painted",
+      "≤ 300 ms",
+    );
     await sleep(1500); // markdown loads after the first frame
     const before = marks(sb).length;
     for (let i = 0; i < 20; i++) {
@@ -174,6 +189,22 @@ async function bigTranscript() {
       .filter((m) => m.event === "paint")
       .map((m) => m.ms);
     row("paint one frame, 5,000-message transcript (median while scrolling)", ms(median(paints)), "≤ 8 ms");
+    const typed = marks(sb).length;
+    for (let i = 0; i < 30; i++) {
+      tui.type("x");
+      await sleep(40);
+    }
+    await sleep(200);
+    const echo = marks(sb)
+      .slice(typed)
+      .filter((m) => m.event === "key-to-paint")
+      .map((m) => m.ms)
+      .sort((a, b) => a - b);
+    row(
+      `keystroke to screen, 5,000-message transcript (median / p99 of ${echo.length})`,
+      `${ms(median(echo))} / ${ms(echo[Math.min(echo.length - 1, Math.floor(echo.length * 0.99))] ?? NaN)}`,
+      "≤ 5 ms",
+    );
     row("resident memory with that transcript", mb(rssMb(tui.pid())), "≤ 150 MB");
   } finally {
     tui.kill();
@@ -377,6 +408,18 @@ async function editMatch() {
   row("edit_file refused, old_string not in the file (median of 20)", ms(r.not_found_ms), "");
 }
 
+/** Issue 27: a million-file repository (made once in the temp folder). AGENT0_BENCH_ROOT: another build to measure. */
+async function scale() {
+  const fake = await startFakeOllama({ models: [MODEL], replies: () => ({ steps: [{ text: "ok" }] }) });
+  try {
+    const root = process.env.AGENT0_BENCH_ROOT ?? ROOT;
+    const log = (s) => process.stderr.write(`${s}\n`);
+    await benchScale({ root, fake, model: MODEL.name, row, ms, mb, log });
+  } finally {
+    await fake.close();
+  }
+}
+
 const parts = {
   launch,
   launchMcp,
@@ -392,6 +435,7 @@ const parts = {
   grep,
   sessions,
   longSession,
+  scale,
 };
 for (const [name, fn] of Object.entries(parts)) {
   if (!want(name)) continue;

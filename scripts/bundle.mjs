@@ -116,6 +116,7 @@ await build({
   entryPoints: {
     main: "src/main.ts",
     worker: "src/agent/worker.ts",
+    "file-index-worker": "src/search/index-worker.ts",
     "agent-start": "src/cli/agent-start.ts",
     options: "src/cli/options.ts",
   },

@@ -11,7 +11,6 @@ import { isSecretFileName, maskSecretFile, projectSecretValues } from "../safety
 /** Characters of one file attached at most; the rest is cut with a note. */
 export const ATTACH_MAX_CHARS = 50_000;
 export const LISTING_MAX = 200;
-export const FILE_INDEX_MAX = 20_000;
 
 export interface Attached {
   content: string;
@@ -75,29 +74,4 @@ export async function readMentions(text: string, cwd: string, mentions = mention
   }
   const content = blocks.length ? `${text}\n\n${blocks.join("\n\n")}` : text;
   return { content, attached, problems };
-}
-
-/** The project's files and folders (folders end in "/"), .gitignore respected, for @ completion. */
-export async function listProjectFiles(cwd: string, max = FILE_INDEX_MAX): Promise<string[]> {
-  const root = await fs.realpath(cwd);
-  const { ProjectIgnore, ALWAYS_SKIPPED } = await projectFileRules();
-  const ignore = new ProjectIgnore(root);
-  const out: string[] = [];
-  const queue = [""];
-  // Breadth first: with a huge tree, the shallow paths (the likely ones) are listed.
-  while (queue.length > 0 && out.length < max) {
-    const dir = queue.shift()!;
-    const entries = await fs.readdir(path.join(root, dir), { withFileTypes: true }).catch(() => []);
-    entries.sort((a, b) => a.name.localeCompare(b.name));
-    for (const e of entries) {
-      if (ALWAYS_SKIPPED.has(e.name)) continue;
-      const rel = dir ? `${dir}/${e.name}` : e.name;
-      const isDir = e.isDirectory();
-      if (ignore.ignores(rel, isDir)) continue;
-      out.push(isDir ? `${rel}/` : rel);
-      if (isDir) queue.push(rel);
-      if (out.length >= max) break;
-    }
-  }
-  return out;
 }

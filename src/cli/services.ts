@@ -12,6 +12,7 @@ import type { PickerItem } from "../ui/model.js";
 import path from "node:path";
 import type { InputHistory } from "./input-history.js";
 import { resumeInto } from "./resume-into.js";
+import { FileIndexClient } from "./file-index.js";
 
 export function createServices(opts: {
   recorder: SessionRecorder;
@@ -24,6 +25,7 @@ export function createServices(opts: {
   mcp: McpSession;
 }): Services {
   const { recorder, logger } = opts;
+  const fileIndex = new FileIndexClient(() => opts.config().cwd);
   return {
     sessionId: () => recorder.id,
     appendMessage: (m) => recorder.append(m),
@@ -124,10 +126,7 @@ export function createServices(opts: {
       if (result.ranShell) lines.push("That turn ran shell commands; their effects cannot be undone.");
       return { ok: true, text: lines.join("\n"), conversation: kept };
     },
-    async listFiles() {
-      const { listProjectFiles } = await import("./attach.js");
-      return listProjectFiles(opts.config().cwd);
-    },
+    matchFiles: (query, refresh, onMatches) => fileIndex.match(query, refresh, onMatches),
     async readMentions(text, mentions) {
       const { readMentions } = await import("./attach.js");
       return readMentions(text, opts.config().cwd, mentions);
@@ -148,6 +147,7 @@ export function createServices(opts: {
     close() {
       const report = recorder.close();
       logger.close();
+      fileIndex.close();
       return Promise.resolve(
         report.kind === "nothing" ? undefined : { ok: report.kind === "saved", text: report.text },
       );

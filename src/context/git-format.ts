@@ -7,12 +7,15 @@ export interface GitFacts {
   moreStatus: number;
   /** The last commits, `git log --oneline`. */
   commits: string[];
+  /** What was not read within the start-up budget (a huge or slow repository). */
+  notes?: string[];
 }
 
 /** The git section of the system prompt. */
 export function formatGitFacts(facts: GitFacts): string {
   const out = [`Branch: ${facts.branch}`];
-  if (facts.status.length === 0) out.push("Status: clean");
+  if (facts.notes?.length) out.push(...facts.notes);
+  if (facts.status.length === 0) out.push(facts.notes?.length ? "No changes among what was read." : "Status: clean");
   else {
     out.push("Status (git status --short):", ...facts.status.map((l) => `  ${l}`));
     if (facts.moreStatus > 0) out.push(`  … and ${facts.moreStatus} more`);

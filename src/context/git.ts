@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
+import { open } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { GitFacts } from "./git-format.js";
 import { safeGitArgs, safeGitEnv } from "../safety/git-safety.js";
@@ -8,6 +9,13 @@ export { formatGitFacts, type GitFacts } from "./git-format.js";
 
 const STATUS_LINES = 20;
 const COMMITS = 5;
+/**
+ * What the start-up git facts may take in all: the first model request waits for them, so a
+ * huge repository gives a summary in time rather than a full status late.
+ */
+export const GIT_FACTS_BUDGET_MS = 300;
+/** Above this many tracked files, untracked files are not looked for at start-up (a walk of the whole tree). */
+export const HUGE_INDEX_ENTRIES = 100_000;
 
 /** Nearest folder at or above `cwd` holding `.git` (a folder, or a file for worktrees). */
 export function findRepoRoot(cwd: string): string | undefined {
@@ -20,14 +28,30 @@ export function findRepoRoot(cwd: string): string | undefined {
   }
 }
 
-function git(cwd: string, args: string[], timeoutMs: number): Promise<string | undefined> {
+/**
+ * One of agent0's own git calls: its output, or undefined when git failed, is missing or took
+ * longer than `timeoutMs` (it is killed then). The environment keeps git from taking locks,
+ * prompting or paging (safeGitEnv); callers put safeGitArgs(cwd) first where the repository's
+ * config could name a program.
+ */
+export function gitOutput(cwd: string, args: string[], timeoutMs: number): Promise<string | undefined> {
   return new Promise((done) => {
     execFile(
       "git",
       args,
-      // Optional locks off (safeGitEnv): our status call must never block the user's own git commands.
-      { cwd, timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024, env: safeGitEnv() },
+      { cwd, timeout: Math.max(1, timeoutMs), maxBuffer: 4 * 1024 * 1024, env: safeGitEnv() },
       (err, stdout) => done(err ? undefined : stdout),
+    );
+  });
+}
+
+/** The promise's value, or undefined when it takes longer than `ms`. */
+function within<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  return new Promise((done) => {
+    const timer = setTimeout(() => done(undefined), Math.max(0, ms));
+    p.then(
+      (v) => (clearTimeout(timer), done(v)),
+      () => (clearTimeout(timer), done(undefined)),
     );
   });
 }
@@ -36,28 +60,78 @@ function lines(text: string | undefined): string[] {
   return (text ?? "").split("\n").filter((l) => l.trim().length > 0);
 }
 
-/** Branch, short status and recent commits; undefined when `cwd` is not in a repo or git is missing. */
-export async function gitFacts(cwd: string, timeoutMs = 3000): Promise<GitFacts | undefined> {
+/** Tracked files, from the index file's header ("DIRC", version, entry count); undefined if unreadable. */
+export async function indexEntries(gitDir: string): Promise<number | undefined> {
+  try {
+    const file = await open(join(gitDir, "index"), "r");
+    try {
+      const head = Buffer.alloc(12);
+      const { bytesRead } = await file.read(head, 0, 12, 0);
+      if (bytesRead < 12 || head.toString("latin1", 0, 4) !== "DIRC") return undefined;
+      return head.readUInt32BE(8);
+    } finally {
+      await file.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Branch, short status and recent commits; undefined when `cwd` is not in a repo or git is
+ * missing. Everything comes within `budgetMs`: tracked changes first (`--untracked-files=no`),
+ * untracked ones by a separate call that is skipped on a huge index, and whatever did not
+ * finish in time is named in `notes` instead.
+ */
+export async function gitFacts(
+  cwd: string,
+  { budgetMs = GIT_FACTS_BUDGET_MS, hugeIndex = HUGE_INDEX_ENTRIES } = {},
+): Promise<GitFacts | undefined> {
   // No `.git` at or above cwd, and no GIT_DIR to point elsewhere: not a repository, and no git
   // process needs to start to say so (a one-shot outside a repository spawned one for nothing).
   if (!process.env.GIT_DIR && findRepoRoot(cwd) === undefined) return undefined;
+  const deadline = Date.now() + budgetMs;
+  const left = () => deadline - Date.now();
   // Both at once: the repository's own config is read for the overrides while git finds the top.
   // Opening agent0 in a hostile clone must not run its fsmonitor, filters or hooks.
-  const [top, safe] = await Promise.all([git(cwd, ["rev-parse", "--show-toplevel"], timeoutMs), safeGitArgs(cwd)]);
-  if (top === undefined) return undefined;
-  const [branch, head, status, log] = await Promise.all([
-    git(cwd, [...safe, "branch", "--show-current"], timeoutMs),
-    git(cwd, [...safe, "rev-parse", "--short", "HEAD"], timeoutMs),
-    git(cwd, [...safe, "status", "--short"], timeoutMs),
-    git(cwd, [...safe, "log", "--oneline", "--no-show-signature", `-${COMMITS}`], timeoutMs),
+  const [where, safe] = await Promise.all([
+    gitOutput(cwd, ["rev-parse", "--show-toplevel", "--absolute-git-dir"], left()),
+    within(safeGitArgs(cwd), left()),
   ]);
-  const statusLines = lines(status);
+  if (where === undefined) return undefined;
+  // Without the overrides no git command that reads the tree may run; or the budget is spent.
+  if (safe === undefined || left() <= 0) {
+    const note = `Git facts not read: git took longer than ${budgetMs} ms.`;
+    return { root: lines(where)[0] ?? "", branch: "(unknown)", status: [], moreStatus: 0, commits: [], notes: [note] };
+  }
+  const [top = "", gitDir = ""] = lines(where);
+  const tracked = await indexEntries(gitDir);
+  const huge = tracked !== undefined && tracked > hugeIndex;
+  const [branch, head, status, untracked, log] = await Promise.all([
+    gitOutput(cwd, [...safe, "branch", "--show-current"], left()),
+    gitOutput(cwd, [...safe, "rev-parse", "--short", "HEAD"], left()),
+    gitOutput(cwd, [...safe, "status", "--short", "--untracked-files=no"], left()),
+    huge
+      ? Promise.resolve(undefined)
+      : gitOutput(cwd, [...safe, "ls-files", "--others", "--exclude-standard", "--directory"], left()),
+    gitOutput(cwd, [...safe, "log", "--oneline", "--no-show-signature", `-${COMMITS}`], left()),
+  ]);
+  const count = tracked === undefined ? "" : ` (${tracked.toLocaleString("en-US")} tracked files)`;
+  const notes: string[] = [];
+  if (status === undefined) {
+    notes.push(`Status not read: git status took longer than ${budgetMs} ms${count}; run it when you need it.`);
+  }
+  if (huge) notes.push(`Untracked files not listed: the repository is large${count}.`);
+  else if (untracked === undefined) notes.push(`Untracked files not listed: looking took longer than ${budgetMs} ms.`);
+  const statusLines = [...lines(status), ...lines(untracked).map((p) => `?? ${p}`)];
   const name = branch?.trim();
-  return {
-    root: top.trim(),
+  const facts: GitFacts = {
+    root: top,
     branch: name ? name : head ? `(detached at ${head.trim()})` : "(unknown)",
     status: statusLines.slice(0, STATUS_LINES),
     moreStatus: Math.max(0, statusLines.length - STATUS_LINES),
     commits: lines(log),
   };
+  if (notes.length > 0) facts.notes = notes;
+  return facts;
 }

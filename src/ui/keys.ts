@@ -44,6 +44,8 @@ const PASTE_END = "\x1b[201~";
 const CSI = /^\x1b\[[0-9;<?]*[ -/]*[@-~]/;
 const SS3 = /^\x1bO[@-~]/;
 const SGR_MOUSE = /^\x1b\[<(\d+);(\d+);(\d+)([Mm])/;
+/** DECRPM, the answer to a DECRQM mode query: CSI ? mode ; state $ y. */
+const MODE_REPORT = /^\x1b\[\?(\d+);(\d)\$y$/;
 /** A CSI sequence cut off before its final byte (ESC O + key stays Alt+O). */
 const INCOMPLETE = /^\x1b\[[0-9;<?]*[ -/]*$/;
 
@@ -114,6 +116,12 @@ export function createInputDecoder() {
         if (seq === "\x1b[I" || seq === "\x1b[O") {
           out.push({ type: "focus", focused: seq === "\x1b[I" });
           s = s.slice(seq.length);
+          continue;
+        }
+        const report = seq ? MODE_REPORT.exec(seq) : null;
+        if (report) {
+          out.push({ type: "terminal-mode", mode: Number(report[1]), state: Number(report[2]) });
+          s = s.slice(seq!.length);
           continue;
         }
         if (seq) {

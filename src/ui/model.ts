@@ -1,3 +1,4 @@
+import type { FileMatches } from "../protocol/file-index.js";
 import type { NoticeLevel, Phase } from "../protocol/agent-event.js";
 import type { ConversationMessage } from "../protocol/conversation.js";
 import type { RunConfig } from "../protocol/run-config.js";
@@ -136,8 +137,10 @@ export interface Model {
   commands: CommandItem[];
   /** Candidates of @ completion that do not come from the project's files (e.g. MCP resources). */
   mentionItems: MentionItem[];
-  /** The project's files for @ completion, listed on the first `@` (null: not asked for yet). */
-  files: string[] | null;
+  /** The file index's last answer for @ completion (null: none yet); it ranks every path of the project. */
+  files: FileMatches | null;
+  /** The query the file index was last asked (null: the @ menu is closed). */
+  filesAsked: string | null;
   menu: MenuState | null;
   /** The input for which Esc closed the menu: it stays closed until the input changes. */
   menuClosedFor: string | null;
@@ -159,6 +162,8 @@ export interface Model {
   pastes: string[];
   /** The terminal has focus (focus reporting); notifications are sent only without it. */
   focused: boolean;
+  /** The terminal said it knows synchronized output (mode 2026): each frame is drawn whole or not at all. */
+  syncOutput: boolean;
   notify: NotifyMode;
   stats: SessionStats;
   /** The MCP servers as the worker last reported them (for /mcp, prompts and @server:uri). */

@@ -1,3 +1,4 @@
+import type { FileMatches } from "../protocol/file-index.js";
 import type { AgentEvent } from "../protocol/agent-event.js";
 import type { ConversationMessage } from "../protocol/conversation.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
@@ -45,12 +46,15 @@ export type Msg =
   | { type: "commands"; source: string; items: CommandItem[] }
   /** @-completion candidates of one source (e.g. MCP resources), replacing its earlier ones. */
   | { type: "mention-items"; source: string; items: MentionItem[] }
-  | { type: "files-listed"; files: string[] }
+  /** The file index ranked the project's paths for an @ query (again as its listing grows). */
+  | { type: "files-matched"; matches: FileMatches }
   /** A line's @mentions were read: `content` is the message with the attachments. */
   | { type: "mentions-read"; text: string; content: string; attached: string[]; problems: string[] }
   | { type: "shell-done"; command: string; output: string; exitCode: number | null }
   /** The terminal gained or lost focus (focus reporting). */
   | { type: "focus"; focused: boolean }
+  /** The terminal's answer to a mode query (DECRPM): `state` 1-3 knows the mode, 0 and 4 do not. */
+  | { type: "terminal-mode"; mode: number; state: number }
   /** MCP servers to run and to ask about: after a trust decision, or re-read at /new. */
   | { type: "mcp-config"; mcp: McpConfigured; warnings: string[] }
   /**
@@ -96,8 +100,8 @@ export type Cmd =
   | { type: "mcp-trust"; decisions: { name: string; decision: McpTrustDecision }[] }
   /** Read the MCP config again (at /new); answered by an mcp-config Msg. */
   | { type: "mcp-reload" }
-  /** List the project's files (.gitignore respected) for @ completion. */
-  | { type: "list-files" }
+  /** Rank the project's paths for an @ query; `refresh`: a new @, list the project again. */
+  | { type: "match-files"; query: string; refresh: boolean }
   /** Attach the files `mentions` name (the @server:uri ones go to the worker instead). */
   | { type: "read-mentions"; text: string; mentions: string[] }
   /** The user's own `!command`: run in the project folder, no approval. */

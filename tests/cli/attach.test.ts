@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ATTACH_MAX_CHARS, listProjectFiles, readMentions } from "../../src/cli/attach.js";
+import { ATTACH_MAX_CHARS, readMentions } from "../../src/cli/attach.js";
 import { tempProject } from "../tools/ctx.js";
 
 const cleanups: (() => void)[] = [];
@@ -54,17 +54,5 @@ describe("@ mentions attach files", () => {
     expect(r.attached).toEqual([]);
     expect(r.problems).toHaveLength(2);
     expect(r.problems[0]).toContain("outside the project folder");
-  });
-
-  it("lists the project's files for completion, .gitignore respected, folders marked", async () => {
-    const dir = project({
-      ".gitignore": "dist/\n*.log\n",
-      "src/deep/file.ts": "x",
-      "dist/out.js": "x",
-      "debug.log": "x",
-      "node_modules/pkg/index.js": "x",
-    });
-    const files = await listProjectFiles(dir);
-    expect(files.sort()).toEqual([".gitignore", "src/", "src/deep/", "src/deep/file.ts"]);
   });
 });

@@ -34,7 +34,7 @@ describe("gitFacts", () => {
     expect(findRepoRoot(outside)).toBeUndefined();
     process.env.GIT_DIR = join(repo, ".git");
     try {
-      const facts = await gitFacts(outside);
+      const facts = await gitFacts(outside, { budgetMs: 30_000 });
       expect(facts?.branch).toBe("elsewhere");
       expect(facts?.commits.map((c) => c.replace(/^[0-9a-f]+ /, ""))).toEqual(["only commit"]);
     } finally {
@@ -53,7 +53,7 @@ describe("gitFacts", () => {
     for (let i = 0; i < 23; i++) await writeFile(join(dir, `new${String(i).padStart(2, "0")}.txt`), "x");
     await writeFile(join(dir, "f.txt"), "changed");
 
-    const facts = await gitFacts(dir);
+    const facts = await gitFacts(dir, { budgetMs: 30_000 });
     expect(facts?.branch).toBe("trunk");
     expect(facts?.status).toHaveLength(20);
     expect(facts?.status[0]).toBe(" M f.txt");
@@ -72,10 +72,36 @@ describe("gitFacts", () => {
     expect(text).toContain("  … and 4 more\nRecent commits:\n  ");
   });
 
+  it("on a huge index, reports tracked changes only and says untracked files were not looked for", async () => {
+    const dir = await tempDir();
+    git(dir, "init", "-q", "-b", "main");
+    for (const f of ["a.txt", "b.txt", "c.txt"]) await writeFile(join(dir, f), f);
+    git(dir, "add", ".");
+    git(dir, "commit", "-q", "-m", "three files");
+    await writeFile(join(dir, "a.txt"), "changed");
+    await writeFile(join(dir, "untracked.txt"), "new");
+    const facts = await gitFacts(dir, { hugeIndex: 2, budgetMs: 30_000 });
+    expect(facts?.status).toEqual([" M a.txt"]);
+    expect(facts?.notes).toEqual(["Untracked files not listed: the repository is large (3 tracked files)."]);
+    expect(formatGitFacts(facts!)).toContain("Untracked files not listed");
+    // A small index lists them.
+    expect((await gitFacts(dir, { budgetMs: 30_000 }))?.status).toEqual([" M a.txt", "?? untracked.txt"]);
+  });
+
+  it("keeps to its time budget: what did not come in time is named, never waited for", async () => {
+    const dir = await tempDir();
+    git(dir, "init", "-q", "-b", "main");
+    await writeFile(join(dir, "a.txt"), "x");
+    const facts = await gitFacts(dir, { budgetMs: 0 });
+    // With no time at all, either nothing was read or git's own calls did not finish.
+    expect(facts === undefined || (facts.notes ?? []).some((n) => / not read/.test(n))).toBe(true);
+    if (facts) expect(formatGitFacts(facts)).not.toContain("Status: clean");
+  });
+
   it("handles a repo without commits", async () => {
     const dir = await tempDir();
     git(dir, "init", "-q", "-b", "main");
-    const facts = await gitFacts(dir);
+    const facts = await gitFacts(dir, { budgetMs: 30_000 });
     expect(facts).toMatchObject({ branch: "main", status: [], moreStatus: 0, commits: [] });
     expect(formatGitFacts(facts!)).toBe("Branch: main\nStatus: clean\nNo commits yet.");
   });

@@ -116,7 +116,8 @@ describe("loadContext", () => {
       content: "x",
     });
 
-    const ctx = await loadContext(cwd, env);
+    // A budget no loaded test machine runs out of (the default's keeping is git.test.ts's).
+    const ctx = await loadContext(cwd, env, { gitBudgetMs: 30_000 });
     expect(ctx.files.map((f) => [f.label, f.content])).toEqual([
       ["~/.claude/CLAUDE.md", "Be brief."],
       ["AGENTS.md", "Use pnpm."],

@@ -50,7 +50,7 @@ describe("list_files", () => {
     const lines = result.content.split("\n");
     expect(lines).toHaveLength(502);
     expect(lines[500]).toBe("  f499.txt");
-    expect(lines[501]).toBe("[... 20 more entries not shown]");
+    expect(lines[501]).toBe("[first 500 of 520 entries; list a folder inside it, or less deep]");
     expect(ctx.events.at(-1)).toEqual({
       type: "tool-end",
       id: "call-1",

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { READ_WHOLE_MAX_BYTES } from "../../src/tools/files/read.js";
 import { makeCtx, project, tempProject } from "./ctx.js";
 import { callTool } from "./call.js";
 
@@ -23,6 +24,39 @@ describe("read_file", () => {
 
     const next = await callTool(ctx, "read_file", { path: "big.txt", offset: 2499 });
     expect(next.content).toBe("  2499\tline 2499\n  2500\tline 2500\n[showing lines 2499-2500 of 2500]");
+  });
+
+  it("reads a page of a file too big to hold by streaming it, never loading it whole", async () => {
+    // The issue's case is a 500 MB log; a file just past the threshold takes the same path.
+    const line = (i: number) => `${String(i).padStart(7, "0")} ${"log entry ".repeat(6)}`;
+    const count = Math.ceil(READ_WHOLE_MAX_BYTES / line(0).length) + 1000;
+    const dir = project({});
+    const file = path.join(dir, "huge.log");
+    const fd = fs.openSync(file, "w");
+    for (let i = 1; i <= count; i += 10_000) {
+      const block = Array.from({ length: Math.min(10_000, count - i + 1) }, (_, k) => line(i + k)).join("\n");
+      fs.writeSync(fd, `${block}\n`);
+    }
+    fs.closeSync(fd);
+    // Whole files are read through a FileHandle (tools/files/regular-file.ts): that read must not happen.
+    const probe = await fs.promises.open(file, "r");
+    const handleProto = Object.getPrototypeOf(probe) as { readFile: () => Promise<Buffer> };
+    await probe.close();
+    const whole = vi.spyOn(handleProto, "readFile");
+    try {
+      const ctx = makeCtx(dir, { outputLimit: 100_000 });
+      const r = await callTool(ctx, "read_file", { path: "huge.log", offset: count - 1, limit: 5 });
+      expect(r.content).toBe(
+        `${String(count - 1).padStart(6)}\t${line(count - 1)}\n${String(count).padStart(6)}\t${line(count)}\n` +
+          `[showing lines ${count - 1}-${count} of ${count}]`,
+      );
+      expect(whole).not.toHaveBeenCalled();
+      // From the top, it says where to read on.
+      const head = await callTool(ctx, "read_file", { path: "huge.log", limit: 2 });
+      expect(head.content).toContain(`[showing lines 1-2 of ${count}; call read_file with offset=3 to read on]`);
+    } finally {
+      whole.mockRestore();
+    }
   });
 
   it("keeps a page under the output limit instead of letting it be cut in the middle", async () => {

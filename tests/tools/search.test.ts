@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { makeCtx, project } from "./ctx.js";
 import { callTool } from "./call.js";
 import { grep, formatGrep, type GrepEngine, type GrepQuery } from "../../src/tools/files/search.js";
+import { SearchBudget } from "../../src/tools/files/search-budget.js";
 
 const TREE = {
   ".gitignore": "dist/\n*.log\n",
@@ -90,8 +91,42 @@ describe("grep_files", () => {
     const lines = viaRg.split("\n");
     expect(lines).toHaveLength(201);
     expect(lines[199]).toBe("a.txt:200: hit 199");
-    expect(lines[200]).toBe("[... 51 more matches not shown]");
+    expect(lines[200]).toBe("[first 200 of 251 matches; narrow the pattern or the path]");
     expect(await grepVia("js", dir, { pattern: "hit" })).toBe(viaRg);
+  });
+
+  it("over a huge tree, stops counting once its budget is spent and says the count is a floor", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 300; i++) files[`d${i % 10}/f${i}.txt`] = "hit\nhit\n";
+    const dir = project(files);
+    for (const engine of ["rg", "js"] as const) {
+      // A spent budget: whatever has come in once the page is full is all there is.
+      const budget = new SearchBudget(undefined, "matches", { countMs: -1, searchMs: 60_000 });
+      const q: GrepQuery = { pattern: "hit", root: dir, searchRel: ".", ignoreCase: false, budget, shown: 200 };
+      const outcome = await grep(q, engine);
+      expect(outcome.ok && outcome.stopped).toBe("count-time");
+      const text = formatGrep(outcome, "hit", ".").content;
+      expect(text.split("\n")).toHaveLength(201);
+      expect(text).toMatch(/\n\[first 200 of [\d,]+\+ matches; narrow the pattern or the path\]$/);
+      const timedOut = new SearchBudget(undefined, "matches", { countMs: 60_000, searchMs: -1 });
+      const partial = await grep({ ...q, budget: timedOut }, engine);
+      expect(formatGrep(partial, "hit", ".").content).toMatch(/\[stopped before the end of the tree \(time limit\): /);
+    }
+    // A pattern found nowhere in a huge tree prints nothing for long: the budget still ends the
+    // search (on its clock), which says so. A stand-in for rg that searches forever, silently.
+    const slowRg = path.join(dir, "slow-rg.sh");
+    fs.writeFileSync(slowRg, "#!/bin/sh\nexec sleep 30\n", { mode: 0o755 });
+    const silent = new SearchBudget(undefined, "matches", { countMs: 60_000, searchMs: -1 });
+    const q: GrepQuery = {
+      pattern: "absent",
+      root: dir,
+      searchRel: ".",
+      ignoreCase: false,
+      budget: silent,
+      shown: 200,
+    };
+    const none = formatGrep(await grep(q, "rg", slowRg), "absent", ".");
+    expect(none.content).toMatch(/^\[stopped before the end of the tree \(time limit\): 0 matches so far/);
   });
 
   it("reports a bad regular expression as an error", async () => {
@@ -137,7 +172,7 @@ describe("glob_files", () => {
     const lines = (await callTool(makeCtx(dir), "glob_files", { pattern: "f/*.txt" })).content.split("\n");
     expect(lines).toHaveLength(501);
     expect(lines[499]).toBe("f/499.txt");
-    expect(lines[500]).toBe("[... 10 more files not shown]");
+    expect(lines[500]).toBe("[first 500 of 510 files; narrow the pattern or the path]");
   });
 
   it("refuses patterns that climb out and paths outside", async () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Cmd, Msg } from "../../src/ui/msg.js";
 import { init } from "../../src/ui/update/index.js";
 import { menuRows } from "../../src/ui/layout/menu.js";
-import { fuzzyPathScore, mentionAt } from "../../src/ui/layout/mentions.js";
+import { mentionAt } from "../../src/ui/layout/mentions.js";
+import { Scorer, makeQuery, scorePath } from "../../src/search/fuzzy.js";
 import { expandPastes } from "../../src/ui/update/paste.js";
 import { entriesFromConversation } from "../../src/ui/update/transcript.js";
 import { exitSummary } from "../../src/ui/summary.js";
@@ -14,6 +15,18 @@ const screen = (m: ReturnType<typeof newModel>) => {
   return strip([...f.transcript, f.status, f.rule, ...f.input].join("\n"));
 };
 const shiftTab: Msg = { type: "key", key: { name: "tab", shift: true } };
+const matched = (query: string, paths: string[], more: { total?: number; building?: boolean } = {}): Msg => ({
+  type: "files-matched",
+  matches: {
+    type: "matches",
+    query,
+    paths,
+    total: more.total ?? paths.length,
+    indexed: 1000,
+    building: more.building ?? false,
+  },
+});
+const matchCmds = (cmds: Cmd[]) => cmds.filter((c) => c.type === "match-files");
 const workerCmds = (cmds: Cmd[]) => cmds.flatMap((c) => (c.type === "worker" ? [c.command] : []));
 
 describe("the slash menu", () => {
@@ -82,25 +95,43 @@ describe("@ mentions", () => {
 
   it("rank by path segments: prefixes of each segment first, deep paths after", () => {
     const files = ["src/deep/file.ts", "src/deep/", "src/other/fixtures.ts", "docs/src-deep-final.md", "src/"];
+    const scorer = new Scorer();
+    const q = makeQuery("src/deep/fi");
     const ranked = files
-      .map((f) => ({ f, s: fuzzyPathScore(f, "src/deep/fi") }))
+      .map((f) => ({ f, s: scorePath(scorer, f, q) }))
       .filter((x) => x.s !== null)
-      .sort((a, b) => a.s! - b.s!)
+      .sort((a, b) => b.s! - a.s!)
       .map((x) => x.f);
     expect(ranked[0]).toBe("src/deep/file.ts");
     expect(ranked).not.toContain("src/");
-    expect(fuzzyPathScore("src/ui/update/input.ts", "upd/inp")).not.toBeNull();
+    expect(scorePath(scorer, "src/ui/update/input.ts", makeQuery("upd/inp"))).not.toBeNull();
   });
 
-  it("list the files once, on the first @, and Tab completes the chosen one", () => {
+  it("ask the file index as the query grows (a new @ refreshes it), and Tab completes the chosen one", () => {
     let { model, cmds } = feed(newModel(), ...typeText("explain @"));
-    expect(cmds.filter((c) => c.type === "list-files")).toHaveLength(1);
+    expect(matchCmds(cmds)).toEqual([{ type: "match-files", query: "", refresh: true }]);
     ({ model, cmds } = feed(
       model,
-      { type: "files-listed", files: ["README.md", "src/", "src/deep/", "src/deep/file.ts"] },
+      matched("", ["README.md", "src/", "src/deep/", "src/deep/file.ts"]),
       ...typeText("src/deep/fi"),
     ));
-    expect(cmds.filter((c) => c.type === "list-files")).toHaveLength(0);
+    expect(matchCmds(cmds).map((c) => c.type === "match-files" && [c.query, c.refresh])).toEqual(
+      [
+        "s",
+        "sr",
+        "src",
+        "src/",
+        "src/d",
+        "src/de",
+        "src/dee",
+        "src/deep",
+        "src/deep/",
+        "src/deep/f",
+        "src/deep/fi",
+      ].map((q) => [q, false]),
+    );
+    // The last answer is for "" still: its rows are narrowed here at once.
+    expect(menuRows(model).map((r) => r.label)).toEqual(["@src/deep/file.ts"]);
     ({ model } = feed(model, key("tab")));
     expect(model.input.text).toBe("explain @src/deep/file.ts ");
     ({ model, cmds } = feed(model, key("enter")));
@@ -127,15 +158,20 @@ describe("@ mentions", () => {
   });
 
   it("a folder completes to its path and the menu stays open for its files", () => {
-    let { model } = feed(
-      newModel(),
-      ...typeText("@"),
-      { type: "files-listed", files: ["src/", "src/a.ts"] },
-      ...typeText("sr"),
-    );
+    let { model } = feed(newModel(), ...typeText("@"), matched("", ["src/", "src/a.ts"]), ...typeText("sr"));
     ({ model } = feed(model, key("tab")));
     expect(model.input.text).toBe("@src/");
     expect(menuRows(model).map((r) => r.label)).toContain("@src/a.ts");
+  });
+
+  it("say under the menu how far the index has got, and how many paths match beyond those shown", () => {
+    let { model } = feed(newModel(), ...typeText("@mod"), matched("mod", ["a/mod.ts"], { building: true }));
+    expect(screen(model)).toContain("@a/mod.ts");
+    expect(screen(model)).toContain("indexing… 1,000 paths so far");
+    ({ model } = feed(model, matched("mod", ["a/mod.ts", "b/mod.ts"], { total: 48_112 })));
+    expect(screen(model)).toContain("2 of 48,112 matches; type more to narrow");
+    ({ model } = feed(model, key("escape")));
+    expect(screen(model)).not.toContain("matches");
   });
 });
 

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { keepInside } from "./workspace.js";
 import { ProjectIgnore } from "./gitignore.js";
+import { PROGRESS_MS, type SearchBudget, type StopReason } from "./search-budget.js";
 
 export interface GrepQuery {
   pattern: string;
@@ -17,6 +18,10 @@ export interface GrepQuery {
   glob?: string;
   ignoreCase: boolean;
   signal?: AbortSignal;
+  /** Stops the search when it has counted long enough (the tool's); without one it stops at the collect limit. */
+  budget?: SearchBudget;
+  /** How many matches the caller shows (the budget starts counting time once there are more). */
+  shown?: number;
 }
 
 export interface GrepMatch {
@@ -25,10 +30,25 @@ export interface GrepMatch {
   text: string;
 }
 
-export type GrepOutcome = { ok: true; matches: GrepMatch[]; complete: boolean } | { ok: false; error: string };
+export type GrepOutcome =
+  | {
+      ok: true;
+      /** Sorted; at most GREP_COLLECT_LIMIT. */
+      matches: GrepMatch[];
+      /** Matches counted (all of them when complete). */
+      found: number;
+      complete: boolean;
+      stopped?: StopReason;
+    }
+  | { ok: false; error: string };
 
-/** Collection stops here so a pattern like "e" over a huge tree stays bounded. */
+/** Matches kept (and sorted) at most; past it they are only counted, so "e" over a huge tree stays bounded. */
 export const GREP_COLLECT_LIMIT = 20_000;
+
+/** Whether to stop now, having `found` matches: the budget decides, or without one the collect limit. */
+function enough(q: GrepQuery, found: number): boolean {
+  return q.budget ? q.budget.over(found, q.shown ?? GREP_COLLECT_LIMIT) : found > GREP_COLLECT_LIMIT;
+}
 /** Lines are cut to this many characters (minified files). */
 export const GREP_MAX_LINE_CHARS = 300;
 
@@ -41,6 +61,25 @@ function cleanLine(text: string): string {
   const line = text.endsWith("\r") ? text.slice(0, -1) : text;
   return line.length > GREP_MAX_LINE_CHARS ? `${line.slice(0, GREP_MAX_LINE_CHARS)}…` : line;
 }
+
+/**
+ * Which files ripgrep visits, for grep_files and the file index alike: hidden files too, the
+ * project's .gitignore files (also outside a repository) but not the user's global ones, never
+ * .git or node_modules; paths end in NUL.
+ */
+export const RG_WALK_ARGS = [
+  "--null",
+  "--hidden",
+  "--no-require-git",
+  "--no-ignore-global",
+  "--no-ignore-dot",
+  "--no-ignore-parent",
+  "--no-messages",
+  "--glob",
+  "!.git",
+  "--glob",
+  "!node_modules",
+];
 
 let rgPathPromise: Promise<string | null> | undefined;
 
@@ -59,25 +98,7 @@ export function bundledRgPath(): Promise<string | null> {
 export async function grepWithRipgrep(q: GrepQuery, rgBinary?: string): Promise<GrepOutcome | "unavailable"> {
   const binary = rgBinary ?? (await bundledRgPath());
   if (!binary) return "unavailable";
-  const args = [
-    "--no-heading",
-    "--line-number",
-    "--color",
-    "never",
-    "--null",
-    "--with-filename",
-    "--hidden",
-    "--no-require-git",
-    "--no-ignore-global",
-    "--no-ignore-dot",
-    "--no-ignore-parent",
-    "--no-messages",
-    "--crlf",
-    "--glob",
-    "!.git",
-    "--glob",
-    "!node_modules",
-  ];
+  const args = ["--no-heading", "--line-number", "--color", "never", "--with-filename", "--crlf", ...RG_WALK_ARGS];
   if (q.ignoreCase) args.push("--ignore-case");
   if (q.glob) args.push("--glob", q.glob);
   args.push("--regexp", q.pattern);
@@ -87,6 +108,7 @@ export async function grepWithRipgrep(q: GrepQuery, rgBinary?: string): Promise<
     const child = spawn(binary, args, { cwd: q.root, stdio: ["ignore", "pipe", "pipe"], signal: q.signal });
     const ignore = new ProjectIgnore(q.root);
     const matches: GrepMatch[] = [];
+    let found = 0;
     let complete = true;
     let pending = "";
     let stderr = "";
@@ -97,36 +119,43 @@ export async function grepWithRipgrep(q: GrepQuery, rgBinary?: string): Promise<
       const file = line.slice(0, nul);
       // rg applies the rules inside the searched folder; the folders above it are checked here.
       if (file !== q.searchRel && ignore.ignores(file, false)) return;
+      found++;
+      if (matches.length >= GREP_COLLECT_LIMIT) return;
       matches.push({ path: file, line: Number(line.slice(nul + 1, colon)), text: cleanLine(line.slice(colon + 1)) });
     };
     child.stdout.setEncoding("utf8");
     child.stderr.setEncoding("utf8");
+    const stopIfEnough = () => {
+      if (!complete || !enough(q, found)) return;
+      complete = false;
+      pending = "";
+      child.kill();
+    };
+    // A rare pattern prints nothing for a long time: the budget is also checked on a clock.
+    const clock = q.budget ? setInterval(stopIfEnough, PROGRESS_MS) : undefined;
     child.stdout.on("data", (chunk: string) => {
+      if (!complete) return;
       const lines = (pending + chunk).split("\n");
       pending = lines.pop() ?? "";
-      for (const line of lines) {
-        if (matches.length >= GREP_COLLECT_LIMIT) {
-          complete = false;
-          child.kill();
-          return;
-        }
-        take(line);
-      }
+      for (const line of lines) take(line);
+      stopIfEnough();
     });
     child.stderr.on("data", (chunk: string) => (stderr += chunk));
     child.on("error", (err: NodeJS.ErrnoException) => {
+      clearInterval(clock);
       if (q.signal?.aborted) resolve({ ok: false, error: "Error: interrupted by the user." });
       else if (err.code === "ENOENT" || err.code === "EACCES" || err.code === "ENOEXEC") resolve("unavailable");
       else resolve({ ok: false, error: `Error: ripgrep failed: ${err.message}` });
     });
     child.on("close", (code) => {
+      clearInterval(clock);
       if (pending) take(pending);
       if (code === 2 && matches.length === 0 && stderr.trim() !== "") {
         resolve({ ok: false, error: `Error: invalid search: ${stderr.trim().split("\n").slice(0, 6).join("\n")}` });
         return;
       }
       matches.sort(byPathThenLine);
-      resolve({ ok: true, matches: matches.slice(0, GREP_COLLECT_LIMIT), complete });
+      resolve(finished(q, matches, found, complete));
     });
   });
 }
@@ -141,16 +170,30 @@ export async function grepWithJs(q: GrepQuery): Promise<GrepOutcome> {
   }
   const files = await listSearchFiles(q);
   const matches: GrepMatch[] = [];
+  let found = 0;
+  let complete = true;
   const BATCH = 64;
-  // One past the limit tells "exactly the limit" apart from "more than the limit".
-  for (let i = 0; i < files.length && matches.length <= GREP_COLLECT_LIMIT; i += BATCH) {
+  for (let i = 0; i < files.length; i += BATCH) {
     if (q.signal?.aborted) return { ok: false, error: "Error: interrupted by the user." };
-    const found = await Promise.all(files.slice(i, i + BATCH).map((file) => searchFile(q.root, file, regex)));
-    for (const list of found) matches.push(...list);
+    const lists = await Promise.all(files.slice(i, i + BATCH).map((file) => searchFile(q.root, file, regex)));
+    for (const list of lists) {
+      found += list.length;
+      matches.push(...list.slice(0, GREP_COLLECT_LIMIT - matches.length));
+    }
+    if (enough(q, found)) {
+      complete = false;
+      break;
+    }
   }
   matches.sort(byPathThenLine);
-  const complete = matches.length <= GREP_COLLECT_LIMIT;
-  return { ok: true, matches: matches.slice(0, GREP_COLLECT_LIMIT), complete };
+  return finished(q, matches, found, complete);
+}
+
+function finished(q: GrepQuery, matches: GrepMatch[], found: number, complete: boolean): GrepOutcome {
+  const out: GrepOutcome = { ok: true, matches, found, complete };
+  const stopped = q.budget?.stopped;
+  if (!complete && stopped) out.stopped = stopped;
+  return out;
 }
 
 function makeRegex(pattern: string, ignoreCase: boolean): RegExp {

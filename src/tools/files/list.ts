@@ -5,6 +5,7 @@ import * as z from "zod";
 import { realpathLoose } from "./workspace.js";
 import { ProjectIgnore } from "./gitignore.js";
 import { resolveExisting } from "./checks.js";
+import { SearchBudget, capNote } from "./search-budget.js";
 
 export const LIST_DEFAULT_DEPTH = 3;
 export const LIST_MAX_DEPTH = 10;
@@ -24,7 +25,7 @@ export const listFilesTool = defineTool({
   readOnly: true,
   concurrentSafe: true,
   label: (args) => `list ${args.path ?? "."}`,
-  run(args, ctx): ToolResult {
+  async run(args, ctx): Promise<ToolResult> {
     const p = args.path ?? ".";
     const where = resolveExisting(ctx.cwd, p);
     if (!where.ok) return where.result;
@@ -33,21 +34,29 @@ export const listFilesTool = defineTool({
 
     const depth = Math.min(args.depth ?? LIST_DEFAULT_DEPTH, LIST_MAX_DEPTH);
     const ignore = new ProjectIgnore(realpathLoose(path.resolve(ctx.cwd)));
-    const tree = new TreeWriter(LIST_MAX_ENTRIES);
-    walk(where.abs, where.rel === "." ? "" : where.rel, 1, depth, ignore, tree);
+    const tree = new TreeWriter(LIST_MAX_ENTRIES, new SearchBudget(ctx, "entries"), ctx.signal);
+    await walk(where.abs, where.rel === "." ? "" : where.rel, 1, depth, ignore, tree);
+    if (ctx.signal.aborted) return { content: "Error: interrupted by the user.", isError: true };
 
     const lines = [`${where.rel === "." ? "." : where.rel}/`, ...tree.lines];
     if (tree.shown === 0) lines.push("  (empty)");
-    if (tree.hidden > 0) lines.push(`[... ${tree.hidden} more entries not shown]`);
-    return { content: lines.join("\n"), summary: `${tree.shown + tree.hidden} entries` };
+    const total = tree.shown + tree.hidden;
+    const note = capNote(tree.shown, total, "entry", tree.budget.stopped, "list a folder inside it, or less deep");
+    if (note) lines.push(note);
+    return { content: lines.join("\n"), summary: `${total}${tree.budget.stopped ? "+" : ""} entries` };
   },
 });
 
+/** The lines shown, and how many more were counted until the budget ran out (or Esc). */
 class TreeWriter {
   readonly lines: string[] = [];
   shown = 0;
   hidden = 0;
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    readonly budget: SearchBudget,
+    private readonly signal: AbortSignal,
+  ) {}
   add(level: number, text: string): void {
     if (this.shown < this.max) {
       this.lines.push(`${"  ".repeat(level)}${text}`);
@@ -56,20 +65,31 @@ class TreeWriter {
       this.hidden++;
     }
   }
+  get done(): boolean {
+    return this.signal.aborted || this.budget.stopped !== undefined;
+  }
+  /** After each folder: should the walk stop? */
+  check(): boolean {
+    return this.done || this.budget.over(this.shown + this.hidden, this.max);
+  }
 }
 
-/** Folders first, then files, each sorted by name; ignored folders are not entered at all. */
-function walk(
+/**
+ * Folders first, then files, each sorted by name; ignored folders are not entered at all.
+ * Asynchronous, so Esc reaches it on a tree of a million files.
+ */
+async function walk(
   abs: string,
   rel: string,
   level: number,
   maxDepth: number,
   ignore: ProjectIgnore,
   tree: TreeWriter,
-): void {
+): Promise<void> {
+  if (tree.check()) return;
   let entries: fs.Dirent[];
   try {
-    entries = fs.readdirSync(abs, { withFileTypes: true });
+    entries = await fs.promises.readdir(abs, { withFileTypes: true });
   } catch {
     return;
   }
@@ -79,8 +99,8 @@ function walk(
     .sort((a, b) => (a.isDir === b.isDir ? (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : a.isDir ? -1 : 1));
   for (const entry of visible) {
     tree.add(level, entry.isDir ? `${entry.name}/` : entry.name);
-    if (entry.isDir && level < maxDepth) {
-      walk(path.join(abs, entry.name), entry.rel, level + 1, maxDepth, ignore, tree);
+    if (entry.isDir && level < maxDepth && !tree.done) {
+      await walk(path.join(abs, entry.name), entry.rel, level + 1, maxDepth, ignore, tree);
     }
   }
 }

@@ -22,7 +22,12 @@ export function hashBytes(buf: Uint8Array): string {
 
 /** The model has now seen these bytes of `abs` (it read them, or a tool of ours wrote them). */
 export function markSeen(ctx: Memo, abs: string, buf: Uint8Array): void {
-  ctx.memory.seen.set(abs, hashBytes(buf));
+  markSeenHash(ctx, abs, hashBytes(buf));
+}
+
+/** The same, for a file hashed as it streamed by (too big to hold: read-slice.ts). */
+export function markSeenHash(ctx: Memo, abs: string, hash: string): void {
+  ctx.memory.seen.set(abs, hash);
 }
 
 export type Freshness = "fresh" | "unread" | "changed";

@@ -1,19 +1,20 @@
-import { type ToolResult, defineTool } from "../types.js";
+import { type ToolContext, type ToolResult, defineTool } from "../types.js";
 import { outputLimit } from "../output.js";
 import path from "node:path";
 import * as z from "zod";
 import { looksBinary, resolveExisting } from "./checks.js";
 import { decodeFile } from "./file-text.js";
-import { markSeen } from "./read-state.js";
-import { readRegularFile } from "./regular-file.js";
+import { markSeen, markSeenHash } from "./read-state.js";
+import { openRegularFile, readRegularFile } from "./regular-file.js";
+import { readSlice } from "./read-slice.js";
 import { realpathLoose } from "./workspace.js";
 import { isSecretFileName, maskSecretFile } from "../../safety/secret-files.js";
 
 export const READ_DEFAULT_LINES = 2000;
 /** A longer line is cut: minified files would otherwise fill the whole output with one line. */
 export const READ_MAX_LINE_CHARS = 2000;
-/** Bigger files are not loaded at all; paging them line by line would still read them whole. */
-export const READ_MAX_FILE_BYTES = 64 * 1024 * 1024;
+/** Bigger files are streamed for the page asked (read-slice.ts), never held whole. */
+export const READ_WHOLE_MAX_BYTES = 8 * 1024 * 1024;
 
 const schema = z.object({
   path: z.string().describe("Path of the file, relative to the project folder."),
@@ -37,13 +38,7 @@ export const readFileTool = defineTool({
     if (stat.isDirectory()) {
       return { content: `Error: ${args.path} is a folder; use list_files to see what it holds.`, isError: true };
     }
-    if (stat.size > READ_MAX_FILE_BYTES) {
-      const mb = (stat.size / 1024 / 1024).toFixed(0);
-      return {
-        content: `Error: ${args.path} is too large to read (${mb} MB); search it with grep_files or run head/tail with run_shell_command.`,
-        isError: true,
-      };
-    }
+    if (stat.size > READ_WHOLE_MAX_BYTES) return readBig(args, ctx, where);
     const opened = await readRegularFile(where.abs, args.path, realpathLoose(ctx.cwd));
     if (!opened.ok) return { content: opened.error, isError: true };
     const buf = opened.buf;
@@ -54,11 +49,16 @@ export const readFileTool = defineTool({
     markSeen(ctx, where.abs, buf);
     // A secret by its name (.env, a key file): the model reads its keys, not its values.
     const raw = decodeFile(buf).raw;
+    const lines = (opened.unsure || isSecretFileName(where.rel) ? maskSecretFile(raw) : raw).split("\n");
+    if (lines[lines.length - 1] === "") lines.pop();
+    const first = args.offset ?? 1;
+    const limit = args.limit ?? READ_DEFAULT_LINES;
     const result = page(
       args.path,
-      opened.unsure || isSecretFileName(where.rel) ? maskSecretFile(raw) : raw,
-      args.offset ?? 1,
-      args.limit ?? READ_DEFAULT_LINES,
+      lines.slice(first - 1, first - 1 + limit),
+      first,
+      lines.length,
+      limit,
       outputLimit(ctx.config),
     );
     // The extension names the language well enough for colour (highlight.js knows ts, py, rs…).
@@ -67,11 +67,42 @@ export const readFileTool = defineTool({
   },
 });
 
-/** Numbered lines `     12\tcode` (as cat -n), kept under the output limit so the registry never cuts a page. */
-function page(p: string, text: string, first: number, limit: number, charLimit: number): ToolResult {
-  const lines = text.split("\n");
-  if (lines[lines.length - 1] === "") lines.pop();
-  const total = lines.length;
+/**
+ * A page of a file too big to hold: streamed once through the same checked open (a regular file,
+ * no link followed), lines before the page counted, the rest counted and hashed (read-slice.ts).
+ */
+async function readBig(
+  args: { path: string; offset?: number | undefined; limit?: number | undefined },
+  ctx: ToolContext,
+  where: { abs: string; rel: string },
+): Promise<ToolResult> {
+  const opened = await openRegularFile(where.abs, args.path, realpathLoose(ctx.cwd));
+  if (!opened.ok) return { content: opened.error, isError: true };
+  const first = args.offset ?? 1;
+  const limit = args.limit ?? READ_DEFAULT_LINES;
+  const charLimit = outputLimit(ctx.config);
+  let slice;
+  try {
+    slice = await readSlice(opened.handle, first, limit, charLimit, READ_MAX_LINE_CHARS * 4 + 4, ctx.signal);
+  } finally {
+    await opened.handle.close();
+  }
+  if (slice.binary) {
+    return { content: `Error: ${args.path} is a binary file; read_file only reads text.`, isError: true };
+  }
+  markSeenHash(ctx, where.abs, slice.hash);
+  const secret = opened.unsure || isSecretFileName(where.rel);
+  const lines = secret ? slice.lines.map((l) => maskSecretFile(l)) : slice.lines;
+  const result = page(args.path, lines, first, slice.total, limit, charLimit);
+  const ext = path.extname(args.path).slice(1).toLowerCase();
+  return ext && !result.isError ? { ...result, lang: ext } : result;
+}
+
+/**
+ * Numbered lines `     12\tcode` (as cat -n), kept under the output limit so the registry never
+ * cuts a page. `lines` holds the file's lines from `first` on (at least those that fit).
+ */
+function page(p: string, lines: string[], first: number, total: number, limit: number, charLimit: number): ToolResult {
   if (total === 0) return { content: `${p} is empty.`, summary: "empty" };
   if (first > total) {
     return { content: `Error: offset ${first} is past the end of ${p} (${total} lines).`, isError: true };
@@ -80,8 +111,8 @@ function page(p: string, text: string, first: number, limit: number, charLimit: 
   const out: string[] = [];
   let used = 0;
   let last = first - 1;
-  while (last < total && last - first + 1 < limit) {
-    const line = numbered(last + 1, lines[last]!);
+  while (last < total && last - first + 1 < limit && last - first + 1 < lines.length) {
+    const line = numbered(last + 1, lines[last - first + 1]!);
     if (out.length > 0 && used + line.length + 1 > charBudget) break;
     out.push(line);
     used += line.length + 1;

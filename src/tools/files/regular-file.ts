@@ -12,7 +12,16 @@ export type RegularFile =
     }
   | { ok: false; error: string };
 
-export async function readRegularFile(abs: string, shown: string, root: string): Promise<RegularFile> {
+export type OpenedFile =
+  | {
+      ok: true;
+      handle: fs.promises.FileHandle;
+      /** A hard link whose other names could not all be found: treat as a secret. */ unsure: boolean;
+    }
+  | { ok: false; error: string };
+
+/** The file opened as readRegularFile opens it, for a caller that streams it (read-slice.ts); it closes the handle. */
+export async function openRegularFile(abs: string, shown: string, root: string): Promise<OpenedFile> {
   let handle: fs.promises.FileHandle;
   try {
     handle = await fs.promises.open(abs, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOFOLLOW);
@@ -29,10 +38,12 @@ export async function readRegularFile(abs: string, shown: string, root: string):
           : stat.isDirectory()
             ? "a folder"
             : "a device";
+      await handle.close();
       return { ok: false, error: `Error: ${shown} is not a regular file (it is ${kind}); only files are read.` };
     }
     const names = hardLinkNames(abs, stat, root);
     if (names === "outside") {
+      await handle.close();
       return {
         ok: false,
         error:
@@ -40,8 +51,19 @@ export async function readRegularFile(abs: string, shown: string, root: string):
           `project: it is not read as the project's. Ask the user about it.`,
       };
     }
-    return { ok: true, buf: await handle.readFile(), unsure: names === "unknown" };
-  } finally {
+    return { ok: true, handle, unsure: names === "unknown" };
+  } catch (err) {
     await handle.close();
+    throw err;
+  }
+}
+
+export async function readRegularFile(abs: string, shown: string, root: string): Promise<RegularFile> {
+  const opened = await openRegularFile(abs, shown, root);
+  if (!opened.ok) return opened;
+  try {
+    return { ok: true, buf: await opened.handle.readFile(), unsure: opened.unsure };
+  } finally {
+    await opened.handle.close();
   }
 }

@@ -1,12 +1,12 @@
 import { type ToolResult, defineTool } from "../types.js";
 import path from "node:path";
 import * as z from "zod";
-import { keepInside, realpathLoose } from "./workspace.js";
-import { ProjectIgnore } from "./gitignore.js";
+import { realpathLoose } from "./workspace.js";
 import { resolveExisting } from "./checks.js";
 import { hardLinkedOut } from "./links.js";
 import { grepWithJs, grepWithRipgrep, type GrepOutcome, type GrepQuery } from "./grep-engines.js";
 import type { SessionMemory } from "../session-memory.js";
+import { SearchBudget, capNote } from "./search-budget.js";
 
 export {
   grepWithJs,
@@ -18,7 +18,6 @@ export {
 } from "./grep-engines.js";
 
 export const GREP_MAX_SHOWN = 200;
-export const GLOB_MAX_SHOWN = 500;
 
 export type GrepEngine = "auto" | "rg" | "js";
 
@@ -44,18 +43,23 @@ export async function grep(
 /** `path:line: text` lines, sorted, capped with a count of what was left out. */
 export function formatGrep(outcome: GrepOutcome, pattern: string, where: string): ToolResult {
   if (!outcome.ok) return { content: outcome.error, isError: true };
-  const { matches, complete } = outcome;
-  if (matches.length === 0)
+  const { matches, complete, found } = outcome;
+  if (matches.length === 0 && complete)
     return { content: `No matches for "${pattern}" in ${placeName(where)}.`, summary: "no matches" };
   const lines = matches.slice(0, GREP_MAX_SHOWN).map((m) => `${m.path}:${m.line}: ${m.text}`);
-  const rest = matches.length - GREP_MAX_SHOWN;
-  if (!complete) lines.push(`[... more than ${rest} more matches not shown; narrow the pattern or the path]`);
-  else if (rest > 0) lines.push(`[... ${rest} more matches not shown]`);
-  const count = complete ? `${matches.length}` : `${matches.length}+`;
-  return { content: lines.join("\n"), summary: `${count} ${matches.length === 1 ? "match" : "matches"}` };
+  // Stopped without a reason of the budget's: the collect limit (no budget given).
+  const note = capNote(
+    Math.min(GREP_MAX_SHOWN, matches.length),
+    found,
+    "match",
+    outcome.stopped ?? (complete ? undefined : "count-time"),
+  );
+  if (note) lines.push(note);
+  const count = complete ? `${found}` : `${found}+`;
+  return { content: lines.join("\n"), summary: `${count} ${found === 1 ? "match" : "matches"}` };
 }
 
-function placeName(rel: string): string {
+export function placeName(rel: string): string {
   return rel === "." ? "the project folder" : rel;
 }
 
@@ -89,6 +93,8 @@ export const grepFilesTool = defineTool({
       glob: args.glob,
       ignoreCase: args.ignore_case === true,
       signal: ctx.signal,
+      budget: new SearchBudget(ctx, "matches"),
+      shown: GREP_MAX_SHOWN,
     };
     const outcome = await grep(q, "auto", undefined, ctx.memory);
     if (!outcome.ok) return formatGrep(outcome, args.pattern, where.rel);
@@ -98,54 +104,8 @@ export const grepFilesTool = defineTool({
       q.root,
     );
     const matches = foreign.size ? outcome.matches.filter((m) => !foreign.has(m.path)) : outcome.matches;
-    return formatGrep({ ...outcome, matches }, args.pattern, where.rel);
-  },
-});
-
-const globSchema = z.object({
-  pattern: z.string().min(1).describe('Glob for file paths, e.g. "**/*.ts" or "src/*.json". Use **/ for any depth.'),
-  path: z.string().optional().describe("Folder to search from, relative to the project folder. Default: all of it."),
-});
-
-export const globFilesTool = defineTool({
-  name: "glob_files",
-  description:
-    "Find files whose path matches a glob pattern, relative to the searched folder; skips what .gitignore ignores. " +
-    "Use it to find files by name.",
-  schema: globSchema,
-  readOnly: true,
-  concurrentSafe: true,
-  label: (args) => `glob ${args.pattern}${args.path ? ` in ${args.path}` : ""}`,
-  async run(args, ctx): Promise<ToolResult> {
-    const p = args.path ?? ".";
-    const where = resolveExisting(ctx.cwd, p);
-    if (!where.ok) return where.result;
-    if (!where.stat.isDirectory()) return { content: `Error: ${p} is a file, not a folder.`, isError: true };
-    if (path.isAbsolute(args.pattern) || args.pattern.split("/").includes("..")) {
-      return { content: 'Error: the pattern must be relative to the searched folder, without "..".', isError: true };
-    }
-    const root = realpathLoose(path.resolve(ctx.cwd));
-    const ignore = new ProjectIgnore(root);
-    const prefix = where.rel === "." ? "" : `${where.rel}/`;
-    const { default: fg } = await import("fast-glob"); // loaded at the first glob, not at start-up
-    const found = await fg(args.pattern, {
-      cwd: where.abs,
-      dot: true,
-      onlyFiles: true,
-      followSymbolicLinks: false,
-      ignore: ["**/.git/**", "**/node_modules/**"],
-    });
-    const files = keepInside(
-      root,
-      found.map((f) => prefix + f),
-    )
-      .filter((rel) => !ignore.ignores(rel, false))
-      .sort();
-    if (files.length === 0) {
-      return { content: `No files match "${args.pattern}" in ${placeName(where.rel)}.`, summary: "no files" };
-    }
-    const lines = files.slice(0, GLOB_MAX_SHOWN);
-    if (files.length > GLOB_MAX_SHOWN) lines.push(`[... ${files.length - GLOB_MAX_SHOWN} more files not shown]`);
-    return { content: lines.join("\n"), summary: `${files.length} ${files.length === 1 ? "file" : "files"}` };
+    // Those left out are not counted either.
+    const found = outcome.found - (outcome.matches.length - matches.length);
+    return formatGrep({ ...outcome, matches, found }, args.pattern, where.rel);
   },
 });

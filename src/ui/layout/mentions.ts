@@ -1,8 +1,9 @@
-// @ mentions: `@path` completes against the project's files (listed once, on the first `@`)
-// and any other source of candidates (MentionItem: e.g. MCP resources as `@server:uri`), fuzzy
-// by path segments. On send, the mentioned files are read and attached (cli/attach.ts).
+// @ mentions: `@path` completes against every file of the project (the file index, src/search/,
+// ranks them on its own thread) and any other source of candidates (MentionItem: e.g. MCP
+// resources as `@server:uri`), fzf-like. On send, the mentioned files are read and attached (cli/attach.ts).
 import type { Model } from "../model.js";
 import type { MenuRow } from "../steer-types.js";
+import { Scorer, byRank, makeQuery, scorePath } from "../../search/fuzzy.js";
 
 export interface MentionToken {
   /** The text after `@` up to the cursor. */
@@ -24,63 +25,44 @@ export function mentionAt(text: string, cursor: number): MentionToken | null {
 
 export { mentionsIn } from "../../context/mention-parse.js";
 
-const MAX_ROWS = 50;
-
 /**
- * Lower is better; null: no match. Each query segment (split at "/") must match a later path
- * segment in order — as its prefix (best), inside it, or as a subsequence of its letters — and
- * segments skipped over, and a path that goes on past the last match, cost a little.
+ * The menu's rows: the file index's last answer (ranked over every path of the project on its
+ * thread) and the other sources' items, scored again here for the query as typed now, so a
+ * keystroke narrows the list at once while the index's new answer is on its way.
  */
-export function fuzzyPathScore(candidate: string, query: string): number | null {
-  const path = candidate.replace(/\/$/, "").toLowerCase();
-  const parts = path.split("/");
-  const q = query.toLowerCase().split("/").filter(Boolean);
-  if (q.length === 0) return parts.length * 10 + path.length / 1000;
-  let score = 0;
-  let at = 0;
-  for (const seg of q) {
-    let found = false;
-    while (at < parts.length) {
-      const part = parts[at++]!;
-      const cost = part.startsWith(seg) ? 0 : part.includes(seg) ? 2 : isSubsequence(seg, part) ? 5 : -1;
-      if (cost >= 0) {
-        score += cost;
-        found = true;
-        break;
-      }
-      score += 3;
-    }
-    if (!found) return null;
-  }
-  score += (parts.length - at) * 4;
-  return score + path.length / 1000;
-}
-
-function isSubsequence(needle: string, hay: string): boolean {
-  let i = 0;
-  for (const ch of hay) if (ch === needle[i]) i++;
-  return i === needle.length;
-}
-
 export function mentionRows(model: Model, query: string): MenuRow[] {
-  const scored: { value: string; detail: string; source: string; score: number; open: boolean }[] = [];
-  for (const file of model.files ?? []) {
-    const score = fuzzyPathScore(file, query);
+  const scorer = new Scorer();
+  const q = makeQuery(query);
+  const scored: { path: string; detail: string; source: string; score: number; open: boolean }[] = [];
+  for (const file of model.files?.paths ?? []) {
+    const score = scorePath(scorer, file, q);
     const detail = file.endsWith("/") ? "folder" : "";
-    if (score !== null) scored.push({ value: file, detail, source: "", score, open: file.endsWith("/") });
+    if (score !== null) scored.push({ path: file, detail, source: "", score, open: file.endsWith("/") });
   }
   for (const item of model.mentionItems) {
-    const score = fuzzyPathScore(item.value, query);
+    const score = scorePath(scorer, item.value, q);
     const open = item.partial === true || item.value.endsWith("/");
-    if (score !== null) scored.push({ value: item.value, detail: item.detail ?? "", source: item.source, score, open });
+    if (score !== null) scored.push({ path: item.value, detail: item.detail ?? "", source: item.source, score, open });
   }
-  scored.sort((a, b) => a.score - b.score || a.value.localeCompare(b.value));
-  return scored.slice(0, MAX_ROWS).map((c) => ({
-    label: `@${c.value}`,
+  // An empty query keeps the index's order (shallow paths first).
+  if (query !== "") scored.sort(byRank);
+  return scored.map((c) => ({
+    label: `@${c.path}`,
     detail: c.detail,
     source: c.source,
-    insert: `@${c.value} `,
+    insert: `@${c.path} `,
     runs: false,
     keepOpen: c.open,
   }));
+}
+
+/** The line under the @ menu: how far the index has got, or how many paths match beyond those shown. */
+export function mentionFooter(model: Model, shown: number): string | null {
+  const f = model.files;
+  if (!f) return null;
+  const n = (x: number) => x.toLocaleString("en-US");
+  if (f.building) return `indexing… ${n(f.indexed)} paths so far`;
+  if (f.query !== model.filesAsked) return null;
+  if (f.total > shown) return `${n(shown)} of ${n(f.total)} matches; type more to narrow`;
+  return null;
 }

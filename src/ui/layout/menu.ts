@@ -4,7 +4,7 @@ import type { Model } from "../model.js";
 import type { CommandItem, MenuRow } from "../steer-types.js";
 
 export type { MenuRow };
-import { mentionAt, mentionRows, type MentionToken } from "./mentions.js";
+import { mentionAt, mentionFooter, mentionRows, type MentionToken } from "./mentions.js";
 
 type Context = { kind: "slash"; query: string; start: number; end: number } | ({ kind: "mention" } & MentionToken);
 
@@ -50,6 +50,13 @@ export function menuRows(model: Model): MenuRow[] {
 /** Rows of the menu shown at most; the list scrolls to keep the selection in view. */
 export const MENU_MAX_ROWS = 8;
 
+/** The dim line under an @ menu (the index's progress, or the matches not shown). */
+export function menuFooter(model: Model, rows: number): string | null {
+  return model.menu?.kind === "mention" ? mentionFooter(model, rows) : null;
+}
+
 export function menuRowCount(model: Model): number {
-  return Math.min(MENU_MAX_ROWS, menuRows(model).length);
+  if (!model.menu) return 0;
+  const rows = menuRows(model).length;
+  return Math.min(MENU_MAX_ROWS, rows) + (menuFooter(model, rows) === null ? 0 : 1);
 }

@@ -109,7 +109,7 @@ function perform(
           });
         later({ type: "notice", level: r.ok ? "info" : "warn", text: r.text });
       });
-    case "list-files":
+    case "match-files":
     case "read-mentions":
     case "shell":
     case "shell-cancel":

@@ -1,6 +1,7 @@
 import type blessed from "blessed";
 import { blessedParts } from "./terminal.js";
 import type { Frame } from "../view/index.js";
+import { SYNC_BEGIN, SYNC_END } from "./restore.js";
 
 interface Widgets {
   transcript: blessed.Widgets.BoxElement;
@@ -25,6 +26,8 @@ export function createPainter(
     box.setContent(text);
   };
   return (frame, { height: rows }) => {
+    // The terminal shows nothing of the frame until the end mark: never half a frame, also on resize.
+    if (frame.sync) screen.program.write(SYNC_BEGIN);
     const inputTop = rows - frame.input.length;
     const dialogRows = frame.dialog?.height ?? 0;
     // A dialog sits between the transcript and the status line: it hides neither the end of the
@@ -57,6 +60,7 @@ export function createPainter(
       screen.program.cup(frame.cursor.row, frame.cursor.col);
       screen.program.showCursor();
     }
+    if (frame.sync) screen.program.write(SYNC_END);
   };
 }
 

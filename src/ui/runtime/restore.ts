@@ -6,7 +6,15 @@ import { processState } from "./process-state.js";
  * mouse capture, which is harmless when it was never on.
  */
 export const MODES_ON = "\x1b[?1007h\x1b[?2004h\x1b[?1004h";
-export const MODES_OFF = "\x1b[?1000l\x1b[?1006l\x1b[?1007l\x1b[?2004l\x1b[?1004l";
+// Ending synchronized output too: a crash between a frame's marks must not leave the terminal holding its output.
+export const MODES_OFF = "\x1b[?1000l\x1b[?1006l\x1b[?1007l\x1b[?2004l\x1b[?1004l\x1b[?2026l";
+/**
+ * DECRQM for mode 2026 (synchronized output): a terminal that knows it answers with DECRPM
+ * (keys.ts reads it), and frames are bracketed from then on; one that does not stays silent.
+ */
+export const SYNC_OUTPUT_QUERY = "\x1b[?2026$p";
+export const SYNC_BEGIN = "\x1b[?2026h";
+export const SYNC_END = "\x1b[?2026l";
 /** Full mouse capture (button events, SGR encoding), only when the config asks ("mouse": true). */
 export const MOUSE_ON = "\x1b[?1000h\x1b[?1006h";
 

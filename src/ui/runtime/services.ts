@@ -1,3 +1,4 @@
+import type { FileMatches } from "../../protocol/file-index.js";
 import type { AgentEvent } from "../../protocol/agent-event.js";
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import type { PermissionMode } from "../../protocol/run-config.js";
@@ -44,8 +45,11 @@ export interface Services {
     conversation: ConversationMessage[],
     force: boolean,
   ): Promise<{ ok: boolean; text: string; conversation?: ConversationMessage[] }>;
-  /** The project's files and folders (folders end in "/"), .gitignore respected, for @ completion. */
-  listFiles(): Promise<string[]>;
+  /**
+   * Ranks the project's files and folders (folders end in "/"; .gitignore respected) for @
+   * completion on the file index's thread; `onMatches` hears each answer, again as the index grows.
+   */
+  matchFiles(query: string, refresh: boolean, onMatches: (matches: FileMatches) => void): void;
   /** The message with each `@path` it mentions attached (see cli/attach.ts). */
   /** Attaches the files `mentions` (tokens of `text` after `@`) name; all of the text's when absent. */
   readMentions(text: string, mentions?: string[]): Promise<{ content: string; attached: string[]; problems: string[] }>;

@@ -5,7 +5,7 @@ import type { Services } from "./services.js";
 
 type SteerCmd = Extract<
   Cmd,
-  { type: "list-files" | "read-mentions" | "shell" | "shell-cancel" | "history-append" | "notify" }
+  { type: "match-files" | "read-mentions" | "shell" | "shell-cancel" | "history-append" | "notify" }
 >;
 
 /** OSC 9 is the desktop notification of iTerm2, WezTerm, kitty and Windows Terminal; BEL the fallback. */
@@ -22,13 +22,8 @@ export function createSteerRunner(
   let shell: AbortController | undefined;
   return (cmd) => {
     switch (cmd.type) {
-      case "list-files":
-        services()
-          .listFiles()
-          .then(
-            (files) => later({ type: "files-listed", files }),
-            () => later({ type: "files-listed", files: [] }),
-          );
+      case "match-files":
+        services().matchFiles(cmd.query, cmd.refresh, (matches) => later({ type: "files-matched", matches }));
         return;
       case "read-mentions":
         services()

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { PassThrough } from "node:stream";
 import type blessed from "blessed";
 import { eastAsianWidth } from "get-east-asian-width";
-import { MODES_OFF, MODES_ON, MOUSE_ON, setTerminalRestore } from "./restore.js";
+import { MODES_OFF, MODES_ON, MOUSE_ON, SYNC_OUTPUT_QUERY, setTerminalRestore } from "./restore.js";
 
 /**
  * The parts of blessed we use. Its index requires all ~35 of its widgets (~25 ms, after the boot
@@ -193,7 +193,7 @@ export function openTerminal(
   stdin.setEncoding("utf8");
   stdin.on("data", onData);
   stdin.resume();
-  process.stdout.write(MODES_ON);
+  process.stdout.write(MODES_ON + SYNC_OUTPUT_QUERY);
   process.stdout.on("resize", onResize);
   let restored = false;
   let mouse = false;

@@ -18,6 +18,9 @@ import { plain } from "./plain.js";
 import { applyMcpConfig, expandMentions } from "./mcp.js";
 import { openPicker } from "./dialog.js";
 
+/** DEC private mode 2026, synchronized output (the terminal holds a frame until it is complete). */
+export const SYNC_OUTPUT_MODE = 2026;
+
 export { init } from "./init.js";
 
 /** Shows a conversation from its start: a fresh welcome, then the transcript rebuilt from it. */
@@ -109,8 +112,8 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
           ...msg.items.map((i) => ({ ...i, source: msg.source })),
         ];
         break;
-      case "files-listed":
-        m.files = msg.files;
+      case "files-matched":
+        m.files = msg.matches;
         break;
       case "mentions-read": {
         m.attaching = null;
@@ -133,6 +136,9 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         finishShell(m, msg.command, msg.output, msg.exitCode, cmds);
         // A prompt typed while the command ran goes now, with the output before it.
         sendQueued(m, cmds);
+        break;
+      case "terminal-mode":
+        if (msg.mode === SYNC_OUTPUT_MODE) m.syncOutput = msg.state >= 1 && msg.state <= 3;
         break;
       case "focus":
         m.focused = msg.focused;

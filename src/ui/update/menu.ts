@@ -54,11 +54,13 @@ export function syncMenu(model: Model, cmds: Cmd[]): void {
   if (model.menuClosedFor !== null && model.menuClosedFor !== model.input.text) model.menuClosedFor = null;
   if (!ctx || model.menuClosedFor !== null || model.dialog || model.historySearch) {
     model.menu = null;
+    model.filesAsked = null;
     return;
   }
-  if (ctx.kind === "mention" && model.files === null) {
-    model.files = [];
-    cmds.push({ type: "list-files" });
+  if (ctx.kind === "mention" && model.filesAsked !== ctx.query) {
+    // A menu that opens lists the project again (the index skips it when its listing is fresh).
+    cmds.push({ type: "match-files", query: ctx.query, refresh: model.menu?.kind !== "mention" });
+    model.filesAsked = ctx.query;
   }
   if (model.menu?.kind !== ctx.kind || model.menu.query !== ctx.query) {
     model.menu = { kind: ctx.kind, query: ctx.query, selected: 0 };

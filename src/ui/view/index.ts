@@ -19,6 +19,8 @@ export interface Frame {
   cursor: { row: number; col: number };
   /** Drawn across the width just above the status line; the transcript is that much shorter. */
   dialog?: DialogBox;
+  /** Bracket the frame in synchronized output (the terminal said it knows mode 2026). */
+  sync?: true;
 }
 
 /** view(model) -> Frame: pure; only the visible lines are produced. */
@@ -37,6 +39,7 @@ export function view(model: Model): Frame {
     cursor: { row: tHeight + pinned.length + (dialog?.height ?? 0) + 2 + cursor.row, col: cursor.col },
   };
   if (dialog) frame.dialog = dialog;
+  if (model.syncOutput) frame.sync = true;
   return frame;
 }
 
