@@ -139,7 +139,9 @@ export function createApprover(
         return { ok: true };
       case "always": {
         // A protected path, an outside read or a destructive MCP tool asks every time: "always" covers the rest only.
+        // Recorded here once: this run's later calls see the set, later runs the UI's copy (the event).
         always.add(allowKey);
+        emit({ type: "allowed", key: allowKey });
         const what = req.kind === "fetch" ? `web_fetch of ${fetchHost(req.args.url)}` : req.tool;
         emit({
           type: "notice",
