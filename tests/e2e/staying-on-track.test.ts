@@ -188,6 +188,7 @@ describe("staying on track", () => {
     expect(next.messages.filter((m) => m.role === "user").map((m) => m.content)).toContain(userPrompt);
     // Every tool result still follows the call that asked for it.
     const callIds = new Set(next.messages.flatMap((m) => m.tool_calls?.map((c) => c.id) ?? []));
+    expect(toolResults(next).length).toBeGreaterThan(0);
     for (const t of toolResults(next)) expect(callIds.has(t.tool_call_id)).toBe(true);
     // Sizes as the fake sees them (the whole request, tool schemas included, JSON length / 4):
     // the request before the summary was under the 70% threshold, with the next read it would

