@@ -6,9 +6,9 @@ import path from "node:path";
 import { splitWords } from "../tools/shell/safety.js";
 
 /** Folders whose files configure programs that run later: git hooks and config, agent0, editors. */
-const PROTECTED_DIRS = new Set([".git", ".agent0", ".claude", ".vscode", ".idea"]);
+const PROTECTED_DIRS: ReadonlySet<string> = new Set([".git", ".agent0", ".claude", ".vscode", ".idea"]);
 /** Files that make git or a shell run something. */
-const PROTECTED_FILES = new Set([
+const PROTECTED_FILES: ReadonlySet<string> = new Set([
   ".gitattributes",
   ".gitmodules",
   ".bashrc",
@@ -36,7 +36,7 @@ export function protectedPathReason(file: string, cwd: string): string | undefin
 }
 
 /** Commands whose arguments are printed, not read: a path there reads nothing. */
-const NO_PATH_ARGS = new Set(["echo", "basename", "dirname", "which", "whoami", "uname", "pwd"]);
+const NO_PATH_ARGS: ReadonlySet<string> = new Set(["echo", "basename", "dirname", "which", "whoami", "uname", "pwd"]);
 
 /** Resolves symlinks along the longest existing prefix of `p`. */
 function realish(p: string): string {

@@ -178,7 +178,7 @@ function mcpRule(mode: PermissionMode, hints: McpApprovalHints): "free" | "ask" 
 // Plan mode: the model may look but not touch. Tools that are not read-only answer with a
 // refusal instead of running (no dialog), and the system prompt says why. delegate stays: its
 // sub-agent runs under the same config and so under the same rule.
-const PLAN_MODE_ALLOWED = new Set(["delegate"]);
+const PLAN_MODE_ALLOWED: ReadonlySet<string> = new Set(["delegate"]);
 
 export const PLAN_MODE_REFUSAL =
   "Refused: agent0 is in plan mode, which is read-only — no file changes and no shell commands. " +

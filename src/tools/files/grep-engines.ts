@@ -42,6 +42,7 @@ function cleanLine(text: string): string {
   return line.length > GREP_MAX_LINE_CHARS ? `${line.slice(0, GREP_MAX_LINE_CHARS)}…` : line;
 }
 
+// eslint-disable-next-line no-restricted-syntax -- a cache: where the ripgrep binary is, looked up once
 let rgPathPromise: Promise<string | null> | undefined;
 
 /** The bundled rg binary, or null when its platform package is missing. */
