@@ -4,6 +4,25 @@ import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const ZOD_NAMESPACE = {
+  selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z']",
+  message: 'Use `import * as z from "zod"`: the bundle then leaves out the parts of zod that are not used.',
+};
+const MODULE_STATE = [
+  {
+    selector:
+      "Program > VariableDeclaration[kind='let'], Program > ExportNamedDeclaration > VariableDeclaration[kind='let']",
+    message:
+      "No module-level state in agent/ or tools/: it belongs to the session (agent/session.ts) or its SessionMemory.",
+  },
+  {
+    selector:
+      "Program > VariableDeclaration > VariableDeclarator:not([id.typeAnnotation]) > NewExpression[callee.name=/^(Map|Set|WeakMap)$/]",
+    message:
+      "A module-level Map or Set is shared by every session: a constant table is typed ReadonlySet/ReadonlyMap, session state lives in the session.",
+  },
+];
+
 /** An import group a folder must not use (gitignore-style patterns, matched against the import string). */
 const group = (patterns, message, extra = {}) => ({ group: patterns, message, ...extra });
 
@@ -91,15 +110,13 @@ export default tseslint.config(
     // `import { z }` makes the bundle keep all of zod, its ~40 locales too (570 KB more for the
     // worker to load at every start); the namespace import lets esbuild drop what is unused.
     files: ["src/**"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z']",
-          message: 'Use `import * as z from "zod"`: the bundle then leaves out the parts of zod that are not used.',
-        },
-      ],
-    },
+    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE] },
+  },
+  {
+    // The agent's state is a value its session owns (agent/session.ts, tools/session-memory.ts), so
+    // a thread can hold several sessions. Caches of pure functions say so in a disable comment.
+    files: ["src/agent/**", "src/tools/**"],
+    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE, ...MODULE_STATE] },
   },
   boundary(["src/agent/**"], [WORKER_NOT_UI]),
   boundary(["src/tools/**"], [WORKER_NOT_UI, TOOLS_NOT_AGENT]),

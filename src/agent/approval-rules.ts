@@ -8,9 +8,9 @@ import { isInside, realpathLoose } from "../safety/paths.js";
 import { hardLinkNames, linksLeadingOut, LINK_WALK_MAX } from "../tools/files/links.js";
 
 /** Folders whose files configure programs that run later: git hooks and config, agent0, editors. */
-const PROTECTED_DIRS = new Set([".git", ".agent0", ".claude", ".vscode", ".idea"]);
+const PROTECTED_DIRS: ReadonlySet<string> = new Set([".git", ".agent0", ".claude", ".vscode", ".idea"]);
 /** Files that make git or a shell run something. */
-const PROTECTED_FILES = new Set([
+const PROTECTED_FILES: ReadonlySet<string> = new Set([
   ".gitattributes",
   ".gitmodules",
   ".bashrc",
@@ -38,7 +38,7 @@ export function protectedPathReason(file: string, cwd: string): string | undefin
 }
 
 /** Commands whose arguments are printed, not read: a path there reads nothing. */
-const NO_PATH_ARGS = new Set(["echo", "basename", "dirname", "which", "whoami", "uname", "pwd"]);
+const NO_PATH_ARGS: ReadonlySet<string> = new Set(["echo", "basename", "dirname", "which", "whoami", "uname", "pwd"]);
 
 /** What an argument may name as a path: itself, an option's `=value`, or a short option's glued value. */
 function pathCandidates(arg: string): string[] {

@@ -141,7 +141,9 @@ export function createApprover(
         return { ok: true };
       case "always": {
         // A protected path, an outside read or a destructive MCP tool asks every time: "always" covers the rest only.
+        // Recorded here once: this run's later calls see the set, later runs the UI's copy (the event).
         always.add(allowKey);
+        emit({ type: "allowed", key: allowKey });
         const what = req.kind === "fetch" ? `web_fetch of ${fetchHost(req.args.url)}` : req.tool;
         emit({
           type: "notice",
@@ -178,7 +180,7 @@ function mcpRule(mode: PermissionMode, hints: McpApprovalHints): "free" | "ask" 
 // Plan mode: the model may look but not touch. Tools that are not read-only answer with a
 // refusal instead of running (no dialog), and the system prompt says why. delegate stays: its
 // sub-agent runs under the same config and so under the same rule.
-const PLAN_MODE_ALLOWED = new Set(["delegate"]);
+const PLAN_MODE_ALLOWED: ReadonlySet<string> = new Set(["delegate"]);
 
 export const PLAN_MODE_REFUSAL =
   "Refused: agent0 is in plan mode, which is read-only — no file changes and no shell commands. " +

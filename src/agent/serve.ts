@@ -29,7 +29,8 @@ function collectGarbage(): void {
   })();
   gc();
 }
-/** A cache: V8's gc function, made at the first collection (a new context costs a few ms a one-shot never needs). */
+/** V8's gc function, made at the first collection (a new context costs a few ms a one-shot never needs). */
+// eslint-disable-next-line no-restricted-syntax -- a cache: the same function for every session of the thread
 let gc: (() => void) | undefined;
 
 /** Where commands come from and events go: a worker's parentPort, or one end of a MessageChannel. */

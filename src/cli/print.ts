@@ -2,6 +2,7 @@ import { startAgent, type StartedAgent } from "./agent-start.js";
 import type { AgentEvent, DoneReason } from "../protocol/agent-event.js";
 import type { ConversationMessage, ImageAttachment } from "../protocol/conversation.js";
 import type { ResourceMention } from "../context/mention-parse.js";
+import { userMessage } from "../protocol/user-message.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import type { Logger } from "../session/log.js";
 import type { SessionRecorder } from "../session/recorder.js";
@@ -126,9 +127,7 @@ export function runHeadless(opts: {
       resolve(reason === "complete" && denied === 0 && saved.kind !== "unsaved" ? 0 : 1);
     }
     function startRun(content: string, images?: ImageAttachment[]) {
-      const user: ConversationMessage = { role: "user", content };
-      if (typed !== content) user.typed = typed;
-      if (images?.length) user.images = images;
+      const user = userMessage({ content, typed, images }, config.seesImages);
       recorder.append(user);
       if (recorder.started) config.checkpointDir = recorder.checkpointDir;
       agent.send({ type: "run", runId: 1, conversation: [...opts.conversation, user], config, last: true });

@@ -36,6 +36,8 @@ export type RunEvent =
       /** What "always" adds to the session's allowedTools (the tool, or `web_fetch:host`). */
       allowKey: string;
     }
+  /** The user answered "always": the session's allowedTools gain `key` (the UI keeps it for later runs). */
+  | { type: "allowed"; key: string }
   /** A headless run could not ask, so this call was denied (printed on stderr; the run fails). */
   | { type: "denied"; tool: string; preview: string; why?: string }
   | { type: "message"; message: ConversationMessage }

@@ -189,6 +189,7 @@ export class SessionRecorder {
       case "mcp-expanded":
       case "mcp-expand-failed":
       case "tool-protocol":
+      case "allowed":
       case "log":
         break;
       default:

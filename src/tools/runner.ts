@@ -17,10 +17,12 @@ export const NOT_RUN_INTERRUPTED = "Error: interrupted by the user before this t
 export const RUN_INTERRUPTED = "Error: interrupted by the user.";
 
 // Tool definitions are long-lived values: their JSON schema is computed once.
+// eslint-disable-next-line no-restricted-syntax -- a cache of a pure function of the (immutable) ToolDef
 const specCache = new WeakMap<ToolDef, ToolSpec>();
 
 /** Set in the bundle only: the built-in tools' parameters as JSON, computed at build time (tools/builtin-schemas.ts). */
 declare const AGENT0_BUILTIN_TOOL_SCHEMAS: string | undefined;
+// eslint-disable-next-line no-restricted-syntax -- a cache: the build-time constant, parsed once
 let builtinParameters: Record<string, Record<string, unknown>> | undefined;
 
 export function toolSpecs(tools: ToolDef[]): ToolSpec[] {

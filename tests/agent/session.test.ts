@@ -146,6 +146,20 @@ describe("an agent session", () => {
     expect(await h.next("done")).toEqual({ type: "done", reason: "complete", runId: 5 });
   });
 
+  it('"always" is recorded once, in the worker: later calls run unasked and the UI is told the key', async () => {
+    const h = harness([
+      { calls: [{ id: "c1", name: "poke", args: {} }] },
+      { calls: [{ id: "c2", name: "poke", args: {} }] },
+      { text: "Done." },
+    ]);
+    h.send({ type: "run", runId: 1, conversation: go, config: h.config });
+    const ask = await h.next("permission-request");
+    h.send({ type: "permission-reply", runId: 1, id: ask.id, decision: "always" });
+    await h.next("done");
+    expect(h.events.filter((e) => e.type === "permission-request")).toHaveLength(1);
+    expect(h.events.filter((e) => e.type === "allowed")).toEqual([{ type: "allowed", key: "poke", runId: 1 }]);
+  });
+
   it("set-mode naming the run changes the mode its next call is judged by", async () => {
     const h = harness([
       { calls: [{ id: "c1", name: "poke", args: {} }] },

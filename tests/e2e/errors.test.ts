@@ -24,11 +24,10 @@ describe("errors a user can act on", () => {
     await tui.waitFor("[exit 0]");
   });
 
-  it("headless with the server down exits 1 within 5 s, saying the same on stderr", async () => {
+  it("headless with the server down exits 1, saying the same on stderr", async () => {
     const host = `http://127.0.0.1:${await closedPort()}`;
     const r = await runHeadless(sb, ["-p", "hi", "--host", host, "--model", "qwen3:8b"]);
     expect(r.code).toBe(1);
-    expect(r.ms).toBeLessThan(5000);
     expect(r.stderr).toContain(`Cannot reach Ollama at ${host}`);
     expect(r.stderr).toContain("ollama serve");
     expect(r.stdout).toBe("");

@@ -9,7 +9,7 @@ import type { ConversationMessage } from "../../src/protocol/conversation.js";
 import { loadSession } from "../../src/session/writer.js";
 import { startFakeOllama, type FakeOllama, type Reply } from "../fakes/ollama-server.js";
 import { testConfig } from "../ui/helpers.js";
-import { ROOT, runHeadless, sandbox, sessionFiles, sleep, Tui, type Sandbox, eachTest } from "./harness.js";
+import { ROOT, runHeadless, sandbox, sessionFiles, Tui, type Sandbox, eachTest } from "./harness.js";
 
 const MODEL = "qwen3:8b";
 
@@ -269,18 +269,23 @@ describe("worker death", () => {
       ],
     });
     const events: AgentEvent[] = [];
+    const waiting: (() => void)[] = [];
     let seen = 0;
-    const next = async (type: AgentEvent["type"]): Promise<AgentEvent> => {
-      for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(20)) {
-        const i = events.findIndex((e, n) => n >= seen && e.type === type);
-        if (i >= 0) {
+    /** The next event of this type after the last one taken: waits for the event, never for time. */
+    const next = (type: AgentEvent["type"]): Promise<AgentEvent> =>
+      new Promise((resolve) => {
+        const look = () => {
+          const i = events.findIndex((e, n) => n >= seen && e.type === type);
+          if (i < 0) return void waiting.push(look);
           seen = i + 1;
-          return events[i]!;
-        }
-      }
-      throw new Error(`no ${type} event; got ${JSON.stringify(events.slice(seen))}`);
-    };
-    const agent = new AgentHandle((e) => events.push(e));
+          resolve(events[i]!);
+        };
+        look();
+      });
+    const agent = new AgentHandle((e) => {
+      events.push(e);
+      for (const look of waiting.splice(0)) look();
+    });
     try {
       const config = testConfig({
         host: fake.url,

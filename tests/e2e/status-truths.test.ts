@@ -67,7 +67,8 @@ describe("a truthful status line", () => {
     tui.press("Enter");
     const screen = await tui.waitFor(/(loading model|thinking)… \d+s/);
     const secs = Number(/… (\d+)s/.exec(screen)![1]);
-    expect(secs).toBeLessThan(3);
+    // Counted from the idle start it would show 20 s or more; from the prompt, less however slow the machine.
+    expect(secs).toBeLessThan(20);
   }, 40_000);
 
   it("tokens after /undo and after --resume equal the figure before quitting", async () => {

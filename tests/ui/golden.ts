@@ -33,10 +33,13 @@ export function frameText(frame: Frame): string {
  * Compares a frame with tests/ui/golden/<name>.txt exactly. UPDATE_GOLDEN=1 writes the file
  * instead, so a rendering change shows up as a reviewed diff of that file.
  */
-export function expectGolden(name: string, frame: Frame): void {
+export function expectGolden(name: string, frame: Frame, env: NodeJS.ProcessEnv = process.env): void {
   const file = path.join(DIR, `${name}.txt`);
   const text = frameText(frame);
-  if (process.env.UPDATE_GOLDEN === "1") {
+  if (env.UPDATE_GOLDEN === "1") {
+    // Rewriting would pass every frame unseen: a CI run must compare, never write.
+    if (env.CI)
+      throw new Error("UPDATE_GOLDEN=1 is refused where CI is set: rewrite golden frames locally and review the diff.");
     fs.mkdirSync(DIR, { recursive: true });
     fs.writeFileSync(file, text);
     return;

@@ -116,6 +116,8 @@ describe("update: a user sends a prompt and the answer streams in", () => {
     const wide = view(model).transcript;
     ({ model } = feed(model, { type: "resize", width: 40, height: 24 }));
     const narrow = view(model).transcript;
+    // The loop below must check something: the long answer fills the narrow screen.
+    expect(narrow.length).toBeGreaterThan(5);
     for (const line of narrow) expect(stringWidth(strip(line))).toBeLessThanOrEqual(40);
     expect(narrow.filter((l) => strip(l).includes("lorem")).length).toBeGreaterThan(
       wide.filter((l) => strip(l).includes("lorem")).length,

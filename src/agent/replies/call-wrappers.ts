@@ -22,7 +22,7 @@ export interface Marker {
   callish: boolean;
 }
 
-const CALL_WORDS = new Set([
+const CALL_WORDS: ReadonlySet<string> = new Set([
   "tool",
   "tools",
   "toolcall",
@@ -65,7 +65,7 @@ function words(name: string): string[] {
     .filter(Boolean);
 }
 
-export function callish(name: string, vocabulary: Set<string> = CALL_WORDS): boolean {
+export function callish(name: string, vocabulary: ReadonlySet<string> = CALL_WORDS): boolean {
   return words(name).some((w) => vocabulary.has(w));
 }
 

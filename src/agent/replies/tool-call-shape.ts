@@ -24,7 +24,7 @@ const ARG_KEYS = [
   "kwargs",
 ] as const;
 /** Keys that may sit beside name and arguments without making the object something else. */
-const EXTRA_KEYS = new Set([
+const EXTRA_KEYS: ReadonlySet<string> = new Set([
   "type",
   "id",
   "call_id",

@@ -81,6 +81,7 @@ export const RG_WALK_ARGS = [
   "!node_modules",
 ];
 
+// eslint-disable-next-line no-restricted-syntax -- a cache: where the ripgrep binary is, looked up once
 let rgPathPromise: Promise<string | null> | undefined;
 
 /** The bundled rg binary, or null when its platform package is missing. */

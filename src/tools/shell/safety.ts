@@ -11,7 +11,7 @@ const PLAIN = /^[A-Za-z0-9_\-./,:=@%+^]$/;
 /** Control characters (newline, CR, NUL, ESC, ...) are refused even inside quotes. */
 const CONTROL = /[\x00-\x08\x0a-\x1f\x7f]/;
 
-const SIMPLE_COMMANDS = new Set([
+const SIMPLE_COMMANDS: ReadonlySet<string> = new Set([
   "ls",
   "cat",
   "head",
@@ -35,7 +35,7 @@ const SIMPLE_COMMANDS = new Set([
   "cmp",
 ]);
 
-const FIND_FORBIDDEN = new Set([
+const FIND_FORBIDDEN: ReadonlySet<string> = new Set([
   "-exec",
   "-execdir",
   "-ok",
@@ -48,10 +48,20 @@ const FIND_FORBIDDEN = new Set([
 ]);
 /** rg options that run another program. */
 const RG_FORBIDDEN = ["--pre", "--hostname-bin"];
-const GIT_READ_ONLY = new Set(["status", "diff", "log", "show", "branch", "rev-parse", "ls-files", "blame", "remote"]);
+const GIT_READ_ONLY: ReadonlySet<string> = new Set([
+  "status",
+  "diff",
+  "log",
+  "show",
+  "branch",
+  "rev-parse",
+  "ls-files",
+  "blame",
+  "remote",
+]);
 /** Diff options that write a file or run an external program. */
 const GIT_FORBIDDEN = ["--output", "--ext-diff"];
-const GIT_BRANCH_LIST_FLAGS = new Set([
+const GIT_BRANCH_LIST_FLAGS: ReadonlySet<string> = new Set([
   "-a",
   "--all",
   "-r",

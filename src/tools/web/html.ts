@@ -58,6 +58,7 @@ function markdownService(base: string): TurndownService {
   return td;
 }
 
+// eslint-disable-next-line no-restricted-syntax -- a cache: one converter, configured once, keeps no state between pages
 let plain: TurndownService | undefined;
 
 /** The text of an HTML fragment, entities decoded, markup and markdown escaping left out. */

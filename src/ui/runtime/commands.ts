@@ -17,8 +17,9 @@ export interface CommandDeps {
 
 /**
  * The Cmd interpreter: performs each Cmd with the services and the worker, and turns its result
- * into Msgs. It reads nothing but the Cmd (a Cmd carries its whole payload) and never crashes
- * the app: a Cmd that throws, or whose promise rejects, becomes an error notice.
+ * into Msgs. It reads the Cmd (a Cmd carries its payload) and, for a run, the /undo checkpoint
+ * folder only main knows; it never crashes the app: a Cmd that throws, or whose promise rejects,
+ * becomes an error notice.
  */
 export function createCommands(deps: CommandDeps): (cmd: Cmd) => void {
   const steer = createSteerRunner(

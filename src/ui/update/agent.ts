@@ -130,6 +130,10 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       if (event.capabilities.length > 0 && !event.capabilities.includes("thinking")) delete model.config.think;
       model.config.seesImages = seesImages(model.config.vision, event.capabilities);
       break;
+    case "allowed":
+      // The worker recorded the user's "always"; the session's later runs carry it.
+      if (!model.config.allowedTools.includes(event.key)) model.config.allowedTools.push(event.key);
+      break;
     case "tool-protocol":
       // Kept by the UI, so a restarted worker does not try the native protocol again.
       model.config.toolProtocol = event.protocol;

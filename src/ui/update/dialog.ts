@@ -100,7 +100,6 @@ function applyPermissionKey(model: Model, dialog: PermissionDialog, key: Key, cm
         command: { type: "permission-reply", runId, id: dialog.id, decision, ...(reason ? { reason } : {}) },
       });
     }
-    if (decision === "always") model.config.allowedTools.push(dialog.allowKey);
     model.dialog = null;
     // The time the user took to answer is not the tool's: its clock goes on from where it stood.
     const waited = Math.max(0, model.now - dialog.openedAt);

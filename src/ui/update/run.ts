@@ -1,5 +1,6 @@
-import type { ConversationMessage, ImageAttachment } from "../../protocol/conversation.js";
+import type { ImageAttachment } from "../../protocol/conversation.js";
 import { plain } from "./plain.js";
+import { userMessage } from "../../protocol/user-message.js";
 import type { Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import type { Phase } from "../../protocol/agent-event.js";
@@ -23,9 +24,7 @@ export function startRun(model: Model, prompt: Prompt | string, cmds: Cmd[]): vo
   // @server:uri mentions: the worker reads the resources first (mcp-expanded starts the run).
   if (typeof prompt === "string" && expandMentions(model, prompt, cmds)) return;
   const p: Prompt = typeof prompt === "string" ? { content: prompt } : prompt;
-  const message: ConversationMessage = { role: "user", content: p.content };
-  if (p.typed && p.typed !== p.content) message.typed = p.typed;
-  if (p.images?.length && model.config.seesImages) message.images = p.images;
+  const message = userMessage(p, model.config.seesImages);
   model.conversation.push(message);
   addEntry(model, {
     kind: "user",
