@@ -7,7 +7,7 @@ import { toolSpecs, runToolCalls, type ToolOutcome } from "../tools/runner.js";
 import { callModel } from "./model-call.js";
 import { createStuckState, observeStep } from "./stuck.js";
 import { correctiveMessage, jsonProtocolPrompt } from "./replies/json-protocol.js";
-import { createApprover, guardPlanMode, PLAN_MODE_PROMPT, type AskUser } from "./approval.js";
+import { createApprover, guardPlanMode, modeReminder, type AskUser } from "./approval.js";
 import { ensureModelInfo, failedNativeCalls, noteNativeFailure, type Prefetched } from "./model-info.js";
 import { createSessionMemory, type SessionMemory } from "../tools/session-memory.js";
 import { compactIfNeeded } from "./compaction/run.js";
@@ -77,22 +77,27 @@ export async function runAgent(
 
   if (config.toolProtocol === "native" && failedNativeCalls(memory)) config.toolProtocol = "json";
 
-  // A skill's allowed-tools (typed as /skill, or loaded by the model) limits every later step.
+  // A skill's allowed-tools (typed as /skill, or loaded by the model) limits every later step. The
+  // model is still sent every tool, in the same order: a call outside the list is refused when it
+  // runs, so the tool list, the front of every request, never changes and the prompt cache holds.
   let allowed = config.toolFilter;
-  let applied: string[] | undefined;
   const mode = deps.permissionMode ?? (() => runConfig.permissionMode);
   // Plan mode wraps each tool set once; a changed MCP tool list is wrapped again.
+  // A sub-agent starts a conversation of its own: its type's tools are all it is sent.
+  const own = (list: ToolDef[]) => {
+    const names = (deps.depth ?? 0) > 0 ? config.toolFilter : undefined;
+    return guardPlanMode(names ? list.filter((t) => names.includes(t.name)) : list, mode);
+  };
   let source = typeof deps.tools === "function" ? deps.tools() : deps.tools;
-  let base = guardPlanMode(source, mode);
+  let tools = own(source);
   const latestTools = () => {
     const now = typeof deps.tools === "function" ? deps.tools() : deps.tools;
     if (now !== source) {
       source = now;
-      base = guardPlanMode(now, mode);
+      tools = own(now);
     }
-    return base;
+    return tools;
   };
-  let tools = base;
   let specs = toolSpecs(tools);
   const restrictTools = (names: string[]) => {
     allowed = allowed ? allowed.filter((n) => names.includes(n)) : [...names];
@@ -103,16 +108,12 @@ export async function runAgent(
 
   for (;;) {
     if (signal.aborted) return finish("interrupted");
-    // The system prompt follows a mode changed during the run (plan mode has a section of its own).
     if (config.permissionMode !== mode()) config = { ...config, permissionMode: mode() };
-    const previous = base;
-    const latest = latestTools();
-    if (allowed !== applied || latest !== previous) {
-      const names = allowed;
-      tools = names ? latest.filter((t) => names.includes(t.name)) : latest;
-      specs = toolSpecs(tools);
-      applied = allowed;
-    }
+    // A mode change is told in a new trailing message: the system prompt is never rewritten.
+    const reminder = modeReminder(conversation, config.permissionMode);
+    if (reminder) push(reminder);
+    const previous = tools;
+    if (latestTools() !== previous) specs = toolSpecs(tools);
     // The prompt is the system message and the tool schemas as well as the conversation.
     const system = systemMessage(config, specs);
     const compacted = await compactIfNeeded(provider, conversation, config, signal, emit, false, {
@@ -201,7 +202,7 @@ export async function runAgent(
       continue;
     }
 
-    const results = await runToolCalls(calls, tools, (call) => ({
+    const results = await runToolCalls(calls, withinAllowed(tools, allowed), (call) => ({
       ...toolContext(call, config, deps, approve, memory),
       restrictTools,
     }));
@@ -229,9 +230,17 @@ function pushToolResult(
   push(m);
 }
 
+/** Tools outside a skill's allowed-tools answer with a refusal instead of running. */
+function withinAllowed(tools: ToolDef[], allowed: string[] | undefined): ToolDef[] {
+  if (!allowed) return tools;
+  const refusal = `Refused: only these tools may be used for the rest of this run: ${allowed.join(", ") || "none"}.`;
+  return tools.map((t) =>
+    allowed.includes(t.name) ? t : { ...t, run: () => Promise.resolve({ content: refusal, isError: true }) },
+  );
+}
+
 function systemMessage(config: RunConfig, specs: ReturnType<typeof toolSpecs>): ConversationMessage {
   let text = config.systemPrompt;
-  if (config.permissionMode === "plan") text = `${text}\n\n${PLAN_MODE_PROMPT}`;
   if (config.toolProtocol === "json") text = `${text}\n\n${jsonProtocolPrompt(specs)}`;
   return { role: "system", content: text };
 }

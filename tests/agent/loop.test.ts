@@ -130,11 +130,14 @@ describe("the agent loop", () => {
       signal: new AbortController().signal,
       askUser: async () => ({ decision: "deny" }),
     });
+    // The tool list stays as it was (it is the front of every request: the prompt cache holds);
+    // a call outside allowed-tools is refused when it runs.
     expect(provider.requests[0]!.tools.map((t) => t.name)).toContain("create_file");
-    expect(provider.requests[1]!.tools.map((t) => t.name)).toEqual(["read_file"]);
+    expect(JSON.stringify(provider.requests[1]!.tools)).toBe(JSON.stringify(provider.requests[0]!.tools));
     const refused = provider.requests[2]!.messages.at(-1)!;
     expect(refused.role).toBe("tool");
-    expect(refused.content).toContain("create_file");
+    expect(refused.toolName).toBe("create_file");
+    expect(refused.content).toContain("only these tools may be used for the rest of this run: read_file");
     expect(fs.existsSync(path.join(project.dir, "x.txt"))).toBe(false);
   });
 });
