@@ -6,12 +6,12 @@ import type { ToolContext, ToolDef } from "../tools/types.js";
 import { toolSpecs, runToolCalls, type ToolOutcome } from "../tools/runner.js";
 import { callModel } from "./model-call.js";
 import { createStuckState, observeStep } from "./stuck.js";
-import { correctiveMessage, jsonProtocolPrompt } from "./replies/json-protocol.js";
+import { correctiveMessage } from "./replies/json-protocol.js";
+import { sentTools, systemMessage } from "./request.js";
 import { createApprover, guardPlanMode, modeReminder, type AskUser } from "./approval.js";
 import { ensureModelInfo, failedNativeCalls, noteNativeFailure, type Prefetched } from "./model-info.js";
 import { createSessionMemory, type SessionMemory } from "../tools/session-memory.js";
 import { compactIfNeeded } from "./compaction/run.js";
-import { pairToolResults } from "../protocol/history.js";
 
 export interface LoopDeps {
   provider: Provider;
@@ -84,10 +84,7 @@ export async function runAgent(
   const mode = deps.permissionMode ?? (() => runConfig.permissionMode);
   // Plan mode wraps each tool set once; a changed MCP tool list is wrapped again.
   // A sub-agent starts a conversation of its own: its type's tools are all it is sent.
-  const own = (list: ToolDef[]) => {
-    const names = (deps.depth ?? 0) > 0 ? config.toolFilter : undefined;
-    return guardPlanMode(names ? list.filter((t) => names.includes(t.name)) : list, mode);
-  };
+  const own = (list: ToolDef[]) => guardPlanMode(sentTools(config, list, deps.depth), mode);
   let source = typeof deps.tools === "function" ? deps.tools() : deps.tools;
   let tools = own(source);
   const latestTools = () => {
@@ -105,6 +102,7 @@ export async function runAgent(
   };
   const approve = deps.approve ?? createApprover(config, deps.askUser, emit, mode);
   let stuck = createStuckState();
+  let compactedLength = -1;
 
   for (;;) {
     if (signal.aborted) return finish("interrupted");
@@ -116,14 +114,21 @@ export async function runAgent(
     if (latestTools() !== previous) specs = toolSpecs(tools);
     // The prompt is the system message and the tool schemas as well as the conversation.
     const system = systemMessage(config, specs);
-    const compacted = await compactIfNeeded(provider, conversation, config, signal, emit, false, {
-      system,
-      tools: config.toolProtocol === "json" ? [] : specs,
-    });
-    if (compacted) conversation = compacted;
+    // Compaction never runs twice without new content in between: a conversation it could not
+    // bring under the threshold goes to the model as it is.
+    if (conversation.length !== compactedLength) {
+      const compacted = await compactIfNeeded(provider, conversation, config, signal, emit, false, {
+        system,
+        tools: config.toolProtocol === "json" ? [] : specs,
+      });
+      if (compacted) {
+        conversation = compacted;
+        compactedLength = compacted.length;
+      }
+    }
 
     // A resumed session may hold a call whose result never came (the app was killed mid-step).
-    const reply = await callModel(provider, [system, ...pairToolResults(conversation)], specs, config, signal, emit);
+    const reply = await callModel(provider, [system, ...conversation], specs, config, signal, emit);
     if (reply.promptTokens !== undefined) {
       // Kept on the message, so the status line's figures are rebuilt from a saved session.
       reply.message.usage = { promptTokens: reply.promptTokens, completionTokens: reply.completionTokens ?? 0 };
@@ -237,12 +242,6 @@ function withinAllowed(tools: ToolDef[], allowed: string[] | undefined): ToolDef
   return tools.map((t) =>
     allowed.includes(t.name) ? t : { ...t, run: () => Promise.resolve({ content: refusal, isError: true }) },
   );
-}
-
-function systemMessage(config: RunConfig, specs: ReturnType<typeof toolSpecs>): ConversationMessage {
-  let text = config.systemPrompt;
-  if (config.toolProtocol === "json") text = `${text}\n\n${jsonProtocolPrompt(specs)}`;
-  return { role: "system", content: text };
 }
 
 /**

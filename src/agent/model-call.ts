@@ -5,10 +5,9 @@ import type { Provider, ProviderError } from "../providers/types.js";
 import type { ToolSpec } from "../protocol/tool-spec.js";
 import { recoverToolCalls } from "./replies/text-tool-calls.js";
 import { parseJsonProtocolReply } from "./replies/json-protocol.js";
-import { toJsonProtocolHistory } from "./replies/json-history.js";
 import { ToolCallStreamGuard } from "./replies/tool-call-stream.js";
 import { recoversTextCalls } from "../protocol/tool-protocol.js";
-import { withoutImages } from "../protocol/vision.js";
+import { wireMessages } from "./request.js";
 import { newCallId } from "../providers/tool-args.js";
 import { estimateTokens, truncationSuspected } from "./compaction/index.js";
 
@@ -37,8 +36,7 @@ export async function callModel(
 ): Promise<ModelReply> {
   const json = config.toolProtocol === "json";
   // Images stay in the history across a model switch; a model that cannot read them reads their description.
-  const seen = config.seesImages ? conversation : withoutImages(conversation);
-  const messages = json ? toJsonProtocolHistory(seen) : seen;
+  const messages = wireMessages(conversation, config);
   let content = "";
   let thinking = "";
   let signature = "";

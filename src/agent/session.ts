@@ -18,6 +18,8 @@ import { createDeltaBatcher } from "./delta-batcher.js";
 import type { PermissionAnswer } from "./approval.js";
 import { ensureModelInfo, prefetchModelInfo, type Prefetched } from "./model-info.js";
 import { compactIfNeeded } from "./compaction/run.js";
+import { sentTools, systemMessage } from "./request.js";
+import { toolSpecs } from "../tools/runner.js";
 import type { McpManager } from "./mcp/servers.js";
 import { loadAgentTypes, type AgentType } from "../context/agent-types.js";
 
@@ -285,7 +287,13 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     const signal = slot.controller.signal;
     try {
       const provider = deps.createProvider(cmd.config);
-      const out = await compactIfNeeded(provider, cmd.conversation, cmd.config, signal, emit, true);
+      // The same request the next run sends (system message and tool schemas), so /compact's
+      // figures are the status line's and /context's.
+      const specs = toolSpecs(sentTools(cmd.config, runTools(cmd.config)()));
+      const out = await compactIfNeeded(provider, cmd.conversation, cmd.config, signal, emit, true, {
+        system: systemMessage(cmd.config, specs),
+        tools: cmd.config.toolProtocol === "json" ? [] : specs,
+      });
       if (!out) emit({ type: "notice", level: "info", text: "Nothing to compact yet." });
       if (out && cmd.config.checkpointDir) {
         const t = lastUserIndex(cmd.conversation);
