@@ -11,7 +11,7 @@ import { sentTools, systemMessage } from "./request.js";
 import { createApprover, guardPlanMode, modeReminder, type AskUser } from "./approval.js";
 import { ensureModelInfo, failedNativeCalls, noteNativeFailure, type Prefetched } from "./model-info.js";
 import { createSessionMemory, type SessionMemory } from "../tools/session-memory.js";
-import { compactIfNeeded } from "./compaction/run.js";
+import { compactIfNeeded, toolSpecTokens } from "./compaction/run.js";
 
 export interface LoopDeps {
   provider: Provider;
@@ -129,6 +129,10 @@ export async function runAgent(
 
     // A resumed session may hold a call whose result never came (the app was killed mid-step).
     const reply = await callModel(provider, [system, ...conversation], specs, config, signal, emit);
+    // The server cut the prompt: from now on the window is what it really holds, and compaction
+    // keeps the prompt inside it (Ollama's num_ctx stays: changing it reloads the model).
+    if (reply.truncatedTo && config.provider !== "ollama" && reply.truncatedTo < config.numCtx)
+      config = { ...config, numCtx: reply.truncatedTo };
     if (reply.promptTokens !== undefined) {
       // Kept on the message, so the status line's figures are rebuilt from a saved session.
       reply.message.usage = { promptTokens: reply.promptTokens, completionTokens: reply.completionTokens ?? 0 };
@@ -137,6 +141,8 @@ export async function runAgent(
         promptTokens: reply.promptTokens,
         completionTokens: reply.completionTokens ?? 0,
         contextWindow: config.numCtx,
+        ...(reply.cachedTokens !== undefined ? { cachedTokens: reply.cachedTokens } : {}),
+        toolTokens: toolSpecTokens(config.toolProtocol === "json" ? [] : specs),
       });
     }
 

@@ -10,6 +10,7 @@ import { recoversTextCalls } from "../protocol/tool-protocol.js";
 import { wireMessages } from "./request.js";
 import { newCallId } from "../providers/tool-args.js";
 import { estimateTokens, truncationSuspected } from "./compaction/index.js";
+import { toolSpecTokens } from "./compaction/run.js";
 
 export interface ModelReply {
   message: ConversationMessage;
@@ -19,6 +20,10 @@ export interface ModelReply {
   unusable?: { kind: "empty" | "malformed"; detail: string };
   promptTokens?: number;
   completionTokens?: number;
+  /** The part of the prompt the server read from its cache, when it says. */
+  cachedTokens?: number;
+  /** The server cut the prompt: about this many tokens is what it really holds. */
+  truncatedTo?: number;
 }
 
 /**
@@ -44,6 +49,7 @@ export async function callModel(
   let error: ProviderError | undefined;
   let promptTokens: number | undefined;
   let completionTokens: number | undefined;
+  let cachedTokens: number | undefined;
   // Text that may be a call written into the reply waits until recovery has seen all of it.
   const guard = new ToolCallStreamGuard(tools.map((t) => t.name));
   const release = () => {
@@ -89,6 +95,7 @@ export async function callModel(
       case "done":
         promptTokens = ev.promptTokens;
         completionTokens = ev.completionTokens;
+        cachedTokens = ev.cachedTokens;
         break;
       case "error":
         error = ev.error;
@@ -96,7 +103,7 @@ export async function callModel(
     }
   }
 
-  warnIfTruncated(config, messages, promptTokens, emit);
+  const truncatedTo = promptTokens ? truncation(config, messages, json ? [] : tools, promptTokens, emit) : undefined;
   const toolNames = tools.map((t) => t.name);
   if (error) {
     release();
@@ -104,7 +111,11 @@ export async function callModel(
     if (thinking) message.thinking = thinking;
     return { message, error };
   }
-  if (json) return interpretJsonReply(content, thinking, toolNames, promptTokens, completionTokens);
+  const counts = {
+    ...(cachedTokens !== undefined ? { cachedTokens } : {}),
+    ...(truncatedTo !== undefined ? { truncatedTo } : {}),
+  };
+  if (json) return { ...interpretJsonReply(content, thinking, toolNames, promptTokens, completionTokens), ...counts };
 
   const message: ConversationMessage = { role: "assistant", content };
   if (thinking) message.thinking = thinking;
@@ -127,7 +138,7 @@ export async function callModel(
   // Held text that was no call after all is shown; a recovered call's text stays hidden.
   if (message.content === content) release();
   if (toolCalls.length > 0) message.toolCalls = toolCalls;
-  const reply: ModelReply = { message, promptTokens, completionTokens };
+  const reply: ModelReply = { message, promptTokens, completionTokens, ...counts };
   if (toolCalls.length === 0 && !content.trim()) {
     reply.unusable = { kind: "empty", detail: "the model returned an empty reply" };
   } else if (unreadable) {
@@ -138,27 +149,46 @@ export async function callModel(
 }
 
 /**
- * Ollama silently drops the start of a prompt longer than num_ctx; its prompt_eval_count then
- * falls far below our estimate. Only the messages are estimated (not the tool schemas), so
- * a tokenizer that packs text tighter than ours cannot raise a false alarm. Hosted providers
- * fail loudly instead, and count cached prompt tokens apart: they are not checked.
+ * A server that cuts a prompt longer than its window says so only in its count: Ollama's
+ * /api/chat drops the oldest messages to fit num_ctx; Ollama's /v1 ignores num_ctx and sits at its
+ * default; llama.cpp started with a small -c and an LM Studio model loaded at 4k keep what fits.
+ * The prompt count then falls far below our estimate. Only the messages are estimated (not the
+ * tool schemas), so a tokenizer that packs text tighter than ours cannot raise a false alarm. An
+ * Ollama that counts only the tokens it evaluated (the cache left out, before ollama#16428) could
+ * look cut on a warm cache: Ollama honours num_ctx, so there a cut needs a prompt near it.
+ * Anthropic refuses a prompt over its window instead. Returns the window the server holds.
  */
-function warnIfTruncated(
+function truncation(
   config: RunConfig,
   messages: ConversationMessage[],
-  promptTokens: number | undefined,
+  tools: ToolSpec[],
+  promptTokens: number,
   emit: (e: RunEvent) => void,
-): void {
-  if (config.provider !== "ollama" || !promptTokens) return;
+): number | undefined {
+  if (config.provider === "anthropic") return undefined;
   const estimate = estimateTokens(messages);
-  if (!truncationSuspected(promptTokens, estimate)) return;
+  if (!truncationSuspected(promptTokens, estimate)) return undefined;
+  // Some models run in less than num_ctx (gpt-oss: num_ctx/2 + 2, ollama/ollama#17427).
+  if (config.provider === "ollama" && estimate + toolSpecTokens(tools) < config.numCtx * 0.45) return undefined;
+  const window = roundWindow(promptTokens);
+  const fix =
+    config.provider === "ollama"
+      ? `/compact or /new helps; a larger --num-ctx-cap keeps more`
+      : `start it with a larger context, or use Ollama's native API (--provider ollama) if it is Ollama`;
   emit({
     type: "notice",
     level: "warn",
     text:
-      `Ollama read only ${promptTokens} tokens of a prompt of about ${estimate}: it cut the start of the conversation ` +
-      `to fit num_ctx ${config.numCtx}. The model no longer sees all of it; /compact or /new helps.`,
+      `The server cut the prompt to ${window.toLocaleString("en-US")} tokens (it read ${promptTokens} of about ${estimate} sent): ` +
+      `the model no longer sees the start of the conversation. ${fix[0]!.toUpperCase()}${fix.slice(1)}.`,
   });
+  return window;
+}
+
+/** A count just under a round window (4,090 of 4,096) is that window. */
+export function roundWindow(held: number): number {
+  const power = 2 ** Math.ceil(Math.log2(Math.max(1, held)));
+  return held >= power * 0.95 ? power : held;
 }
 
 function interpretJsonReply(

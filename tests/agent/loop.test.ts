@@ -52,12 +52,12 @@ describe("the agent loop", () => {
       ],
       (c) => {
         c.systemPrompt = big;
-        c.numCtx = 32768;
+        c.numCtx = 8192;
       },
     );
-    const warnings = notices.filter((n) => n.includes("cut the start of the conversation"));
+    const warnings = notices.filter((n) => n.includes("no longer sees the start of the conversation"));
     expect(warnings.length).toBeGreaterThan(0);
-    expect(warnings[0]).toContain("Ollama read only 1200 tokens");
+    expect(warnings[0]).toContain("The server cut the prompt to 1,200 tokens (it read 1200 of about");
   });
 
   it("does not warn when the prompt was read whole", async () => {
