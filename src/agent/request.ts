@@ -10,10 +10,12 @@ import { withoutImages } from "../protocol/vision.js";
 import { pairToolResults } from "../protocol/history.js";
 import { jsonProtocolPrompt } from "./replies/json-protocol.js";
 import { toJsonProtocolHistory } from "./replies/json-history.js";
+import { smallWindow } from "../protocol/window.js";
+import { smallWindowTools } from "../tools/small-window.js";
 
 /** The system message: the config's prompt, and the JSON reply protocol's instructions when in use. */
 export function systemMessage(config: RunConfig, specs: readonly ToolSpec[]): ConversationMessage {
-  const text = config.systemPrompt;
+  const text = smallWindow(config.numCtx) && config.systemPromptLean ? config.systemPromptLean : config.systemPrompt;
   return {
     role: "system",
     content: config.toolProtocol === "json" ? `${text}\n\n${jsonProtocolPrompt([...specs])}` : text,
@@ -31,10 +33,12 @@ export function wireMessages(conversation: ConversationMessage[], config: RunCon
 }
 
 /**
- * The tools a session sends: all of them, except that a sub-agent's type names its own. (A skill's
- * allowed-tools does not shrink the list: calls outside it are refused when they run.)
+ * The tools a session sends: all of them, or a small window's lean set; a sub-agent's type names
+ * its own. (A skill's allowed-tools does not shrink the list: calls outside it are refused when
+ * they run.)
  */
 export function sentTools(config: RunConfig, tools: ToolDef[], depth = 0): ToolDef[] {
   const names = depth > 0 ? config.toolFilter : undefined;
-  return names ? tools.filter((t) => names.includes(t.name)) : tools;
+  const own = names ? tools.filter((t) => names.includes(t.name)) : tools;
+  return smallWindow(config.numCtx) ? smallWindowTools(own, config, names !== undefined) : own;
 }

@@ -81,6 +81,7 @@ export function resolveConfig(
     sandbox: opts.sandbox ? "workspace-write" : (file.sandbox ?? "off"),
     webFetch: file.webFetch,
     shellEnvAllow: file.shellEnv?.allow,
+    smallWindowTools: file.smallWindowTools,
   };
 }
 
