@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { playChat, type ChatConn } from "./ollama-chat.js";
+import { PrefixCache, type PrefixCacheOptions } from "./prefix-cache.js";
 import type { FakeModel, RecordedChat, RecordedRequest, Replies, Reply, WireMessage } from "./ollama-types.js";
 
 export type * from "./ollama-types.js";
@@ -19,6 +20,10 @@ export interface FakeOllamaOptions {
   models: FakeModel[];
   replies?: Replies;
   version?: string;
+  /** A load request (`messages: []`) takes this long, as a cold model load does. */
+  loadMs?: number;
+  /** Simulate a prompt cache: prefill time per uncached token, and Ollama's cached count. */
+  prefixCache?: PrefixCacheOptions;
 }
 
 export interface FakeOllama {
@@ -143,6 +148,7 @@ export async function startFakeOllama(opts: FakeOllamaOptions): Promise<FakeOlla
   };
   const loaded = new Map<string, number>();
   let closing = false;
+  const cache = opts.prefixCache ? new PrefixCache(opts.prefixCache) : undefined;
 
   const findModel = (name: unknown) =>
     typeof name === "string" ? opts.models.find((m) => fullName(m.name) === fullName(name)) : undefined;
@@ -171,6 +177,7 @@ export async function startFakeOllama(opts: FakeOllamaOptions): Promise<FakeOlla
     const caps = model.capabilities ?? ["completion", "tools"];
     const stream = body.stream !== false;
     if (messages.length === 0) {
+      if (opts.loadMs) await new Promise((r) => setTimeout(r, opts.loadMs));
       const reason = body.keep_alive === 0 || body.keep_alive === "0" ? "unload" : "load";
       const line = {
         model: body.model,
@@ -203,6 +210,7 @@ export async function startFakeOllama(opts: FakeOllamaOptions): Promise<FakeOlla
       body,
       aborted: false,
     };
+    if (cache) chat.cache = cache.use(chat.tools, messages, chat.options?.num_ctx);
     chats.push(chat);
     const numCtx = chat.options?.num_ctx;
     loaded.set(fullName(model.name), typeof numCtx === "number" ? numCtx : (model.contextLength ?? 8192));

@@ -1,3 +1,5 @@
+import type { CacheUse } from "./prefix-cache.js";
+
 // Types of the fake Ollama server's script and records. Wire field names follow Ollama's /api/chat.
 
 export interface FakeModel {
@@ -102,6 +104,8 @@ export interface RecordedChat {
   aborted: boolean;
   /** Date.now() when the disconnect was seen. */
   abortedAt?: number;
+  /** With FakeOllamaOptions.prefixCache: what the simulated cache did for this chat. */
+  cache?: CacheUse;
 }
 
 export type Replies = Reply[] | ((req: RecordedChat, index: number) => Reply);

@@ -24,7 +24,11 @@ export function contextParts(model: Model): { name: string; tokens: number | und
       note: model.prompt.toolTokens === undefined ? "known after the first request" : undefined,
     },
     { name: "project context", tokens: sum("project"), note: project.length ? project.join(", ") : undefined },
-    { name: "messages", tokens: estimateTokens(model.conversation), note: `${model.conversation.length} messages` },
+    {
+      name: "messages",
+      tokens: estimateTokens(model.conversation),
+      note: `${model.conversation.length} message${model.conversation.length === 1 ? "" : "s"}`,
+    },
   ];
 }
 
