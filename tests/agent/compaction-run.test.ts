@@ -11,6 +11,9 @@ import { estimateTokens } from "../../src/protocol/tokens.js";
 import { coreTools } from "../../src/tools/catalog.js";
 import { toolSpecs } from "../../src/tools/runner.js";
 import { scriptedProvider } from "./scripted-provider.js";
+import { buildSystemPrompt } from "../../src/context/prompt.js";
+import { toolsFor } from "../../src/tools/catalog.js";
+import type { ChatRequest, Provider } from "../../src/providers/types.js";
 import { tempProject, testConfig } from "../tools/ctx.js";
 
 let cleanup = (): void => {};
@@ -137,5 +140,64 @@ describe("compaction in the loop", () => {
     expect(done?.type === "compacted" && done.before).toBe(
       estimateTokens([{ role: "system", content: "You are agent0." }, ...conversation]) + toolSpecTokens(specs),
     );
+  });
+});
+
+/** A model that answers a summary request with a short summary and any other with the next answer. */
+function summarizingModel(answers: string[]): Provider & { requests: ChatRequest[] } {
+  const base = scriptedProvider([], { contextLength: WINDOW });
+  const requests: ChatRequest[] = [];
+  return {
+    ...base,
+    requests,
+    async *stream(req) {
+      requests.push(req);
+      const summary = req.messages.some(
+        (m) => m.content.includes("Write a summary") || m.content.startsWith("Summarize"),
+      );
+      yield {
+        type: "text",
+        delta: summary ? "Summary: the user asked about parts; each was explained." : answers.shift()!,
+      };
+      yield { type: "done", promptTokens: 10, completionTokens: 5 };
+    },
+  };
+}
+
+describe("a 4k window over six long answers", () => {
+  it("compacts at most twice, each time bringing the next request under 60 % of the window", async () => {
+    const project = tempProject({});
+    cleanup = project.cleanup;
+    const prompt = buildSystemPrompt({ cwd: project.dir, date: "2026-11-26", platform: "linux", files: [] });
+    const model = summarizingModel(Array.from({ length: 6 }, (_, i) => `Answer ${i}: ${long(480)}`));
+    const config = {
+      ...testConfig(project.dir),
+      numCtx: 0,
+      systemPrompt: prompt.text,
+      systemPromptLean: prompt.lean.text,
+    };
+    let conversation: ConversationMessage[] = [];
+    const events: RunEvent[] = [];
+    for (let turn = 0; turn < 6; turn++) {
+      conversation = [...conversation, { role: "user", content: `Tell me about part ${turn}.` }];
+      const result = await runAgent(conversation, config, {
+        provider: model,
+        tools: toolsFor(config, undefined, []),
+        emit: (e) => events.push(e),
+        signal: new AbortController().signal,
+        askUser: async () => ({ decision: "deny" }),
+      });
+      conversation = result.conversation;
+    }
+    const compactions = events.filter((e) => e.type === "compacted");
+    expect(compactions.length).toBeGreaterThanOrEqual(1);
+    expect(compactions.length).toBeLessThanOrEqual(2);
+    // The request after each compaction, as sent (system prompt and tool schemas included).
+    const isSummary = (r: ChatRequest | undefined) =>
+      !!r?.messages.some((m) => m.content.includes("Write a summary") || m.content.startsWith("Summarize"));
+    const after = model.requests.filter((_, i) => isSummary(model.requests[i - 1]));
+    expect(after).toHaveLength(compactions.length);
+    for (const req of after)
+      expect(estimateTokens(req.messages) + toolSpecTokens(req.tools)).toBeLessThan(WINDOW * 0.6);
   });
 });
