@@ -10,6 +10,7 @@ import { benchSessions } from "./session-bench.mjs";
 import { benchLongSession } from "./long-session.mjs";
 import { benchStreamGuard } from "./stream-guard.mjs";
 import { benchEditMatch } from "./edit-match.mjs";
+import { benchPrefixCache, printPrefixCache } from "./prefix-cache.mjs";
 
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
@@ -377,6 +378,32 @@ async function editMatch() {
   row("edit_file refused, old_string not in the file (median of 20)", ms(r.not_found_ms), "");
 }
 
+async function prefixCache() {
+  const r = await benchPrefixCache({ msPerToken: 2 });
+  printPrefixCache(r);
+  const pct = (x) => `${(x * 100).toFixed(1)} %`;
+  row(
+    `prefix cache, 30-turn TUI session (${r.requests} requests, ${r.compactions} compaction, a resume): least of the previous prompt reused outside compactions`,
+    pct(r.minReuseOutside),
+    "≥ 95 %",
+  );
+  row(
+    "prefix cache: cache breaks per compaction / elsewhere",
+    `${r.breaksPerCompaction} / ${r.otherBreaks}`,
+    "≤ 1 / 0",
+  );
+  row(
+    "prefix cache: previous prompt reused by the first request after --continue",
+    pct(Math.min(...r.resumeReuse)),
+    "",
+  );
+  row(
+    "prefix cache: tokens prefilled over the session (2 ms each: simulated prefill time)",
+    `${r.prefilledTotal} (${((r.prefilledTotal * 2) / 1000).toFixed(1)} s)`,
+    "",
+  );
+}
+
 const parts = {
   launch,
   launchMcp,
@@ -392,6 +419,7 @@ const parts = {
   grep,
   sessions,
   longSession,
+  prefixCache,
 };
 for (const [name, fn] of Object.entries(parts)) {
   if (!want(name)) continue;
