@@ -9,8 +9,15 @@ import { createStuckState, observeStep } from "./stuck.js";
 import { correctiveMessage } from "./replies/json-protocol.js";
 import { sentTools, systemMessage } from "./request.js";
 import { createApprover, guardPlanMode, modeReminder, type AskUser } from "./approval.js";
-import { ensureModelInfo, failedNativeCalls, noteNativeFailure, type Prefetched } from "./model-info.js";
+import {
+  ensureModelInfo,
+  failedNativeCalls,
+  noteNativeFailure,
+  saneTokenCount,
+  type Prefetched,
+} from "./model-info.js";
 import { createSessionMemory, type SessionMemory } from "../tools/session-memory.js";
+import { warnIfOllamaBehindOpenAI, withLocalServers } from "./local-servers.js";
 import { compactIfNeeded, toolSpecTokens } from "./compaction/run.js";
 
 export interface LoopDeps {
@@ -69,9 +76,13 @@ export async function runAgent(
   const memory = deps.memory ?? createSessionMemory(runConfig.sessionId);
   const info = await ensureModelInfo(provider, runConfig, signal, emit, deps.prefetched);
   if (!info.ok) {
-    emit({ type: "error", message: info.message, hint: info.hint });
+    const said = signal.aborted ? info : await withLocalServers(runConfig, info);
+    emit({ type: "error", message: said.message, hint: said.hint });
     return finish(signal.aborted ? "interrupted" : "error");
   }
+  // A session's first run (headless, or before the TUI's probe answered) checks the server once.
+  if (saneTokenCount(runConfig.numCtx) === undefined && (deps.depth ?? 0) === 0)
+    await warnIfOllamaBehindOpenAI(info.config, emit);
   // The caller's config is never changed; what this run learns lives in its own copy.
   let config = info.config;
 

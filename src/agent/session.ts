@@ -17,6 +17,7 @@ import { runAgent } from "./loop.js";
 import { createDeltaBatcher } from "./delta-batcher.js";
 import type { PermissionAnswer } from "./approval.js";
 import { ensureModelInfo, prefetchModelInfo, type Prefetched } from "./model-info.js";
+import { warnIfOllamaBehindOpenAI, withLocalServers } from "./local-servers.js";
 import { compactIfNeeded } from "./compaction/run.js";
 import { sentTools, systemMessage } from "./request.js";
 import { toolSpecs } from "../tools/runner.js";
@@ -314,7 +315,8 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     const provider = deps.createProvider(config);
     const info = await ensureModelInfo(provider, config, new AbortController().signal, emit, prefetched);
     if (!info.ok) {
-      emit({ type: "error", message: info.message, hint: info.hint });
+      const said = await withLocalServers(config, info);
+      emit({ type: "error", message: said.message, hint: said.hint });
     } else if (provider.warm) {
       // Load the model while the user types: a cold load takes seconds to minutes on a local machine.
       const { model, numCtx, keepAlive } = info.config;
@@ -327,6 +329,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
         emit({ type: "model-load", state: "failed" });
       }
     }
+    if (info.ok) await warnIfOllamaBehindOpenAI(info.config, emit);
     // Start-up's garbage (compiling the code, the model info) goes now, unless a run has begun
     // meanwhile: it collects when it ends.
     if (!active) deps.idle?.();
