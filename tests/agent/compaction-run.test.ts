@@ -8,11 +8,10 @@ import type { ConversationMessage } from "../../src/protocol/conversation.js";
 import { runAgent } from "../../src/agent/loop.js";
 import { compactIfNeeded, toolSpecTokens } from "../../src/agent/compaction/run.js";
 import { estimateTokens } from "../../src/protocol/tokens.js";
-import { coreTools } from "../../src/tools/catalog.js";
+import { coreTools, toolsFor } from "../../src/tools/catalog.js";
 import { toolSpecs } from "../../src/tools/runner.js";
 import { scriptedProvider } from "./scripted-provider.js";
 import { buildSystemPrompt } from "../../src/context/prompt.js";
-import { toolsFor } from "../../src/tools/catalog.js";
 import type { ChatRequest, Provider } from "../../src/providers/types.js";
 import { tempProject, testConfig } from "../tools/ctx.js";
 
