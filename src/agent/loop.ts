@@ -142,8 +142,12 @@ export async function runAgent(
     const reply = await callModel(provider, [system, ...conversation], specs, config, signal, emit);
     // The server cut the prompt: from now on the window is what it really holds, and compaction
     // keeps the prompt inside it (Ollama's num_ctx stays: changing it reloads the model).
-    if (reply.truncatedTo && config.provider !== "ollama" && reply.truncatedTo < config.numCtx)
-      config = { ...config, numCtx: reply.truncatedTo };
+    if (reply.truncated) {
+      if (!memory.truncationTold) emit({ type: "notice", level: "warn", text: reply.truncated.notice });
+      memory.truncationTold = true;
+      if (config.provider !== "ollama" && reply.truncated.window < config.numCtx)
+        config = { ...config, numCtx: reply.truncated.window };
+    }
     if (reply.promptTokens !== undefined) {
       // Kept on the message, so the status line's figures are rebuilt from a saved session.
       reply.message.usage = { promptTokens: reply.promptTokens, completionTokens: reply.completionTokens ?? 0 };

@@ -22,8 +22,8 @@ export interface ModelReply {
   completionTokens?: number;
   /** The part of the prompt the server read from its cache, when it says. */
   cachedTokens?: number;
-  /** The server cut the prompt: about this many tokens is what it really holds. */
-  truncatedTo?: number;
+  /** The server cut the prompt: about `window` tokens is what it really holds; `notice` says so. */
+  truncated?: { window: number; notice: string };
 }
 
 /**
@@ -103,7 +103,7 @@ export async function callModel(
     }
   }
 
-  const truncatedTo = promptTokens ? truncation(config, messages, json ? [] : tools, promptTokens, emit) : undefined;
+  const truncated = promptTokens ? truncation(config, messages, json ? [] : tools, promptTokens) : undefined;
   const toolNames = tools.map((t) => t.name);
   if (error) {
     release();
@@ -113,7 +113,7 @@ export async function callModel(
   }
   const counts = {
     ...(cachedTokens !== undefined ? { cachedTokens } : {}),
-    ...(truncatedTo !== undefined ? { truncatedTo } : {}),
+    ...(truncated ? { truncated } : {}),
   };
   if (json) return { ...interpretJsonReply(content, thinking, toolNames, promptTokens, completionTokens), ...counts };
 
@@ -156,15 +156,15 @@ export async function callModel(
  * tool schemas), so a tokenizer that packs text tighter than ours cannot raise a false alarm. An
  * Ollama that counts only the tokens it evaluated (the cache left out, before ollama#16428) could
  * look cut on a warm cache: Ollama honours num_ctx, so there a cut needs a prompt near it.
- * Anthropic refuses a prompt over its window instead. Returns the window the server holds.
+ * Anthropic refuses a prompt over its window instead. Returns the window the server holds, and
+ * what to tell the user (once a session: the loop decides).
  */
 function truncation(
   config: RunConfig,
   messages: ConversationMessage[],
   tools: ToolSpec[],
   promptTokens: number,
-  emit: (e: RunEvent) => void,
-): number | undefined {
+): ModelReply["truncated"] {
   if (config.provider === "anthropic") return undefined;
   const estimate = estimateTokens(messages);
   if (!truncationSuspected(promptTokens, estimate)) return undefined;
@@ -175,14 +175,10 @@ function truncation(
     config.provider === "ollama"
       ? `/compact or /new helps; a larger --num-ctx-cap keeps more`
       : `start it with a larger context, or use Ollama's native API (--provider ollama) if it is Ollama`;
-  emit({
-    type: "notice",
-    level: "warn",
-    text:
-      `The server cut the prompt to ${window.toLocaleString("en-US")} tokens (it read ${promptTokens} of about ${estimate} sent): ` +
-      `the model no longer sees the start of the conversation. ${fix[0]!.toUpperCase()}${fix.slice(1)}.`,
-  });
-  return window;
+  const notice =
+    `The server cut the prompt to ${window.toLocaleString("en-US")} tokens (it read ${promptTokens} of about ${estimate} sent): ` +
+    `the model no longer sees the start of the conversation. ${fix[0]!.toUpperCase()}${fix.slice(1)}.`;
+  return { window, notice };
 }
 
 /** A count just under a round window (4,090 of 4,096) is that window. */
