@@ -10,7 +10,7 @@ import { chooseModel } from "./dialog.js";
 import { quit } from "./quit.js";
 import { setMode } from "./modes.js";
 import { INIT_PROMPT } from "../../context/init-prompt.js";
-import { contextReport } from "../view/context.js";
+import { contextReport } from "../layout/context.js";
 import { runMcpCommand, runMcpPrompt } from "./mcp.js";
 
 const MODES = PERMISSION_MODES;

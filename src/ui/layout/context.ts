@@ -1,4 +1,4 @@
-// /context: what fills the context window, part by part, from the Model alone (pure). The parts are
+// /context (ui/layout: update shows it as a notice): what fills the context window, part by part, from the Model alone (pure). The parts are
 // the request the next run sends: the system prompt (the lean one in a small window), the tool
 // schemas as the worker last reported them, the project's own context (instruction files, git),
 // the messages, and what is free. Figures are estimates (characters / 4); the status line shows
