@@ -10,7 +10,6 @@ import { recoversTextCalls } from "../protocol/tool-protocol.js";
 import { wireMessages } from "./request.js";
 import { newCallId } from "../providers/tool-args.js";
 import { estimateTokens, truncationSuspected } from "./compaction/index.js";
-import { toolSpecTokens } from "./compaction/run.js";
 
 export interface ModelReply {
   message: ConversationMessage;
@@ -103,7 +102,7 @@ export async function callModel(
     }
   }
 
-  const truncated = promptTokens ? truncation(config, messages, json ? [] : tools, promptTokens) : undefined;
+  const truncated = promptTokens ? truncation(config, messages, promptTokens) : undefined;
   const toolNames = tools.map((t) => t.name);
   if (error) {
     release();
@@ -153,23 +152,16 @@ export async function callModel(
  * /api/chat drops the oldest messages to fit num_ctx; Ollama's /v1 ignores num_ctx and sits at its
  * default; llama.cpp started with a small -c and an LM Studio model loaded at 4k keep what fits.
  * The prompt count then falls far below our estimate. Only the messages are estimated (not the
- * tool schemas), so a tokenizer that packs text tighter than ours cannot raise a false alarm. An
- * Ollama that counts only the tokens it evaluated (the cache left out, before ollama#16428) could
- * look cut on a warm cache: Ollama honours num_ctx, so there a cut needs a prompt near it.
- * Anthropic refuses a prompt over its window instead. Returns the window the server holds, and
+ * tool schemas), so a tokenizer that packs text tighter than ours cannot raise a false alarm.
+ * (An Ollama that counted only the tokens it evaluated, between 0.30 and ollama#16428, could look
+ * cut on a warm cache; a prompt far under num_ctx can still be cut: gpt-oss runs in num_ctx/2 + 2,
+ * ollama/ollama#17427.) Anthropic refuses a prompt over its window instead. Returns the window the server holds, and
  * what to tell the user (once a session: the loop decides).
  */
-function truncation(
-  config: RunConfig,
-  messages: ConversationMessage[],
-  tools: ToolSpec[],
-  promptTokens: number,
-): ModelReply["truncated"] {
+function truncation(config: RunConfig, messages: ConversationMessage[], promptTokens: number): ModelReply["truncated"] {
   if (config.provider === "anthropic") return undefined;
   const estimate = estimateTokens(messages);
   if (!truncationSuspected(promptTokens, estimate)) return undefined;
-  // Some models run in less than num_ctx (gpt-oss: num_ctx/2 + 2, ollama/ollama#17427).
-  if (config.provider === "ollama" && estimate + toolSpecTokens(tools) < config.numCtx * 0.45) return undefined;
   const window = roundWindow(promptTokens);
   const fix =
     config.provider === "ollama"

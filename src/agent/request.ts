@@ -15,7 +15,10 @@ import { smallWindowTools } from "../tools/small-window.js";
 
 /** The system message: the config's prompt, and the JSON reply protocol's instructions when in use. */
 export function systemMessage(config: RunConfig, specs: readonly ToolSpec[]): ConversationMessage {
-  const text = smallWindow(config.numCtx) && config.systemPromptLean ? config.systemPromptLean : config.systemPrompt;
+  const text =
+    smallWindow(config.numCtx, config.provider) && config.systemPromptLean
+      ? config.systemPromptLean
+      : config.systemPrompt;
   return {
     role: "system",
     content: config.toolProtocol === "json" ? `${text}\n\n${jsonProtocolPrompt([...specs])}` : text,
@@ -40,5 +43,5 @@ export function wireMessages(conversation: ConversationMessage[], config: RunCon
 export function sentTools(config: RunConfig, tools: ToolDef[], depth = 0): ToolDef[] {
   const names = depth > 0 ? config.toolFilter : undefined;
   const own = names ? tools.filter((t) => names.includes(t.name)) : tools;
-  return smallWindow(config.numCtx) ? smallWindowTools(own, config, names !== undefined) : own;
+  return smallWindow(config.numCtx, config.provider) ? smallWindowTools(own, config, names !== undefined) : own;
 }

@@ -133,9 +133,9 @@ describe("local models, fast and whole", () => {
     await tui.waitFor("Ask anything");
     tui.type("hi");
     tui.press("Enter");
-    const screen = await tui.waitFor("The server cut the prompt to 2,048 tokens", 15_000);
+    await tui.waitFor("The server cut the prompt to 2,048 tokens", 15_000);
     // The session now works in what the server holds.
-    expect(screen).toMatch(/of 2\.0k/);
+    await tui.waitFor(/of 2\.0k/);
   }, 60_000);
 
   it("a model that is still loading keeps its loading line and is not timed out", async () => {

@@ -15,6 +15,8 @@ export { chatLine, callId } from "./ollama-chat.js";
 
 export const DEFAULT_REPLY: Reply = { steps: [{ text: "ok" }] };
 const VERSION = "0.32.15";
+/** A model's context length when a test does not say: above a small window (protocol/window.ts). */
+const DEFAULT_CONTEXT = 32768;
 
 export interface FakeOllamaOptions {
   models: FakeModel[];
@@ -77,7 +79,7 @@ function showResponse(m: FakeModel) {
     details: modelEntry(m).details,
     model_info: {
       "general.architecture": arch,
-      [`${arch}.context_length`]: m.contextLength ?? 8192,
+      [`${arch}.context_length`]: m.contextLength ?? DEFAULT_CONTEXT,
       [`${arch}.embedding_length`]: 4096,
     },
     capabilities: m.capabilities ?? ["completion", "tools"],
@@ -213,7 +215,7 @@ export async function startFakeOllama(opts: FakeOllamaOptions): Promise<FakeOlla
     if (cache) chat.cache = cache.use(chat.tools, messages, chat.options?.num_ctx);
     chats.push(chat);
     const numCtx = chat.options?.num_ctx;
-    loaded.set(fullName(model.name), typeof numCtx === "number" ? numCtx : (model.contextLength ?? 8192));
+    loaded.set(fullName(model.name), typeof numCtx === "number" ? numCtx : (model.contextLength ?? DEFAULT_CONTEXT));
     notify();
     let closeSeen: () => void = () => {};
     const conn: ChatConn = {

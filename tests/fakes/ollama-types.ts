@@ -5,7 +5,7 @@ import type { CacheUse } from "./prefix-cache.js";
 export interface FakeModel {
   /** As listed by /api/tags, e.g. "qwen3:8b". A name without a tag also answers to "<name>:latest". */
   name: string;
-  /** `model_info["<arch>.context_length"]`; default 8192. */
+  /** `model_info["<arch>.context_length"]`; default 32768. */
   contextLength?: number;
   /** Default ["completion", "tools"]. */
   capabilities?: string[];

@@ -12,7 +12,7 @@ const n = (v: number) => v.toLocaleString("en-US");
 
 /** The budget's parts, in the order /context lists them; tools is undefined before the first request. */
 export function contextParts(model: Model): { name: string; tokens: number | undefined; note?: string }[] {
-  const small = smallWindow(model.config.numCtx);
+  const small = smallWindow(model.config.numCtx, model.config.provider);
   const parts = small ? model.promptParts.lean : model.promptParts.full;
   const sum = (kind: "system" | "project") => parts.filter((p) => p.kind === kind).reduce((t, p) => t + p.tokens, 0);
   const project = parts.filter((p) => p.kind === "project").map((p) => p.name);
@@ -59,14 +59,14 @@ export function contextReport(model: Model): string {
 
   const head =
     window > 0
-      ? `Context window: ${n(window)} tokens${smallWindow(window) ? " (small: lean system prompt and tool set)" : ""}`
+      ? `Context window: ${n(window)} tokens${smallWindow(window, model.config.provider) ? " (small: lean system prompt and tool set)" : ""}`
       : "Context window: not known yet (the model is still being looked up)";
   const reported = model.usage.promptTokens + model.usage.completionTokens;
   const lines = [head, ...table];
   if (reported > 0)
     lines.push(`  The status line's ${n(reported)} is the server's count of the last request and its answer.`);
   lines.push(cacheLine(model), `Tool calls: ${toolProtocolLabel(model.config.provider, model.config.toolProtocol)}`);
-  const promptParts = smallWindow(window) ? model.promptParts.lean : model.promptParts.full;
+  const promptParts = smallWindow(window, model.config.provider) ? model.promptParts.lean : model.promptParts.full;
   if (promptParts.length) {
     const nw = Math.max(4, ...promptParts.map((p) => p.name.length));
     lines.push(
