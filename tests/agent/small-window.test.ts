@@ -10,6 +10,7 @@ import { estimateTokens } from "../../src/protocol/tokens.js";
 import { toolsFor } from "../../src/tools/catalog.js";
 import { toolSpecs } from "../../src/tools/runner.js";
 import { scriptedProvider } from "./scripted-provider.js";
+import { smallWindow } from "../../src/protocol/window.js";
 import { tempProject, testConfig } from "../tools/ctx.js";
 
 let cleanup = (): void => {};
@@ -39,6 +40,13 @@ function fixedCost(numCtx: number, extra: Partial<ReturnType<typeof testConfig>>
 }
 
 describe("a small window", () => {
+  it("is a window Ollama runs with, or one a server reported; not the guess for a server that said nothing", () => {
+    expect(smallWindow(8192)).toBe(true);
+    expect(smallWindow(4096, "openai")).toBe(true);
+    expect(smallWindow(8192, "openai")).toBe(false);
+    expect(smallWindow(8193)).toBe(false);
+  });
+
   it("keeps system prompt plus tools within a quarter of a 4k and of an 8k window", () => {
     expect(fixedCost(4096).tokens).toBeLessThanOrEqual(4096 / 4);
     expect(fixedCost(8192).tokens).toBeLessThanOrEqual(8192 / 4);
