@@ -11,6 +11,7 @@ import { benchLongSession } from "./long-session.mjs";
 import { benchStreamGuard } from "./stream-guard.mjs";
 import { benchEditMatch } from "./edit-match.mjs";
 import { benchScale } from "./scale-bench.mjs";
+import { benchPrefixCache, printPrefixCache } from "./prefix-cache.mjs";
 
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
@@ -420,6 +421,32 @@ async function scale() {
   }
 }
 
+async function prefixCache() {
+  const r = await benchPrefixCache({ msPerToken: 2 });
+  printPrefixCache(r);
+  const pct = (x) => `${(x * 100).toFixed(1)} %`;
+  row(
+    `prefix cache, 30-turn TUI session (${r.requests} requests, ${r.compactions} compaction, a resume): least of the previous prompt reused outside compactions`,
+    pct(r.minReuseOutside),
+    "≥ 95 %",
+  );
+  row(
+    "prefix cache: cache breaks per compaction / elsewhere",
+    `${r.breaksPerCompaction} / ${r.otherBreaks}`,
+    "≤ 1 / 0",
+  );
+  row(
+    "prefix cache: previous prompt reused by the first request after --continue",
+    pct(Math.min(...r.resumeReuse)),
+    "",
+  );
+  row(
+    "prefix cache: tokens prefilled over the session (2 ms each: simulated prefill time)",
+    `${r.prefilledTotal} (${((r.prefilledTotal * 2) / 1000).toFixed(1)} s)`,
+    "",
+  );
+}
+
 const parts = {
   launch,
   launchMcp,
@@ -436,6 +463,7 @@ const parts = {
   sessions,
   longSession,
   scale,
+  prefixCache,
 };
 for (const [name, fn] of Object.entries(parts)) {
   if (!want(name)) continue;

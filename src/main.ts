@@ -160,6 +160,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
     const history = new InputHistory(historyFile(b.config.dataDir, b.config.cwd));
     const context = await loadProjectContext(b.config.cwd);
     b.config.systemPrompt = context.systemPrompt;
+    b.config.systemPromptLean = context.systemPromptLean;
     const { createMcpSession } = await import("./cli/mcp-session.js");
     const mcp = createMcpSession(b.mcp, { cwd: b.config.cwd, trustProject: flags.trustProjectMcp === true });
     const services = createServices({
@@ -168,7 +169,6 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
       dir,
       config: () => current.config,
       logger: createLogger(logsDir()),
-      promptParts: () => context.promptParts,
       onError: (text) => (show ? show("error", text) : notices.push(text)),
       history,
     });
@@ -190,6 +190,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
         tokensUsed: resumed.tokensUsed,
         toolOutputLines: b.file.toolOutputLines,
         skills: context.skills,
+        promptParts: context.promptParts,
         warnings: [...b.warnings, ...context.warnings, ...resumed.notices, ...notices],
         history: pastInputs,
         notify: b.file.notify,

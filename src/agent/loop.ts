@@ -6,12 +6,19 @@ import type { ToolContext, ToolDef } from "../tools/types.js";
 import { toolSpecs, runToolCalls, type ToolOutcome } from "../tools/runner.js";
 import { callModel } from "./model-call.js";
 import { createStuckState, observeStep } from "./stuck.js";
-import { correctiveMessage, jsonProtocolPrompt } from "./replies/json-protocol.js";
-import { createApprover, guardPlanMode, PLAN_MODE_PROMPT, type AskUser } from "./approval.js";
-import { ensureModelInfo, failedNativeCalls, noteNativeFailure, type Prefetched } from "./model-info.js";
+import { correctiveMessage } from "./replies/json-protocol.js";
+import { sentTools, systemMessage } from "./request.js";
+import { createApprover, guardPlanMode, modeReminder, type AskUser } from "./approval.js";
+import {
+  ensureModelInfo,
+  failedNativeCalls,
+  noteNativeFailure,
+  saneTokenCount,
+  type Prefetched,
+} from "./model-info.js";
 import { createSessionMemory, type SessionMemory } from "../tools/session-memory.js";
-import { compactIfNeeded } from "./compaction/run.js";
-import { pairToolResults } from "../protocol/history.js";
+import { warnIfOllamaBehindOpenAI, withLocalServers } from "./local-servers.js";
+import { compactIfNeeded, toolSpecTokens } from "./compaction/run.js";
 
 export interface LoopDeps {
   provider: Provider;
@@ -69,30 +76,36 @@ export async function runAgent(
   const memory = deps.memory ?? createSessionMemory(runConfig.sessionId);
   const info = await ensureModelInfo(provider, runConfig, signal, emit, deps.prefetched);
   if (!info.ok) {
-    emit({ type: "error", message: info.message, hint: info.hint });
+    const said = signal.aborted ? info : await withLocalServers(runConfig, info);
+    emit({ type: "error", message: said.message, hint: said.hint });
     return finish(signal.aborted ? "interrupted" : "error");
   }
+  // A session's first run (headless, or before the TUI's probe answered) checks the server once.
+  if (saneTokenCount(runConfig.numCtx) === undefined && (deps.depth ?? 0) === 0)
+    await warnIfOllamaBehindOpenAI(info.config, emit);
   // The caller's config is never changed; what this run learns lives in its own copy.
   let config = info.config;
 
   if (config.toolProtocol === "native" && failedNativeCalls(memory)) config.toolProtocol = "json";
 
-  // A skill's allowed-tools (typed as /skill, or loaded by the model) limits every later step.
+  // A skill's allowed-tools (typed as /skill, or loaded by the model) limits every later step. The
+  // model is still sent every tool, in the same order: a call outside the list is refused when it
+  // runs, so the tool list, the front of every request, never changes and the prompt cache holds.
   let allowed = config.toolFilter;
-  let applied: string[] | undefined;
   const mode = deps.permissionMode ?? (() => runConfig.permissionMode);
   // Plan mode wraps each tool set once; a changed MCP tool list is wrapped again.
+  // A sub-agent starts a conversation of its own: its type's tools are all it is sent.
+  const own = (list: ToolDef[]) => guardPlanMode(sentTools(config, list, deps.depth), mode);
   let source = typeof deps.tools === "function" ? deps.tools() : deps.tools;
-  let base = guardPlanMode(source, mode);
+  let tools = own(source);
   const latestTools = () => {
     const now = typeof deps.tools === "function" ? deps.tools() : deps.tools;
     if (now !== source) {
       source = now;
-      base = guardPlanMode(now, mode);
+      tools = own(now);
     }
-    return base;
+    return tools;
   };
-  let tools = base;
   let specs = toolSpecs(tools);
   const restrictTools = (names: string[]) => {
     allowed = allowed ? allowed.filter((n) => names.includes(n)) : [...names];
@@ -100,29 +113,41 @@ export async function runAgent(
   };
   const approve = deps.approve ?? createApprover(config, deps.askUser, emit, mode);
   let stuck = createStuckState();
+  let compactedLength = -1;
 
   for (;;) {
     if (signal.aborted) return finish("interrupted");
-    // The system prompt follows a mode changed during the run (plan mode has a section of its own).
     if (config.permissionMode !== mode()) config = { ...config, permissionMode: mode() };
-    const previous = base;
-    const latest = latestTools();
-    if (allowed !== applied || latest !== previous) {
-      const names = allowed;
-      tools = names ? latest.filter((t) => names.includes(t.name)) : latest;
-      specs = toolSpecs(tools);
-      applied = allowed;
-    }
+    // A mode change is told in a new trailing message: the system prompt is never rewritten.
+    const reminder = modeReminder(conversation, config.permissionMode);
+    if (reminder) push(reminder);
+    const previous = tools;
+    if (latestTools() !== previous) specs = toolSpecs(tools);
     // The prompt is the system message and the tool schemas as well as the conversation.
     const system = systemMessage(config, specs);
-    const compacted = await compactIfNeeded(provider, conversation, config, signal, emit, false, {
-      system,
-      tools: config.toolProtocol === "json" ? [] : specs,
-    });
-    if (compacted) conversation = compacted;
+    // Compaction never runs twice without new content in between: a conversation it could not
+    // bring under the threshold goes to the model as it is.
+    if (conversation.length !== compactedLength) {
+      const compacted = await compactIfNeeded(provider, conversation, config, signal, emit, false, {
+        system,
+        tools: config.toolProtocol === "json" ? [] : specs,
+      });
+      if (compacted) {
+        conversation = compacted;
+        compactedLength = compacted.length;
+      }
+    }
 
     // A resumed session may hold a call whose result never came (the app was killed mid-step).
-    const reply = await callModel(provider, [system, ...pairToolResults(conversation)], specs, config, signal, emit);
+    const reply = await callModel(provider, [system, ...conversation], specs, config, signal, emit);
+    // The server cut the prompt: from now on the window is what it really holds, and compaction
+    // keeps the prompt inside it (Ollama's num_ctx stays: changing it reloads the model).
+    if (reply.truncated) {
+      if (!memory.truncationTold) emit({ type: "notice", level: "warn", text: reply.truncated.notice });
+      memory.truncationTold = true;
+      if (config.provider !== "ollama" && reply.truncated.window < config.numCtx)
+        config = { ...config, numCtx: reply.truncated.window };
+    }
     if (reply.promptTokens !== undefined) {
       // Kept on the message, so the status line's figures are rebuilt from a saved session.
       reply.message.usage = { promptTokens: reply.promptTokens, completionTokens: reply.completionTokens ?? 0 };
@@ -131,6 +156,8 @@ export async function runAgent(
         promptTokens: reply.promptTokens,
         completionTokens: reply.completionTokens ?? 0,
         contextWindow: config.numCtx,
+        ...(reply.cachedTokens !== undefined ? { cachedTokens: reply.cachedTokens } : {}),
+        toolTokens: toolSpecTokens(config.toolProtocol === "json" ? [] : specs),
       });
     }
 
@@ -201,7 +228,7 @@ export async function runAgent(
       continue;
     }
 
-    const results = await runToolCalls(calls, tools, (call) => ({
+    const results = await runToolCalls(calls, withinAllowed(tools, allowed), (call) => ({
       ...toolContext(call, config, deps, approve, memory),
       restrictTools,
     }));
@@ -229,11 +256,13 @@ function pushToolResult(
   push(m);
 }
 
-function systemMessage(config: RunConfig, specs: ReturnType<typeof toolSpecs>): ConversationMessage {
-  let text = config.systemPrompt;
-  if (config.permissionMode === "plan") text = `${text}\n\n${PLAN_MODE_PROMPT}`;
-  if (config.toolProtocol === "json") text = `${text}\n\n${jsonProtocolPrompt(specs)}`;
-  return { role: "system", content: text };
+/** Tools outside a skill's allowed-tools answer with a refusal instead of running. */
+function withinAllowed(tools: ToolDef[], allowed: string[] | undefined): ToolDef[] {
+  if (!allowed) return tools;
+  const refusal = `Refused: only these tools may be used for the rest of this run: ${allowed.join(", ") || "none"}.`;
+  return tools.map((t) =>
+    allowed.includes(t.name) ? t : { ...t, run: () => Promise.resolve({ content: refusal, isError: true }) },
+  );
 }
 
 /**

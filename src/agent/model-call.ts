@@ -5,10 +5,9 @@ import type { Provider, ProviderError } from "../providers/types.js";
 import type { ToolSpec } from "../protocol/tool-spec.js";
 import { recoverToolCalls } from "./replies/text-tool-calls.js";
 import { parseJsonProtocolReply } from "./replies/json-protocol.js";
-import { toJsonProtocolHistory } from "./replies/json-history.js";
 import { ToolCallStreamGuard } from "./replies/tool-call-stream.js";
 import { recoversTextCalls } from "../protocol/tool-protocol.js";
-import { withoutImages } from "../protocol/vision.js";
+import { wireMessages } from "./request.js";
 import { newCallId } from "../providers/tool-args.js";
 import { estimateTokens, truncationSuspected } from "./compaction/index.js";
 
@@ -20,6 +19,10 @@ export interface ModelReply {
   unusable?: { kind: "empty" | "malformed"; detail: string };
   promptTokens?: number;
   completionTokens?: number;
+  /** The part of the prompt the server read from its cache, when it says. */
+  cachedTokens?: number;
+  /** The server cut the prompt: about `window` tokens is what it really holds; `notice` says so. */
+  truncated?: { window: number; notice: string };
 }
 
 /**
@@ -37,8 +40,7 @@ export async function callModel(
 ): Promise<ModelReply> {
   const json = config.toolProtocol === "json";
   // Images stay in the history across a model switch; a model that cannot read them reads their description.
-  const seen = config.seesImages ? conversation : withoutImages(conversation);
-  const messages = json ? toJsonProtocolHistory(seen) : seen;
+  const messages = wireMessages(conversation, config);
   let content = "";
   let thinking = "";
   let signature = "";
@@ -46,6 +48,7 @@ export async function callModel(
   let error: ProviderError | undefined;
   let promptTokens: number | undefined;
   let completionTokens: number | undefined;
+  let cachedTokens: number | undefined;
   // Text that may be a call written into the reply waits until recovery has seen all of it.
   const guard = new ToolCallStreamGuard(tools.map((t) => t.name));
   const release = () => {
@@ -91,6 +94,7 @@ export async function callModel(
       case "done":
         promptTokens = ev.promptTokens;
         completionTokens = ev.completionTokens;
+        cachedTokens = ev.cachedTokens;
         break;
       case "error":
         error = ev.error;
@@ -98,7 +102,7 @@ export async function callModel(
     }
   }
 
-  warnIfTruncated(config, messages, promptTokens, emit);
+  const truncated = promptTokens ? truncation(config, messages, promptTokens) : undefined;
   const toolNames = tools.map((t) => t.name);
   if (error) {
     release();
@@ -106,7 +110,11 @@ export async function callModel(
     if (thinking) message.thinking = thinking;
     return { message, error };
   }
-  if (json) return interpretJsonReply(content, thinking, toolNames, promptTokens, completionTokens);
+  const counts = {
+    ...(cachedTokens !== undefined ? { cachedTokens } : {}),
+    ...(truncated ? { truncated } : {}),
+  };
+  if (json) return { ...interpretJsonReply(content, thinking, toolNames, promptTokens, completionTokens), ...counts };
 
   const message: ConversationMessage = { role: "assistant", content };
   if (thinking) message.thinking = thinking;
@@ -129,7 +137,7 @@ export async function callModel(
   // Held text that was no call after all is shown; a recovered call's text stays hidden.
   if (message.content === content) release();
   if (toolCalls.length > 0) message.toolCalls = toolCalls;
-  const reply: ModelReply = { message, promptTokens, completionTokens };
+  const reply: ModelReply = { message, promptTokens, completionTokens, ...counts };
   if (toolCalls.length === 0 && !content.trim()) {
     reply.unusable = { kind: "empty", detail: "the model returned an empty reply" };
   } else if (unreadable) {
@@ -140,27 +148,35 @@ export async function callModel(
 }
 
 /**
- * Ollama silently drops the start of a prompt longer than num_ctx; its prompt_eval_count then
- * falls far below our estimate. Only the messages are estimated (not the tool schemas), so
- * a tokenizer that packs text tighter than ours cannot raise a false alarm. Hosted providers
- * fail loudly instead, and count cached prompt tokens apart: they are not checked.
+ * A server that cuts a prompt longer than its window says so only in its count: Ollama's
+ * /api/chat drops the oldest messages to fit num_ctx; Ollama's /v1 ignores num_ctx and sits at its
+ * default; llama.cpp started with a small -c and an LM Studio model loaded at 4k keep what fits.
+ * The prompt count then falls far below our estimate. Only the messages are estimated (not the
+ * tool schemas), so a tokenizer that packs text tighter than ours cannot raise a false alarm.
+ * (An Ollama that counted only the tokens it evaluated, between 0.30 and ollama#16428, could look
+ * cut on a warm cache; a prompt far under num_ctx can still be cut: gpt-oss runs in num_ctx/2 + 2,
+ * ollama/ollama#17427.) Anthropic refuses a prompt over its window instead. Returns the window the server holds, and
+ * what to tell the user (once a session: the loop decides).
  */
-function warnIfTruncated(
-  config: RunConfig,
-  messages: ConversationMessage[],
-  promptTokens: number | undefined,
-  emit: (e: RunEvent) => void,
-): void {
-  if (config.provider !== "ollama" || !promptTokens) return;
+function truncation(config: RunConfig, messages: ConversationMessage[], promptTokens: number): ModelReply["truncated"] {
+  if (config.provider === "anthropic") return undefined;
   const estimate = estimateTokens(messages);
-  if (!truncationSuspected(promptTokens, estimate)) return;
-  emit({
-    type: "notice",
-    level: "warn",
-    text:
-      `Ollama read only ${promptTokens} tokens of a prompt of about ${estimate}: it cut the start of the conversation ` +
-      `to fit num_ctx ${config.numCtx}. The model no longer sees all of it; /compact or /new helps.`,
-  });
+  if (!truncationSuspected(promptTokens, estimate)) return undefined;
+  const window = roundWindow(promptTokens);
+  const fix =
+    config.provider === "ollama"
+      ? `/compact or /new helps; a larger --num-ctx-cap keeps more`
+      : `start it with a larger context, or use Ollama's native API (--provider ollama) if it is Ollama`;
+  const notice =
+    `The server cut the prompt to ${window.toLocaleString("en-US")} tokens (it read ${promptTokens} of about ${estimate} sent): ` +
+    `the model no longer sees the start of the conversation. ${fix[0]!.toUpperCase()}${fix.slice(1)}.`;
+  return { window, notice };
+}
+
+/** A count just under a round window (4,090 of 4,096) is that window. */
+export function roundWindow(held: number): number {
+  const power = 2 ** Math.ceil(Math.log2(Math.max(1, held)));
+  return held >= power * 0.95 ? power : held;
 }
 
 function interpretJsonReply(

@@ -1,3 +1,4 @@
+import { UNKNOWN_CONTEXT } from "../protocol/window.js";
 import type { RunEvent } from "../protocol/agent-event.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import type { ModelInfo, Provider } from "../providers/types.js";
@@ -11,7 +12,7 @@ import { configDefaults, MAX_CONTEXT_TOKENS } from "../context/config-defaults.j
 export type ModelInfoResult = { ok: true; config: RunConfig } | { ok: false; message: string; hint?: string };
 
 /** Used when a server does not tell the context length (Ollama's own fallback is small). */
-export const UNKNOWN_CONTEXT = 8192;
+export { UNKNOWN_CONTEXT };
 
 /**
  * A token count a server or a config file gave: kept when it is a whole number from 1 to

@@ -17,7 +17,10 @@ import { runAgent } from "./loop.js";
 import { createDeltaBatcher } from "./delta-batcher.js";
 import type { PermissionAnswer } from "./approval.js";
 import { ensureModelInfo, prefetchModelInfo, type Prefetched } from "./model-info.js";
+import { warnIfOllamaBehindOpenAI, withLocalServers } from "./local-servers.js";
 import { compactIfNeeded } from "./compaction/run.js";
+import { sentTools, systemMessage } from "./request.js";
+import { toolSpecs } from "../tools/runner.js";
 import type { McpManager } from "./mcp/servers.js";
 import { loadAgentTypes, type AgentType } from "../context/agent-types.js";
 
@@ -285,7 +288,13 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     const signal = slot.controller.signal;
     try {
       const provider = deps.createProvider(cmd.config);
-      const out = await compactIfNeeded(provider, cmd.conversation, cmd.config, signal, emit, true);
+      // The same request the next run sends (system message and tool schemas), so /compact's
+      // figures are the status line's and /context's.
+      const specs = toolSpecs(sentTools(cmd.config, runTools(cmd.config)()));
+      const out = await compactIfNeeded(provider, cmd.conversation, cmd.config, signal, emit, true, {
+        system: systemMessage(cmd.config, specs),
+        tools: cmd.config.toolProtocol === "json" ? [] : specs,
+      });
       if (!out) emit({ type: "notice", level: "info", text: "Nothing to compact yet." });
       if (out && cmd.config.checkpointDir) {
         const t = lastUserIndex(cmd.conversation);
@@ -306,7 +315,8 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     const provider = deps.createProvider(config);
     const info = await ensureModelInfo(provider, config, new AbortController().signal, emit, prefetched);
     if (!info.ok) {
-      emit({ type: "error", message: info.message, hint: info.hint });
+      const said = await withLocalServers(config, info);
+      emit({ type: "error", message: said.message, hint: said.hint });
     } else if (provider.warm) {
       // Load the model while the user types: a cold load takes seconds to minutes on a local machine.
       const { model, numCtx, keepAlive } = info.config;
@@ -319,6 +329,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
         emit({ type: "model-load", state: "failed" });
       }
     }
+    if (info.ok) await warnIfOllamaBehindOpenAI(info.config, emit);
     // Start-up's garbage (compiling the code, the model info) goes now, unless a run has begun
     // meanwhile: it collects when it ends.
     if (!active) deps.idle?.();

@@ -8,7 +8,7 @@ import {
 } from "../protocol/run-config.js";
 import { resolveOllamaHost } from "./tool-use.js";
 import { configDir, dataDir } from "../context/dirs.js";
-import { configDefaults, MAX_CONTEXT_TOKENS } from "../context/config-defaults.js";
+import { configDefaults, DEFAULT_KEEP_ALIVE, MAX_CONTEXT_TOKENS } from "../context/config-defaults.js";
 import type { Config } from "../context/config.js";
 
 export interface CliOptions {
@@ -63,7 +63,7 @@ export function resolveConfig(
     systemPrompt: "",
     numCtx: 0,
     numCtxCap,
-    keepAlive: opts.keepAlive ?? file.keepAlive,
+    keepAlive: keepAliveValue(opts.keepAlive ?? file.keepAlive ?? DEFAULT_KEEP_ALIVE),
     temperature: file.temperature,
     think: opts.think ?? file.think,
     vision: file.vision,
@@ -81,7 +81,17 @@ export function resolveConfig(
     sandbox: opts.sandbox ? "workspace-write" : (file.sandbox ?? "off"),
     webFetch: file.webFetch,
     shellEnvAllow: file.shellEnv?.allow,
+    smallWindowTools: file.smallWindowTools,
   };
+}
+
+/**
+ * Ollama reads a string keep_alive as a Go duration, where "-1" has no unit and is refused (400);
+ * a number is seconds, and a negative one keeps the model loaded (ollama-wire.md §1.1). A number
+ * typed on the command line is sent as that number.
+ */
+export function keepAliveValue(value: string | number): string | number {
+  return typeof value === "string" && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
 }
 
 /**

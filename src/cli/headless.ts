@@ -79,6 +79,7 @@ export async function headless(prompt: string, flags: HeadlessFlags): Promise<ne
   const context = await loadingContext;
   for (const w of context.warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
   config.systemPrompt = context.systemPrompt;
+  config.systemPromptLean = context.systemPromptLean;
   process.on("SIGINT", () => process.exit(130)); // the "exit" handler ends the commands
   const code = await runHeadless({
     started,

@@ -6,8 +6,11 @@ import { loadSkills, type Skill } from "../context/skills.js";
 /** What the model is told about the project; the TUI loads it after the first frame is on screen. */
 export interface ProjectContext {
   systemPrompt: string;
+  /** The prompt a small window gets (protocol/window.ts). */
+  systemPromptLean: string;
   skills: Skill[];
-  promptParts: PromptPart[];
+  /** The parts of each prompt, for /context. */
+  promptParts: { full: PromptPart[]; lean: PromptPart[] };
   warnings: string[];
 }
 
@@ -31,8 +34,9 @@ export async function loadProjectContext(cwd: string, env = process.env): Promis
   });
   return {
     systemPrompt: prompt.text,
+    systemPromptLean: prompt.lean.text,
     skills: loadedSkills.skills,
-    promptParts: prompt.parts,
+    promptParts: { full: prompt.parts, lean: prompt.lean.parts },
     warnings: loadedSkills.warnings,
   };
 }

@@ -5,7 +5,6 @@ import type { SessionRecorder } from "../session/recorder.js";
 import type { Logger } from "../session/log.js";
 import { firstPrompt } from "../session/format.js";
 import { configFilePath } from "../context/dirs.js";
-import type { PromptPart } from "../context/prompt.js";
 import { chooseToolProtocol, toolProtocolLabel } from "../protocol/tool-protocol.js";
 import type { Services, Opened } from "../ui/runtime/services.js";
 import type { PickerItem } from "../ui/model.js";
@@ -19,7 +18,6 @@ export function createServices(opts: {
   dir: string;
   config: () => RunConfig;
   logger: Logger;
-  promptParts: () => PromptPart[];
   onError: (text: string) => void;
   history?: InputHistory;
   mcp: McpSession;
@@ -81,11 +79,6 @@ export function createServices(opts: {
     },
     async show(what) {
       switch (what) {
-        case "context": {
-          const { formatContextReport } = await import("../context/prompt.js");
-          const c = opts.config();
-          return `Tool calls: ${toolProtocolLabel(c.provider, c.toolProtocol)}\n${formatContextReport(opts.promptParts())}`;
-        }
         case "memory": {
           const { listMemories, memoryDirs } = await import("../context/memory.js");
           const c = opts.config();

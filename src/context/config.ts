@@ -1,4 +1,5 @@
 import { PERMISSION_MODES, PROVIDERS, SANDBOX_MODES, type McpServerConfig } from "../protocol/run-config.js";
+import { OPTIONAL_TOOL_FAMILIES } from "../protocol/window.js";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
@@ -43,6 +44,8 @@ export const configKeySchemas = lazily(() => {
     sandbox: z.enum(SANDBOX_MODES),
     webFetch: z.object({ allow: z.array(z.string()).optional(), allowPrivate: z.boolean().optional() }),
     shellEnv: z.object({ allow: z.array(z.string()) }),
+    /** Tool families a small window (≤ 8k tokens) still offers: memory, web, todo, delegate, skills. */
+    smallWindowTools: z.array(z.enum(OPTIONAL_TOOL_FAMILIES)),
   } as const;
 });
 

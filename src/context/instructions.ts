@@ -26,3 +26,19 @@ You help with software tasks: reading and changing code, running commands, findi
 - Refer to code as path:line. Do not paste whole files back; show only the lines that matter.
 - When you are done, say what you changed and how you checked it.`;
 }
+
+/**
+ * The standing instructions of a small window (protocol/window.ts): the same rules in a few lines,
+ * for the tools a small window offers, so that prompt and tools stay within a quarter of a 4k window.
+ */
+export function leanInstructions(toolProtocol: ToolProtocol = "native"): string {
+  const calling =
+    toolProtocol === "native"
+      ? "Call tools through the tool-calling interface."
+      : "Call tools with the JSON reply format described below.";
+  return `You are agent0, a coding agent in the user's terminal, in their project folder.
+- ${calling} Look things up (grep_files, read_file, run_shell_command with ls or find); never invent file contents or output.
+- Read a file before edit_file; copy old_string exactly, and make it unique. write_file makes new files.
+- Run the project's tests after a change. If a tool fails, change the call; do not repeat it.
+- Answer briefly in terminal markdown; refer to code as path:line; say what you changed and how you checked it.`;
+}

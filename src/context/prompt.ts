@@ -1,6 +1,6 @@
 import type { ToolProtocol } from "../protocol/run-config.js";
 import { formatGitFacts, type GitFacts } from "./git-format.js";
-import { agentInstructions } from "./instructions.js";
+import { agentInstructions, leanInstructions } from "./instructions.js";
 import type { ContextFile } from "./project.js";
 
 // The I/O half lives in load.ts; re-exported here for callers that take both from one place.
@@ -25,11 +25,15 @@ export interface PromptPart {
   name: string;
   source: string;
   tokens: number;
+  /** agent0's own instructions (and memory, skills), or what the project says about itself. */
+  kind: "system" | "project";
 }
 
 export interface SystemPrompt {
   text: string;
   parts: PromptPart[];
+  /** The prompt of a small window (protocol/window.ts): lean instructions, no memory index or skills list. */
+  lean: { text: string; parts: PromptPart[] };
 }
 
 /** A rough token count: about four characters per token. */
@@ -39,22 +43,27 @@ export function estimateTokens(text: string): number {
 
 /** The system prompt and what it is made of. Pure: all I/O happens in loadContext (load.ts). */
 export function buildSystemPrompt(input: PromptInput): SystemPrompt {
-  const sections: { name: string; source: string; text: string }[] = [];
-  const add = (name: string, source: string, text: string) => sections.push({ name, source, text });
+  type Section = { name: string; source: string; text: string; kind: PromptPart["kind"]; lean?: string };
+  const sections: Section[] = [];
+  const add = (name: string, source: string, text: string, kind: PromptPart["kind"] = "system", lean?: string) =>
+    sections.push({ name, source, text, kind, ...(lean !== undefined ? { lean } : {}) });
 
-  add("instructions", "built-in", agentInstructions(input.toolProtocol));
   add(
-    "environment",
+    "instructions",
     "built-in",
-    `# Environment\nDate: ${input.date}\nPlatform: ${input.platform}\nWorking folder: ${input.cwd}`,
+    agentInstructions(input.toolProtocol),
+    "system",
+    leanInstructions(input.toolProtocol),
   );
-  if (input.git) add("git", input.git.root, `# Git\n${formatGitFacts(input.git)}`);
+  const environment = `# Environment\nDate: ${input.date}\nPlatform: ${input.platform}\nWorking folder: ${input.cwd}`;
+  add("environment", "built-in", environment, "system", environment);
+  if (input.git) {
+    const git = `# Git\n${formatGitFacts(input.git)}`;
+    add("git", input.git.root, git, "project", git);
+  }
   for (const file of input.files) {
-    add(
-      file.label,
-      file.path,
-      `# Instructions from ${file.label}\nThe project's own instructions (${file.path}); follow them.\n\n${file.content}`,
-    );
+    const text = `# Instructions from ${file.label}\nThe project's own instructions (${file.path}); follow them.\n\n${file.content}`;
+    add(file.label, file.path, text, "project", text);
   }
   if (input.memoryIndex && input.memoryIndex.trim().length > 0) {
     add(
@@ -74,37 +83,13 @@ export function buildSystemPrompt(input: PromptInput): SystemPrompt {
       `# Skills\nReusable instructions. When one fits the task, load it with the skills tool (action "load") and follow it.\n\n${lines.join("\n")}`,
     );
   }
+  const lean = sections.filter((s) => s.lean !== undefined);
   return {
     text: sections.map((s) => s.text).join("\n\n"),
-    parts: sections.map((s) => ({ name: s.name, source: s.source, tokens: estimateTokens(s.text) })),
+    parts: sections.map((s) => ({ name: s.name, source: s.source, tokens: estimateTokens(s.text), kind: s.kind })),
+    lean: {
+      text: lean.map((s) => s.lean).join("\n\n"),
+      parts: lean.map((s) => ({ name: s.name, source: s.source, tokens: estimateTokens(s.lean!), kind: s.kind })),
+    },
   };
-}
-
-/** The /context report: each part, where it came from, its token estimate, and the total. */
-/**
- * What fills the context window, part by part, and what is left: `/context`'s first table.
- * Figures are estimates (characters / 4) until the server counts the next request.
- */
-export function formatBudget(window: number, parts: readonly [string, number][]): string {
-  const used = parts.reduce((sum, [, n]) => sum + n, 0);
-  const rows: [string, string][] = parts.map(([name, n]) => [name, `~${n}`]);
-  if (window > 0) rows.push(["free", `~${Math.max(0, window - used)}`]);
-  const nameWidth = Math.max(...rows.map(([n]) => n.length));
-  const numWidth = Math.max(...rows.map(([, n]) => n.length));
-  const pct = (n: string) => (window > 0 ? `  ${Math.round((Number(n.slice(1)) / window) * 100)}%` : "");
-  const head = window > 0 ? `Context window: ${window} tokens` : "Context window: not known yet (no request so far)";
-  return [head, ...rows.map(([name, n]) => `  ${name.padEnd(nameWidth)}  ${n.padStart(numWidth)}${pct(n)}`)].join("\n");
-}
-
-export function formatContextReport(parts: readonly PromptPart[]): string {
-  const nameWidth = Math.max(4, ...parts.map((p) => p.name.length));
-  const tokWidth = Math.max(6, ...parts.map((p) => `~${p.tokens}`.length));
-  const total = parts.reduce((sum, p) => sum + p.tokens, 0);
-  const rows = parts.map((p) => `  ${p.name.padEnd(nameWidth)}  ${`~${p.tokens}`.padStart(tokWidth)}  ${p.source}`);
-  return [
-    "System prompt:",
-    `  ${"part".padEnd(nameWidth)}  ${"tokens".padStart(tokWidth)}  source`,
-    ...rows,
-    `  ${"total".padEnd(nameWidth)}  ${`~${total}`.padStart(tokWidth)}`,
-  ].join("\n");
 }

@@ -41,7 +41,17 @@ export type RunEvent =
   /** A headless run could not ask, so this call was denied (printed on stderr; the run fails). */
   | { type: "denied"; tool: string; preview: string; why?: string }
   | { type: "message"; message: ConversationMessage }
-  | { type: "usage"; promptTokens: number; completionTokens: number; contextWindow: number }
+  | {
+      type: "usage";
+      promptTokens: number;
+      completionTokens: number;
+      /** The window the session now works in (smaller than before when the server cut the prompt). */
+      contextWindow: number;
+      /** The part of the prompt the server read from its cache, when it says. */
+      cachedTokens?: number;
+      /** What the tool schemas of that request cost (an estimate), for /context. */
+      toolTokens?: number;
+    }
   | { type: "notice"; level: NoticeLevel; text: string }
   | { type: "error"; message: string; hint?: string }
   | { type: "compacted"; before: number; after: number; conversation: ConversationMessage[] }

@@ -1,6 +1,8 @@
 // Part of protocol/: plain data that crosses postMessage between the UI thread and the agent
 // worker (structured-clone safe: no functions, no classes).
 
+import type { PermissionMode } from "./run-config.js";
+
 export type Role = "system" | "user" | "assistant" | "tool";
 
 export interface ToolCall {
@@ -24,6 +26,12 @@ export interface ConversationMessage {
   interrupted?: boolean;
   /** A user message that came from a skill or slash command: what the user typed. */
   typed?: string;
+  /**
+   * role "user", written by the loop: the permission mode the model was told it is in from here on.
+   * A mode change goes into such a trailing message, never into the system prompt, so every
+   * request stays a byte-identical prefix of the next and a local server's prompt cache holds.
+   */
+  mode?: PermissionMode;
   /** role "assistant": the tokens of the request that produced it (for the status line; never sent). */
   usage?: MessageUsage;
   /** role "tool": what the UI showed, so a resumed transcript looks as it did. Never sent to a model. */

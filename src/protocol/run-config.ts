@@ -1,3 +1,5 @@
+import type { OptionalToolFamily } from "./window.js";
+
 // Part of protocol/: plain data that crosses postMessage between the UI thread and the agent
 // worker (structured-clone safe: no functions, no classes).
 
@@ -45,6 +47,10 @@ export interface RunConfig {
   apiKey?: string;
   cwd: string;
   systemPrompt: string;
+  /** The system prompt for a small window (protocol/window.ts): lean instructions, no memory index or skills list. */
+  systemPromptLean?: string;
+  /** Tool families a small window still offers (config smallWindowTools). */
+  smallWindowTools?: OptionalToolFamily[];
   /** num_ctx sent with every request of the session; 0 = not known yet (the loop asks /api/show). */
   numCtx: number;
   /** Upper bound for num_ctx (the model's own context length may be larger). */

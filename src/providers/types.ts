@@ -33,7 +33,13 @@ export type ProviderEvent =
   | { type: "thinking-signature"; signature: string }
   | { type: "tool-call"; call: ToolCall }
   | { type: "notice"; text: string }
-  | { type: "done"; promptTokens: number; completionTokens: number }
+  /**
+   * promptTokens: the prompt as the server read it, cached part included; cachedTokens: that part
+   * read from the server's prompt cache, when the server says (Ollama's prompt_eval_cached_count,
+   * OpenAI's usage.prompt_tokens_details.cached_tokens, llama.cpp's timings.cache_n, Anthropic's
+   * cache_read_input_tokens).
+   */
+  | { type: "done"; promptTokens: number; completionTokens: number; cachedTokens?: number }
   | { type: "error"; error: ProviderError };
 
 export interface ModelInfo {

@@ -46,6 +46,8 @@ export function subAgentConfig(parent: RunConfig, type: AgentType, date: Date): 
       `${type.systemPrompt}\n\n# Environment\nDate: ${date.toISOString().slice(0, 10)}\n` +
       `Platform: ${process.platform}\nWorking folder: ${parent.cwd}`,
   };
+  // The parent's lean prompt is the parent's: a sub-agent's type has its own.
+  delete config.systemPromptLean;
   // Within a restricted run (a skill's allowed-tools), a sub-agent gets no more than its parent.
   const own = type.tools;
   const inherited = parent.toolFilter;

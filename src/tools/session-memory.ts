@@ -13,6 +13,8 @@ export interface SessionMemory {
   nativeFailures: number;
   /** ripgrep failed to start: later searches go straight to the JavaScript engine. */
   ripgrepUnavailable: boolean;
+  /** The user was told the server cuts the prompt (agent/loop.ts): once a session is enough. */
+  truncationTold?: boolean;
 }
 
 export function createSessionMemory(sessionId?: string): SessionMemory {

@@ -90,6 +90,8 @@ export interface ToolDef<S extends z.ZodType = z.ZodType> {
   name: string;
   /** Tells the model when to use the tool. */
   description: string;
+  /** The description sent in a small window (protocol/window.ts), where every token of the fixed prompt counts. */
+  brief?: string;
   schema: S;
   /** When set, sent to the model instead of the schema derived from `schema` (MCP tools bring their own). */
   jsonSchema?: Record<string, unknown>;

@@ -4,6 +4,7 @@ import type { ConversationMessage } from "../protocol/conversation.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import type { CommandItem, MentionItem, MenuState, NotifyMode, SessionStats, TodoItem } from "./steer-types.js";
 import type { Skill } from "../context/skills.js";
+import type { PromptPart } from "../context/prompt.js";
 import type { McpServerView, McpTrustRequest } from "../protocol/mcp-state.js";
 
 /** One item of the transcript as the user sees it. Entries are immutable: a change makes a new object. */
@@ -131,6 +132,10 @@ export interface Model {
   config: RunConfig;
   contextLength: number;
   usage: { promptTokens: number; completionTokens: number; totalTokens: number };
+  /** What the worker reported of the prompts it sent, for /context. */
+  prompt: PromptFigures;
+  /** The system prompt's parts, full and for a small window (/context); none until boot-ready. */
+  promptParts: { full: PromptPart[]; lean: PromptPart[] };
   sessionId: string;
   skills: SkillRef[];
   /** The slash menu's items: built-in commands, skills, custom commands and other sources. */
@@ -194,4 +199,17 @@ export interface InitOptions {
   history?: string[];
   /** False when settings, session and skills still load after the first frame (default true). */
   booted?: boolean;
+}
+
+/** The figures of the last request and of the server's prompt cache over the session. */
+export interface PromptFigures {
+  /** What the tool schemas cost (an estimate), once a request was sent. */
+  toolTokens?: number;
+  /** Requests whose server said how much of the prompt came from its cache. */
+  cacheRequests: number;
+  /** Of those: tokens read from the cache, and all their prompt tokens. */
+  cachedTokens: number;
+  promptTokens: number;
+  /** The last such request's cached tokens and prompt tokens. */
+  last?: { cached: number; prompt: number };
 }

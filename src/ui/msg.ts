@@ -6,6 +6,7 @@ import type { WorkerCommand } from "../protocol/worker-command.js";
 import type { PickerItem, SkillRef } from "./model.js";
 import type { CommandItem, MentionItem, NotifyMode } from "./steer-types.js";
 import type { McpConfigured, McpTrustDecision } from "../protocol/mcp-state.js";
+import type { PromptPart } from "../context/prompt.js";
 
 /** A decoded key press (see keys.ts). `name` is a printable character or a key name. */
 export interface Key {
@@ -70,6 +71,8 @@ export type Msg =
       /** Config toolOutputLines: lines an expanded tool entry shows. */
       toolOutputLines?: number;
       skills: SkillRef[];
+      /** The system prompt's parts, full and for a small window (/context). */
+      promptParts?: { full: PromptPart[]; lean: PromptPart[] };
       warnings: string[];
       /** Inputs of earlier launches in this folder, oldest first. */
       history?: string[];
@@ -93,7 +96,7 @@ export type Cmd =
   | { type: "list-sessions" }
   | { type: "save-config"; keys: Record<string, unknown> }
   /** `conversation`: for /context, which shows what the messages take of the window. */
-  | { type: "show"; what: "context" | "memory"; conversation?: ConversationMessage[] }
+  | { type: "show"; what: "memory" }
   /** `tokensUsed`: the session's total, kept after the turn is undone (it was spent). */
   | { type: "undo"; force: boolean; sessionId: string; conversation: ConversationMessage[]; tokensUsed: number }
   /** Remember the user's answer on project MCP servers; answered by an mcp-config Msg. */

@@ -52,12 +52,12 @@ describe("the agent loop", () => {
       ],
       (c) => {
         c.systemPrompt = big;
-        c.numCtx = 32768;
+        c.numCtx = 8192;
       },
     );
-    const warnings = notices.filter((n) => n.includes("cut the start of the conversation"));
+    const warnings = notices.filter((n) => n.includes("no longer sees the start of the conversation"));
     expect(warnings.length).toBeGreaterThan(0);
-    expect(warnings[0]).toContain("Ollama read only 1200 tokens");
+    expect(warnings[0]).toContain("The server cut the prompt to 1,200 tokens (it read 1200 of about");
   });
 
   it("does not warn when the prompt was read whole", async () => {
@@ -130,11 +130,14 @@ describe("the agent loop", () => {
       signal: new AbortController().signal,
       askUser: async () => ({ decision: "deny" }),
     });
+    // The tool list stays as it was (it is the front of every request: the prompt cache holds);
+    // a call outside allowed-tools is refused when it runs.
     expect(provider.requests[0]!.tools.map((t) => t.name)).toContain("create_file");
-    expect(provider.requests[1]!.tools.map((t) => t.name)).toEqual(["read_file"]);
+    expect(JSON.stringify(provider.requests[1]!.tools)).toBe(JSON.stringify(provider.requests[0]!.tools));
     const refused = provider.requests[2]!.messages.at(-1)!;
     expect(refused.role).toBe("tool");
-    expect(refused.content).toContain("create_file");
+    expect(refused.toolName).toBe("create_file");
+    expect(refused.content).toContain("only these tools may be used for the rest of this run: read_file");
     expect(fs.existsSync(path.join(project.dir, "x.txt"))).toBe(false);
   });
 });

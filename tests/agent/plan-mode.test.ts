@@ -66,8 +66,11 @@ describe("plan mode", () => {
       ["todo_write", false],
     ]);
     expect(results[0]!.content).toContain("alpha");
-    // The system prompt says so.
-    expect(provider.requests[0]!.messages[0]!.content).toContain("You are in plan mode");
+    // A message after the user's says so; the system prompt stays as it was (the prompt cache holds).
+    const first = provider.requests[0]!.messages;
+    expect(first[0]!.content).toBe("You are agent0.");
+    expect(first.at(-1)).toMatchObject({ role: "user", mode: "plan" });
+    expect(first.at(-1)!.content).toContain("You are in plan mode");
   });
 
   it("a read-only tool that needs a say (web_fetch, an MCP tool) asks as in ask mode; edits are refused", async () => {
@@ -101,7 +104,7 @@ describe("plan mode", () => {
     ]);
     expect(asked).toEqual(["create_file"]);
     expect(fs.readFileSync(path.join(dir, "new.txt"), "utf8")).toBe("x\n");
-    expect(provider.requests[0]!.messages[0]!.content).not.toContain("plan mode");
+    expect(provider.requests[0]!.messages.map((m) => m.content).join("\n")).not.toContain("plan mode");
   });
 
   it("a mode changed during the run (Shift+Tab) applies from the next call and the next request", async () => {
@@ -117,7 +120,11 @@ describe("plan mode", () => {
     expect(fs.existsSync(path.join(dir, "one.txt"))).toBe(false);
     expect(fs.readFileSync(path.join(dir, "two.txt"), "utf8")).toBe("2\n");
     expect(asked).toEqual([]);
-    expect(provider.requests[0]!.messages[0]!.content).toContain("You are in plan mode");
-    expect(provider.requests[1]!.messages[0]!.content).not.toContain("You are in plan mode");
+    // The mode change is a new trailing message: the second request extends the first byte for byte.
+    const [one, two] = provider.requests.map((r) => r.messages);
+    expect(JSON.stringify(two!.slice(0, one!.length))).toBe(JSON.stringify(one));
+    expect(one!.at(-1)!.content).toContain("You are in plan mode");
+    expect(two!.at(-1)).toMatchObject({ role: "user", mode: "auto-edit" });
+    expect(two!.at(-1)!.content).toContain("Plan mode is off");
   });
 });

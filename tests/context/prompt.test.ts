@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { saveMemory } from "../../src/context/memory.js";
 import { loadContext } from "../../src/context/load.js";
-import { buildSystemPrompt, estimateTokens, formatContextReport, type PromptInput } from "../../src/context/prompt.js";
+import { buildSystemPrompt, estimateTokens, type PromptInput } from "../../src/context/prompt.js";
 import type { ContextFile } from "../../src/context/project.js";
 import { tempDir, writeTree } from "./helpers.js";
 
@@ -54,7 +54,12 @@ describe("buildSystemPrompt", () => {
       const { text, parts } = buildSystemPrompt({ ...base, files: [file(label, `RULE FROM ${label}`)] });
       expect(text).toContain(`# Instructions from ${label}\n`);
       expect(text).toContain(`RULE FROM ${label}`);
-      expect(parts[2]).toEqual({ name: label, source: `/work/app/${label}`, tokens: expect.any(Number) });
+      expect(parts[2]).toEqual({
+        name: label,
+        source: `/work/app/${label}`,
+        tokens: expect.any(Number),
+        kind: "project",
+      });
     });
   }
 
@@ -81,24 +86,6 @@ describe("buildSystemPrompt", () => {
     expect(parts[2]!.tokens).toBeGreaterThanOrEqual(1000);
     const sum = parts.reduce((n, p) => n + p.tokens, 0);
     expect(Math.abs(sum - estimateTokens(text))).toBeLessThanOrEqual(parts.length);
-  });
-});
-
-describe("formatContextReport", () => {
-  it("lists each part with its source and token estimate, and the total", () => {
-    const report = formatContextReport([
-      { name: "instructions", source: "built-in", tokens: 400 },
-      { name: "AGENTS.md", source: "/p/AGENTS.md", tokens: 25 },
-    ]);
-    expect(report).toBe(
-      [
-        "System prompt:",
-        "  part          tokens  source",
-        "  instructions    ~400  built-in",
-        "  AGENTS.md        ~25  /p/AGENTS.md",
-        "  total           ~425",
-      ].join("\n"),
-    );
   });
 });
 

@@ -81,7 +81,7 @@ describe("chatting in the TUI", () => {
 
   it("takes the host and model from the config file, and names an invalid key without stopping", async () => {
     fake = await startFakeOllama({
-      models: [{ name: "other:1b" }, { name: "llama3.2:3b" }],
+      models: [{ name: "other:1b" }, { name: "llama3.2:3b", contextLength: 8192 }],
       replies: [{ steps: [{ text: "configured answer" }] }],
     });
     fs.writeFileSync(

@@ -60,6 +60,15 @@ function wireCalls(calls: FakeToolCall[], counter: { n: number }): WireToolCall[
   }));
 }
 
+/** The prompt as a server counts it: the tool schemas are part of it (the template renders them). */
+function promptCount(chat: RecordedChat, reply: Reply): number {
+  return (
+    reply.promptEvalCount ??
+    chat.cache?.total ??
+    estimateTokens(chat.messages) + (chat.tools?.length ? estimateTokens(chat.tools) : 0)
+  );
+}
+
 function metrics(promptEvalCount: number, evalCount: number): Record<string, number> {
   return {
     total_duration: 912_000_000,
@@ -85,6 +94,7 @@ function write(conn: ChatConn, data: string | Uint8Array): void {
 export async function playChat(conn: ChatConn, chat: RecordedChat, reply: Reply): Promise<void> {
   const { res } = conn;
   if (reply.loadDelayMs) await sleep(reply.loadDelayMs, conn);
+  if (chat.cache?.prefillMs) await sleep(chat.cache.prefillMs, conn);
   if (conn.closed) return;
   if (reply.status !== undefined && reply.status !== 200) {
     conn.serverEnded = true;
@@ -146,11 +156,11 @@ export async function playChat(conn: ChatConn, chat: RecordedChat, reply: Reply)
     }
   }
   if (conn.closed) return;
-  const promptEvalCount = reply.promptEvalCount ?? estimateTokens(chat.messages);
   const done = {
     done: true,
     done_reason: reply.doneReason ?? "stop",
-    ...metrics(promptEvalCount, reply.evalCount ?? estimateTokens("x".repeat(evalChars))),
+    ...metrics(promptCount(chat, reply), reply.evalCount ?? estimateTokens("x".repeat(evalChars))),
+    ...(chat.cache ? { prompt_eval_cached_count: chat.cache.cached } : {}),
   };
   conn.serverEnded = true;
   write(conn, chatLine(chat.model, finalMessage, done));
@@ -191,10 +201,7 @@ function playAggregated(conn: ChatConn, chat: RecordedChat, reply: Reply): void 
     message,
     done: true,
     done_reason: reply.doneReason ?? "stop",
-    ...metrics(
-      reply.promptEvalCount ?? estimateTokens(chat.messages),
-      reply.evalCount ?? estimateTokens(content + thinking),
-    ),
+    ...metrics(promptCount(chat, reply), reply.evalCount ?? estimateTokens(content + thinking)),
   };
   conn.serverEnded = true;
   conn.res.writeHead(200, { "Content-Type": "application/json; charset=utf-8" });

@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { playChat, type ChatConn } from "./ollama-chat.js";
+import { PrefixCache, type PrefixCacheOptions } from "./prefix-cache.js";
 import type { FakeModel, RecordedChat, RecordedRequest, Replies, Reply, WireMessage } from "./ollama-types.js";
 
 export type * from "./ollama-types.js";
@@ -14,11 +15,17 @@ export { chatLine, callId } from "./ollama-chat.js";
 
 export const DEFAULT_REPLY: Reply = { steps: [{ text: "ok" }] };
 const VERSION = "0.32.15";
+/** A model's context length when a test does not say: above a small window (protocol/window.ts). */
+const DEFAULT_CONTEXT = 32768;
 
 export interface FakeOllamaOptions {
   models: FakeModel[];
   replies?: Replies;
   version?: string;
+  /** A load request (`messages: []`) takes this long, as a cold model load does. */
+  loadMs?: number;
+  /** Simulate a prompt cache: prefill time per uncached token, and Ollama's cached count. */
+  prefixCache?: PrefixCacheOptions;
 }
 
 export interface FakeOllama {
@@ -72,7 +79,7 @@ function showResponse(m: FakeModel) {
     details: modelEntry(m).details,
     model_info: {
       "general.architecture": arch,
-      [`${arch}.context_length`]: m.contextLength ?? 8192,
+      [`${arch}.context_length`]: m.contextLength ?? DEFAULT_CONTEXT,
       [`${arch}.embedding_length`]: 4096,
     },
     capabilities: m.capabilities ?? ["completion", "tools"],
@@ -143,6 +150,7 @@ export async function startFakeOllama(opts: FakeOllamaOptions): Promise<FakeOlla
   };
   const loaded = new Map<string, number>();
   let closing = false;
+  const cache = opts.prefixCache ? new PrefixCache(opts.prefixCache) : undefined;
 
   const findModel = (name: unknown) =>
     typeof name === "string" ? opts.models.find((m) => fullName(m.name) === fullName(name)) : undefined;
@@ -171,6 +179,7 @@ export async function startFakeOllama(opts: FakeOllamaOptions): Promise<FakeOlla
     const caps = model.capabilities ?? ["completion", "tools"];
     const stream = body.stream !== false;
     if (messages.length === 0) {
+      if (opts.loadMs) await new Promise((r) => setTimeout(r, opts.loadMs));
       const reason = body.keep_alive === 0 || body.keep_alive === "0" ? "unload" : "load";
       const line = {
         model: body.model,
@@ -203,9 +212,10 @@ export async function startFakeOllama(opts: FakeOllamaOptions): Promise<FakeOlla
       body,
       aborted: false,
     };
+    if (cache) chat.cache = cache.use(chat.tools, messages, chat.options?.num_ctx);
     chats.push(chat);
     const numCtx = chat.options?.num_ctx;
-    loaded.set(fullName(model.name), typeof numCtx === "number" ? numCtx : (model.contextLength ?? 8192));
+    loaded.set(fullName(model.name), typeof numCtx === "number" ? numCtx : (model.contextLength ?? DEFAULT_CONTEXT));
     notify();
     let closeSeen: () => void = () => {};
     const conn: ChatConn = {

@@ -1,9 +1,11 @@
+import type { CacheUse } from "./prefix-cache.js";
+
 // Types of the fake Ollama server's script and records. Wire field names follow Ollama's /api/chat.
 
 export interface FakeModel {
   /** As listed by /api/tags, e.g. "qwen3:8b". A name without a tag also answers to "<name>:latest". */
   name: string;
-  /** `model_info["<arch>.context_length"]`; default 8192. */
+  /** `model_info["<arch>.context_length"]`; default 32768. */
   contextLength?: number;
   /** Default ["completion", "tools"]. */
   capabilities?: string[];
@@ -102,6 +104,8 @@ export interface RecordedChat {
   aborted: boolean;
   /** Date.now() when the disconnect was seen. */
   abortedAt?: number;
+  /** With FakeOllamaOptions.prefixCache: what the simulated cache did for this chat. */
+  cache?: CacheUse;
 }
 
 export type Replies = Reply[] | ((req: RecordedChat, index: number) => Reply);

@@ -134,6 +134,29 @@ export async function startFakeOpenAI(
         build_info: "b5000-fake",
       });
     }
+    if (req.method === "GET" && req.path === "/api/v0/models" && server.kind === "lmstudio") {
+      // lmstudio.ai/docs/developer/rest/endpoints: GET /api/v0/models, loaded and not-loaded models.
+      return json(res, {
+        object: "list",
+        data: [
+          {
+            id: "text-embedding-nomic-embed-text-v1.5",
+            object: "model",
+            type: "embeddings",
+            state: "not-loaded",
+            max_context_length: 2048,
+          },
+          {
+            id: server.model,
+            object: "model",
+            type: "llm",
+            arch: "qwen2",
+            state: "loaded",
+            max_context_length: 131072,
+          },
+        ],
+      });
+    }
     if (req.method === "GET" && req.path.startsWith("/api/v0/models/") && server.kind === "lmstudio") {
       return json(res, {
         id: server.model,

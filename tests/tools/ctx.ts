@@ -36,7 +36,8 @@ export function testConfig(cwd: string, outputLimit = 32_000): RunConfig {
     host: "http://127.0.0.1:1",
     cwd,
     systemPrompt: "",
-    numCtx: 8192,
+    // Above a small window (protocol/window.ts): the full prompt and tool set.
+    numCtx: 32768,
     numCtxCap: 32768,
     maxSteps: 50,
     outputLimit,

@@ -11,6 +11,8 @@ export function testConfig(over: Partial<RunConfig> = {}): RunConfig {
     model: "qwen3:8b",
     host: "http://127.0.0.1:11434",
     systemPrompt: "You are agent0.",
+    // The golden frames' status line shows an 8k window.
+    numCtx: 8192,
     idleTimeoutMs: 120000,
     interactive: true,
     dataDir: "/data",

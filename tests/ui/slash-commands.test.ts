@@ -66,23 +66,4 @@ describe("/help and /context say everything", () => {
     expect(text).toMatch(/Ctrl\+O\s+show or fold tool output/);
     expect(text).toMatch(/Ctrl\+W, Alt\+Backspace\s+delete the word/);
   });
-
-  it("/context's budget adds the parts up to the window and says what is free", async () => {
-    const { formatBudget } = await import("../../src/context/prompt.js");
-    expect(
-      formatBudget(32768, [
-        ["system prompt", 1200],
-        ["tool schemas", 2400],
-        ["messages (4)", 5168],
-      ]),
-    ).toBe(
-      [
-        "Context window: 32768 tokens",
-        "  system prompt   ~1200  4%",
-        "  tool schemas    ~2400  7%",
-        "  messages (4)    ~5168  16%",
-        "  free           ~24000  73%",
-      ].join("\n"),
-    );
-  });
 });

@@ -42,8 +42,9 @@ describe("the slash menu", () => {
   });
 
   it("Enter runs the chosen command; Esc closes the menu until the input changes", () => {
-    const { cmds } = feed(newModel(), ...typeText("/cont"), key("enter"));
-    expect(cmds).toContainEqual({ type: "show", what: "context", conversation: [] });
+    const { model: shown } = feed(newModel(), ...typeText("/cont"), key("enter"));
+    const last = shown.entries.at(-1)!;
+    expect(last.kind === "notice" && last.text).toContain("Context window:");
     let { model } = feed(newModel(), ...typeText("/co"), key("escape"));
     expect(model.menu).toBeNull();
     expect(model.run).toBeNull();

@@ -5,32 +5,23 @@
 //   conversation = applySummary(plan.system, text, plan.tail)
 
 import type { ConversationMessage } from "../../protocol/conversation.js";
+import { charsForTokens, estimateTokens } from "../../protocol/tokens.js";
 
 export { applySummary, summaryPrompt, SUMMARY_PREFIX } from "./summary.js";
+export { estimateTextTokens, estimateTokens, IMAGE_TOKENS, MESSAGE_OVERHEAD_TOKENS } from "../../protocol/tokens.js";
 
-/** Tokens a message costs beyond its text (role markers of the chat template). */
-export const MESSAGE_OVERHEAD_TOKENS = 4;
-const CHARS_PER_TOKEN = 4;
-/** What one image costs a vision model: Ollama counts 768 tokens per image (server/prompt.go). */
-export const IMAGE_TOKENS = 768;
-
-export function estimateTextTokens(text: string): number {
-  return Math.ceil(text.length / CHARS_PER_TOKEN);
-}
-
+/** Compaction starts when the next request would fill more than this share of the window. */
+export const COMPACT_AT = 0.8;
 /**
- * A cheap estimate: characters / 4 plus a per-message overhead. Tool calls count as their
- * JSON; `thinking` does not count, since chat templates drop it from earlier turns; an image
- * counts IMAGE_TOKENS, not its base64.
+ * It brings the request down to at most this share: a summary and the newest turns verbatim. Far
+ * enough under COMPACT_AT that the turns after it do not compact again at once: every compaction
+ * costs a summary request and a prompt the server reads anew.
  */
-export function estimateTokens(messages: readonly ConversationMessage[]): number {
-  let total = 0;
-  for (const m of messages) {
-    const calls = m.toolCalls?.length ? JSON.stringify(m.toolCalls.map((c) => ({ name: c.name, args: c.args }))) : "";
-    total += MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(m.content) + estimateTextTokens(calls);
-    total += (m.images?.length ?? 0) * IMAGE_TOKENS;
-  }
-  return total;
+export const COMPACT_TO = 0.5;
+
+/** The room kept for the summary in the compacted request (and asked of the model). */
+export function summaryAllowance(window: number): number {
+  return Math.min(1024, Math.floor(window * 0.12));
 }
 
 export interface SnipOptions {
@@ -70,10 +61,10 @@ export function snipToolOutputs(
 export interface CompactionOptions extends SnipOptions {
   /** The context window in use (the num_ctx sent). */
   contextWindow: number;
-  /** Compact when the prompt would exceed this share of the window. */
+  /** Compact when the prompt would exceed this share of the window (default COMPACT_AT). */
   threshold?: number;
-  /** The share of the window kept verbatim when summarizing. */
-  keepRecentFraction?: number;
+  /** The share of the window the compacted prompt may fill at most (default COMPACT_TO). */
+  target?: number;
   /** Tokens sent beside `messages` (system prompt, tool schemas) when they are not in it. */
   systemTokens?: number;
   /** /compact: summarize even below the threshold. */
@@ -82,46 +73,101 @@ export interface CompactionOptions extends SnipOptions {
 
 export type CompactionPlan =
   | { action: "none" }
-  | { action: "snip"; messages: ConversationMessage[]; before: number; after: number }
+  | {
+      action: "snip";
+      messages: ConversationMessage[];
+      before: number;
+      after: number;
+      /** What of the newest turns was cut to fit (none when nothing was). */
+      cut: CutCount;
+    }
   | {
       action: "summarize";
       /** A leading system message, kept apart: it goes first again in applySummary. */
       system: ConversationMessage | undefined;
       /** To summarize. */
       head: ConversationMessage[];
-      /** Kept verbatim: the newest messages (~keepRecentFraction of the window) and always the last user message. */
+      /** Kept verbatim: the newest messages that fit the target and always the last user message. */
       tail: ConversationMessage[];
       before: number;
+      /** What of the tail was cut to fit. */
+      cut: CutCount;
     };
 
 /**
- * What to do before the next model call. The tail never starts with a tool result cut off
- * from its call (the cut moves back to the assistant message that made the call) and
- * always holds the last user message verbatim. When the current request alone is over the
- * budget, the tail is that user message followed by the newest steps, and the older steps
- * of the request go to the head.
+ * What to do before the next model call. Over the threshold, old tool outputs are snipped when
+ * that alone brings the prompt to the target; otherwise the older part is summarized and the tail
+ * keeps what fits the target beside the overhead and the summary. The tail never starts with a
+ * tool result cut off from its call (the cut moves back to the assistant message that made the
+ * call) and always holds the last user message verbatim. When the tail alone is too big (one
+ * huge tool output), its tool outputs are cut, then its largest messages, until it fits.
  */
 export function planCompaction(messages: readonly ConversationMessage[], opts: CompactionOptions): CompactionPlan {
-  const threshold = opts.threshold ?? 0.7;
-  const limit = opts.contextWindow * threshold;
+  const window = opts.contextWindow;
+  const limit = window * (opts.threshold ?? COMPACT_AT);
+  const goal = window * (opts.target ?? COMPACT_TO);
   const overhead = opts.systemTokens ?? 0;
   const before = overhead + estimateTokens(messages);
   if (!opts.force && before <= limit) return { action: "none" };
 
   const snipped = snipToolOutputs(messages, opts);
   const after = overhead + estimateTokens(snipped);
-  const snipPlan: CompactionPlan =
-    after < before ? { action: "snip", messages: snipped, before, after } : { action: "none" };
-  if (!opts.force && after <= limit) return snipPlan;
+  if (!opts.force && after <= goal && after < before)
+    return { action: "snip", messages: snipped, before, after, cut: { tools: 0, others: 0 } };
 
   const system = snipped[0]?.role === "system" ? snipped[0] : undefined;
   const body = system ? snipped.slice(1) : snipped;
-  // The tail also leaves half of what is under the limit after the overhead for the
-  // summary and the messages still to come.
-  const budget = Math.min(opts.contextWindow * (opts.keepRecentFraction ?? 0.3), Math.max(0, limit - overhead) / 2);
-  const split = splitForSummary(body, budget, opts.force ?? false);
-  if (split.head.length === 0) return opts.force ? { action: "none" } : snipPlan;
-  return { action: "summarize", system, head: split.head, tail: split.tail, before };
+  const room = Math.max(0, goal - overhead - summaryAllowance(window));
+  const split = splitForSummary(body, room, opts.force ?? false);
+  const fitted = cutToFit(split.tail, room);
+  if (split.head.length === 0) {
+    if (opts.force || fitted.cut.tools + fitted.cut.others === 0) return { action: "none" };
+    const messages = system ? [system, ...fitted.messages] : fitted.messages;
+    return { action: "snip", messages, before, after: overhead + estimateTokens(messages), cut: fitted.cut };
+  }
+  return { action: "summarize", system, head: split.head, tail: fitted.messages, before, cut: fitted.cut };
+}
+
+/** How many tool outputs and other messages were cut to fit. */
+export interface CutCount {
+  tools: number;
+  others: number;
+}
+
+/**
+ * Cuts messages to their head and tail, tool outputs first and the largest first, until the whole
+ * estimate is at most `maxTokens` (or nothing is left to cut).
+ */
+export function cutToFit(
+  messages: readonly ConversationMessage[],
+  maxTokens: number,
+): { messages: ConversationMessage[]; cut: CutCount } {
+  const out = [...messages];
+  let over = estimateTokens(out) - maxTokens;
+  const cut: CutCount = { tools: 0, others: 0 };
+  const MIN_CHARS = 400;
+  for (const roles of [["tool"], ["tool", "user", "assistant"]]) {
+    const order = out
+      .map((m, i) => ({ m, i }))
+      .filter(({ m }) => roles.includes(m.role) && m.content.length > MIN_CHARS)
+      .sort((a, b) => b.m.content.length - a.m.content.length);
+    for (const { i } of order) {
+      const m = out[i]!;
+      if (over <= 0 || m.content.length <= MIN_CHARS) continue;
+      const keep = Math.max(MIN_CHARS, m.content.length - charsForTokens(over) - 200);
+      const head = m.content.slice(0, Math.floor(keep * 0.6));
+      const tail = m.content.slice(m.content.length - Math.floor(keep * 0.4));
+      const next = {
+        ...m,
+        content: `${head}\n[... ${m.content.length - head.length - tail.length} chars cut to fit the context window ...]\n${tail}`,
+      };
+      over -= estimateTokens([m]) - estimateTokens([next]);
+      out[i] = next;
+      if (m.role === "tool") cut.tools++;
+      else cut.others++;
+    }
+  }
+  return { messages: out, cut };
 }
 
 /**

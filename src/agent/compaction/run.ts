@@ -3,7 +3,18 @@ import type { ConversationMessage } from "../../protocol/conversation.js";
 import type { RunConfig } from "../../protocol/run-config.js";
 import type { Provider } from "../../providers/types.js";
 import type { ToolSpec } from "../../protocol/tool-spec.js";
-import { applySummary, estimateTextTokens, estimateTokens, planCompaction, summaryPrompt } from "./index.js";
+import { wireMessages } from "../request.js";
+import {
+  applySummary,
+  estimateTextTokens,
+  estimateTokens,
+  planCompaction,
+  summaryAllowance,
+  summaryPrompt,
+  type CutCount,
+} from "./index.js";
+import { IN_PLACE_INSTRUCTIONS } from "./summary.js";
+import { charsForTokens } from "../../protocol/tokens.js";
 
 /** What goes into the request beside the conversation, and so counts against the window too. */
 export interface RequestOverhead {
@@ -19,9 +30,9 @@ export function toolSpecTokens(tools: readonly ToolSpec[]): number {
 }
 
 /**
- * Keeps the prompt inside the context window before a model call (issue 6): snip old tool
- * output first, then summarize the older part with the model. Returns the new conversation,
- * or undefined when nothing changed.
+ * Keeps the prompt inside the context window before a model call (issue 25): at COMPACT_AT of the
+ * window, old tool output is snipped or the older part summarized, down to COMPACT_TO. Returns the
+ * new conversation, or undefined when nothing changed.
  */
 export async function compactIfNeeded(
   provider: Provider,
@@ -35,36 +46,87 @@ export async function compactIfNeeded(
   const system: ConversationMessage = overhead.system ?? { role: "system", content: config.systemPrompt };
   const fixed = estimateTokens([system]) + toolSpecTokens(overhead.tools ?? []);
   const before = fixed + estimateTokens(conversation);
-  const plan = planCompaction(conversation, {
-    contextWindow: config.numCtx,
-    systemTokens: fixed,
-    force,
-  });
+  const plan = planCompaction(conversation, { contextWindow: config.numCtx, systemTokens: fixed, force });
   if (plan.action === "none") return undefined;
   let next: ConversationMessage[];
   if (plan.action === "snip") {
     next = plan.messages;
   } else {
-    let summary = "";
-    for await (const ev of provider.stream({
-      model: config.model,
-      messages: summaryPrompt(plan.head),
-      tools: [],
-      numCtx: config.numCtx,
-      keepAlive: config.keepAlive,
-      signal,
-      idleTimeoutMs: config.idleTimeoutMs,
-    })) {
-      if (ev.type === "text") summary += ev.delta;
-      if (ev.type === "error") {
-        emit({ type: "notice", level: "warn", text: `Could not summarize the conversation: ${ev.error.message}` });
-        return undefined;
-      }
+    const summary = await summarize(provider, conversation, plan.head, config, signal, { system, before, overhead });
+    if (!summary.ok) {
+      emit({ type: "notice", level: "warn", text: `Could not summarize the conversation: ${summary.message}` });
+      return undefined;
     }
-    next = applySummary(undefined, summary.trim(), plan.tail);
+    next = applySummary(undefined, summary.text, plan.tail);
   }
   const after = fixed + estimateTokens(next);
+  const window = config.numCtx;
+  const share = window > 0 ? ` (${Math.round((after / window) * 100)}% of the ${window}-token window)` : "";
+  const cut = cutNote(plan.cut);
   emit({ type: "compacted", before, after, conversation: next });
-  emit({ type: "notice", level: "info", text: `compacted: ${before} → ${after} tokens` });
+  emit({ type: "notice", level: "info", text: `compacted: ${before} → ${after} tokens${share}${cut}` });
   return next;
+}
+
+/**
+ * Asks the model for the summary. When the request still fits the window, it is the conversation
+ * as the next request would send it plus one instruction at the end: a local server reuses the
+ * whole cached prompt and reads only the instruction. Otherwise (the prompt is already over the
+ * window) a separate request carries the older part as a transcript sized to fit.
+ */
+async function summarize(
+  provider: Provider,
+  conversation: ConversationMessage[],
+  head: ConversationMessage[],
+  config: RunConfig,
+  signal: AbortSignal,
+  req: { system: ConversationMessage; before: number; overhead: RequestOverhead },
+): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
+  const window = config.numCtx;
+  const allowance = summaryAllowance(window);
+  const instruction: ConversationMessage = { role: "user", content: IN_PLACE_INSTRUCTIONS(allowance) };
+  const inPlace = config.toolProtocol !== "json" && req.before + estimateTokens([instruction]) + allowance <= window;
+  if (inPlace) {
+    const messages = [...wireMessages([req.system, ...conversation], config), instruction];
+    const got = await ask(provider, config, signal, messages, config.toolProtocol === "json" ? [] : req.overhead.tools);
+    if (!got.ok || got.text) return got;
+  }
+  // The transcript, the summarizer's instructions and the summary all fit the window.
+  const maxChars = charsForTokens(window * 0.8 - allowance - 300);
+  return ask(provider, config, signal, summaryPrompt(head, { maxChars }), []);
+}
+
+async function ask(
+  provider: Provider,
+  config: RunConfig,
+  signal: AbortSignal,
+  messages: ConversationMessage[],
+  tools: readonly ToolSpec[] | undefined,
+): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
+  let text = "";
+  // The same num_ctx, keep_alive and think as every request: a different num_ctx reloads the model.
+  for await (const ev of provider.stream({
+    model: config.model,
+    messages,
+    tools: [...(tools ?? [])],
+    numCtx: config.numCtx,
+    keepAlive: config.keepAlive,
+    think: config.think,
+    signal,
+    idleTimeoutMs: config.idleTimeoutMs,
+  })) {
+    if (ev.type === "text") text += ev.delta;
+    if (ev.type === "error") return { ok: false, message: ev.error.message };
+  }
+  return { ok: true, text: text.trim() };
+}
+
+/** The notice's account of what was cut to fit, tool outputs first. */
+function cutNote(cut: CutCount): string {
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+  const parts = [
+    ...(cut.tools ? [plural(cut.tools, "tool output")] : []),
+    ...(cut.others ? [plural(cut.others, "long message")] : []),
+  ];
+  return parts.length ? `; ${parts.join(" and ")} of the newest turns cut to fit` : "";
 }

@@ -19,6 +19,18 @@ const INSTRUCTIONS = [
   "Leave out greetings, repeated tool output and anything no longer relevant. Answer with the summary only.",
 ].join("\n");
 
+/**
+ * The instruction appended to the conversation itself when the summary request extends the
+ * prompt the server has cached. The model is asked not to call tools (none would run).
+ */
+export const IN_PLACE_INSTRUCTIONS = (maxTokens: number): string =>
+  [
+    "[agent0: the context window is nearly full. Do not call any tool and do not continue the task now.]",
+    `Write a summary of the conversation so far (at most about ${Math.round(maxTokens * 0.75)} words) that will replace it, so you can continue the work without it.`,
+    INSTRUCTIONS.split("\n").slice(1, -1).join("\n"),
+    "Answer with the summary only.",
+  ].join("\n");
+
 /** Per-message caps, so one huge file read does not crowd out the rest of the history. */
 const TOOL_RESULT_CHARS = 1500;
 const MESSAGE_CHARS = 4000;

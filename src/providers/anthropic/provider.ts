@@ -147,6 +147,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
     const tools = new Map<number, { id: string; name: string; json: string }>();
     let promptTokens = 0;
     let completionTokens = 0;
+    let cachedTokens: number | undefined;
     let stopped = false;
     try {
       watchdog.kick(req.idleTimeoutMs);
@@ -160,6 +161,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
           promptTokens =
             (u.input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0);
           completionTokens = u.output_tokens ?? 0;
+          cachedTokens = u.cache_read_input_tokens ?? undefined;
         } else if (event.type === "content_block_start") {
           const block = event.content_block;
           if (block.type === "tool_use") tools.set(event.index, { id: block.id, name: block.name, json: "" });
@@ -187,7 +189,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
           if (event.usage.input_tokens != null) promptTokens = event.usage.input_tokens;
         } else if (event.type === "message_stop") {
           stopped = true;
-          yield { type: "done", promptTokens, completionTokens };
+          yield { type: "done", promptTokens, completionTokens, ...(cachedTokens ? { cachedTokens } : {}) };
           return;
         }
       }

@@ -68,6 +68,23 @@ function* chunkEvents(chunk: ChatResponse): Generator<ProviderEvent> {
   for (const call of m?.tool_calls ?? []) yield { type: "tool-call", call: fromOllamaToolCall(call) };
 }
 
+/**
+ * Ollama's counts: prompt_eval_count is the whole prompt, cached tokens included, and
+ * prompt_eval_cached_count the cached part (ollama/ollama#17943). A server before ollama#16428
+ * counted only the tokens it evaluated: a count below the cached part is read as that.
+ */
+function doneEvent(chunk: ChatResponse & { prompt_eval_cached_count?: number }): ProviderEvent {
+  const evaluated = chunk.prompt_eval_count ?? 0;
+  const cached = chunk.prompt_eval_cached_count;
+  const event: ProviderEvent = {
+    type: "done",
+    promptTokens: cached !== undefined && evaluated < cached ? evaluated + cached : evaluated,
+    completionTokens: chunk.eval_count ?? 0,
+  };
+  if (typeof cached === "number") event.cachedTokens = cached;
+  return event;
+}
+
 function malformedNotice(line: string): string {
   const shown = line.length > 80 ? `${line.slice(0, 80)}…` : line;
   return `Skipped a line from Ollama that is not JSON: ${shown}`;
@@ -185,7 +202,7 @@ export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
         if (typeof chunk.error === "string") throw new Error(chunk.error);
         yield* chunkEvents(chunk);
         if (chunk.done) {
-          yield { type: "done", promptTokens: chunk.prompt_eval_count ?? 0, completionTokens: chunk.eval_count ?? 0 };
+          yield doneEvent(chunk);
           return;
         }
       }

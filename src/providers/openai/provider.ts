@@ -118,6 +118,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
     let finished = false;
     let promptTokens = 0;
     let completionTokens = 0;
+    let cachedTokens: number | undefined;
     try {
       watchdog.kick(req.idleTimeoutMs);
       const stream = await client.chat.completions.create(params, { signal });
@@ -126,7 +127,12 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
         if (chunk.usage) {
           promptTokens = chunk.usage.prompt_tokens ?? 0;
           completionTokens = chunk.usage.completion_tokens ?? 0;
+          cachedTokens = chunk.usage.prompt_tokens_details?.cached_tokens ?? cachedTokens;
         }
+        // llama.cpp's server adds `timings` to its last chunk; cache_n is the prompt read from its
+        // cache (ggml-org/llama.cpp#15827).
+        const timings = (chunk as { timings?: { cache_n?: unknown } }).timings;
+        if (typeof timings?.cache_n === "number") cachedTokens ??= timings.cache_n;
         const choice = chunk.choices?.[0];
         if (!choice) continue;
         const delta = choice.delta as typeof choice.delta & {
@@ -156,7 +162,13 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
         const args = parsed.ok ? parsed.args : {};
         yield { type: "tool-call", call: { id: c.id || `call_${index}`, name: c.name, args } };
       }
-      yield { type: "done", promptTokens, completionTokens };
+      yield {
+        type: "done",
+        promptTokens:
+          cachedTokens !== undefined && promptTokens < cachedTokens ? promptTokens + cachedTokens : promptTokens,
+        completionTokens,
+        ...(cachedTokens !== undefined ? { cachedTokens } : {}),
+      };
     } catch (err) {
       if (!signal.aborted) yield classify(err, { model: req.model, baseUrl });
     } finally {

@@ -85,6 +85,7 @@ export const editFileTool = defineTool({
     "Change an existing file by replacing old_string with new_string. old_string must identify one place " +
     "(add surrounding lines to make it unique) unless replace_all is true. Read the file first. For several " +
     "changes to one file use multi_edit; to rewrite a whole small file use write_file.",
+  brief: "Replace old_string (copied exactly from the file, unique) with new_string. Read the file first.",
   schema,
   readOnly: false,
   concurrentSafe: false,

@@ -27,6 +27,7 @@ export const readFileTool = defineTool({
   description:
     "Read a text file of the project, shown with line numbers. Use it before editing a file, to copy " +
     "old_string exactly. Large files come in pages; the output says which offset reads on.",
+  brief: "Read a file, line-numbered; offset/limit page through a big one. Read before editing.",
   schema,
   readOnly: true,
   concurrentSafe: true,

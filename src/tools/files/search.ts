@@ -78,6 +78,7 @@ export const grepFilesTool = defineTool({
   description:
     "Search file contents for a regular expression. Returns matching lines as path:line: text, " +
     "skipping what .gitignore ignores. Use it to find where something is defined or used.",
+  brief: "Search file contents for a regex; returns path:line: text.",
   schema: grepSchema,
   readOnly: true,
   concurrentSafe: true,

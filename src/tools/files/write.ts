@@ -22,6 +22,7 @@ export const writeFileTool = defineTool({
     "Write a whole file: create it, or replace all of an existing file's content. To overwrite, read the " +
     "file first in this session (read_file). Best for new files and for rewriting a small file; for a few " +
     "changes in a larger file use edit_file or multi_edit.",
+  brief: "Create a file, or replace all of a file's content (read it first).",
   schema,
   readOnly: false,
   concurrentSafe: false,

@@ -65,6 +65,7 @@ export const runShellTool = defineTool({
     "Run a bash command in the project folder (tests, builds, git, package scripts). stdout and stderr " +
     "come back together with the exit code. No input can be typed: use non-interactive flags. Whatever the " +
     "command starts in the background ends when it ends.",
+  brief: "Run a bash command in the project folder: ls, find, tests, builds, git. Non-interactive.",
   schema,
   readOnly: false,
   concurrentSafe: false,

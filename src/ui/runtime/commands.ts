@@ -95,9 +95,7 @@ function perform(
     case "save-config":
       return later({ type: "notice", level: "info", text: services.saveConfig(cmd.keys) });
     case "show":
-      return services
-        .show(cmd.what, cmd.conversation ?? [])
-        .then((text) => later({ type: "notice", level: "info", text }));
+      return services.show(cmd.what).then((text) => later({ type: "notice", level: "info", text }));
     case "undo":
       return services.undo(cmd.conversation, cmd.force).then((r) => {
         // Undone turns were still spent: the session's token total stays.

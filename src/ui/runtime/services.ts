@@ -33,7 +33,7 @@ export interface Services {
   listModels(): Promise<PickerItem[]>;
   saveConfig(keys: Record<string, unknown>): string;
   /** `conversation`: the messages, for /context's budget. */
-  show(what: "context" | "memory", conversation?: ConversationMessage[]): Promise<string>;
+  show(what: "memory"): Promise<string>;
   /** Remembers trust decisions on project MCP servers (in the user's config folder). */
   mcpTrust(decisions: { name: string; decision: McpTrustDecision }[]): { mcp: McpConfigured; warnings: string[] };
   /** Reads the MCP config files again (at /new). */

@@ -105,6 +105,9 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       model.usage.completionTokens = event.completionTokens;
       model.stats.tokensIn += event.promptTokens;
       model.stats.tokensOut += event.completionTokens;
+      // The worker's window: smaller than before when the server was found to cut the prompt.
+      if (event.contextWindow > 0) model.config.numCtx = event.contextWindow;
+      notePrompt(model.prompt, event);
       break;
     case "notice":
       // The model probe and the first run can both find the same thing (a prompt sent with the
@@ -188,6 +191,16 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
     default:
       assertNever(event);
   }
+}
+
+/** The request's tool cost and what the server's cache held of its prompt. */
+function notePrompt(figures: Model["prompt"], event: Extract<AgentEvent, { type: "usage" }>): void {
+  if (event.toolTokens !== undefined) figures.toolTokens = event.toolTokens;
+  if (event.cachedTokens === undefined) return;
+  figures.cacheRequests++;
+  figures.cachedTokens += event.cachedTokens;
+  figures.promptTokens += event.promptTokens;
+  figures.last = { cached: event.cachedTokens, prompt: event.promptTokens };
 }
 
 function applyMessage(model: Model, message: ConversationMessage): void {

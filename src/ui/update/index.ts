@@ -151,6 +151,7 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         const mode = m.config.permissionMode;
         m.config = m.modeChosen ? { ...msg.config, permissionMode: mode } : msg.config;
         m.skills = msg.skills;
+        if (msg.promptParts) m.promptParts = msg.promptParts;
         setSkillCommands(m, msg.skills);
         if (msg.history) mergeHistory(m, msg.history);
         if (msg.notify) m.notify = msg.notify;

@@ -35,6 +35,8 @@ export function init(opts: InitOptions): Model {
     config: opts.config,
     contextLength: 0,
     usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+    prompt: { cacheRequests: 0, cachedTokens: 0, promptTokens: 0 },
+    promptParts: { full: [], lean: [] },
     sessionId: opts.sessionId,
     skills: opts.skills ?? [],
     commands: commandItems(opts.skills ?? []),

@@ -10,6 +10,7 @@ import { chooseModel } from "./dialog.js";
 import { quit } from "./quit.js";
 import { setMode } from "./modes.js";
 import { INIT_PROMPT } from "../../context/init-prompt.js";
+import { contextReport } from "../layout/context.js";
 import { runMcpCommand, runMcpPrompt } from "./mcp.js";
 
 const MODES = PERMISSION_MODES;
@@ -69,12 +70,9 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       cmds.push({ type: "open-session", idOrPrefix: rest[0] });
       return;
     case "context":
+      return notice(contextReport(model));
     case "memory":
-      cmds.push(
-        name === "context"
-          ? { type: "show", what: name, conversation: plain(model.conversation) }
-          : { type: "show", what: name },
-      );
+      cmds.push({ type: "show", what: name });
       return;
     case "mcp":
       return runMcpCommand(model, args, cmds);

@@ -1,0 +1,60 @@
+// What the agent says about the local servers around it: the servers found on loopback when
+// Ollama is not where it is expected, and a warning when --provider openai points at an Ollama.
+import type { RunEvent } from "../protocol/agent-event.js";
+import type { RunConfig } from "../protocol/run-config.js";
+import { DEFAULT_OLLAMA_HOST } from "../providers/ollama/host.js";
+import { OPENAI_DEFAULT_BASE_URL } from "../providers/openai/provider-constants.js";
+import { DEFAULT_DISCOVERY_PORTS, describeFound, discoverLocalServers, isOllama } from "../providers/discover.js";
+
+export interface DiscoveryOptions {
+  /** The ports to look at (tests: the fake servers' OS-chosen ports); default 1234, 8080, 8000. */
+  ports?: number[];
+  /** The address that counts as "Ollama's default"; default http://127.0.0.1:11434. */
+  defaultHost?: string;
+}
+
+/** AGENT0_DISCOVERY_PORTS=1,2,3: the ports an end-to-end test's fake servers listen on. */
+function portsFromEnv(env: NodeJS.ProcessEnv): number[] | undefined {
+  const raw = env.AGENT0_DISCOVERY_PORTS;
+  if (!raw) return undefined;
+  const ports = raw
+    .split(",")
+    .map(Number)
+    .filter((p) => Number.isInteger(p) && p > 0 && p < 65536);
+  return ports.length ? ports : undefined;
+}
+
+/**
+ * A failure to reach Ollama at its default address becomes an offer of what else answers on this
+ * machine, each server named with how it was found and the command line that uses it.
+ */
+export async function withLocalServers(
+  config: RunConfig,
+  failure: { message: string; hint?: string },
+  opts: DiscoveryOptions = {},
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ message: string; hint?: string }> {
+  const defaultHost = opts.defaultHost ?? DEFAULT_OLLAMA_HOST;
+  if (config.provider !== "ollama" || config.host !== defaultHost || !failure.message.startsWith("Cannot reach Ollama"))
+    return failure;
+  const found = await discoverLocalServers({ ports: opts.ports ?? portsFromEnv(env) ?? DEFAULT_DISCOVERY_PORTS });
+  if (found.length === 0) return failure;
+  return {
+    message: `${failure.message}. Found on this machine instead: ${found.map((f) => f.name).join(", ")}.`,
+    hint: `${describeFound(found)}\n${failure.hint ?? ""}`.trim(),
+  };
+}
+
+/** --provider openai at an Ollama: its /v1 ignores num_ctx and silently cuts long prompts. */
+export async function warnIfOllamaBehindOpenAI(config: RunConfig, emit: (e: RunEvent) => void): Promise<void> {
+  if (config.provider !== "openai" || !config.baseUrl || config.baseUrl === OPENAI_DEFAULT_BASE_URL) return;
+  if (!(await isOllama(config.baseUrl))) return;
+  const origin = config.baseUrl.replace(/\/+$/, "").replace(/\/v1$/, "");
+  emit({
+    type: "notice",
+    level: "warn",
+    text:
+      `${config.baseUrl} is an Ollama server: its OpenAI-compatible API ignores num_ctx and cuts long prompts at its ` +
+      `default context. Use its native API instead: --provider ollama --host ${origin}`,
+  });
+}
