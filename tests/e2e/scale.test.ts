@@ -1,5 +1,5 @@
 // A generated 50,000-file git repository (bench/scale-repo.mjs: made once in the temp folder and
-// reused; its files are hard links, so nothing here writes into it). The issue's report: `@` +
+// reused, so nothing here writes into it). The issue's report: `@` +
 // a deep path found nothing past the first 20,000 paths, and a grep over a big tree must come
 // back capped and summarised.
 import { describe, expect, it } from "vitest";
