@@ -38,8 +38,9 @@ export function sandbox(): Sandbox {
     home,
     project,
     env,
-    // A killed app's worker may still be writing (e.g. /undo checkpoints) for a moment: retry ENOTEMPTY.
-    cleanup: () => fs.rmSync(base, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }),
+    // A killed app may still be writing (its session, /undo checkpoints) for a while on a loaded machine:
+    // retry ENOTEMPTY for a few seconds rather than fail the test in its clean-up.
+    cleanup: () => fs.rmSync(base, { recursive: true, force: true, maxRetries: 40, retryDelay: 100 }),
   };
 }
 
