@@ -45,6 +45,7 @@ export function smallWindowTools(tools: readonly ToolDef[], config: RunConfig, n
   return tools.filter(wanted).map(briefly);
 }
 
+// eslint-disable-next-line no-restricted-syntax -- a cache of a pure function: a ToolDef's brief twin
 const brief = new WeakMap<ToolDef, ToolDef>();
 /** The tool with its brief description (the same object each time, so its schema is built once). */
 function briefly(tool: ToolDef): ToolDef {
