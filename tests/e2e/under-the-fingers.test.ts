@@ -90,7 +90,7 @@ describe("right under the fingers (TUI)", () => {
       models: [MODEL],
       replies: [
         { steps: long },
-        { steps: [{ toolCalls: [{ name: "create_file", arguments: { path: "a.txt", content: "hello\n" } }] }] },
+        { steps: [{ toolCalls: [{ name: "write_file", arguments: { path: "a.txt", content: "hello\n" } }] }] },
         { steps: [{ text: "Created." }] },
       ],
     });
@@ -107,7 +107,7 @@ describe("right under the fingers (TUI)", () => {
     tui.press("End");
     tui.type("make a.txt");
     tui.press("Enter");
-    screen = await tui.waitFor("Allow create_file?");
+    screen = await tui.waitFor("Allow write_file?");
     const lines = screen.split("\n");
     const statusRow = lines.findIndex((l) => l.includes("waiting for your answer"));
     expect(lines[statusRow]).toMatch(/\d+(\.\d)?k? of 8\.2k \(\d+%\)/);
