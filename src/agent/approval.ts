@@ -4,6 +4,7 @@ import type { Approval, ApprovalKind, McpApprovalHints, ToolDef } from "../tools
 import { isReadOnlyCommand } from "../tools/shell/safety.js";
 import { gitProgramKeys } from "../safety/git-safety.js";
 import { followedLinksReason, outsidePaths, protectedPathReason } from "./approval-rules.js";
+import { decide, prefixRuleFor, type PermissionRule } from "../context/permission-rules.js";
 
 export interface ApprovalRequest {
   tool: string;
@@ -17,12 +18,29 @@ export interface ApprovalRequest {
 export interface PermissionAnswer {
   decision: PermissionDecision;
   reason?: string;
+  always?: PermissionAnswerRule;
+}
+
+/** The user's answer; a denial may carry what they typed for the model; "always" may name the rule it keeps. */
+export interface PermissionAnswerRule {
+  rule: string;
+  scope: "session" | "project";
+}
+
+/** What `a` offers for a shell command: the exact command, its prefix for the project, the tool for the session. */
+export interface AlwaysOption {
+  label: string;
+  rule: string;
+  scope: "session" | "project";
 }
 
 /** Asks the UI and waits for its answer (the worker wires this to permission-request / permission-reply). */
 export type AskUser = (
-  req: ApprovalRequest & { id: string; why?: string; allowKey: string },
+  req: ApprovalRequest & { id: string; why?: string; allowKey: string; alwaysOptions?: AlwaysOption[] },
 ) => Promise<PermissionAnswer>;
+
+/** A verdict from outside the policy for one call: a PreToolUse hook's allow or ask. */
+export type ApprovalVerdict = "allow" | "ask";
 
 /** The host a web_fetch approval is for (lower case, with its port when it has one). */
 export function fetchHost(url: unknown): string {
@@ -39,7 +57,7 @@ export function allowKeyOf(req: ApprovalRequest): string {
 }
 
 /** The files an edit names: `path`, a deletion, or every file of an apply_patch patch. */
-function editedPaths(args: Record<string, unknown>): string[] {
+export function editedPaths(args: Record<string, unknown>): string[] {
   const paths = [args.path, args.delete].filter((p): p is string => typeof p === "string");
   if (typeof args.patch === "string")
     for (const m of args.patch.matchAll(/^\*\*\* (?:Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/gm))
@@ -108,21 +126,31 @@ export function createApprover(
   /** The mode now: the user may change it while the run goes (Shift+Tab). */
   mode: () => PermissionMode = () => config.permissionMode,
 ) {
-  // "Always" answers of this run; the UI keeps them for the session's later runs.
+  // "Always" answers of this run; the UI keeps them for the session's later runs. An entry with a
+  // specifier (`run_shell_command(git status)`) is a rule of the session.
   const always = new Set(config.allowedTools);
+  const rulesNow = (): PermissionRule[] => [
+    ...(config.permissionRules ?? []),
+    ...[...always].filter((k) => k.includes("(")).map((rule) => ({ rule, kind: "allow" as const, source: "session" })),
+  ];
   let seq = 0;
-  return async function approve(req: ApprovalRequest): Promise<Approval> {
+  return async function approve(req: ApprovalRequest, verdict?: ApprovalVerdict): Promise<Approval> {
     const now = mode();
     // Plan mode: changes and commands are refused (guardPlanMode already stops those tools; this
     // holds for any that slip through). A read-only tool that asks (web_fetch, an MCP tool) asks as in "ask".
     if (now === "plan" && (req.kind === "edit" || req.kind === "shell" || req.kind === "other"))
       return { ok: false, reason: PLAN_MODE_REFUSAL };
+    // deny beats ask beats allow, and a deny rule holds in every mode (Claude Code's precedence).
+    const rule = decide(rulesNow(), ruleTarget(config, req));
+    if (rule?.kind === "deny") return { ok: false, reason: deniedByRule(rule) };
     if (now === "yolo") return { ok: true };
     const why = await mustAsk(config, req);
+    const forced = rule?.kind === "ask" || verdict === "ask";
+    if (!why && !forced && (rule?.kind === "allow" || verdict === "allow")) return { ok: true };
     // An MCP server's annotations: readOnlyHint of a trusted server runs free, destructiveHint asks always.
     const mcp = req.mcp && mcpRule(now, req.mcp);
-    if (!why && mcp === "free") return { ok: true };
-    if (!why && mcp !== "ask" && allowedWithoutAsking(config, now, req, always)) return { ok: true };
+    if (!why && !forced && mcp === "free") return { ok: true };
+    if (!why && !forced && mcp !== "ask" && allowedWithoutAsking(config, now, req, always)) return { ok: true };
     if (!config.interactive) {
       const what = req.kind === "fetch" ? `fetching from ${fetchHost(req.args.url)}` : req.tool;
       emit({ type: "denied", tool: req.tool, preview: req.preview, why });
@@ -135,13 +163,29 @@ export function createApprover(
     }
     const id = `perm-${++seq}`;
     const allowKey = allowKeyOf(req);
-    const answer = await askUser({ ...req, id, allowKey, ...(why ? { why } : {}) });
+    const alwaysOptions = req.kind === "shell" ? shellAlwaysOptions(String(req.args.command ?? "")) : undefined;
+    const shownWhy =
+      why ?? (rule?.kind === "ask" ? `The rule ${rule.rule} (${rule.source}) asks each time.` : undefined);
+    const answer = await askUser({
+      ...req,
+      id,
+      allowKey,
+      ...(shownWhy ? { why: shownWhy } : {}),
+      ...(alwaysOptions ? { alwaysOptions } : {}),
+    });
     switch (answer.decision) {
       case "once":
         return { ok: true };
       case "always": {
         // A protected path, an outside read or a destructive MCP tool asks every time: "always" covers the rest only.
-        always.add(allowKey);
+        const kept = answer.always?.rule ?? allowKey;
+        always.add(kept);
+        if (answer.always) {
+          const where =
+            answer.always.scope === "project" ? "in this project (saved to its settings)" : "for this session";
+          emit({ type: "notice", level: "info", text: `Allowed ${where}: ${kept}.` });
+          return { ok: true };
+        }
         const what = req.kind === "fetch" ? `web_fetch of ${fetchHost(req.args.url)}` : req.tool;
         emit({
           type: "notice",
@@ -162,6 +206,31 @@ export function createApprover(
         };
     }
   };
+}
+
+/** What a rule is matched against for this request: its tool and arguments, the files an edit names. */
+function ruleTarget(config: RunConfig, req: ApprovalRequest) {
+  return {
+    tool: req.tool,
+    args: req.args,
+    cwd: config.cwd,
+    ...(req.kind === "edit" ? { paths: editedPaths(req.args) } : {}),
+  };
+}
+
+export function deniedByRule(rule: PermissionRule): string {
+  return `Refused by the permission rule deny ${rule.rule} (${rule.source}). Do not try to get around it; ask the user if it is needed.`;
+}
+
+/** `a` on a shell command: this exact command (session), its prefix (project), the tool (session). */
+function shellAlwaysOptions(command: string): AlwaysOption[] {
+  const options: AlwaysOption[] = [
+    { label: "this exact command, for this session", rule: `run_shell_command(${command})`, scope: "session" },
+  ];
+  const prefix = prefixRuleFor(command);
+  if (prefix) options.push({ label: `${prefix}, in this project`, rule: prefix, scope: "project" });
+  options.push({ label: "every shell command, for this session", rule: "run_shell_command", scope: "session" });
+  return options;
 }
 
 /**

@@ -12,6 +12,8 @@ import { ensureModelInfo, failedNativeCalls, noteNativeFailure, type Prefetched 
 import { createSessionMemory, type SessionMemory } from "../tools/session-memory.js";
 import { compactIfNeeded } from "./compaction/run.js";
 import { pairToolResults } from "../protocol/history.js";
+import { gateTools } from "./tool-gate.js";
+import { hasHooks, runHooks } from "./hooks/hooks.js";
 
 export interface LoopDeps {
   provider: Provider;
@@ -83,12 +85,18 @@ export async function runAgent(
   const mode = deps.permissionMode ?? (() => runConfig.permissionMode);
   // Plan mode wraps each tool set once; a changed MCP tool list is wrapped again.
   let source = typeof deps.tools === "function" ? deps.tools() : deps.tools;
-  let base = guardPlanMode(source, mode);
+  // Deny rules and hooks stand before every call, inside plan mode's refusal.
+  const guard = (tools: ToolDef[]) =>
+    guardPlanMode(
+      gateTools(tools, () => config),
+      mode,
+    );
+  let base = guard(source);
   const latestTools = () => {
     const now = typeof deps.tools === "function" ? deps.tools() : deps.tools;
     if (now !== source) {
       source = now;
-      base = guardPlanMode(now, mode);
+      base = guard(now);
     }
     return base;
   };
@@ -100,6 +108,16 @@ export async function runAgent(
   };
   const approve = deps.approve ?? createApprover(config, deps.askUser, emit, mode);
   let stuck = createStuckState();
+  const depth = deps.depth ?? 0;
+  if (depth === 0) {
+    const started = await promptHooks(conversation, config, emit, signal);
+    if (started.blocked !== undefined) {
+      emit({ type: "prompt-blocked", reason: started.blocked });
+      return finish("error");
+    }
+    for (const m of started.context) push(m);
+  }
+  let stopHookActive = false;
 
   for (;;) {
     if (signal.aborted) return finish("interrupted");
@@ -176,7 +194,14 @@ export async function runAgent(
 
     if (calls.length === 0 && !reply.unusable) {
       push(reply.message);
-      return finish("complete");
+      // A Stop (SubagentStop) hook may say the work is not done: its reason goes to the model.
+      const event = depth === 0 ? "Stop" : "SubagentStop";
+      if (!hasHooks(config, event) || signal.aborted) return finish("complete");
+      const said = await runHooks(config, event, [], { stop_hook_active: stopHookActive }, emit, signal);
+      if (!said.block || said.stop) return finish("complete");
+      stopHookActive = true;
+      push({ role: "user", content: `${event} hook: ${said.block}` });
+      continue;
     }
     if (reply.message.content || reply.message.thinking || calls.length) push(reply.message);
     if (verdict.kind === "stop") {
@@ -209,6 +234,34 @@ export async function runAgent(
     if (verdict.kind === "nudge") push({ role: "user", content: verdict.message });
     if (signal.aborted) return finish("interrupted");
   }
+}
+
+/**
+ * SessionStart (the session's first prompt) and UserPromptSubmit hooks, before the first model call:
+ * what they add goes to the model as messages of their own (shown, and saved); a block ends the run.
+ */
+async function promptHooks(
+  conversation: ConversationMessage[],
+  config: RunConfig,
+  emit: (e: RunEvent) => void,
+  signal: AbortSignal,
+): Promise<{ blocked?: string; context: ConversationMessage[] }> {
+  const last = conversation.at(-1);
+  const context: ConversationMessage[] = [];
+  if (last?.role !== "user") return { context };
+  const wrap = (tag: string, texts: string[]) =>
+    texts.length ? [{ role: "user" as const, content: `<${tag}>\n${texts.join("\n")}\n</${tag}>` }] : [];
+  if (hasHooks(config, "SessionStart") && !conversation.some((m) => m.role === "assistant")) {
+    const said = await runHooks(config, "SessionStart", ["startup"], { source: "startup" }, emit, signal);
+    context.push(...wrap("session-start-hook", said.context));
+  }
+  if (hasHooks(config, "UserPromptSubmit")) {
+    const prompt = last.typed ?? last.content;
+    const said = await runHooks(config, "UserPromptSubmit", [], { prompt }, emit, signal);
+    if (said.block !== undefined || said.stop !== undefined) return { blocked: said.block ?? said.stop!, context: [] };
+    context.push(...wrap("user-prompt-submit-hook", said.context));
+  }
+  return { context };
 }
 
 function unusableNotice(kind: "empty" | "malformed"): string {

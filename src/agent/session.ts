@@ -14,6 +14,7 @@ import type { ToolDef } from "../tools/types.js";
 import { createSessionMemory, type SessionMemory } from "../tools/session-memory.js";
 import { turnAfterCompaction, type Checkpoints } from "../session/checkpoints.js";
 import { runAgent } from "./loop.js";
+import { hasHooks, runHooks } from "./hooks/hooks.js";
 import { createDeltaBatcher } from "./delta-batcher.js";
 import type { PermissionAnswer } from "./approval.js";
 import { ensureModelInfo, prefetchModelInfo, type Prefetched } from "./model-info.js";
@@ -264,7 +265,18 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
               preview: req.preview,
               allowKey: req.allowKey,
               ...(req.why ? { why: req.why } : {}),
+              ...(req.alwaysOptions ? { alwaysOptions: req.alwaysOptions } : {}),
             });
+            // Claude Code's Notification hook: the user is needed.
+            if (hasHooks(config, "Notification"))
+              void runHooks(
+                config,
+                "Notification",
+                [],
+                { message: `agent0 needs your permission to use ${req.tool}` },
+                emit,
+                signal,
+              );
           }),
       });
       await checkpoints?.endTurn().catch(() => {});
@@ -358,7 +370,11 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
         const resolve = slot?.pending.get(cmd.id);
         if (slot && !resolve) log(`permission-reply ${cmd.id} of run ${cmd.runId} dropped: nothing asked it`);
         slot?.pending.delete(cmd.id);
-        resolve?.({ decision: cmd.decision, ...(cmd.reason ? { reason: cmd.reason } : {}) });
+        resolve?.({
+          decision: cmd.decision,
+          ...(cmd.reason ? { reason: cmd.reason } : {}),
+          ...(cmd.always ? { always: cmd.always } : {}),
+        });
         break;
       }
       case "set-mode": {

@@ -59,6 +59,13 @@ export async function headless(prompt: string, flags: HeadlessFlags): Promise<ne
       sanitize(`notice: MCP server ${s.name} (${s.file}) was declined for this project — skipped.\n`),
     );
   }
+  for (const s of [...boot.mcp.settings.pending, ...boot.mcp.settings.denied]) {
+    process.stderr.write(
+      sanitize(
+        `notice: ${s.file} is not trusted in this project — its hooks do not run and its allow rules do not count (its deny and ask rules do). Trust it in the TUI.\n`,
+      ),
+    );
+  }
   const dir = sessionsDir();
   const recorder = new SessionRecorder({
     dir,

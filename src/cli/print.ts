@@ -73,6 +73,10 @@ export function runHeadless(opts: {
           denied++;
           process.stderr.write(sanitize(`denied: ${e.tool}${e.why ? ` (${e.why})` : ""}: ${e.preview}\n`));
           break;
+        case "prompt-blocked":
+          errorText = `a UserPromptSubmit hook blocked the prompt: ${e.reason}`;
+          process.stderr.write(sanitize(`error: ${errorText}\n`));
+          break;
         case "permission-request":
           // Headless runs are not interactive: the loop denies before asking. Never hang.
           if (e.runId !== null) agent.send({ type: "permission-reply", runId: e.runId, id: e.id, decision: "deny" });
@@ -131,6 +135,8 @@ export function runHeadless(opts: {
       if (images?.length) user.images = images;
       recorder.append(user);
       if (recorder.started) config.checkpointDir = recorder.checkpointDir;
+      config.sessionId = recorder.id;
+      config.transcriptPath = recorder.path;
       agent.send({ type: "run", runId: 1, conversation: [...opts.conversation, user], config, last: true });
     }
     // The servers start first; the run waits for them (the agent keeps the order).

@@ -96,7 +96,10 @@ export function createServices(opts: {
     },
     mcpTrust: (decisions) => opts.mcp.trust(decisions),
     mcpReload: () => opts.mcp.reload(),
+    addProjectRule: (rule) => opts.mcp.addProjectRule(rule),
+    removeRule: (rule, file) => opts.mcp.removeRule(rule, file),
     checkpointDir: () => (recorder.started ? recorder.checkpointDir : undefined),
+    transcriptPath: () => recorder.path,
     async undo(conversation, force) {
       if (!recorder.started) return { ok: false, text: "Nothing to undo yet." };
       const cwd = opts.config().cwd;

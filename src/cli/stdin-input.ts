@@ -57,6 +57,8 @@ export function sizeText(bytes: number): string {
 export function withPipedText(
   prompt: string,
   input: Extract<PipedInput, { kind: "text" }>,
+  /** The project's own secret values (its .env files), masked like the environment's. */
+  projectSecrets: readonly string[] = [],
 ): {
   content: string;
   typed: string;

@@ -38,6 +38,10 @@ export const configKeySchemas = lazily(() => {
       apiKey: z.string().optional(),
     }),
     mcpServers: z.record(z.string(), z.unknown()),
+    /** Claude Code's hooks, read by settings-files.ts (each bad part skipped with a warning). */
+    hooks: z.unknown(),
+    /** Claude Code's permission rules {allow, ask, deny}, read by settings-files.ts. */
+    permissions: z.unknown(),
     /** How to draw attention when a run ends or a question waits in an unfocused terminal. */
     notify: z.enum(["bell", "osc9", "off"]),
     sandbox: z.enum(SANDBOX_MODES),

@@ -15,7 +15,15 @@ export type WorkerCommand =
   | { type: "run"; runId: number; conversation: ConversationMessage[]; config: RunConfig; last?: boolean }
   | { type: "cancel"; runId: number }
   /** `reason`: what the user typed when denying; the model reads it as the tool's result. */
-  | { type: "permission-reply"; runId: number; id: string; decision: PermissionDecision; reason?: string }
+  | {
+      type: "permission-reply";
+      runId: number;
+      id: string;
+      decision: PermissionDecision;
+      reason?: string;
+      /** "always" for one of the request's alwaysOptions: the rule kept (session) or saved (project). */
+      always?: { rule: string; scope: "session" | "project" };
+    }
   | { type: "compact"; runId: number; conversation: ConversationMessage[]; config: RunConfig }
   /** Resolve the model (first installed when none is set) and its context length, before the first run. */
   | { type: "probe"; config: RunConfig }

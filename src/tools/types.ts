@@ -61,14 +61,17 @@ export interface ToolContext {
    * applies the permission mode, the session's "always" list and the shell allowlist,
    * and only then asks the user.
    */
-  approve(req: {
-    tool: string;
-    kind: ApprovalKind;
-    args: Record<string, unknown>;
-    preview: string;
-    /** kind "mcp": the server's trust and the tool's annotations. */
-    mcp?: McpApprovalHints;
-  }): Promise<Approval>;
+  approve(
+    req: {
+      tool: string;
+      kind: ApprovalKind;
+      args: Record<string, unknown>;
+      preview: string;
+      /** kind "mcp": the server's trust and the tool's annotations. */
+      mcp?: McpApprovalHints;
+    },
+    /** A PreToolUse hook's answer for this call: allow skips the dialog, ask forces it. */ verdict?: "allow" | "ask",
+  ): Promise<Approval>;
   /** Called with an absolute path before a tool writes it, so /undo can restore it. */
   beforeWrite(absPath: string): Promise<void>;
   /** Post an event to the UI (used by delegate for its sub-agent's tool lines). */

@@ -52,6 +52,10 @@ export interface PermissionDialog {
   allowKey: string;
   /** Why this asks when the mode would not (a protected path, a path outside the project...). */
   why?: string;
+  /** A shell command: what `a` offers (the exact command, its prefix for the project, the tool). */
+  alwaysOptions?: { label: string; rule: string; scope: "session" | "project" }[];
+  /** `a` was pressed on a request with alwaysOptions: the one chosen now (null: not choosing). */
+  alwaysChoice: number | null;
   /** Body lines scrolled past. */
   scroll: number;
   /** The last body line has been on screen: only then do the allow keys act. */
@@ -87,6 +91,8 @@ export interface RunState {
   phase: Phase;
   /** The assistant entry receiving this run's streamed text, once text has arrived. */
   streamingId?: number;
+  /** A hook command running now (the status line names it). */
+  hook?: { event: string; command: string };
 }
 
 export interface Model {

@@ -94,6 +94,10 @@ export type Cmd =
   | { type: "undo"; force: boolean; sessionId: string; conversation: ConversationMessage[]; tokensUsed: number }
   /** Remember the user's answer on project MCP servers; answered by an mcp-config Msg. */
   | { type: "mcp-trust"; decisions: { name: string; decision: McpTrustDecision }[] }
+  /** `a` in the permission dialog chose a project rule: write it to the project's settings (answer: mcp-config). */
+  | { type: "save-permission-rule"; rule: string }
+  /** `/permissions remove`: take a rule out of the settings file it came from (answer: mcp-config). */
+  | { type: "remove-permission-rule"; rule: string; file: string }
   /** Read the MCP config again (at /new); answered by an mcp-config Msg. */
   | { type: "mcp-reload" }
   /** List the project's files (.gitignore respected) for @ completion. */

@@ -89,6 +89,8 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
         preview: event.preview,
         allowKey: event.allowKey,
         ...(event.why ? { why: event.why } : {}),
+        ...(event.alwaysOptions ? { alwaysOptions: event.alwaysOptions } : {}),
+        alwaysChoice: null,
         scroll: 0,
         seenEnd: false,
         reason: null,
@@ -181,9 +183,35 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
     case "denied":
       // Only headless runs deny without asking; the TUI always asks.
       break;
+    case "hook":
+      if (model.run) {
+        if (event.state === "running") model.run.hook = { event: event.event, command: event.command };
+        else delete model.run.hook;
+      }
+      break;
+    case "prompt-blocked":
+      blockPrompt(model, event.reason);
+      break;
     default:
       assertNever(event);
   }
+}
+
+/**
+ * A UserPromptSubmit hook said no: the prompt leaves the conversation (the model never saw it, and
+ * the next prompt must not carry it) and comes back into the input, with the hook's reason.
+ */
+function blockPrompt(model: Model, reason: string): void {
+  const at = model.conversation.findLastIndex((m) => m.role === "user");
+  const prompt = at >= 0 ? model.conversation[at]! : undefined;
+  if (prompt) model.conversation.splice(at, 1);
+  const text = prompt?.typed ?? prompt?.content ?? "";
+  if (text && !model.input.text.trim()) model.input = { text, cursor: text.length };
+  addEntry(model, {
+    kind: "error",
+    message: `A UserPromptSubmit hook blocked this prompt: ${reason}`,
+    hint: "It was not sent; it is back in the input box.",
+  });
 }
 
 function applyMessage(model: Model, message: ConversationMessage): void {
