@@ -145,20 +145,38 @@ describe("hooks", () => {
     await waitUntil(() => fs.existsSync(canary), 10_000, "the trusted project hook to run");
   });
 
-  it("headless: a project's hook does not run untrusted; a UserPromptSubmit block keeps the prompt from the model", async () => {
+  it("headless: a project's hook does not run untrusted", async () => {
     const canary = path.join(sb.home, "project-hook-ran");
     writeJson(path.join(sb.project, ".claude", "settings.json"), {
-      hooks: { PreToolUse: [{ matcher: "*", hooks: [{ type: "command", command: `touch ${canary}` }] }] },
+      hooks: {
+        UserPromptSubmit: [{ hooks: [{ type: "command", command: `touch ${canary}` }] }],
+        PreToolUse: [{ matcher: "*", hooks: [{ type: "command", command: `touch ${canary}` }] }],
+      },
     });
+    fake = await startFakeOllama({
+      models: [MODEL],
+      replies: [{ steps: [{ toolCalls: [{ name: "list_files", arguments: {} }] }] }, { steps: [{ text: "Listed." }] }],
+    });
+    const r = await runHeadless(sb, ["-p", "list the files", "--host", fake.url, "--model", MODEL.name]);
+    expect(r.stderr).toContain(".claude/settings.json is not trusted in this project");
+    expect(r.code).toBe(0);
+    expect(fake.chats).toHaveLength(2);
+    expect(fs.existsSync(canary)).toBe(false);
+  });
+
+  it("headless: a UserPromptSubmit hook's exit 2 keeps the prompt from the model and tells the user", async () => {
     const guard = hookScript(sb.home, "prompt-guard", `echo "prompts must not carry keys" >&2; exit 2`);
     writeJson(configFile(), { hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: guard }] }] } });
     fake = await startFakeOllama({ models: [MODEL] });
     const r = await runHeadless(sb, ["-p", "my key is sk-canary-999", "--host", fake.url, "--model", MODEL.name]);
-    expect(r.stderr).toContain(".claude/settings.json is not trusted in this project");
     expect(r.stderr).toContain("a UserPromptSubmit hook blocked the prompt: prompts must not carry keys");
     expect(r.code).toBe(1);
     expect(fake.chats).toHaveLength(0);
-    expect(fs.existsSync(canary)).toBe(false);
+    const input = JSON.parse(fs.readFileSync(path.join(sb.home, "prompt-guard.json"), "utf8")) as Record<
+      string,
+      unknown
+    >;
+    expect(input).toMatchObject({ hook_event_name: "UserPromptSubmit", prompt: "my key is sk-canary-999" });
   });
 
   it("headless: a JSON permissionDecision deny blocks the call; a hook that fails otherwise does not block", async () => {
