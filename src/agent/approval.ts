@@ -53,6 +53,7 @@ export function fetchHost(url: unknown): string {
 
 /** What "always" remembers in the session's allowedTools: the tool, or for web_fetch the tool and host. */
 export function allowKeyOf(req: ApprovalRequest): string {
+  if (req.kind === "provider") return `${req.tool}:${String(req.args.model)}`;
   return req.kind === "fetch" ? `${req.tool}:${fetchHost(req.args.url)}` : req.tool;
 }
 
@@ -140,12 +141,17 @@ export function createApprover(
     // holds for any that slip through). A read-only tool that asks (web_fetch, an MCP tool) asks as in "ask".
     if (now === "plan" && (req.kind === "edit" || req.kind === "shell" || req.kind === "other"))
       return { ok: false, reason: PLAN_MODE_REFUSAL };
+    // A repository's agent file must not send the user's code and key to a hosted model unasked:
+    // never in plan mode, and asked in every other mode, yolo included (it is no tool action).
+    const hosted = req.kind === "provider";
+    if (hosted && now === "plan") return { ok: false, reason: PLAN_MODE_HOSTED_REFUSAL };
+    if (hosted && always.has(allowKeyOf(req))) return { ok: true };
     // deny beats ask beats allow, and a deny rule holds in every mode (Claude Code's precedence).
     const rule = decide(rulesNow(), ruleTarget(config, req));
     if (rule?.kind === "deny") return { ok: false, reason: deniedByRule(rule) };
-    if (now === "yolo") return { ok: true };
-    const why = await mustAsk(config, req);
-    const forced = rule?.kind === "ask" || verdict === "ask";
+    if (now === "yolo" && !hosted) return { ok: true };
+    const why = hosted ? req.preview.split("\n")[0] : await mustAsk(config, req);
+    const forced = hosted || rule?.kind === "ask" || verdict === "ask";
     if (!why && !forced && (rule?.kind === "allow" || verdict === "allow")) return { ok: true };
     // An MCP server's annotations: readOnlyHint of a trusted server runs free, destructiveHint asks always.
     const mcp = req.mcp && mcpRule(now, req.mcp);
@@ -186,7 +192,12 @@ export function createApprover(
           emit({ type: "notice", level: "info", text: `Allowed ${where}: ${kept}.` });
           return { ok: true };
         }
-        const what = req.kind === "fetch" ? `web_fetch of ${fetchHost(req.args.url)}` : req.tool;
+        const what =
+          req.kind === "fetch"
+            ? `web_fetch of ${fetchHost(req.args.url)}`
+            : hosted
+              ? `delegating to ${String(req.args.model)}`
+              : req.tool;
         emit({
           type: "notice",
           level: "info",
@@ -253,6 +264,10 @@ export const PLAN_MODE_REFUSAL =
   "Refused: agent0 is in plan mode, which is read-only — no file changes and no shell commands. " +
   "Finish exploring with the read-only tools, then present your plan as your answer; the user will " +
   "switch modes to carry it out.";
+
+export const PLAN_MODE_HOSTED_REFUSAL =
+  "Refused: agent0 is in plan mode, and a project's agent may not move the work to a hosted model in plan mode. " +
+  "Use another agent type, or do the task yourself.";
 
 export const PLAN_MODE_PROMPT =
   "# Plan mode\nYou are in plan mode. Explore with read-only tools only (read, list, glob, grep, web, " +

@@ -84,6 +84,11 @@ export function createServices(opts: {
           const c = opts.config();
           return `Tool calls: ${toolProtocolLabel(c.provider, c.toolProtocol)}\n${formatContextReport(opts.promptParts())}`;
         }
+        case "agents": {
+          const { formatAgentTypes } = await import("./agents-list.js");
+          const c = opts.config();
+          return formatAgentTypes(c.cwd, c.configDir, c.provider);
+        }
         case "memory": {
           const { listMemories, memoryDirs } = await import("../context/memory.js");
           const c = opts.config();

@@ -24,6 +24,7 @@ export const slashCommands: readonly SlashCommand[] = [
     args: "[mode|remove <n>]",
     help: "show the mode and the rules with where each comes from; set the mode; remove a rule",
   },
+  { name: "agents", help: "list the sub-agent types delegate offers: built in, yours, the project's" },
   { name: "hooks", help: "list the hooks: event, matcher, command and the file each comes from" },
   { name: "init", help: "survey the project and write (or update) AGENTS.md for it" },
   { name: "thinking", help: "show or hide the model's thinking" },

@@ -51,7 +51,8 @@ export function parseHooks(file: string, raw: unknown, warnings: string[]): Hook
       if (!isObject(g) || !Array.isArray(g.hooks))
         return warnings.push(`${where}: expected {matcher, hooks: [...]} — ignored`);
       const matcher = typeof g.matcher === "string" ? g.matcher : undefined;
-      if (matcher && matcher !== "*" && !validRegex(matcher)) return warnings.push(`${where}.matcher: not a regular expression — ignored`);
+      if (matcher && matcher !== "*" && !validRegex(matcher))
+        return warnings.push(`${where}.matcher: not a regular expression — ignored`);
       const hooks = g.hooks.flatMap((h: unknown, j) => {
         if (isObject(h) && h.type === "command" && typeof h.command === "string" && h.command.trim()) {
           const timeout = typeof h.timeout === "number" && h.timeout > 0 ? h.timeout : undefined;

@@ -21,8 +21,8 @@ export interface ToolResult {
   images?: ImageAttachment[];
 }
 
-/** `fetch`: web_fetch, asked per host. */
-export type ApprovalKind = "edit" | "shell" | "mcp" | "fetch" | "other";
+/** `fetch`: web_fetch, asked per host. `provider`: a project's agent would move the work to a hosted model. */
+export type ApprovalKind = "edit" | "shell" | "mcp" | "fetch" | "other" | "provider";
 
 /** What approval knows of an MCP tool call beyond its name. */
 export interface McpApprovalHints {

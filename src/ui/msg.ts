@@ -89,7 +89,7 @@ export type Cmd =
   | { type: "list-sessions" }
   | { type: "save-config"; keys: Record<string, unknown> }
   /** `conversation`: for /context, which shows what the messages take of the window. */
-  | { type: "show"; what: "context" | "memory"; conversation?: ConversationMessage[] }
+  | { type: "show"; what: "context" | "memory" | "agents"; conversation?: ConversationMessage[] }
   /** `tokensUsed`: the session's total, kept after the turn is undone (it was spent). */
   | { type: "undo"; force: boolean; sessionId: string; conversation: ConversationMessage[]; tokensUsed: number }
   /** Remember the user's answer on project MCP servers; answered by an mcp-config Msg. */

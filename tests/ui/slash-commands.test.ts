@@ -15,6 +15,7 @@ describe("slash commands", () => {
       "/skills",
       "/memory",
       "/permissions [mode|remove <n>]",
+      "/agents",
       "/hooks",
       "/init",
       "/thinking",

@@ -32,7 +32,7 @@ export interface Services {
   listModels(): Promise<PickerItem[]>;
   saveConfig(keys: Record<string, unknown>): string;
   /** `conversation`: the messages, for /context's budget. */
-  show(what: "context" | "memory", conversation?: ConversationMessage[]): Promise<string>;
+  show(what: "context" | "memory" | "agents", conversation?: ConversationMessage[]): Promise<string>;
   /** Remembers trust decisions on project MCP servers (in the user's config folder). */
   mcpTrust(decisions: { name: string; decision: McpTrustDecision }[]): { mcp: McpConfigured; warnings: string[] };
   /** Writes an allow rule to the project's `.agent0/settings.json` (keeping its trust); `text` says what happened. */

@@ -69,6 +69,9 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       }
       cmds.push({ type: "open-session", idOrPrefix: rest[0] });
       return;
+    case "agents":
+      cmds.push({ type: "show", what: "agents" });
+      return;
     case "context":
     case "memory":
       cmds.push(
