@@ -150,7 +150,7 @@ export function createApprover(
     const rule = decide(rulesNow(), ruleTarget(config, req));
     if (rule?.kind === "deny") return { ok: false, reason: deniedByRule(rule) };
     if (now === "yolo" && !hosted) return { ok: true };
-    const why = hosted ? req.preview.split("\n")[0] : await mustAsk(config, req);
+    const why = hosted ? HOSTED_WHY : await mustAsk(config, req);
     const forced = hosted || rule?.kind === "ask" || verdict === "ask";
     if (!why && !forced && (rule?.kind === "allow" || verdict === "allow")) return { ok: true };
     // An MCP server's annotations: readOnlyHint of a trusted server runs free, destructiveHint asks always.
@@ -264,6 +264,8 @@ export const PLAN_MODE_REFUSAL =
   "Refused: agent0 is in plan mode, which is read-only — no file changes and no shell commands. " +
   "Finish exploring with the read-only tools, then present your plan as your answer; the user will " +
   "switch modes to carry it out.";
+
+const HOSTED_WHY = "A project's agent file chose where your code goes: asked in every mode.";
 
 export const PLAN_MODE_HOSTED_REFUSAL =
   "Refused: agent0 is in plan mode, and a project's agent may not move the work to a hosted model in plan mode. " +
