@@ -34,6 +34,8 @@ export interface LoopDeps {
   memory?: SessionMemory;
   /** Model lookups the session started early (prefetch-model-info). */
   prefetched?: Prefetched;
+  /** Messages the user typed during the run, taken at each step boundary (the user's own agent only). */
+  takeSteers?: () => ConversationMessage[];
 }
 
 export interface LoopResult {
@@ -119,8 +121,16 @@ export async function runAgent(
   }
   let stopHookActive = false;
 
+  // What the user typed while the run went reaches the model before its next request.
+  const steer = (): boolean => {
+    const typed = deps.takeSteers?.() ?? [];
+    for (const m of typed) push(m);
+    return typed.length > 0;
+  };
+
   for (;;) {
     if (signal.aborted) return finish("interrupted");
+    steer();
     // The system prompt follows a mode changed during the run (plan mode has a section of its own).
     if (config.permissionMode !== mode()) config = { ...config, permissionMode: mode() };
     const previous = base;
@@ -194,6 +204,8 @@ export async function runAgent(
 
     if (calls.length === 0 && !reply.unusable) {
       push(reply.message);
+      // A message typed while this answer streamed: the run goes on with it.
+      if (!signal.aborted && steer()) continue;
       // A Stop (SubagentStop) hook may say the work is not done: its reason goes to the model.
       const event = depth === 0 ? "Stop" : "SubagentStop";
       if (!hasHooks(config, event) || signal.aborted) return finish("complete");

@@ -7,7 +7,7 @@ import type { AgentEvent, RunEvent } from "../protocol/agent-event.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { WorkerCommand } from "../protocol/worker-command.js";
 import type { McpExpandRequest, McpServerView } from "../protocol/mcp-state.js";
-import type { ImageAttachment } from "../protocol/conversation.js";
+import type { ConversationMessage, ImageAttachment } from "../protocol/conversation.js";
 import { assertNever } from "../protocol/assert-never.js";
 import type { Provider } from "../providers/types.js";
 import type { ToolDef } from "../tools/types.js";
@@ -55,6 +55,8 @@ interface ActiveRun {
   mode?: PermissionMode;
   /** Approvals the user has not answered yet, by request id. */
   pending: Map<string, (a: PermissionAnswer) => void>;
+  /** Messages the user typed during the run (steer), until the loop takes them at a step boundary. */
+  steers: { id: number; message: ConversationMessage }[];
 }
 
 async function loadMcpManager(cwd: string, onChange: (servers: McpServerView[]) => void): Promise<McpManager> {
@@ -99,7 +101,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
 
   function begin(runId: number, mode?: PermissionMode): ActiveRun {
     active?.controller.abort();
-    active = { runId, controller: new AbortController(), mode, pending: new Map() };
+    active = { runId, controller: new AbortController(), mode, pending: new Map(), steers: [] };
     return active;
   }
 
@@ -252,6 +254,11 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
         signal,
         memory: memoryFor(config),
         prefetched,
+        takeSteers: () =>
+          slot.steers.splice(0).map(({ id, message }) => {
+            emit({ type: "steered", id });
+            return message;
+          }),
         askUser: (req) =>
           new Promise<PermissionAnswer>((resolve) => {
             if (signal.aborted) return resolve({ decision: "deny" });
@@ -364,6 +371,9 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
         break;
       case "cancel":
         runNamed(cmd)?.controller.abort();
+        break;
+      case "steer":
+        runNamed(cmd)?.steers.push({ id: cmd.id, message: cmd.message });
         break;
       case "permission-reply": {
         const slot = runNamed(cmd);

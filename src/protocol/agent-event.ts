@@ -39,6 +39,8 @@ export type RunEvent =
       /** A shell command: what `a` offers (this exact command, its prefix for the project, the tool). */
       alwaysOptions?: { label: string; rule: string; scope: "session" | "project" }[];
     }
+  /** A message typed during the run (steer `id`) went to the model now: its `message` event follows. */
+  | { type: "steered"; id: number }
   /** A hook command started or ended (the status line shows the one running). */
   | { type: "hook"; state: "running" | "done"; event: HookEvent; command: string }
   /** A UserPromptSubmit hook blocked the prompt: it never reached the model and leaves the conversation. */

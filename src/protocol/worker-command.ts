@@ -14,6 +14,11 @@ export type WorkerCommand =
   /** `last`: the process ends after this run (headless), so the worker skips its idle clean-up. */
   | { type: "run"; runId: number; conversation: ConversationMessage[]; config: RunConfig; last?: boolean }
   | { type: "cancel"; runId: number }
+  /**
+   * A message typed during run `runId`: the loop sends it to the model at the next step boundary
+   * (after the running tool ends) and reports it with `steered`; dropped when that run has ended.
+   */
+  | { type: "steer"; runId: number; id: number; message: ConversationMessage }
   /** `reason`: what the user typed when denying; the model reads it as the tool's result. */
   | {
       type: "permission-reply";

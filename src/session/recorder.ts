@@ -183,6 +183,7 @@ export class SessionRecorder {
         break;
       }
       case "hook":
+      case "steered":
       case "status":
       case "tool-start":
       case "tool-end":

@@ -70,6 +70,8 @@ export type Msg =
       /** Inputs of earlier launches in this folder, oldest first. */
       history?: string[];
       notify?: NotifyMode;
+      /** Config `steer`: false makes Enter during a run queue for after it. */
+      steer?: boolean;
       /** The MCP servers to start and those waiting for trust (none when absent). */
       mcp?: McpConfigured;
     };

@@ -192,6 +192,15 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
     case "prompt-blocked":
       blockPrompt(model, event.reason);
       break;
+    case "steered": {
+      // It went in now: shown here, as the user's message; its `message` event follows.
+      const at = model.steering.findIndex((s) => s.id === event.id);
+      const text = at >= 0 ? model.steering.splice(at, 1)[0]!.text : undefined;
+      closeStreaming(model);
+      if (text !== undefined) addEntry(model, { kind: "user", text, note: "sent during the run" });
+      if (model.run) model.run.steeredPending = (model.run.steeredPending ?? 0) + 1;
+      break;
+    }
     default:
       assertNever(event);
   }
@@ -234,6 +243,8 @@ function applyMessage(model: Model, message: ConversationMessage): void {
         interrupted: !!message.interrupted,
       });
     }
+  } else if (message.role === "user" && model.run?.steeredPending) {
+    model.run.steeredPending--;
   } else if (message.role === "user") {
     // The loop's own messages to the model (a format reminder, a nudge to answer): shown briefly.
     const first = message.content.split("\n").find((l) => l.trim()) ?? "";
@@ -259,6 +270,7 @@ export function keepPartialAnswer(model: Model, cmds: Cmd[]): void {
     cmds.push({ type: "session-append", message });
   }
   model.queued = [];
+  model.steering = [];
   finishRun(model, true, cmds);
 }
 
@@ -287,6 +299,9 @@ function finishRun(model: Model, interrupted: boolean, cmds: Cmd[]): void {
   }
   if (model.dialog?.kind === "permission") model.dialog = null;
   model.run = null;
+  // Messages sent to steer a run that ended before its next step: they are sent next, first.
+  if (!interrupted) model.queued.unshift(...model.steering.splice(0).map((s) => s.text));
+  else model.steering = [];
 }
 
 /** A notice with this text is among the entries since the last prompt. */
