@@ -75,6 +75,8 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   const log = (text: string) => emit({ type: "log", text });
 
   let active: ActiveRun | undefined;
+  /** The last run's config: its hooks run at SessionEnd. */
+  let lastConfig: RunConfig | undefined;
   let memory: SessionMemory = createSessionMemory();
   const prefetched: Prefetched = new Map();
   let mcp: McpManager | undefined;
@@ -209,6 +211,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   async function run(cmd: Command<"run">): Promise<void> {
     const emit = emitFor(cmd.runId);
     const config: RunConfig = cmd.config;
+    lastConfig = config;
     const slot = begin(cmd.runId, config.permissionMode);
     const signal = slot.controller.signal;
     // Files a tool changes are saved before the change, per user turn, for /undo.
@@ -346,6 +349,9 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   function close(): Promise<void> {
     closing ??= (async () => {
       active?.controller.abort();
+      // Claude Code's SessionEnd hook: the session is ending (agent0 quits).
+      if (lastConfig && hasHooks(lastConfig, "SessionEnd"))
+        await runHooks(lastConfig, "SessionEnd", ["other"], { reason: "other" }, emit).catch(() => undefined);
       // MCP servers are child processes: stop them before the session goes (close() also stops
       // servers that are still starting).
       const manager = mcp ?? (await mcpLoading?.catch(() => undefined));

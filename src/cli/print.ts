@@ -123,7 +123,7 @@ export function runHeadless(opts: {
       }
       // MCP servers are stopped by the agent, which is waited for then. Without them nothing is
       // left to stop (the process exits next).
-      if (hasMcp) await agent.close().catch(() => {});
+      if (hasMcp || config.hooks?.SessionEnd?.length) await agent.close().catch(() => {});
       const saved = recorder.close();
       if (saved.kind === "unsaved") process.stderr.write(sanitize(`error: ${saved.text}\n`));
       logger.close();

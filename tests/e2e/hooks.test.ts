@@ -218,4 +218,42 @@ describe("hooks", () => {
     const tools = fake.chats[1]!.messages.filter((m) => m.role === "tool").map((m) => m.content);
     expect(tools[0]).toContain("Blocked by a PreToolUse hook: no writes to generated/");
   });
+
+  it("headless: SessionStart adds context, a Stop hook's block sends the model back to work once, SessionEnd runs at the end", async () => {
+    const start = hookScript(
+      sb.home,
+      "start",
+      `printf '%s' '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"Branch policy: never push to main."}}'`,
+    );
+    // The reference's Stop example: block unless stop_hook_active (it already sent the model back once).
+    const stop = hookScript(
+      sb.home,
+      "stop",
+      `case "$INPUT" in *'"stop_hook_active":true'*) exit 0;; esac\necho "run the tests before you stop" >&2\nexit 2`,
+    );
+    const end = hookScript(sb.home, "end", "exit 0");
+    writeJson(configFile(), {
+      hooks: {
+        SessionStart: [{ hooks: [{ type: "command", command: start }] }],
+        Stop: [{ hooks: [{ type: "command", command: stop }] }],
+        SessionEnd: [{ hooks: [{ type: "command", command: end }] }],
+      },
+    });
+    fake = await startFakeOllama({
+      models: [MODEL],
+      replies: [{ steps: [{ text: "Done, I think." }] }, { steps: [{ text: "Tests pass now." }] }],
+    });
+    const r = await runHeadless(sb, ["-p", "fix it", "--host", fake.url, "--model", MODEL.name]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("Tests pass now.\n");
+    const first = fake.chats[0]!.messages;
+    expect(first.some((m) => m.role === "user" && m.content.includes("Branch policy: never push to main."))).toBe(true);
+    expect(fake.chats[1]!.messages.at(-1)).toMatchObject({
+      role: "user",
+      content: "Stop hook: run the tests before you stop",
+    });
+    expect(fake.chats).toHaveLength(2);
+    const ended = JSON.parse(fs.readFileSync(path.join(sb.home, "end.json"), "utf8")) as Record<string, unknown>;
+    expect(ended.hook_event_name).toBe("SessionEnd");
+  });
 });
