@@ -279,14 +279,14 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
             });
             // Claude Code's Notification hook: the user is needed.
             if (hasHooks(config, "Notification"))
-              void runHooks(
+              runHooks(
                 config,
                 "Notification",
                 [],
                 { message: `agent0 needs your permission to use ${req.tool}` },
                 emit,
                 signal,
-              );
+              ).catch((err: Error) => log(`Notification hook: ${err.message}`));
           }),
       });
       await checkpoints?.endTurn().catch(() => {});

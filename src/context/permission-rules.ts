@@ -9,7 +9,7 @@
 // decides with it, the UI lists the rules (/permissions) and writes new ones.
 import os from "node:os";
 import path from "node:path";
-import { splitWords } from "../tools/shell/safety.js";
+import { splitWords } from "../safety/shell-words.js";
 
 import type { PermissionRule, RuleKind } from "../protocol/permission-rule.js";
 export type { PermissionRule, RuleKind } from "../protocol/permission-rule.js";
