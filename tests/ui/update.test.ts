@@ -100,7 +100,8 @@ describe("update: a user sends a prompt and the answer streams in", () => {
       command: { type: "steer", runId, id: 1, message: { role: "user", content: "use pnpm, not npm" } },
     });
     expect(sent.model.queued).toEqual([]);
-    expect(strip(view(sent.model).status)).toContain("1 for the next step");
+    // Shown dimmed above the input until the model takes it.
+    expect(view(sent.model).transcript.map(strip)).toContain("next step: use pnpm, not npm");
     // The loop took it: it shows as the user's message, not as agent0's note to the model.
     ({ model } = feed(
       sent.model,

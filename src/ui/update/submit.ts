@@ -3,6 +3,7 @@
 import type { Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import { startRun } from "./run.js";
+import { addEntry } from "./transcript.js";
 import { runSlash } from "./slash.js";
 import { startShell } from "./shell.js";
 import { isShellLine } from "../layout/input.js";
