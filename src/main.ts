@@ -194,6 +194,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
         warnings: [...b.warnings, ...context.warnings, ...resumed.notices, ...notices],
         history: pastInputs,
         notify: b.file.notify,
+        steer: b.file.steer,
         mcp: mcp.configured().mcp,
       },
     };

@@ -5,6 +5,7 @@ import type { Approval, ApprovalKind, McpApprovalHints, ToolDef } from "../tools
 import { isReadOnlyCommand } from "../tools/shell/safety.js";
 import { gitProgramKeys } from "../safety/git-safety.js";
 import { followedLinksReason, outsidePaths, protectedPathReason } from "./approval-rules.js";
+import { decide, prefixRuleFor, type PermissionRule } from "../context/permission-rules.js";
 
 export interface ApprovalRequest {
   tool: string;
@@ -18,12 +19,29 @@ export interface ApprovalRequest {
 export interface PermissionAnswer {
   decision: PermissionDecision;
   reason?: string;
+  always?: PermissionAnswerRule;
+}
+
+/** The user's answer; a denial may carry what they typed for the model; "always" may name the rule it keeps. */
+export interface PermissionAnswerRule {
+  rule: string;
+  scope: "session" | "project";
+}
+
+/** What `a` offers for a shell command: the exact command, its prefix for the project, the tool for the session. */
+export interface AlwaysOption {
+  label: string;
+  rule: string;
+  scope: "session" | "project";
 }
 
 /** Asks the UI and waits for its answer (the worker wires this to permission-request / permission-reply). */
 export type AskUser = (
-  req: ApprovalRequest & { id: string; why?: string; allowKey: string },
+  req: ApprovalRequest & { id: string; why?: string; allowKey: string; alwaysOptions?: AlwaysOption[] },
 ) => Promise<PermissionAnswer>;
+
+/** A verdict from outside the policy for one call: a PreToolUse hook's allow or ask. */
+export type ApprovalVerdict = "allow" | "ask";
 
 /** The host a web_fetch approval is for (lower case, with its port when it has one). */
 export function fetchHost(url: unknown): string {
@@ -36,11 +54,12 @@ export function fetchHost(url: unknown): string {
 
 /** What "always" remembers in the session's allowedTools: the tool, or for web_fetch the tool and host. */
 export function allowKeyOf(req: ApprovalRequest): string {
+  if (req.kind === "provider") return `${req.tool}:${String(req.args.model)}`;
   return req.kind === "fetch" ? `${req.tool}:${fetchHost(req.args.url)}` : req.tool;
 }
 
 /** The files an edit names: `path`, a deletion, or every file of an apply_patch patch. */
-function editedPaths(args: Record<string, unknown>): string[] {
+export function editedPaths(args: Record<string, unknown>): string[] {
   const paths = [args.path, args.delete].filter((p): p is string => typeof p === "string");
   if (typeof args.patch === "string")
     for (const m of args.patch.matchAll(/^\*\*\* (?:Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/gm))
@@ -109,21 +128,36 @@ export function createApprover(
   /** The mode now: the user may change it while the run goes (Shift+Tab). */
   mode: () => PermissionMode = () => config.permissionMode,
 ) {
-  // "Always" answers of this run; the UI keeps them for the session's later runs.
+  // "Always" answers of this run; the UI keeps them for the session's later runs. An entry with a
+  // specifier (`run_shell_command(git status)`) is a rule of the session.
   const always = new Set(config.allowedTools);
+  const rulesNow = (): PermissionRule[] => [
+    ...(config.permissionRules ?? []),
+    ...[...always].filter((k) => k.includes("(")).map((rule) => ({ rule, kind: "allow" as const, source: "session" })),
+  ];
   let seq = 0;
-  return async function approve(req: ApprovalRequest): Promise<Approval> {
+  return async function approve(req: ApprovalRequest, verdict?: ApprovalVerdict): Promise<Approval> {
     const now = mode();
     // Plan mode: changes and commands are refused (guardPlanMode already stops those tools; this
     // holds for any that slip through). A read-only tool that asks (web_fetch, an MCP tool) asks as in "ask".
     if (now === "plan" && (req.kind === "edit" || req.kind === "shell" || req.kind === "other"))
       return { ok: false, reason: PLAN_MODE_REFUSAL };
-    if (now === "yolo") return { ok: true };
-    const why = await mustAsk(config, req);
+    // A repository's agent file must not send the user's code and key to a hosted model unasked:
+    // never in plan mode, and asked in every other mode, yolo included (it is no tool action).
+    const hosted = req.kind === "provider";
+    if (hosted && now === "plan") return { ok: false, reason: PLAN_MODE_HOSTED_REFUSAL };
+    if (hosted && always.has(allowKeyOf(req))) return { ok: true };
+    // deny beats ask beats allow, and a deny rule holds in every mode (Claude Code's precedence).
+    const rule = decide(rulesNow(), ruleTarget(config, req));
+    if (rule?.kind === "deny") return { ok: false, reason: deniedByRule(rule) };
+    if (now === "yolo" && !hosted) return { ok: true };
+    const why = hosted ? HOSTED_WHY : await mustAsk(config, req);
+    const forced = hosted || rule?.kind === "ask" || verdict === "ask";
+    if (!why && !forced && (rule?.kind === "allow" || verdict === "allow")) return { ok: true };
     // An MCP server's annotations: readOnlyHint of a trusted server runs free, destructiveHint asks always.
     const mcp = req.mcp && mcpRule(now, req.mcp);
-    if (!why && mcp === "free") return { ok: true };
-    if (!why && mcp !== "ask" && allowedWithoutAsking(config, now, req, always)) return { ok: true };
+    if (!why && !forced && mcp === "free") return { ok: true };
+    if (!why && !forced && mcp !== "ask" && allowedWithoutAsking(config, now, req, always)) return { ok: true };
     if (!config.interactive) {
       const what = req.kind === "fetch" ? `fetching from ${fetchHost(req.args.url)}` : req.tool;
       emit({ type: "denied", tool: req.tool, preview: req.preview, why });
@@ -136,16 +170,37 @@ export function createApprover(
     }
     const id = `perm-${++seq}`;
     const allowKey = allowKeyOf(req);
-    const answer = await askUser({ ...req, id, allowKey, ...(why ? { why } : {}) });
+    const alwaysOptions = req.kind === "shell" ? shellAlwaysOptions(String(req.args.command ?? "")) : undefined;
+    const shownWhy =
+      why ?? (rule?.kind === "ask" ? `The rule ${rule.rule} (${rule.source}) asks each time.` : undefined);
+    const answer = await askUser({
+      ...req,
+      id,
+      allowKey,
+      ...(shownWhy ? { why: shownWhy } : {}),
+      ...(alwaysOptions ? { alwaysOptions } : {}),
+    });
     switch (answer.decision) {
       case "once":
         return { ok: true };
       case "always": {
         // A protected path, an outside read or a destructive MCP tool asks every time: "always" covers the rest only.
+        const kept = answer.always?.rule ?? allowKey;
         // Recorded here once: this run's later calls see the set, later runs the UI's copy (the event).
-        always.add(allowKey);
-        emit({ type: "allowed", key: allowKey });
-        const what = req.kind === "fetch" ? `web_fetch of ${fetchHost(req.args.url)}` : req.tool;
+        always.add(kept);
+        emit({ type: "allowed", key: kept });
+        if (answer.always) {
+          const where =
+            answer.always.scope === "project" ? "in this project (saved to its settings)" : "for this session";
+          emit({ type: "notice", level: "info", text: `Allowed ${where}: ${kept}.` });
+          return { ok: true };
+        }
+        const what =
+          req.kind === "fetch"
+            ? `web_fetch of ${fetchHost(req.args.url)}`
+            : hosted
+              ? `delegating to ${String(req.args.model)}`
+              : req.tool;
         emit({
           type: "notice",
           level: "info",
@@ -165,6 +220,31 @@ export function createApprover(
         };
     }
   };
+}
+
+/** What a rule is matched against for this request: its tool and arguments, the files an edit names. */
+function ruleTarget(config: RunConfig, req: ApprovalRequest) {
+  return {
+    tool: req.tool,
+    args: req.args,
+    cwd: config.cwd,
+    ...(req.kind === "edit" ? { paths: editedPaths(req.args) } : {}),
+  };
+}
+
+export function deniedByRule(rule: PermissionRule): string {
+  return `Refused by the permission rule deny ${rule.rule} (${rule.source}). Do not try to get around it; ask the user if it is needed.`;
+}
+
+/** `a` on a shell command: this exact command (session), its prefix (project), the tool (session). */
+function shellAlwaysOptions(command: string): AlwaysOption[] {
+  const options: AlwaysOption[] = [
+    { label: "this exact command, for this session", rule: `run_shell_command(${command})`, scope: "session" },
+  ];
+  const prefix = prefixRuleFor(command);
+  if (prefix) options.push({ label: `${prefix}, in this project`, rule: prefix, scope: "project" });
+  options.push({ label: "every shell command, for this session", rule: "run_shell_command", scope: "session" });
+  return options;
 }
 
 /**
@@ -187,6 +267,12 @@ export const PLAN_MODE_REFUSAL =
   "Refused: agent0 is in plan mode, which is read-only — no file changes and no shell commands. " +
   "Finish exploring with the read-only tools, then present your plan as your answer; the user will " +
   "switch modes to carry it out.";
+
+const HOSTED_WHY = "A project's agent file chose where your code goes: asked in every mode.";
+
+export const PLAN_MODE_HOSTED_REFUSAL =
+  "Refused: agent0 is in plan mode, and a project's agent may not move the work to a hosted model in plan mode. " +
+  "Use another agent type, or do the task yourself.";
 
 export const PLAN_MODE_PROMPT =
   "# Plan mode\nYou are in plan mode. Explore with read-only tools only (read, list, glob, grep, web, " +

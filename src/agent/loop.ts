@@ -19,6 +19,8 @@ import {
 import { createSessionMemory, type SessionMemory } from "../tools/session-memory.js";
 import { warnIfOllamaBehindOpenAI, withLocalServers } from "./local-servers.js";
 import { compactIfNeeded, toolSpecTokens } from "./compaction/run.js";
+import { gateTools } from "./tool-gate.js";
+import { hasHooks, runHooks } from "./hooks/hooks.js";
 
 export interface LoopDeps {
   provider: Provider;
@@ -39,6 +41,8 @@ export interface LoopDeps {
   memory?: SessionMemory;
   /** Model lookups the session started early (prefetch-model-info). */
   prefetched?: Prefetched;
+  /** Messages the user typed during the run, taken at each step boundary (the user's own agent only). */
+  takeSteers?: () => ConversationMessage[];
 }
 
 export interface LoopResult {
@@ -95,8 +99,13 @@ export async function runAgent(
   const mode = deps.permissionMode ?? (() => runConfig.permissionMode);
   // Plan mode wraps each tool set once; a changed MCP tool list is wrapped again.
   // A sub-agent starts a conversation of its own: its type's tools are all it is sent.
-  const own = (list: ToolDef[]) => guardPlanMode(sentTools(config, list, deps.depth), mode);
   let source = typeof deps.tools === "function" ? deps.tools() : deps.tools;
+  // Deny rules and hooks stand before every call, inside plan mode's refusal.
+  const own = (list: ToolDef[]) =>
+    guardPlanMode(
+      gateTools(sentTools(config, list, deps.depth), () => config),
+      mode,
+    );
   let tools = own(source);
   const latestTools = () => {
     const now = typeof deps.tools === "function" ? deps.tools() : deps.tools;
@@ -114,9 +123,27 @@ export async function runAgent(
   const approve = deps.approve ?? createApprover(config, deps.askUser, emit, mode);
   let stuck = createStuckState();
   let compactedLength = -1;
+  const depth = deps.depth ?? 0;
+  if (depth === 0) {
+    const started = await promptHooks(conversation, config, emit, signal);
+    if (started.blocked !== undefined) {
+      emit({ type: "prompt-blocked", reason: started.blocked });
+      return finish("error");
+    }
+    for (const m of started.context) push(m);
+  }
+  let stopHookActive = false;
+
+  // What the user typed while the run went reaches the model before its next request.
+  const steer = (): boolean => {
+    const typed = deps.takeSteers?.() ?? [];
+    for (const m of typed) push(m);
+    return typed.length > 0;
+  };
 
   for (;;) {
     if (signal.aborted) return finish("interrupted");
+    steer();
     if (config.permissionMode !== mode()) config = { ...config, permissionMode: mode() };
     // A mode change is told in a new trailing message: the system prompt is never rewritten.
     const reminder = modeReminder(conversation, config.permissionMode);
@@ -203,7 +230,16 @@ export async function runAgent(
 
     if (calls.length === 0 && !reply.unusable) {
       push(reply.message);
-      return finish("complete");
+      // A message typed while this answer streamed: the run goes on with it.
+      if (!signal.aborted && steer()) continue;
+      // A Stop (SubagentStop) hook may say the work is not done: its reason goes to the model.
+      const event = depth === 0 ? "Stop" : "SubagentStop";
+      if (!hasHooks(config, event) || signal.aborted) return finish("complete");
+      const said = await runHooks(config, event, [], { stop_hook_active: stopHookActive }, emit, signal);
+      if (!said.block || said.stop) return finish("complete");
+      stopHookActive = true;
+      push({ role: "user", content: `${event} hook: ${said.block}` });
+      continue;
     }
     if (reply.message.content || reply.message.thinking || calls.length) push(reply.message);
     if (verdict.kind === "stop") {
@@ -236,6 +272,34 @@ export async function runAgent(
     if (verdict.kind === "nudge") push({ role: "user", content: verdict.message });
     if (signal.aborted) return finish("interrupted");
   }
+}
+
+/**
+ * SessionStart (the session's first prompt) and UserPromptSubmit hooks, before the first model call:
+ * what they add goes to the model as messages of their own (shown, and saved); a block ends the run.
+ */
+async function promptHooks(
+  conversation: ConversationMessage[],
+  config: RunConfig,
+  emit: (e: RunEvent) => void,
+  signal: AbortSignal,
+): Promise<{ blocked?: string; context: ConversationMessage[] }> {
+  const last = conversation.at(-1);
+  const context: ConversationMessage[] = [];
+  if (last?.role !== "user") return { context };
+  const wrap = (tag: string, texts: string[]) =>
+    texts.length ? [{ role: "user" as const, content: `<${tag}>\n${texts.join("\n")}\n</${tag}>` }] : [];
+  if (hasHooks(config, "SessionStart") && !conversation.some((m) => m.role === "assistant")) {
+    const said = await runHooks(config, "SessionStart", ["startup"], { source: "startup" }, emit, signal);
+    context.push(...wrap("session-start-hook", said.context));
+  }
+  if (hasHooks(config, "UserPromptSubmit")) {
+    const prompt = last.typed ?? last.content;
+    const said = await runHooks(config, "UserPromptSubmit", [], { prompt }, emit, signal);
+    if (said.block !== undefined || said.stop !== undefined) return { blocked: said.block ?? said.stop!, context: [] };
+    context.push(...wrap("user-prompt-submit-hook", said.context));
+  }
+  return { context };
 }
 
 function unusableNotice(kind: "empty" | "malformed"): string {

@@ -7,13 +7,14 @@ import type { AgentEvent, RunEvent } from "../protocol/agent-event.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { WorkerCommand } from "../protocol/worker-command.js";
 import type { McpExpandRequest, McpServerView } from "../protocol/mcp-state.js";
-import type { ImageAttachment } from "../protocol/conversation.js";
+import type { ConversationMessage, ImageAttachment } from "../protocol/conversation.js";
 import { assertNever } from "../protocol/assert-never.js";
 import type { Provider } from "../providers/types.js";
 import type { ToolDef } from "../tools/types.js";
 import { createSessionMemory, type SessionMemory } from "../tools/session-memory.js";
 import { turnAfterCompaction, type Checkpoints } from "../session/checkpoints.js";
 import { runAgent } from "./loop.js";
+import { hasHooks, runHooks } from "./hooks/hooks.js";
 import { createDeltaBatcher } from "./delta-batcher.js";
 import type { PermissionAnswer } from "./approval.js";
 import { ensureModelInfo, prefetchModelInfo, type Prefetched } from "./model-info.js";
@@ -57,6 +58,8 @@ interface ActiveRun {
   mode?: PermissionMode;
   /** Approvals the user has not answered yet, by request id. */
   pending: Map<string, (a: PermissionAnswer) => void>;
+  /** Messages the user typed during the run (steer), until the loop takes them at a step boundary. */
+  steers: { id: number; message: ConversationMessage }[];
 }
 
 async function loadMcpManager(cwd: string, onChange: (servers: McpServerView[]) => void): Promise<McpManager> {
@@ -75,6 +78,8 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   const log = (text: string) => emit({ type: "log", text });
 
   let active: ActiveRun | undefined;
+  /** The last run's config: its hooks run at SessionEnd. */
+  let lastConfig: RunConfig | undefined;
   let memory: SessionMemory = createSessionMemory();
   const prefetched: Prefetched = new Map();
   let mcp: McpManager | undefined;
@@ -101,7 +106,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
 
   function begin(runId: number, mode?: PermissionMode): ActiveRun {
     active?.controller.abort();
-    active = { runId, controller: new AbortController(), mode, pending: new Map() };
+    active = { runId, controller: new AbortController(), mode, pending: new Map(), steers: [] };
     return active;
   }
 
@@ -209,6 +214,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   async function run(cmd: Command<"run">): Promise<void> {
     const emit = emitFor(cmd.runId);
     const config: RunConfig = cmd.config;
+    lastConfig = config;
     const slot = begin(cmd.runId, config.permissionMode);
     const signal = slot.controller.signal;
     // Files a tool changes are saved before the change, per user turn, for /undo.
@@ -254,6 +260,11 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
         signal,
         memory: memoryFor(config),
         prefetched,
+        takeSteers: () =>
+          slot.steers.splice(0).map(({ id, message }) => {
+            emit({ type: "steered", id });
+            return message;
+          }),
         askUser: (req) =>
           new Promise<PermissionAnswer>((resolve) => {
             if (signal.aborted) return resolve({ decision: "deny" });
@@ -267,7 +278,18 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
               preview: req.preview,
               allowKey: req.allowKey,
               ...(req.why ? { why: req.why } : {}),
+              ...(req.alwaysOptions ? { alwaysOptions: req.alwaysOptions } : {}),
             });
+            // Claude Code's Notification hook: the user is needed.
+            if (hasHooks(config, "Notification"))
+              runHooks(
+                config,
+                "Notification",
+                [],
+                { message: `agent0 needs your permission to use ${req.tool}` },
+                emit,
+                signal,
+              ).catch((err: Error) => log(`Notification hook: ${err.message}`));
           }),
       });
       await checkpoints?.endTurn().catch(() => {});
@@ -338,6 +360,9 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   function close(): Promise<void> {
     closing ??= (async () => {
       active?.controller.abort();
+      // Claude Code's SessionEnd hook: the session is ending (agent0 quits).
+      if (lastConfig && hasHooks(lastConfig, "SessionEnd"))
+        await runHooks(lastConfig, "SessionEnd", ["other"], { reason: "other" }, emit).catch(() => undefined);
       // MCP servers are child processes: stop them before the session goes (close() also stops
       // servers that are still starting).
       const manager = mcp ?? (await mcpLoading?.catch(() => undefined));
@@ -364,12 +389,19 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       case "cancel":
         runNamed(cmd)?.controller.abort();
         break;
+      case "steer":
+        runNamed(cmd)?.steers.push({ id: cmd.id, message: cmd.message });
+        break;
       case "permission-reply": {
         const slot = runNamed(cmd);
         const resolve = slot?.pending.get(cmd.id);
         if (slot && !resolve) log(`permission-reply ${cmd.id} of run ${cmd.runId} dropped: nothing asked it`);
         slot?.pending.delete(cmd.id);
-        resolve?.({ decision: cmd.decision, ...(cmd.reason ? { reason: cmd.reason } : {}) });
+        resolve?.({
+          decision: cmd.decision,
+          ...(cmd.reason ? { reason: cmd.reason } : {}),
+          ...(cmd.always ? { always: cmd.always } : {}),
+        });
         break;
       }
       case "set-mode": {

@@ -7,19 +7,16 @@ import { mentionsIn } from "../context/mention-parse.js";
 import { projectFileRules } from "./tool-use.js";
 import { maskSecrets } from "../safety/secrets.js";
 import { isSecretFileName, maskSecretFile, projectSecretValues } from "../safety/secret-files.js";
+import { looksBinary } from "../context/binary.js";
 
-/** Characters of one file attached at most; the rest is cut with a note. */
-export const ATTACH_MAX_CHARS = 50_000;
+export { ATTACH_MAX_CHARS } from "./attach-limits.js";
+import { cutAttachment } from "./attach-limits.js";
 export const LISTING_MAX = 200;
 
 export interface Attached {
   content: string;
   attached: string[];
   problems: string[];
-}
-
-function isBinary(buf: Buffer): boolean {
-  return buf.subarray(0, 8000).includes(0);
 }
 
 async function attachment(cwd: string, mention: string): Promise<{ block?: string; problem?: string }> {
@@ -45,13 +42,14 @@ async function attachment(cwd: string, mention: string): Promise<{ block?: strin
   const opened = await readRegularFile(resolved.abs, mention, realpathLoose(cwd));
   if (!opened.ok) return { problem: `@${mention}: ${opened.error.replace(/^Error: /, "")} — not attached.` };
   const buf = opened.buf;
-  if (isBinary(buf)) return { problem: `@${mention} is a binary file — not attached.` };
+  if (looksBinary(buf)) return { problem: `@${mention} is a binary file — not attached.` };
   const raw = buf.toString("utf8");
   const secret = opened.unsure || isSecretFileName(resolved.rel);
-  let text = maskSecrets(secret ? maskSecretFile(raw) : raw, process.env, projectSecretValues(cwd));
-  if (text.length > ATTACH_MAX_CHARS) {
-    text = `${text.slice(0, ATTACH_MAX_CHARS)}\n[... cut: the file has ${text.length} characters; read_file with an offset reads the rest]`;
-  }
+  const { text } = cutAttachment(
+    maskSecrets(secret ? maskSecretFile(raw) : raw, process.env, projectSecretValues(cwd)),
+    "the file",
+    "read_file with an offset reads the rest",
+  );
   return { block: `<attached file="${resolved.rel}">\n${text}\n</attached>` };
 }
 

@@ -25,6 +25,9 @@ export interface CliOptions {
   sandbox?: boolean;
   /** Start the project's own MCP servers (.agent0/mcp.json, .mcp.json) without asking. */
   trustProjectMcp?: boolean;
+  /** Claude Code's flags: permission rules, separated by commas or spaces. */
+  allowedTools?: string;
+  disallowedTools?: string;
 }
 
 const MODES = PERMISSION_MODES;

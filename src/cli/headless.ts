@@ -15,6 +15,7 @@ import { runHeadless, type OutputFormat } from "./print.js";
 import { loadProjectContext } from "./project-context.js";
 import { resumeFromFlags, type ResumeFlags } from "./resume.js";
 import { startup } from "./startup.js";
+import { readPipedInput, sizeText, withPipedText } from "./stdin-input.js";
 
 export interface HeadlessFlags extends CliOptions, ResumeFlags {
   outputFormat: OutputFormat;
@@ -42,6 +43,8 @@ export async function headless(prompt: string, flags: HeadlessFlags): Promise<ne
     fail((err as Error).message);
   }
   const { config } = boot;
+  // Piped stdin is read while the rest starts; binary data stops the run before any model call.
+  const piping = readPipedInput();
   for (const w of boot.warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
   // Headless runs cannot ask: a project's own servers start only when trusted before.
   for (const s of boot.mcp.selection.pending) {
@@ -54,6 +57,13 @@ export async function headless(prompt: string, flags: HeadlessFlags): Promise<ne
   for (const s of boot.mcp.selection.denied) {
     process.stderr.write(
       sanitize(`notice: MCP server ${s.name} (${s.file}) was declined for this project — skipped.\n`),
+    );
+  }
+  for (const s of [...boot.mcp.settings.pending, ...boot.mcp.settings.denied]) {
+    process.stderr.write(
+      sanitize(
+        `notice: ${s.file} is not trusted in this project — its hooks do not run and its allow rules do not count (its deny and ask rules do). Trust it in the TUI.\n`,
+      ),
     );
   }
   const dir = sessionsDir();
@@ -76,6 +86,19 @@ export async function headless(prompt: string, flags: HeadlessFlags): Promise<ne
     ? await import("./attach.js").then(({ readMentions }) => readMentions(prompt, config.cwd, mentioned))
     : { content: prompt, problems: [] };
   for (const p of withFiles.problems) process.stderr.write(`warning: ${p}\n`);
+  const piped = await piping.catch((err: Error) => fail(`could not read stdin: ${err.message}`));
+  if (piped.kind === "binary")
+    fail(`stdin is binary data (${sizeText(piped.bytes)}): only text can go with the prompt. Nothing was sent.`);
+  if (piped.kind === "empty") process.stderr.write("notice: stdin is empty: only the prompt is sent.\n");
+  const withStdin =
+    piped.kind === "text"
+      ? withPipedText(
+          withFiles.content,
+          piped,
+          (await import("../safety/secret-files.js")).projectSecretValues(config.cwd),
+        )
+      : undefined;
+  if (withStdin?.note) process.stderr.write(`warning: ${withStdin.note}\n`);
   const context = await loadingContext;
   for (const w of context.warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
   config.systemPrompt = context.systemPrompt;
@@ -83,8 +106,8 @@ export async function headless(prompt: string, flags: HeadlessFlags): Promise<ne
   process.on("SIGINT", () => process.exit(130)); // the "exit" handler ends the commands
   const code = await runHeadless({
     started,
-    prompt: withFiles.content,
-    typed: prompt,
+    prompt: withStdin?.content ?? withFiles.content,
+    typed: withStdin?.typed ?? prompt,
     resources: resourceMentionsIn(prompt, servers),
     config,
     conversation: resumed.conversation,

@@ -39,6 +39,11 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flags: "--no-think", description: "ask a thinking model to answer without reasoning" },
   { flags: "--tick-ms <ms>", description: "how often agent output is painted (default 100)" },
   {
+    flags: "--allowedTools <rules>",
+    description: 'permission rules that allow without asking, e.g. "Bash(npm test:*),Edit(src/**)"',
+  },
+  { flags: "--disallowedTools <rules>", description: 'permission rules that refuse, e.g. "Bash(rm:*) WebFetch"' },
+  {
     flags: "--trust-project-mcp",
     description: "start this project's own MCP servers (.agent0/mcp.json, .mcp.json) without asking",
   },

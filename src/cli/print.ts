@@ -74,6 +74,10 @@ export function runHeadless(opts: {
           denied++;
           process.stderr.write(sanitize(`denied: ${e.tool}${e.why ? ` (${e.why})` : ""}: ${e.preview}\n`));
           break;
+        case "prompt-blocked":
+          errorText = `a UserPromptSubmit hook blocked the prompt: ${e.reason}`;
+          process.stderr.write(sanitize(`error: ${errorText}\n`));
+          break;
         case "permission-request":
           // Headless runs are not interactive: the loop denies before asking. Never hang.
           if (e.runId !== null) agent.send({ type: "permission-reply", runId: e.runId, id: e.id, decision: "deny" });
@@ -120,7 +124,7 @@ export function runHeadless(opts: {
       }
       // MCP servers are stopped by the agent, which is waited for then. Without them nothing is
       // left to stop (the process exits next).
-      if (hasMcp) await agent.close().catch(() => {});
+      if (hasMcp || config.hooks?.SessionEnd?.length) await agent.close().catch(() => {});
       const saved = recorder.close();
       if (saved.kind === "unsaved") process.stderr.write(sanitize(`error: ${saved.text}\n`));
       logger.close();
@@ -130,6 +134,8 @@ export function runHeadless(opts: {
       const user = userMessage({ content, typed, images }, config.seesImages);
       recorder.append(user);
       if (recorder.started) config.checkpointDir = recorder.checkpointDir;
+      config.sessionId = recorder.id;
+      config.transcriptPath = recorder.path;
       agent.send({ type: "run", runId: 1, conversation: [...opts.conversation, user], config, last: true });
     }
     // The servers start first; the run waits for them (the agent keeps the order).

@@ -79,6 +79,11 @@ export function createServices(opts: {
     },
     async show(what) {
       switch (what) {
+        case "agents": {
+          const { formatAgentTypes } = await import("./agents-list.js");
+          const c = opts.config();
+          return formatAgentTypes(c.cwd, c.configDir, c.provider);
+        }
         case "memory": {
           const { listMemories, memoryDirs } = await import("../context/memory.js");
           const c = opts.config();
@@ -91,7 +96,10 @@ export function createServices(opts: {
     },
     mcpTrust: (decisions) => opts.mcp.trust(decisions),
     mcpReload: () => opts.mcp.reload(),
+    addProjectRule: (rule) => opts.mcp.addProjectRule(rule),
+    removeRule: (rule, file) => opts.mcp.removeRule(rule, file),
     checkpointDir: () => (recorder.started ? recorder.checkpointDir : undefined),
+    transcriptPath: () => recorder.path,
     async undo(conversation, force) {
       if (!recorder.started) return { ok: false, text: "Nothing to undo yet." };
       const cwd = opts.config().cwd;

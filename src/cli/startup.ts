@@ -2,7 +2,16 @@ import type { McpServerConfig, RunConfig } from "../protocol/run-config.js";
 import { loadConfig, type Config } from "../context/config.js";
 import { configDir, configFilePath } from "../context/dirs.js";
 import { expandMcpEnv, listMcpServers, type McpServerSource } from "../context/mcp-config.js";
-import { lookupTrust, mcpTrustFile, selectMcpServers, type McpSelection } from "../context/mcp-trust.js";
+import { lookupTrust, lookupTrustOf, mcpTrustFile, selectMcpServers, type McpSelection } from "../context/mcp-trust.js";
+import {
+  effectiveSettings,
+  loadSettingsFiles,
+  needsTrust,
+  settingsTrustHash,
+  settingsTrustName,
+  type SettingsFile,
+} from "../context/settings-files.js";
+import { splitRuleList, type PermissionRule } from "../context/permission-rules.js";
 import { resolveConfig, type CliOptions } from "./config.js";
 import { sandboxProblem } from "./tool-use.js";
 
@@ -15,11 +24,23 @@ export interface Startup {
   mcp: McpStartup;
 }
 
-/** The MCP servers as configured, and which of them may start. */
+/** The MCP servers as configured, and which of them may start; the settings files likewise. */
 export interface McpStartup {
   sources: McpServerSource[];
   selection: McpSelection;
   trustFile: string;
+  settings: SettingsStartup;
+}
+
+/** Settings files (hooks, permission rules) and which project files are trusted. */
+export interface SettingsStartup {
+  files: SettingsFile[];
+  pending: SettingsFile[];
+  denied: SettingsFile[];
+  trusted: SettingsFile[];
+  /** What counts now (hooks and rules of trusted files; every deny and ask rule). */
+  hooks: RunConfig["hooks"];
+  rules: PermissionRule[];
 }
 
 /** The session's settings from flags, environment and the (validated) config files. */
@@ -30,6 +51,8 @@ export function startup(opts: CliOptions, interactive: boolean, env = process.en
   const mcp = loadMcp(cwd, file, opts.trustProjectMcp === true, env);
   warnings.push(...mcp.warnings);
   const config = resolveConfig(opts, file, { interactive, mcpServers: mcp.servers, cwd }, env);
+  config.permissionRules = [...flagRules(opts), ...mcp.startup.settings.rules];
+  config.hooks = mcp.startup.settings.hooks;
   // Never silently unsandboxed: a sandbox that cannot run stops the app with the reason.
   if (config.sandbox === "workspace-write") {
     const problem = sandboxProblem();
@@ -41,7 +64,7 @@ export function startup(opts: CliOptions, interactive: boolean, env = process.en
 /** Reads every MCP source and decides, with the remembered trust, what starts now. */
 export function loadMcp(
   cwd: string,
-  file: Pick<Config, "mcpServers">,
+  file: Pick<Config, "mcpServers" | "hooks" | "permissions">,
   trustProject: boolean,
   env: NodeJS.ProcessEnv,
 ): { startup: McpStartup; servers: Record<string, McpServerConfig>; warnings: string[] } {
@@ -49,10 +72,52 @@ export function loadMcp(
   const listed = listMcpServers(cwd, { file: configFilePath(env), servers: file.mcpServers });
   const selection = selectMcpServers(listed.servers, (s) => (trustProject ? "allow" : lookupTrust(trustFile, cwd, s)));
   const expanded = expandServers(selection.run, env);
+  const settings = loadSettings(cwd, file, trustFile, env);
   return {
-    startup: { sources: listed.servers, selection, trustFile },
+    startup: { sources: listed.servers, selection, trustFile, settings: settings.startup },
     servers: expanded.servers,
-    warnings: [...listed.warnings, ...expanded.warnings],
+    warnings: [...listed.warnings, ...expanded.warnings, ...settings.warnings],
+  };
+}
+
+/** `--allowedTools` and `--disallowedTools` (Claude Code's flags), as rules. */
+export function flagRules(opts: Pick<CliOptions, "allowedTools" | "disallowedTools">): PermissionRule[] {
+  const list = (text: string | undefined, kind: PermissionRule["kind"], source: string) =>
+    splitRuleList(text ?? "").map((rule) => ({ rule, kind, source }));
+  return [
+    ...list(opts.disallowedTools, "deny", "--disallowedTools"),
+    ...list(opts.allowedTools, "allow", "--allowedTools"),
+  ];
+}
+
+/** Hooks and rules of the user's config and the project's settings files, with the remembered trust. */
+export function loadSettings(
+  cwd: string,
+  file: Pick<Config, "hooks" | "permissions">,
+  trustFile: string,
+  env: NodeJS.ProcessEnv,
+  decide: (s: SettingsFile) => "allow" | "deny" | undefined = (s) =>
+    lookupTrustOf(trustFile, cwd, settingsTrustName(cwd, s.file), settingsTrustHash(s)),
+): { startup: SettingsStartup; warnings: string[] } {
+  const loaded = loadSettingsFiles(cwd, {
+    file: configFilePath(env),
+    hooks: file.hooks,
+    permissions: file.permissions,
+  });
+  const asking = loaded.files.filter((f) => f.scope === "project" && needsTrust(f));
+  const decided = new Map(asking.map((f) => [f, decide(f)]));
+  const trusted = asking.filter((f) => decided.get(f) === "allow");
+  const effective = effectiveSettings(loaded.files, (f) => trusted.includes(f));
+  return {
+    startup: {
+      files: loaded.files,
+      pending: asking.filter((f) => decided.get(f) === undefined),
+      denied: asking.filter((f) => decided.get(f) === "deny"),
+      trusted,
+      hooks: effective.hooks,
+      rules: effective.rules,
+    },
+    warnings: loaded.warnings,
   };
 }
 

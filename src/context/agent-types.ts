@@ -1,8 +1,13 @@
 // Sub-agent types for the delegate tool: three built in, more from markdown files with YAML
 // frontmatter (name, description, tools, model; the body is the system prompt) in
-// `$XDG_CONFIG_HOME/agent0/agents/` (user) and `<project>/.agent0/agents/` (project wins).
+// `~/.claude/agents/` and `$XDG_CONFIG_HOME/agent0/agents/` (user), then `<project>/.claude/agents/`
+// and `<project>/.agent0/agents/` (project wins). Claude Code's files work unchanged
+// (docs.anthropic.com/en/docs/claude-code/sub-agents): its tool names map to agent0's, and its
+// model aliases (sonnet, opus, haiku, inherit) keep the parent's model unless it runs on Anthropic.
 import fs from "node:fs";
+import os from "node:os";
 import { basename, join } from "node:path";
+import { CLAUDE_TOOL_ALIASES } from "./permission-rules.js";
 import { parseFrontmatter } from "./frontmatter.js";
 import * as z from "zod";
 import { lazily } from "./lazily.js";
@@ -17,6 +22,8 @@ export interface AgentType {
   systemPrompt: string;
   /** "built-in" or the file it came from. */
   source: string;
+  /** A project's file is the repository's word, not the user's: it may not move the work to a hosted model unasked. */
+  scope: "built-in" | "user" | "project";
 }
 
 export const EXPLORE_TOOLS = ["read_file", "list_files", "glob_files", "grep_files", "memory_search", "memory_list"];
@@ -34,6 +41,7 @@ export const BUILTIN_AGENT_TYPES: readonly AgentType[] = [
       "You are a sub-agent of a coding assistant. Do the task you are given, completely, using your tools. " +
       `Then answer with what you did and what you found. ${REPORT}`,
     source: "built-in",
+    scope: "built-in",
   },
   {
     name: "explore",
@@ -45,6 +53,7 @@ export const BUILTIN_AGENT_TYPES: readonly AgentType[] = [
       "anything. Answer with your findings, naming the file paths (and line numbers) each one comes from. " +
       REPORT,
     source: "built-in",
+    scope: "built-in",
   },
   {
     name: "research",
@@ -55,6 +64,7 @@ export const BUILTIN_AGENT_TYPES: readonly AgentType[] = [
       "promising pages with web_fetch, and answer the question from what they say. Cite the URL of every fact; " +
       `say plainly what you could not find. ${REPORT}`,
     source: "built-in",
+    scope: "built-in",
   },
 ];
 
@@ -75,7 +85,7 @@ const frontmatter = lazily(() => {
 export type ParsedAgentType = { ok: true; type: AgentType } | { ok: false; error: string };
 
 /** One agent file. The name defaults to the file's name; the body must hold the prompt. */
-export function parseAgentFile(text: string, source: string): ParsedAgentType {
+export function parseAgentFile(text: string, source: string, scope: AgentType["scope"] = "user"): ParsedAgentType {
   if (!text.startsWith("---"))
     return { ok: false, error: `${source}: malformed agent file: no frontmatter (start the file with ---)` };
   const parsed = parseFrontmatter(text, source, frontmatter());
@@ -98,13 +108,26 @@ export function parseAgentFile(text: string, source: string): ParsedAgentType {
     description: meta.description?.trim() || `Custom agent from ${basename(source)}`,
     systemPrompt: body,
     source,
+    scope,
   };
-  if (meta.tools) type.tools = meta.tools;
-  if (meta.model) type.model = meta.model;
+  if (meta.tools) type.tools = agent0Tools(meta.tools);
+  if (meta.model && meta.model !== "inherit") type.model = meta.model;
   return { ok: true, type };
 }
 
-function fromDir(dir: string, warnings: string[]): AgentType[] {
+/** Claude Code's tool names (Read, Grep, Bash …) as agent0's; other names (agent0's, mcp__…) stay. */
+function agent0Tools(names: string[]): string[] {
+  return [...new Set(names.flatMap((n) => CLAUDE_TOOL_ALIASES[n] ?? [n]))];
+}
+
+/** Claude Code's model aliases: on Anthropic they name its models; elsewhere they keep the parent's. */
+export const CLAUDE_MODEL_ALIASES: Readonly<Record<string, string>> = {
+  sonnet: "claude-sonnet-4-5",
+  opus: "claude-opus-4-1",
+  haiku: "claude-haiku-4-5",
+};
+
+function fromDir(dir: string, scope: AgentType["scope"], warnings: string[]): AgentType[] {
   let names: string[];
   try {
     names = fs
@@ -124,7 +147,7 @@ function fromDir(dir: string, warnings: string[]): AgentType[] {
       warnings.push(`${file}: cannot read: ${err instanceof Error ? err.message : String(err)}`);
       continue;
     }
-    const parsed = parseAgentFile(text, file);
+    const parsed = parseAgentFile(text, file, scope);
     if (parsed.ok) out.push(parsed.type);
     else warnings.push(parsed.error);
   }
@@ -136,14 +159,20 @@ export interface LoadedAgentTypes {
   warnings: string[];
 }
 
-/** Built-in < user (`<configDir>/agents`) < project (`<cwd>/.agent0/agents`), by name. */
-export function loadAgentTypes(dirs: { cwd: string; configDir: string }): LoadedAgentTypes {
+/**
+ * Built-in < user (`~/.claude/agents`, `<configDir>/agents`) < project (`<cwd>/.claude/agents`,
+ * `<cwd>/.agent0/agents`), by name.
+ */
+export function loadAgentTypes(dirs: { cwd: string; configDir: string; home?: string }): LoadedAgentTypes {
   const warnings: string[] = [];
   const byName = new Map<string, AgentType>();
+  const home = dirs.home ?? os.homedir();
   const layers = [
     BUILTIN_AGENT_TYPES,
-    fromDir(join(dirs.configDir, "agents"), warnings),
-    fromDir(join(dirs.cwd, ".agent0", "agents"), warnings),
+    fromDir(join(home, ".claude", "agents"), "user", warnings),
+    fromDir(join(dirs.configDir, "agents"), "user", warnings),
+    fromDir(join(dirs.cwd, ".claude", "agents"), "project", warnings),
+    fromDir(join(dirs.cwd, ".agent0", "agents"), "project", warnings),
   ];
   for (const type of layers.flat()) byName.set(type.name, type);
   return { types: [...byName.values()], warnings };

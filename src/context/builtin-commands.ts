@@ -19,7 +19,13 @@ export const slashCommands: readonly SlashCommand[] = [
   { name: "compact", help: "summarize older messages to free context" },
   { name: "skills", help: "list skills" },
   { name: "memory", help: "list saved memories" },
-  { name: "permissions", args: "[mode]", help: "show or set the permission mode: ask, auto-edit, plan or yolo" },
+  {
+    name: "permissions",
+    args: "[mode|remove <n>]",
+    help: "show the mode and the rules with where each comes from; set the mode; remove a rule",
+  },
+  { name: "agents", help: "list the sub-agent types delegate offers: built in, yours, the project's" },
+  { name: "hooks", help: "list the hooks: event, matcher, command and the file each comes from" },
   { name: "init", help: "survey the project and write (or update) AGENTS.md for it" },
   { name: "thinking", help: "show or hide the model's thinking" },
   {

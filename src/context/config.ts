@@ -39,8 +39,14 @@ export const configKeySchemas = lazily(() => {
       apiKey: z.string().optional(),
     }),
     mcpServers: z.record(z.string(), z.unknown()),
+    /** Claude Code's hooks, read by settings-files.ts (each bad part skipped with a warning). */
+    hooks: z.unknown(),
+    /** Claude Code's permission rules {allow, ask, deny}, read by settings-files.ts. */
+    permissions: z.unknown(),
     /** How to draw attention when a run ends or a question waits in an unfocused terminal. */
     notify: z.enum(["bell", "osc9", "off"]),
+    /** Enter during a run sends the message at the model's next step (default); false queues it for after the run. */
+    steer: z.boolean(),
     sandbox: z.enum(SANDBOX_MODES),
     webFetch: z.object({ allow: z.array(z.string()).optional(), allowPrivate: z.boolean().optional() }),
     shellEnv: z.object({ allow: z.array(z.string()) }),

@@ -60,8 +60,16 @@ function readStore(file: string): TrustStore {
 
 /** The remembered decision for this exact definition, if any. */
 export function lookupTrust(file: string, cwd: string, source: McpServerSource): McpTrustDecision | undefined {
-  const record = readStore(file).projects[projectKey(cwd)]?.[source.name];
-  return record && record.hash === definitionHash(source.config) ? record.decision : undefined;
+  return lookupTrustOf(file, cwd, source.name, definitionHash(source.config));
+}
+
+/**
+ * The remembered decision on anything a project ships that runs or grants (an MCP server, a
+ * settings file's hooks and allow rules), by its name in the store and the hash of what was approved.
+ */
+export function lookupTrustOf(file: string, cwd: string, name: string, hash: string): McpTrustDecision | undefined {
+  const record = readStore(file).projects[projectKey(cwd)]?.[name];
+  return record && record.hash === hash ? record.decision : undefined;
 }
 
 export function recordTrust(
@@ -70,11 +78,25 @@ export function recordTrust(
   decisions: { source: McpServerSource; decision: McpTrustDecision }[],
   now = new Date(),
 ): void {
+  recordTrustOf(
+    file,
+    cwd,
+    decisions.map(({ source, decision }) => ({ name: source.name, hash: definitionHash(source.config), decision })),
+    now,
+  );
+}
+
+export function recordTrustOf(
+  file: string,
+  cwd: string,
+  decisions: { name: string; hash: string; decision: McpTrustDecision }[],
+  now = new Date(),
+): void {
   const store = readStore(file);
   const key = projectKey(cwd);
   const project = (store.projects[key] ??= {});
-  for (const { source, decision } of decisions) {
-    project[source.name] = { hash: definitionHash(source.config), decision, at: now.toISOString() };
+  for (const { name, hash, decision } of decisions) {
+    project[name] = { hash, decision, at: now.toISOString() };
   }
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;

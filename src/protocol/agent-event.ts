@@ -3,6 +3,7 @@
 
 import type { ConversationMessage, ImageAttachment, ToolDisplay } from "./conversation.js";
 import type { McpServerView } from "./mcp-state.js";
+import type { HookEvent } from "./hooks.js";
 
 export interface Usage {
   promptTokens: number;
@@ -35,9 +36,17 @@ export type RunEvent =
       why?: string;
       /** What "always" adds to the session's allowedTools (the tool, or `web_fetch:host`). */
       allowKey: string;
+      /** A shell command: what `a` offers (this exact command, its prefix for the project, the tool). */
+      alwaysOptions?: { label: string; rule: string; scope: "session" | "project" }[];
     }
   /** The user answered "always": the session's allowedTools gain `key` (the UI keeps it for later runs). */
   | { type: "allowed"; key: string }
+  /** A message typed during the run (steer `id`) went to the model now: its `message` event follows. */
+  | { type: "steered"; id: number }
+  /** A hook command started or ended (the status line shows the one running). */
+  | { type: "hook"; state: "running" | "done"; event: HookEvent; command: string }
+  /** A UserPromptSubmit hook blocked the prompt: it never reached the model and leaves the conversation. */
+  | { type: "prompt-blocked"; reason: string }
   /** A headless run could not ask, so this call was denied (printed on stderr; the run fails). */
   | { type: "denied"; tool: string; preview: string; why?: string }
   | { type: "message"; message: ConversationMessage }

@@ -3,6 +3,8 @@
 // the worker runs: enough for /mcp, prompts as slash commands and resources as @mentions.
 
 import type { McpServerConfig, McpTransportKind } from "./run-config.js";
+import type { HooksConfig } from "./hooks.js";
+import type { PermissionRule } from "./permission-rule.js";
 
 export type McpState = "starting" | "running" | "failed" | "stopped";
 
@@ -57,8 +59,10 @@ export interface McpExpandRequest {
   resources: { server: string; uri: string }[];
 }
 
-/** A project server waiting for the user's trust: what the dialog names. */
+/** A project server (or settings file with hooks and allow rules) waiting for the user's trust: what the dialog names. */
 export interface McpTrustRequest {
+  /** "settings": a project settings file; `command` lists its hooks and allow rules, one per line. */
+  kind?: "settings";
   name: string;
   /** The command line (or transport and URL) it would run. */
   command: string;
@@ -76,4 +80,6 @@ export interface McpConfigured {
   denied: McpTrustRequest[];
   /** Project servers the user trusted (`/mcp untrust <name>` stops one). */
   trusted: string[];
+  /** Hooks and permission rules that count now (settings files; a project's once trusted). */
+  settings?: { hooks: HooksConfig; rules: PermissionRule[] };
 }

@@ -2,6 +2,8 @@ import type { OptionalToolFamily } from "./window.js";
 
 // Part of protocol/: plain data that crosses postMessage between the UI thread and the agent
 // worker (structured-clone safe: no functions, no classes).
+import type { HooksConfig } from "./hooks.js";
+import type { PermissionRule } from "./permission-rule.js";
 
 /**
  * When to ask before a change. The one list: types and schemas derive from it. "plan" is
@@ -88,4 +90,10 @@ export interface RunConfig {
   shellEnvAllow?: string[];
   /** Checkpoint folder for /undo of this turn, beside the session. */
   checkpointDir?: string;
+  /** Rules that last: settings files (a project's allow rules once trusted), flags, the session's answers. */
+  permissionRules?: PermissionRule[];
+  /** Hooks of the user's config and of trusted project settings files. */
+  hooks?: HooksConfig;
+  /** The session's file, sent to hooks as `transcript_path`. */
+  transcriptPath?: string;
 }

@@ -14,8 +14,21 @@ export type WorkerCommand =
   /** `last`: the process ends after this run (headless), so the worker skips its idle clean-up. */
   | { type: "run"; runId: number; conversation: ConversationMessage[]; config: RunConfig; last?: boolean }
   | { type: "cancel"; runId: number }
+  /**
+   * A message typed during run `runId`: the loop sends it to the model at the next step boundary
+   * (after the running tool ends) and reports it with `steered`; dropped when that run has ended.
+   */
+  | { type: "steer"; runId: number; id: number; message: ConversationMessage }
   /** `reason`: what the user typed when denying; the model reads it as the tool's result. */
-  | { type: "permission-reply"; runId: number; id: string; decision: PermissionDecision; reason?: string }
+  | {
+      type: "permission-reply";
+      runId: number;
+      id: string;
+      decision: PermissionDecision;
+      reason?: string;
+      /** "always" for one of the request's alwaysOptions: the rule kept (session) or saved (project). */
+      always?: { rule: string; scope: "session" | "project" };
+    }
   | { type: "compact"; runId: number; conversation: ConversationMessage[]; config: RunConfig }
   /** Resolve the model (first installed when none is set) and its context length, before the first run. */
   | { type: "probe"; config: RunConfig }

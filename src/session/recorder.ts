@@ -176,6 +176,14 @@ export class SessionRecorder {
       case "error":
         this.endStream();
         break;
+      case "prompt-blocked": {
+        // The blocked prompt leaves the saved conversation too, so --resume never sends it.
+        const at = this.conversation.findLastIndex((m) => m.role === "user");
+        if (at >= 0) this.reset(this.conversation.slice(0, at));
+        break;
+      }
+      case "hook":
+      case "steered":
       case "status":
       case "tool-start":
       case "tool-end":

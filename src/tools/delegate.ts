@@ -4,7 +4,7 @@ import { type SubAgentResult, type ToolResult, defineTool, type ToolContext, typ
 import * as z from "zod";
 import type { RunEvent } from "../protocol/agent-event.js";
 import type { RunConfig } from "../protocol/run-config.js";
-import { BUILTIN_AGENT_TYPES, loadAgentTypes, type AgentType } from "../context/agent-types.js";
+import { BUILTIN_AGENT_TYPES, CLAUDE_MODEL_ALIASES, loadAgentTypes, type AgentType } from "../context/agent-types.js";
 import { createProvider, splitProviderModel } from "../providers/index.js";
 import type { Provider } from "../providers/types.js";
 
@@ -54,7 +54,11 @@ export function subAgentConfig(parent: RunConfig, type: AgentType, date: Date): 
   if (own) config.toolFilter = inherited ? own.filter((t) => inherited.includes(t)) : [...own];
   else if (inherited) config.toolFilter = [...inherited];
   else delete config.toolFilter;
-  if (type.model) {
+  const alias = type.model ? CLAUDE_MODEL_ALIASES[type.model] : undefined;
+  // Claude Code's `sonnet`/`opus`/`haiku` name Anthropic's models: elsewhere the parent's model stays.
+  if (alias) {
+    if (parent.provider === "anthropic") config.model = alias;
+  } else if (type.model) {
     const { provider, model } = splitProviderModel(type.model);
     config.model = model;
     if (provider && provider !== parent.provider) {
@@ -83,6 +87,21 @@ export function forwardSubAgentEvent(e: RunEvent, callId: string, typeName: stri
     default:
       return undefined;
   }
+}
+
+/**
+ * What the user is asked when a project's agent file would move the work to a hosted provider (the
+ * code and the user's API key would go there); undefined when it stays where the parent runs.
+ */
+function movesToHostedModel(parent: RunConfig, sub: RunConfig, type: AgentType): string | undefined {
+  if (type.scope !== "project" || sub.provider === parent.provider || sub.provider === "ollama") return undefined;
+  const where =
+    sub.baseUrl ?? (sub.provider === "anthropic" ? process.env.ANTHROPIC_BASE_URL : process.env.OPENAI_BASE_URL);
+  return (
+    `This project's agent ${type.name} (${type.source}) names the hosted model ${sub.provider}/${sub.model}.\n` +
+    `Delegating to it sends this task, the files it reads and your ${sub.provider} API key to ` +
+    `${where || `${sub.provider}'s API`}, instead of ${parent.provider}/${parent.model}.`
+  );
 }
 
 const CONTINUE_HINT = / Type a message to continue the work\.$/;
@@ -124,6 +143,17 @@ async function runSubAgent(
   opts: DelegateOptions,
 ): Promise<ToolResult> {
   const config = subAgentConfig(ctx.config, type, (opts.now ?? (() => new Date()))());
+  const moved = movesToHostedModel(ctx.config, config, type);
+  if (moved) {
+    const approval = await ctx.approve({
+      tool: "delegate",
+      kind: "provider",
+      args: { agent_type: type.name, model: `${config.provider}/${config.model}` },
+      preview: moved,
+    });
+    if (!approval.ok)
+      return { content: `Error: the ${type.name} sub-agent did not run: ${approval.reason}`, isError: true };
+  }
   const seen: { notice?: string; error?: string; calls: number } = { calls: 0 };
   const emit = (e: RunEvent): void => {
     if (e.type === "error") seen.error = e.hint ? `${e.message} (${e.hint})` : e.message;

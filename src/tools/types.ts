@@ -21,8 +21,8 @@ export interface ToolResult {
   images?: ImageAttachment[];
 }
 
-/** `fetch`: web_fetch, asked per host. */
-export type ApprovalKind = "edit" | "shell" | "mcp" | "fetch" | "other";
+/** `fetch`: web_fetch, asked per host. `provider`: a project's agent would move the work to a hosted model. */
+export type ApprovalKind = "edit" | "shell" | "mcp" | "fetch" | "other" | "provider";
 
 /** What approval knows of an MCP tool call beyond its name. */
 export interface McpApprovalHints {
@@ -61,14 +61,17 @@ export interface ToolContext {
    * applies the permission mode, the session's "always" list and the shell allowlist,
    * and only then asks the user.
    */
-  approve(req: {
-    tool: string;
-    kind: ApprovalKind;
-    args: Record<string, unknown>;
-    preview: string;
-    /** kind "mcp": the server's trust and the tool's annotations. */
-    mcp?: McpApprovalHints;
-  }): Promise<Approval>;
+  approve(
+    req: {
+      tool: string;
+      kind: ApprovalKind;
+      args: Record<string, unknown>;
+      preview: string;
+      /** kind "mcp": the server's trust and the tool's annotations. */
+      mcp?: McpApprovalHints;
+    },
+    /** A PreToolUse hook's answer for this call: allow skips the dialog, ask forces it. */ verdict?: "allow" | "ask",
+  ): Promise<Approval>;
   /** Called with an absolute path before a tool writes it, so /undo can restore it. */
   beforeWrite(absPath: string): Promise<void>;
   /** Post an event to the UI (used by delegate for its sub-agent's tool lines). */

@@ -54,6 +54,10 @@ export interface PermissionDialog {
   allowKey: string;
   /** Why this asks when the mode would not (a protected path, a path outside the project...). */
   why?: string;
+  /** A shell command: what `a` offers (the exact command, its prefix for the project, the tool). */
+  alwaysOptions?: { label: string; rule: string; scope: "session" | "project" }[];
+  /** `a` was pressed on a request with alwaysOptions: the one chosen now (null: not choosing). */
+  alwaysChoice: number | null;
   /** Body lines scrolled past. */
   scroll: number;
   /** The last body line has been on screen: only then do the allow keys act. */
@@ -89,6 +93,10 @@ export interface RunState {
   phase: Phase;
   /** The assistant entry receiving this run's streamed text, once text has arrived. */
   streamingId?: number;
+  /** Steer messages taken by the loop whose `message` event is still to come (shown as the user's, not as a notice). */
+  steeredPending?: number;
+  /** A hook command running now (the status line names it). */
+  hook?: { event: string; command: string };
 }
 
 export interface Model {
@@ -108,8 +116,14 @@ export interface Model {
   run: RunState | null;
   /** The id the next run or compaction gets. */
   nextRunId: number;
-  /** Messages typed while a run was going, sent when it ends. */
+  /** Messages typed while a run was going, sent when it ends (Alt+Enter, or `steer: false` in the config). */
   queued: string[];
+  /** Messages typed during the run, sent to the worker to reach the model at its next step; not taken yet. */
+  steering: { id: number; text: string }[];
+  /** The id of the last steer message sent. */
+  steerSeq: number;
+  /** Enter during a run steers it (default); false: Enter queues for after the run, as Alt+Enter does. */
+  steerOnEnter: boolean;
   /** Settings, session and skills have loaded (boot-ready); lines sent before are queued. */
   booted: boolean;
   /** An answer has arrived in this session: the model is loaded (else the status says "loading model…"). */

@@ -77,6 +77,8 @@ export type Msg =
       /** Inputs of earlier launches in this folder, oldest first. */
       history?: string[];
       notify?: NotifyMode;
+      /** Config `steer`: false makes Enter during a run queue for after it. */
+      steer?: boolean;
       /** The MCP servers to start and those waiting for trust (none when absent). */
       mcp?: McpConfigured;
     };
@@ -96,11 +98,15 @@ export type Cmd =
   | { type: "list-sessions" }
   | { type: "save-config"; keys: Record<string, unknown> }
   /** `conversation`: for /context, which shows what the messages take of the window. */
-  | { type: "show"; what: "memory" }
+  | { type: "show"; what: "memory" | "agents" }
   /** `tokensUsed`: the session's total, kept after the turn is undone (it was spent). */
   | { type: "undo"; force: boolean; sessionId: string; conversation: ConversationMessage[]; tokensUsed: number }
   /** Remember the user's answer on project MCP servers; answered by an mcp-config Msg. */
   | { type: "mcp-trust"; decisions: { name: string; decision: McpTrustDecision }[] }
+  /** `a` in the permission dialog chose a project rule: write it to the project's settings (answer: mcp-config). */
+  | { type: "save-permission-rule"; rule: string }
+  /** `/permissions remove`: take a rule out of the settings file it came from (answer: mcp-config). */
+  | { type: "remove-permission-rule"; rule: string; file: string }
   /** Read the MCP config again (at /new); answered by an mcp-config Msg. */
   | { type: "mcp-reload" }
   /** Rank the project's paths for an @ query; `refresh`: a new @, list the project again. */

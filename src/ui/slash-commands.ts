@@ -22,8 +22,11 @@ export function formatHelp(commands: readonly SlashCommand[], skills: readonly S
 
 /** The keys, for /help (README's key table says the same). */
 export const KEYS: readonly [string, string][] = [
-  ["Enter", "send (queued while a run goes; Up on an empty input takes it back)"],
-  ["Alt+Enter, Ctrl+J", "new line"],
+  ["Enter", "send (during a run: reaches the model at its next step)"],
+  [
+    "Alt+Enter, Ctrl+J",
+    "new line (Alt+Enter during a run: send after the run ends; Up on an empty input takes it back)",
+  ],
   ["Esc", "stop the run"],
   ["Ctrl+C", "stop the run; idle: clear the input; twice on an empty input: quit"],
   ["Ctrl+D", "quit (on an empty input)"],

@@ -152,14 +152,21 @@ export function runHeadless(
   sb: Sandbox,
   args: string[],
   timeoutMs = 20_000,
+  /** Written to the app's stdin, which is then closed (a pipe, as `cat file | agent0 -p` gives); default: /dev/null. */
+  stdin?: string | Buffer,
 ): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn("node", [BIN, ...args], { cwd: sb.project, env: sb.env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("node", [BIN, ...args], {
+      cwd: sb.project,
+      env: sb.env,
+      stdio: [stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+    });
+    if (stdin !== undefined) child.stdin!.end(stdin);
     let stdout = "";
     let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.stdout!.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr!.setEncoding("utf8").on("data", (d: string) => (stderr += d));
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
     child.on("close", (code) => {
       clearTimeout(timer);

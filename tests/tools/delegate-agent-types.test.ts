@@ -65,6 +65,7 @@ describe("loadAgentTypes", () => {
       tools: ["read_file"],
       systemPrompt: "Review as this project wants.",
       source: path.join(cwd, ".agent0/agents/reviewer.md"),
+      scope: "project",
     });
     expect(types.find((t) => t.name === "tester")).toMatchObject({
       description: "runs tests",
@@ -92,7 +93,13 @@ describe("parseAgentFile", () => {
     const parsed = parseAgentFile("---\ndescription: d\n---\nPrompt.", "/x/docs-writer.md");
     expect(parsed).toEqual({
       ok: true,
-      type: { name: "docs-writer", description: "d", systemPrompt: "Prompt.", source: "/x/docs-writer.md" },
+      type: {
+        name: "docs-writer",
+        description: "d",
+        systemPrompt: "Prompt.",
+        source: "/x/docs-writer.md",
+        scope: "user",
+      },
     });
   });
 
@@ -112,6 +119,41 @@ describe("parseAgentFile", () => {
     expect(parseAgentFile("---\nname: a\n---\n\n", "/a.md")).toEqual({
       ok: false,
       error: "/a.md: the body is empty: write the sub-agent's system prompt below the frontmatter",
+    });
+  });
+});
+
+describe("Claude Code's agent files", () => {
+  // docs.anthropic.com/en/docs/claude-code/sub-agents, "File format" and "Model selection":
+  // `tools` in Claude Code's names, comma-separated; `model` an alias or "inherit".
+  it("reads ~/.claude/agents and .claude/agents, Claude's tool names as agent0's, inherit as the parent's model", () => {
+    const cwd = tempDir();
+    const home = tempDir();
+    write(home, ".claude/agents/mine.md", "---\nname: mine\ndescription: d\nmodel: inherit\n---\nMine.\n");
+    write(
+      cwd,
+      ".claude/agents/rev.md",
+      "---\nname: rev\ndescription: r\ntools: Read, Grep, Glob, Bash\nmodel: haiku\n---\nReview.\n",
+    );
+    const { types, warnings } = loadAgentTypes({ cwd, configDir: tempDir(), home });
+    expect(warnings).toEqual([]);
+    const mine = types.find((t) => t.name === "mine")!;
+    expect([mine.scope, mine.model]).toEqual(["user", undefined]);
+    const rev = types.find((t) => t.name === "rev")!;
+    expect(rev.scope).toBe("project");
+    expect(rev.tools).toEqual(["read_file", "list_files", "glob_files", "grep_files", "run_shell_command"]);
+    expect(rev.model).toBe("haiku");
+  });
+
+  it("a model alias keeps the parent's model off Anthropic, and names Claude's model on it", async () => {
+    const { subAgentConfig } = await import("../../src/tools/delegate.js");
+    const type = { ...BUILTIN_AGENT_TYPES[0]!, model: "sonnet" };
+    const date = new Date("2026-01-01");
+    const base = { provider: "ollama", model: "qwen3:8b", cwd: "/p" } as Parameters<typeof subAgentConfig>[0];
+    expect(subAgentConfig(base, type, date)).toMatchObject({ provider: "ollama", model: "qwen3:8b" });
+    expect(subAgentConfig({ ...base, provider: "anthropic", model: "claude-x" }, type, date)).toMatchObject({
+      provider: "anthropic",
+      model: "claude-sonnet-4-5",
     });
   });
 });

@@ -77,9 +77,11 @@ describe("the model picker", () => {
 
 describe("queued messages", () => {
   const running = () => feed(newModel(), ...typeText("first"), key("enter")).model;
+  // Alt+Enter during a run queues for after it (Enter steers the run, see update.test.ts).
+  const alt = key("enter", { meta: true });
 
   it("each shows dimmed above the input at once, until it is sent", () => {
-    const queued = feed(running(), ...typeText("second"), key("enter"), ...typeText("third\nmore"), key("enter")).model;
+    const queued = feed(running(), ...typeText("second"), alt, ...typeText("third\nmore"), alt).model;
     const text = view(queued).transcript.map(strip);
     expect(text).toContain("queued: second");
     expect(text.at(-1)).toMatch(/^queued: third …\s+\(↑ edit\)$/);
@@ -88,12 +90,12 @@ describe("queued messages", () => {
     expect(sent.queued).toEqual(["third\nmore"]);
   });
 
-  it("Up on an empty input takes the last one back for editing; Enter queues it again", () => {
-    const queued = feed(running(), ...typeText("second"), key("enter"), ...typeText("third"), key("enter")).model;
+  it("Up on an empty input takes the last one back for editing; Alt+Enter queues it again", () => {
+    const queued = feed(running(), ...typeText("second"), alt, ...typeText("third"), alt).model;
     const back = feed(queued, key("up")).model;
     expect(back.input.text).toBe("third");
     expect(back.queued).toEqual(["second"]);
-    expect(feed(back, key("enter")).model.queued).toEqual(["second", "third"]);
+    expect(feed(back, alt).model.queued).toEqual(["second", "third"]);
   });
 });
 

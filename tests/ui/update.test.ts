@@ -66,7 +66,14 @@ describe("update: a user sends a prompt and the answer streams in", () => {
   it("messages queued behind a run survive Esc and Ctrl-C: back in the input box, not sent, not dropped", () => {
     for (const stop of [key("escape"), key("c", { ctrl: true })]) {
       let { model } = feed(newModel(), ...typeText("hi"), key("enter"), agent({ type: "text", delta: "partial" }));
-      ({ model } = feed(model, ...typeText("second"), key("enter"), ...typeText("third"), key("enter")));
+      // Alt+Enter during a run keeps the message for after it.
+      ({ model } = feed(
+        model,
+        ...typeText("second"),
+        key("enter", { meta: true }),
+        ...typeText("third"),
+        key("enter", { meta: true }),
+      ));
       expect(model.queued).toEqual(["second", "third"]);
       ({ model } = feed(model, ...typeText("draft")));
       const stopped = feed(model, stop);
@@ -82,6 +89,43 @@ describe("update: a user sends a prompt and the answer streams in", () => {
       const sent = feed(after.model, key("enter"));
       expect(sent.model.conversation.at(-1)).toEqual({ role: "user", content: "second\n\nthird\n\ndraft" });
     }
+  });
+
+  it("Enter during a run steers it: sent to the worker for the next step, shown where it went in, back in the input on Esc", () => {
+    let { model } = feed(newModel(), ...typeText("hi"), key("enter"), agent({ type: "text", delta: "working" }));
+    const runId = model.run!.id;
+    const sent = feed(model, ...typeText("use pnpm, not npm"), key("enter"));
+    expect(sent.cmds).toContainEqual({
+      type: "worker",
+      command: { type: "steer", runId, id: 1, message: { role: "user", content: "use pnpm, not npm" } },
+    });
+    expect(sent.model.queued).toEqual([]);
+    // Shown dimmed above the input until the model takes it.
+    expect(view(sent.model).transcript.map(strip)).toContain("next step: use pnpm, not npm");
+    // The loop took it: it shows as the user's message, not as agent0's note to the model.
+    ({ model } = feed(
+      sent.model,
+      agent({ type: "steered", id: 1 }),
+      agent({ type: "message", message: { role: "user", content: "use pnpm, not npm" } }),
+    ));
+    const shown = strip(view(model).transcript.join("\n"));
+    expect(shown).toContain("› use pnpm, not npm");
+    expect(shown).not.toContain("agent0 → model: use pnpm");
+    expect(model.steering).toEqual([]);
+    // One not taken yet comes back into the input on Esc, and is not sent after the run.
+    ({ model } = feed(model, ...typeText("and run the tests"), key("enter")));
+    const stopped = feed(model, key("escape"));
+    expect(stopped.model.input.text).toBe("and run the tests");
+    const after = feed(stopped.model, agent({ type: "done", reason: "interrupted" }));
+    expect(after.cmds.map(cmdKind)).not.toContain("run");
+  });
+
+  it("a steer message the run ended without taking is sent as the next prompt", () => {
+    let { model } = feed(newModel(), ...typeText("hi"), key("enter"), agent({ type: "text", delta: "done soon" }));
+    ({ model } = feed(model, ...typeText("one more thing"), key("enter")));
+    const after = feed(model, agent({ type: "done", reason: "error" }));
+    expect(after.model.conversation.at(-1)).toEqual({ role: "user", content: "one more thing" });
+    expect(after.cmds.map(cmdKind)).toContain("run");
   });
 
   it("a failed save flags 'not saved' in the status line and says why, once; a later success clears it", () => {

@@ -1,4 +1,5 @@
 import type { RunEvent } from "../../protocol/agent-event.js";
+import { hasHooks, runHooks } from "../hooks/hooks.js";
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import type { RunConfig } from "../../protocol/run-config.js";
 import type { Provider } from "../../providers/types.js";
@@ -48,6 +49,11 @@ export async function compactIfNeeded(
   const before = fixed + estimateTokens(conversation);
   const plan = planCompaction(conversation, { contextWindow: config.numCtx, systemTokens: fixed, force });
   if (plan.action === "none") return undefined;
+  // Claude Code's PreCompact hook: told before the conversation is cut ("manual" for /compact).
+  if (hasHooks(config, "PreCompact")) {
+    const trigger = force ? "manual" : "auto";
+    await runHooks(config, "PreCompact", [trigger], { trigger, custom_instructions: "" }, emit, signal);
+  }
   let next: ConversationMessage[];
   if (plan.action === "snip") {
     next = plan.messages;

@@ -4,12 +4,7 @@ import { resolveInside } from "./workspace.js";
 import { editDistance } from "./edit-text.js";
 import path from "node:path";
 
-/** Git's rule: a NUL byte in the first 8000 bytes makes a file binary. */
-export function looksBinary(buf: Uint8Array): boolean {
-  const end = Math.min(buf.length, 8000);
-  for (let i = 0; i < end; i++) if (buf[i] === 0) return true;
-  return false;
-}
+export { looksBinary } from "../../context/binary.js";
 
 export function statOrNull(abs: string): fs.Stats | null {
   try {

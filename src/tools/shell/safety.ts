@@ -6,10 +6,8 @@
 // hooks, fsmonitor, filters, textconv and submodules turned off (git-safety.ts readOnlyGitEnv),
 // and asks first when the repository's config names other programs (approval.ts).
 
-/** Allowed outside quotes. Everything else (metacharacters, globs, `~`, `\`, non-ASCII) is refused. */
-const PLAIN = /^[A-Za-z0-9_\-./,:=@%+^]$/;
-/** Control characters (newline, CR, NUL, ESC, ...) are refused even inside quotes. */
-const CONTROL = /[\x00-\x08\x0a-\x1f\x7f]/;
+import { splitWords } from "../../safety/shell-words.js";
+export { splitWords } from "../../safety/shell-words.js";
 
 const SIMPLE_COMMANDS: ReadonlySet<string> = new Set([
   "ls",
@@ -107,42 +105,4 @@ function gitIsReadOnly(args: string[]): boolean {
   }
   if (sub === "remote") return rest.every((a) => a === "-v" || a === "--verbose");
   return true;
-}
-
-/**
- * Splits like the shell would for the plain cases, or returns null when the text uses
- * anything beyond words and quotes. Inside single quotes all is literal; inside double
- * quotes `$`, backticks and `\` would still expand, so they are refused there.
- */
-export function splitWords(cmd: string): string[] | null {
-  if (CONTROL.test(cmd)) return null;
-  const words: string[] = [];
-  let current = "";
-  let inWord = false;
-  let i = 0;
-  while (i < cmd.length) {
-    const c = cmd[i]!;
-    if (c === " " || c === "\t") {
-      if (inWord) words.push(current);
-      current = "";
-      inWord = false;
-      i++;
-    } else if (c === "'" || c === '"') {
-      const end = cmd.indexOf(c, i + 1);
-      if (end < 0) return null;
-      const quoted = cmd.slice(i + 1, end);
-      if (c === '"' && /[$`\\]/.test(quoted)) return null;
-      current += quoted;
-      inWord = true;
-      i = end + 1;
-    } else if (PLAIN.test(c)) {
-      current += c;
-      inWord = true;
-      i++;
-    } else {
-      return null;
-    }
-  }
-  if (inWord) words.push(current);
-  return words;
 }

@@ -43,8 +43,10 @@ export function permissionLayout(dialog: PermissionDialog, width: number, room: 
   const body = diff
     ? renderDiff(sanitize(revealed.text), inner, { maxLines: Number.MAX_SAFE_INTEGER })
     : wrapText(sanitize(revealed.text), inner);
-  // Around the body: the why and warning lines (when there are), the hidden-lines marker and two lines of keys.
-  const chrome = 3 + (dialog.why ? 1 : 0) + (revealed.found ? 1 : 0);
+  // Around the body: the why and warning lines (when there are), the hidden-lines marker and the keys
+  // (two lines, or `a`'s choices and a hint).
+  const keys = dialog.alwaysChoice !== null && dialog.alwaysOptions ? dialog.alwaysOptions.length + 1 : 2;
+  const chrome = 1 + keys + (dialog.why ? 1 : 0) + (revealed.found ? 1 : 0);
   const viewport = Math.max(1, maxBody - chrome);
   // A multi-line command says so in the title: its later lines may hold what matters.
   const count = diff ? 1 : logicalLines(dialog.preview);
@@ -102,8 +104,20 @@ function keyLines(dialog: PermissionDialog, seen: boolean, inner: number): strin
     const tail = prompt.length > inner ? `…${prompt.slice(prompt.length - inner + 1)}` : prompt;
     return [tail, theme.dim("Enter deny with this reason · Esc back")];
   }
+  const options = dialog.alwaysOptions;
+  if (dialog.alwaysChoice !== null && options) {
+    return [
+      ...options.map((o, i) =>
+        i === dialog.alwaysChoice
+          ? theme.user(`› ${i + 1} always allow ${sanitizeLine(o.label)}`)
+          : `  ${i + 1} always allow ${sanitizeLine(o.label)}`,
+      ),
+      theme.dim(`Enter or 1-${options.length} choose   Esc back`),
+    ];
+  }
+  const always = options ? "always allow… (choose)" : `always allow ${sanitizeLine(dialog.allowKey)} this session`;
   const allow = seen
-    ? `${theme.ok("y/Enter")} allow once · ${theme.ok("a")} always allow ${sanitizeLine(dialog.allowKey)} this session`
+    ? `${theme.ok("y/Enter")} allow once · ${theme.ok("a")} ${always}`
     : theme.warn("scroll to the end to allow (End)");
   return [allow, `${theme.err("n")} deny · ${theme.err("e")} deny with a reason · ${theme.dim("Esc stop the run")}`];
 }

@@ -17,8 +17,17 @@ export function pinnedLines(model: Model, width: number): string[] {
       ),
     );
   }
+  lines.push(...steeringLines(model, width));
   lines.push(...queuedLines(model, width));
   return lines;
+}
+
+/** Messages sent to steer the run that the model has not taken yet: one row each, until its next step. */
+function steeringLines(model: Model, width: number): string[] {
+  return model.steering.slice(-QUEUED_SHOWN).map(({ text }) => {
+    const first = sanitizeLine(text.trim().split("\n")[0] ?? "");
+    return theme.dim(truncateLine(`next step: ${first}${text.trim().includes("\n") ? " …" : ""}`, width));
+  });
 }
 
 /** Queued messages shown whole at most this many; the rest are counted. */

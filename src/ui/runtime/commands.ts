@@ -53,7 +53,15 @@ function perform(
       // Runs and compactions save /undo checkpoints beside the session file, which only main knows.
       send(
         c.type === "run" || c.type === "compact"
-          ? { ...c, config: { ...c.config, checkpointDir: services.checkpointDir() } }
+          ? {
+              ...c,
+              config: {
+                ...c.config,
+                checkpointDir: services.checkpointDir(),
+                sessionId: services.sessionId(),
+                transcriptPath: services.transcriptPath(),
+              },
+            }
           : c,
       );
       return;
@@ -127,6 +135,15 @@ function perform(
       // unref: a pending hint never keeps a quitting process alive.
       setTimeout(() => later(cmd.msg), cmd.ms).unref();
       return;
+    case "save-permission-rule":
+    case "remove-permission-rule": {
+      const r =
+        cmd.type === "save-permission-rule"
+          ? services.addProjectRule(cmd.rule)
+          : services.removeRule(cmd.rule, cmd.file);
+      later({ type: "mcp-config", mcp: r.mcp, warnings: r.warnings });
+      return later({ type: "notice", level: "info", text: r.text });
+    }
     case "quit":
       return quit();
     default:

@@ -33,11 +33,17 @@ export interface Services {
   listModels(): Promise<PickerItem[]>;
   saveConfig(keys: Record<string, unknown>): string;
   /** `conversation`: the messages, for /context's budget. */
-  show(what: "memory"): Promise<string>;
+  show(what: "memory" | "agents"): Promise<string>;
   /** Remembers trust decisions on project MCP servers (in the user's config folder). */
   mcpTrust(decisions: { name: string; decision: McpTrustDecision }[]): { mcp: McpConfigured; warnings: string[] };
+  /** Writes an allow rule to the project's `.agent0/settings.json` (keeping its trust); `text` says what happened. */
+  addProjectRule(rule: string): { mcp: McpConfigured; warnings: string[]; text: string };
+  /** Takes a rule out of a settings file. */
+  removeRule(rule: string, file: string): { mcp: McpConfigured; warnings: string[]; text: string };
   /** Reads the MCP config files again (at /new). */
   mcpReload(): { mcp: McpConfigured; warnings: string[] };
+  /** The session file, sent to hooks as `transcript_path`. */
+  transcriptPath(): string;
   /** Where this session's /undo checkpoints live (undefined before anything was saved). */
   checkpointDir(): string | undefined;
   /** Restores the files of the last turn; returns the conversation without that turn. */

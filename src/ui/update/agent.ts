@@ -89,6 +89,8 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
         preview: event.preview,
         allowKey: event.allowKey,
         ...(event.why ? { why: event.why } : {}),
+        ...(event.alwaysOptions ? { alwaysOptions: event.alwaysOptions } : {}),
+        alwaysChoice: null,
         scroll: 0,
         seenEnd: false,
         reason: null,
@@ -188,6 +190,24 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
     case "denied":
       // Only headless runs deny without asking; the TUI always asks.
       break;
+    case "hook":
+      if (model.run) {
+        if (event.state === "running") model.run.hook = { event: event.event, command: event.command };
+        else delete model.run.hook;
+      }
+      break;
+    case "prompt-blocked":
+      blockPrompt(model, event.reason);
+      break;
+    case "steered": {
+      // It went in now: shown here, as the user's message; its `message` event follows.
+      const at = model.steering.findIndex((s) => s.id === event.id);
+      const text = at >= 0 ? model.steering.splice(at, 1)[0]!.text : undefined;
+      closeStreaming(model);
+      if (text !== undefined) addEntry(model, { kind: "user", text, note: "sent during the run" });
+      if (model.run) model.run.steeredPending = (model.run.steeredPending ?? 0) + 1;
+      break;
+    }
     default:
       assertNever(event);
   }
@@ -201,6 +221,23 @@ function notePrompt(figures: Model["prompt"], event: Extract<AgentEvent, { type:
   figures.cachedTokens += event.cachedTokens;
   figures.promptTokens += event.promptTokens;
   figures.last = { cached: event.cachedTokens, prompt: event.promptTokens };
+}
+
+/**
+ * A UserPromptSubmit hook said no: the prompt leaves the conversation (the model never saw it, and
+ * the next prompt must not carry it) and comes back into the input, with the hook's reason.
+ */
+function blockPrompt(model: Model, reason: string): void {
+  const at = model.conversation.findLastIndex((m) => m.role === "user");
+  const prompt = at >= 0 ? model.conversation[at]! : undefined;
+  if (prompt) model.conversation.splice(at, 1);
+  const text = prompt?.typed ?? prompt?.content ?? "";
+  if (text && !model.input.text.trim()) model.input = { text, cursor: text.length };
+  addEntry(model, {
+    kind: "error",
+    message: `A UserPromptSubmit hook blocked this prompt: ${reason}`,
+    hint: "It was not sent; it is back in the input box.",
+  });
 }
 
 function applyMessage(model: Model, message: ConversationMessage): void {
@@ -223,6 +260,8 @@ function applyMessage(model: Model, message: ConversationMessage): void {
         interrupted: !!message.interrupted,
       });
     }
+  } else if (message.role === "user" && model.run?.steeredPending) {
+    model.run.steeredPending--;
   } else if (message.role === "user") {
     // The loop's own messages to the model (a format reminder, a nudge to answer): shown briefly.
     const first = message.content.split("\n").find((l) => l.trim()) ?? "";
@@ -248,6 +287,7 @@ export function keepPartialAnswer(model: Model, cmds: Cmd[]): void {
     cmds.push({ type: "session-append", message });
   }
   model.queued = [];
+  model.steering = [];
   finishRun(model, true, cmds);
 }
 
@@ -276,6 +316,9 @@ function finishRun(model: Model, interrupted: boolean, cmds: Cmd[]): void {
   }
   if (model.dialog?.kind === "permission") model.dialog = null;
   model.run = null;
+  // Messages sent to steer a run that ended before its next step: they are sent next, first.
+  if (!interrupted) model.queued.unshift(...model.steering.splice(0).map((s) => s.text));
+  else model.steering = [];
 }
 
 /** A notice with this text is among the entries since the last prompt. */

@@ -91,15 +91,25 @@ const DIALOG_WHEEL_LINES = 3;
  * only once the last line has been on screen, and `e`/Tab denies with a reason for the model.
  */
 function applyPermissionKey(model: Model, dialog: PermissionDialog, key: Key, cmds: Cmd[]): void {
-  const answer = (decision: "once" | "always" | "deny", reason?: string) => {
+  const answer = (decision: "once" | "always" | "deny", reason?: string, option?: AlwaysChoice) => {
+    const always = option ? { rule: option.rule, scope: option.scope } : undefined;
     // The dialog belongs to the run going on (events of any other run never open one).
     if (model.run) {
       const runId = model.run.id;
       cmds.push({
         type: "worker",
-        command: { type: "permission-reply", runId, id: dialog.id, decision, ...(reason ? { reason } : {}) },
+        command: {
+          type: "permission-reply",
+          runId,
+          id: dialog.id,
+          decision,
+          ...(reason ? { reason } : {}),
+          ...(always ? { always } : {}),
+        },
       });
     }
+    // A project rule is also written to the project's settings (the worker keeps it for the session).
+    if (option?.scope === "project") cmds.push({ type: "save-permission-rule", rule: option.rule });
     model.dialog = null;
     // The time the user took to answer is not the tool's: its clock goes on from where it stood.
     const waited = Math.max(0, model.now - dialog.openedAt);
@@ -111,6 +121,8 @@ function applyPermissionKey(model: Model, dialog: PermissionDialog, key: Key, cm
     return;
   }
   if (dialog.reason !== null) return applyReasonKey(dialog, key, answer);
+  if (dialog.alwaysChoice !== null && dialog.alwaysOptions)
+    return applyAlwaysKey(dialog, dialog.alwaysOptions, key, (o) => answer("always", undefined, o));
   const layout = permissionLayout(dialog, model.width, dialogRoom(model));
   const allow = (decision: "once" | "always") => {
     // Allowing unseen lines would approve what the user has not read: show the rest first.
@@ -124,7 +136,10 @@ function applyPermissionKey(model: Model, dialog: PermissionDialog, key: Key, cm
       return allow("once");
     case "a":
     case "A":
-      return allow("always");
+      if (!dialog.alwaysOptions) return allow("always");
+      if (!permissionSeen(dialog, layout)) return scrollPermission(model, dialog, layout.viewport);
+      dialog.alwaysChoice = 0;
+      return;
     case "n":
     case "N":
       return answer("deny");
@@ -150,6 +165,36 @@ function applyPermissionKey(model: Model, dialog: PermissionDialog, key: Key, cm
     case "escape":
       answer("deny");
       cancelRun(model, cmds);
+      return;
+    default:
+      return;
+  }
+}
+
+type AlwaysChoice = NonNullable<PermissionDialog["alwaysOptions"]>[number];
+
+/** Choosing what `a` keeps: Up/Down or a digit, Enter; Esc goes back to the dialog's keys. */
+function applyAlwaysKey(
+  dialog: PermissionDialog,
+  options: readonly AlwaysChoice[],
+  key: Key,
+  choose: (o: AlwaysChoice) => void,
+): void {
+  const at = dialog.alwaysChoice ?? 0;
+  const digit = Number(key.name);
+  if (Number.isInteger(digit) && digit >= 1 && digit <= options.length) return choose(options[digit - 1]!);
+  switch (key.name) {
+    case "up":
+      dialog.alwaysChoice = (at - 1 + options.length) % options.length;
+      return;
+    case "down":
+    case "tab":
+      dialog.alwaysChoice = (at + 1) % options.length;
+      return;
+    case "enter":
+      return choose(options[at]!);
+    case "escape":
+      dialog.alwaysChoice = null;
       return;
     default:
       return;

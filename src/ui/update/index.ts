@@ -155,6 +155,7 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         setSkillCommands(m, msg.skills);
         if (msg.history) mergeHistory(m, msg.history);
         if (msg.notify) m.notify = msg.notify;
+        if (msg.steer === false) m.steerOnEnter = false;
         if (msg.config.permissionMode === "yolo") m.yoloInCycle = true;
         if (msg.toolOutputLines) m.toolOutputLines = msg.toolOutputLines;
         openConversation(m, msg.sessionId, msg.conversation, msg.tokensUsed);

@@ -71,7 +71,8 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
   }
   switch (key.name) {
     case "enter":
-      if (key.meta) return insert(model, "\n");
+      // Alt+Enter: a new line, or during a run the message waits for the run's end.
+      if (key.meta) return model.run ? submit(model, cmds, true) : insert(model, "\n");
       if (expandPasteAtCursor(model, true)) return;
       return submit(model, cmds);
     case "escape":
@@ -115,7 +116,7 @@ export function applyWheel(model: Model, direction: "up" | "down", lines = WHEEL
   scrollBy(model, direction === "up" ? lines : -lines);
 }
 
-function submit(model: Model, cmds: Cmd[]): void {
+function submit(model: Model, cmds: Cmd[], afterRun = false): void {
   const text = expandPastes(model.input.text, model.pastes);
   if (!text.trim()) return;
   remember(model, text, cmds);
@@ -128,7 +129,7 @@ function submit(model: Model, cmds: Cmd[]): void {
     model.queued.push(text);
     return;
   }
-  submitLine(model, text, cmds);
+  submitLine(model, text, cmds, afterRun);
 }
 
 function cancel(model: Model, cmds: Cmd[]): void {
@@ -141,9 +142,11 @@ function cancel(model: Model, cmds: Cmd[]): void {
  * reason) and not dropped either: they go back into the input box, ahead of anything typed since.
  */
 function restoreQueued(model: Model): void {
-  const n = model.queued.length;
+  // Messages sent to steer the run that it has not taken yet come back too, first (typed first).
+  const steering = model.steering.splice(0).map((s) => s.text);
+  const n = steering.length + model.queued.length;
   if (n === 0) return;
-  const text = [...model.queued.splice(0), model.input.text].filter((t) => t.trim()).join("\n\n");
+  const text = [...steering, ...model.queued.splice(0), model.input.text].filter((t) => t.trim()).join("\n\n");
   setInput(model, text, text.length);
   addEntry(model, {
     kind: "notice",

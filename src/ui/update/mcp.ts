@@ -15,6 +15,12 @@ const PROMPT_PREFIX = "mcp__";
 /** Servers to run go to the worker; project servers nobody decided on open the trust dialog. */
 export function applyMcpConfig(model: Model, mcp: McpConfigured, cmds: Cmd[]): void {
   model.config.mcpServers = mcp.servers;
+  if (mcp.settings) {
+    // The flags' rules stay; the files' rules and hooks are what the files say now.
+    const flags = (model.config.permissionRules ?? []).filter((r) => r.source.startsWith("--"));
+    model.config.permissionRules = [...flags, ...mcp.settings.rules];
+    model.config.hooks = mcp.settings.hooks;
+  }
   model.mcpProject = { pending: mcp.pending, denied: mcp.denied, trusted: mcp.trusted };
   cmds.push({ type: "worker", command: { type: "mcp-sync", servers: plain(mcp.servers), cwd: model.config.cwd } });
   if (mcp.pending.length === 0) return;

@@ -12,6 +12,7 @@ import { setMode } from "./modes.js";
 import { INIT_PROMPT } from "../../context/init-prompt.js";
 import { contextReport } from "../layout/context.js";
 import { runMcpCommand, runMcpPrompt } from "./mcp.js";
+import { formatHooks, formatRules, removeRule } from "./settings-commands.js";
 
 const MODES = PERMISSION_MODES;
 
@@ -69,6 +70,9 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       }
       cmds.push({ type: "open-session", idOrPrefix: rest[0] });
       return;
+    case "agents":
+      cmds.push({ type: "show", what: "agents" });
+      return;
     case "context":
       return notice(contextReport(model));
     case "memory":
@@ -96,12 +100,15 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
         },
       });
       return;
+    case "hooks":
+      return notice(formatHooks(model));
     case "permissions": {
       const mode = rest[0] as PermissionMode | undefined;
       if (!mode)
         return notice(
-          `Permission mode: ${model.config.permissionMode} (one of ${MODES.join(", ")}). ${sandboxText(model)}`,
+          `Permission mode: ${model.config.permissionMode} (one of ${MODES.join(", ")}). ${sandboxText(model)}\n${formatRules(model)}`,
         );
+      if (mode === ("remove" as PermissionMode)) return removeRule(model, rest[1], cmds);
       if (!MODES.includes(mode)) return notice(`Unknown mode '${mode}'. Use one of: ${MODES.join(", ")}.`, "warn");
       setMode(model, mode, cmds);
       if (rest[1] === "save") cmds.push({ type: "save-config", keys: { permissionMode: mode } });

@@ -8,7 +8,11 @@ export function inputView(model: Model, rowsShown: number): { lines: string[]; c
   const width = model.width;
   const { text, cursor } = model.input;
   if (!text) {
-    const hint = model.run ? "type to queue a message…" : "Ask anything · /help";
+    const hint = model.run
+      ? model.steerOnEnter
+        ? "type to steer: Enter sends at the next step · Alt+Enter after the run…"
+        : "type to queue a message…"
+      : "Ask anything · /help";
     return { lines: [truncateLine(theme.user(PROMPT) + theme.dim(hint), width)], cursor: { row: 0, col: 2 } };
   }
   const { rows, cursorRow, cursorCol } = wrapInput(text, cursor, width);

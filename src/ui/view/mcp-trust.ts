@@ -12,11 +12,18 @@ import { boxLine, type DialogBox } from "../layout/dialog-box.js";
 export function mcpTrustView(dialog: McpTrustDialog, width: number, maxBody: number): DialogBox {
   const inner = Math.max(1, width - 4);
   const [current, ...others] = dialog.servers;
-  const body: string[] = [
-    "This project's MCP config wants to start a server. It runs with your permissions,",
-    "so start it only if you trust this repository.",
-    "",
-  ];
+  const settings = current?.kind === "settings";
+  const body: string[] = settings
+    ? [
+        "This project's settings file has hooks (commands agent0 would run with your permissions)",
+        "or rules that allow tools without asking. Trust it only if you trust this repository.",
+        "",
+      ]
+    : [
+        "This project's MCP config wants to start a server. It runs with your permissions,",
+        "so start it only if you trust this repository.",
+        "",
+      ];
   if (current) {
     const of = dialog.servers.length + dialog.decisions.length;
     const counter = of > 1 ? theme.dim(`  (${dialog.decisions.length + 1} of ${of})`) : "";
@@ -28,8 +35,8 @@ export function mcpTrustView(dialog: McpTrustDialog, width: number, maxBody: num
   }
   const name = current ? sanitizeLine(current.name) : "";
   const label: Record<McpTrustChoice, string> = {
-    "allow-one": `Start ${name}, and trust it in this project`,
-    "deny-one": `Do not start ${name}`,
+    "allow-one": settings ? `Trust ${name} in this project` : `Start ${name}, and trust it in this project`,
+    "deny-one": settings ? `Do not trust ${name} (its deny and ask rules still count)` : `Do not start ${name}`,
     "allow-all": `Start all ${dialog.servers.length}, and trust them in this project`,
     "deny-all": `Start none of them`,
   };
@@ -46,14 +53,15 @@ export function mcpTrustView(dialog: McpTrustDialog, width: number, maxBody: num
       ? [...body.slice(0, room - 1), theme.warn(`… ${hidden + 1} more lines not shown: read the file before you agree`)]
       : body;
   const lines = [...shown, "", ...options].map((l) => boxLine(l, inner));
-  return { title: " Start this project's MCP servers? ", lines, width, height: lines.length + 2 };
+  const title = settings ? " Trust this project's hooks and rules? " : " Start this project's MCP servers? ";
+  return { title, lines, width, height: lines.length + 2 };
 }
 
 /** A server's name and file, then its whole command, wrapped, never cut: it is what the user approves. */
 function serverLines(s: McpTrustRequest, inner: number, style: (t: string) => string): string[] {
   return [
     style(sanitizeLine(s.name)) + theme.dim(`  from ${sanitizeLine(s.file)}`),
-    ...wrapText(sanitizeLine(s.command), inner - 4).map((l) => `    ${l}`),
+    ...s.command.split("\n").flatMap((line) => wrapText(sanitizeLine(line), inner - 4).map((l) => `    ${l}`)),
   ];
 }
 

@@ -115,6 +115,8 @@ function contextSegment(model: Model): StatusSegment | undefined {
 
 function phaseLabel(model: Model): string {
   const run = model.run!;
+  // A hook command running (hooks run one after another, each with its time-out).
+  if (run.hook) return sanitizeLine(`hook ${run.hook.event}: ${run.hook.command}`);
   switch (run.phase) {
     case "loading":
       return model.warm ? "thinking…" : "loading model…";

@@ -1,0 +1,194 @@
+// Rules that last (issue 31, part 4), end to end. Rules are written as Claude Code users write
+// them (code.claude.com/docs/en/permissions): `Bash(touch:*)` in `permissions.allow`, the
+// `--allowedTools` flag of its CLI reference. The commands are harmless ones that are not on
+// agent0's read-only allowlist, so only a rule lets them run unasked.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
+import { eachTest, runHeadless, sleep, Tui, type Sandbox } from "./harness.js";
+
+const MODEL = { name: "qwen3:8b", contextLength: 40960 };
+const shellCall = (command: string) => ({
+  steps: [{ toolCalls: [{ name: "run_shell_command", arguments: { command } }] }],
+});
+
+function writeJson(file: string, value: unknown) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(value, null, 2));
+}
+
+describe("permission rules", () => {
+  let sb: Sandbox;
+  let fake: FakeOllama | undefined;
+  let tui: Tui | undefined;
+  eachTest(
+    (s) => (sb = s),
+    () => [tui, fake],
+  );
+  const configFile = () => path.join(sb.env.XDG_CONFIG_HOME!, "agent0", "config.json");
+
+  it("TUI: an allow rule skips the dialog for its prefix, and not for a compound command built on it", async () => {
+    writeJson(configFile(), { permissions: { allow: ["Bash(touch:*)"] } });
+    fake = await startFakeOllama({
+      models: [MODEL],
+      replies: [
+        shellCall("touch made-by-rule.txt"),
+        { steps: [{ text: "Made it." }] },
+        shellCall("touch second.txt && rm -f made-by-rule.txt"),
+        { steps: [{ text: "Stopped." }] },
+      ],
+    });
+    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name], { width: 110, height: 32 });
+    await tui.waitFor("Ask anything");
+    tui.type("make a file");
+    tui.press("Enter");
+    await tui.waitFor("Made it.");
+    expect(fs.existsSync(path.join(sb.project, "made-by-rule.txt"))).toBe(true);
+    expect(tui.screen()).not.toContain("Allow run_shell_command?");
+
+    tui.type("make two files");
+    tui.press("Enter");
+    const dialog = await tui.waitFor("Allow run_shell_command?");
+    expect(dialog).toContain("touch second.txt && rm -f made-by-rule.txt");
+    tui.press("n");
+    await tui.waitFor("Stopped.");
+    expect(fs.existsSync(path.join(sb.project, "made-by-rule.txt"))).toBe(true);
+    expect(fs.existsSync(path.join(sb.project, "second.txt"))).toBe(false);
+  });
+
+  it("TUI: `a` offers the exact command, its prefix for the project (saved), or the tool; the saved rule lasts", async () => {
+    fake = await startFakeOllama({
+      models: [MODEL],
+      replies: [
+        shellCall("touch one.txt"),
+        { steps: [{ text: "First done." }] },
+        shellCall("touch two.txt"),
+        { steps: [{ text: "Second done." }] },
+      ],
+    });
+    const launch = async () => {
+      tui?.kill();
+      tui = new Tui(sb, ["--host", fake!.url, "--model", MODEL.name], { width: 110, height: 32 });
+      await tui.waitFor("Ask anything");
+      return tui;
+    };
+    let t = await launch();
+    t.type("first");
+    t.press("Enter");
+    await t.waitFor("Allow run_shell_command?");
+    t.press("a");
+    const menu = await t.waitFor("always allow run_shell_command(touch:*), in this project");
+    expect(menu).toContain("1 always allow this exact command, for this session");
+    expect(menu).toContain("3 always allow every shell command, for this session");
+    t.press("2");
+    await t.waitFor("First done.");
+    await t.waitFor("Saved allow run_shell_command(touch:*)");
+    const saved = JSON.parse(fs.readFileSync(path.join(sb.project, ".agent0", "settings.json"), "utf8")) as {
+      permissions: { allow: string[] };
+    };
+    expect(saved.permissions.allow).toEqual(["run_shell_command(touch:*)"]);
+
+    // A new launch: the project's rule counts (the user wrote it, so the file stays trusted) and
+    // /permissions names where it came from.
+    t = await launch();
+    await sleep(300);
+    expect(t.screen()).not.toContain("Trust this project's hooks and rules?");
+    t.type("second");
+    t.press("Enter");
+    await t.waitFor("Second done.");
+    expect(fs.existsSync(path.join(sb.project, "two.txt"))).toBe(true);
+    expect(t.screen()).not.toContain("Allow run_shell_command?");
+    t.type("/permissions");
+    t.press("Enter");
+    const listed = await t.waitFor("/permissions remove <n>");
+    expect(listed).toContain(
+      `allow run_shell_command(touch:*)  — ${path.join(sb.project, ".agent0", "settings.json")}`,
+    );
+    t.type("/permissions remove 1");
+    t.press("Enter");
+    await t.waitFor("Removed run_shell_command(touch:*)");
+    const after = JSON.parse(fs.readFileSync(path.join(sb.project, ".agent0", "settings.json"), "utf8")) as {
+      permissions: { allow: string[] };
+    };
+    expect(after.permissions.allow).toEqual([]);
+  });
+
+  it('headless: --allowedTools "Bash(touch:*)" runs its prefix unasked and refuses the compound one', async () => {
+    fake = await startFakeOllama({
+      models: [MODEL],
+      replies: [shellCall("touch headless.txt"), { steps: [{ text: "Done." }] }],
+    });
+    const ok = await runHeadless(sb, [
+      "-p",
+      "make a file",
+      "--host",
+      fake.url,
+      "--model",
+      MODEL.name,
+      "--allowedTools",
+      "Bash(touch:*)",
+    ]);
+    expect(ok.stderr).toBe("");
+    expect(ok.code).toBe(0);
+    expect(fs.existsSync(path.join(sb.project, "headless.txt"))).toBe(true);
+
+    fake.setReplies([shellCall("touch a.txt; touch b.txt && rm -f headless.txt"), { steps: [{ text: "Done." }] }]);
+    const refused = await runHeadless(sb, [
+      "-p",
+      "again",
+      "--host",
+      fake.url,
+      "--model",
+      MODEL.name,
+      "--allowedTools",
+      "Bash(touch:*)",
+    ]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("denied: run_shell_command");
+    expect(fs.existsSync(path.join(sb.project, "headless.txt"))).toBe(true);
+    expect(fs.existsSync(path.join(sb.project, "a.txt"))).toBe(false);
+  });
+
+  it("headless: a deny rule holds even under --yolo, and a project's deny counts without trust", async () => {
+    writeJson(path.join(sb.project, ".claude", "settings.json"), {
+      permissions: { deny: ["Bash(touch:*)", "Read(.env)"] },
+    });
+    fs.writeFileSync(path.join(sb.project, ".env"), "TOKEN=canary-value-123\n");
+    fake = await startFakeOllama({
+      models: [MODEL],
+      replies: [
+        {
+          steps: [
+            {
+              toolCalls: [
+                { name: "run_shell_command", arguments: { command: "touch denied.txt" } },
+                { name: "read_file", arguments: { path: ".env" } },
+              ],
+            },
+          ],
+        },
+        { steps: [{ text: "Could not." }] },
+      ],
+    });
+    const r = await runHeadless(sb, ["-p", "go", "--host", fake.url, "--model", MODEL.name, "--yolo"]);
+    expect(fs.existsSync(path.join(sb.project, "denied.txt"))).toBe(false);
+    const tools = fake.chats[1]!.messages.filter((m) => m.role === "tool").map((m) => m.content);
+    expect(tools[0]).toContain("Refused by the permission rule deny Bash(touch:*)");
+    expect(tools[1]).toContain("Refused by the permission rule deny Read(.env)");
+    expect(JSON.stringify(fake.chats[1]!.messages)).not.toContain("canary-value-123");
+    expect(r.code).toBe(0);
+  });
+
+  it("headless: a project's allow rule does not count before the project is trusted", async () => {
+    writeJson(path.join(sb.project, ".claude", "settings.json"), { permissions: { allow: ["Bash(touch:*)"] } });
+    fake = await startFakeOllama({
+      models: [MODEL],
+      replies: [shellCall("touch planted.txt"), { steps: [{ text: "Done." }] }],
+    });
+    const r = await runHeadless(sb, ["-p", "go", "--host", fake.url, "--model", MODEL.name]);
+    expect(r.stderr).toContain(".claude/settings.json is not trusted in this project");
+    expect(r.stderr).toContain("denied: run_shell_command");
+    expect(fs.existsSync(path.join(sb.project, "planted.txt"))).toBe(false);
+  });
+});
