@@ -118,7 +118,7 @@ describe("right under the fingers (TUI)", () => {
     await tui.waitFor("Created.");
   });
 
-  it("a message queued during a run shows above the input at once; Up takes it back", async () => {
+  it("a message queued (Alt+Enter) during a run shows above the input at once; Up takes it back", async () => {
     fake = await startFakeOllama({
       models: [MODEL],
       replies: [
@@ -132,7 +132,8 @@ describe("right under the fingers (TUI)", () => {
     tui.press("Enter");
     await tui.waitFor("word2");
     tui.type("second thoughts");
-    tui.press("Enter");
+    // Alt+Enter queues for after the run (Enter would steer it at the next step).
+    tui.press("M-Enter");
     await tui.waitFor("queued: second thoughts", 1000);
     tui.press("Up");
     await waitUntil(() => !tui.screen().includes("queued: second"), 5000, "the queued line to come back");
