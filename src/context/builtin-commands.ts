@@ -28,5 +28,6 @@ export const slashCommands: readonly SlashCommand[] = [
     help: "list MCP servers and their tools; restart one; start a project's server (trust) or stop it (untrust)",
   },
   { name: "undo", help: "restore the files changed in the last turn" },
+  { name: "jobs", args: "[kill <id>]", help: "list background shell commands; stop one" },
   { name: "quit", help: "save and quit" },
 ];

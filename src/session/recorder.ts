@@ -186,6 +186,7 @@ export class SessionRecorder {
       case "model-load":
       case "tool-progress":
       case "mcp-state":
+      case "jobs":
       case "mcp-expanded":
       case "mcp-expand-failed":
       case "tool-protocol":

@@ -1,6 +1,7 @@
 // What the tools of one agent session remember between calls and runs. It is a value the session
 // owns and hands to every tool in its ToolContext, so two sessions in one process (a worker's, an
 // editor's) never see each other's facts, and a test can start from a known memory.
+import { createBackgroundJobs, type BackgroundJobs } from "./shell/jobs.js";
 
 export interface SessionMemory {
   /** The session these facts are about (RunConfig.sessionId): /new starts a new memory. */
@@ -13,8 +14,17 @@ export interface SessionMemory {
   nativeFailures: number;
   /** ripgrep failed to start: later searches go straight to the JavaScript engine. */
   ripgrepUnavailable: boolean;
+  /** Background shell commands: they outlive a run (and /new), and end with the session. */
+  readonly jobs: BackgroundJobs;
 }
 
-export function createSessionMemory(sessionId?: string): SessionMemory {
-  return { sessionId, seen: new Map(), editFailures: new Map(), nativeFailures: 0, ripgrepUnavailable: false };
+export function createSessionMemory(sessionId?: string, jobs?: BackgroundJobs): SessionMemory {
+  return {
+    sessionId,
+    seen: new Map(),
+    editFailures: new Map(),
+    nativeFailures: 0,
+    ripgrepUnavailable: false,
+    jobs: jobs ?? createBackgroundJobs(),
+  };
 }

@@ -1,3 +1,4 @@
+import type { BackgroundJobView } from "../protocol/jobs.js";
 import type { NoticeLevel, Phase } from "../protocol/agent-event.js";
 import type { ConversationMessage } from "../protocol/conversation.js";
 import type { RunConfig } from "../protocol/run-config.js";
@@ -163,6 +164,8 @@ export interface Model {
   stats: SessionStats;
   /** The MCP servers as the worker last reported them (for /mcp, prompts and @server:uri). */
   mcp: McpServerView[];
+  /** The session's background shell commands as the worker last reported them (/jobs, the status line). */
+  jobs: BackgroundJobView[];
   /** The project's servers not answered yet and declined (/mcp trust asks about one), and trusted (/mcp untrust stops one). */
   mcpProject: { pending: McpTrustRequest[]; denied: McpTrustRequest[]; trusted: string[] };
   quitting: boolean;

@@ -27,6 +27,12 @@ const schema = z.object({
     .describe(
       "Only when the sandbox is on: run outside it, for a command that needs the network or must write outside the project. The user is asked.",
     ),
+  run_in_background: z
+    .boolean()
+    .optional()
+    .describe(
+      "Start the command and return at once with its id, for servers, watchers and long builds. Read its output later with shell_output; stop it with kill_shell.",
+    ),
   timeout_ms: z
     .number()
     .int()
@@ -54,8 +60,16 @@ export interface ShellOptions {
   /** Run under bubblewrap (tools/shell/sandbox.ts). */
   sandbox?: boolean;
   signal: AbortSignal;
+  /** Infinity: no time-out (a background command). */
   timeoutMs: number;
   outputLimit: number;
+  /** Every chunk of output as it arrives (a background command's reader). */
+  onOutput?(chunk: string): void;
+  /**
+   * Ctrl+B: when `signal` fires, the command goes on without its time-out, `opts.signal` no longer
+   * stops it (`kill` does), and `onDetach` gets the output so far; the promise resolves at its end.
+   */
+  detach?: { signal: AbortSignal; kill: AbortSignal; onDetach(outputSoFar: string): void };
 }
 
 export const runShellTool = defineTool({
@@ -71,16 +85,46 @@ export const runShellTool = defineTool({
   async run(args, ctx): Promise<ToolResult> {
     const approval = await ctx.approve({ tool: "run_shell_command", kind: "shell", args, preview: args.command });
     if (!approval.ok) return { content: deniedMessage(approval.reason), isError: true };
-    const timeoutMs = Math.min(args.timeout_ms ?? SHELL_DEFAULT_TIMEOUT_MS, SHELL_MAX_TIMEOUT_MS);
-    const outcome = await runCommand(args.command, {
+    const where = {
       cwd: ctx.cwd,
       env: scrubEnv(process.env, ctx.config.shellEnvAllow),
       sandbox: ctx.config.sandbox === "workspace-write" && args.unsandboxed !== true,
+      outputLimit: outputLimit(ctx.config),
+    };
+    const jobs = ctx.memory.jobs;
+    if (args.run_in_background) {
+      const job = jobs.start(args.command, where);
+      return {
+        content: `Started in the background as ${job.id}. Read its output with shell_output({"id": "${job.id}"}); stop it with kill_shell.`,
+        summary: `background ${job.id}`,
+      };
+    }
+    const timeoutMs = Math.min(args.timeout_ms ?? SHELL_DEFAULT_TIMEOUT_MS, SHELL_MAX_TIMEOUT_MS);
+    // Ctrl+B (jobs.backgroundForeground) detaches the command into a job.
+    const toBackground = new AbortController();
+    const kill = new AbortController();
+    let sink: ((chunk: string) => void) | undefined;
+    let detached!: (soFar: string) => void;
+    const onDetach = new Promise<string>((resolve) => (detached = resolve));
+    jobs.setForeground(() => toBackground.abort());
+    const running = runCommand(args.command, {
+      ...where,
       signal: ctx.signal,
       timeoutMs,
-      outputLimit: outputLimit(ctx.config),
+      onOutput: (chunk) => sink?.(chunk),
+      detach: { signal: toBackground.signal, kill: kill.signal, onDetach: detached },
     });
-    return describeOutcome(outcome, timeoutMs);
+    const first = await Promise.race([running.then((outcome) => ({ outcome })), onDetach.then((soFar) => ({ soFar }))]);
+    jobs.setForeground(undefined);
+    if ("outcome" in first) return describeOutcome(first.outcome, timeoutMs);
+    // The output so far goes to the model in this result; the job keeps only what follows.
+    const job = jobs.adopt(args.command, running, kill);
+    sink = job.take;
+    const body = first.soFar === "" ? "(no output)" : first.soFar;
+    return {
+      content: `The user sent the command to the background as ${job.id}; it goes on running. Read its output with shell_output({"id": "${job.id}"}); stop it with kill_shell.\nOutput so far:\n${body}`,
+      summary: `sent to the background as ${job.id}`,
+    };
   },
 });
 
@@ -180,6 +224,8 @@ function runArgv(
       settled = true;
       for (const t of timers) clearTimeout(t);
       opts.signal.removeEventListener("abort", onAbort);
+      opts.detach?.signal.removeEventListener("abort", onDetach);
+      opts.detach?.kill.removeEventListener("abort", onAbort);
       child.stdout?.destroy();
       child.stderr?.destroy();
       extra?.destroy();
@@ -194,6 +240,14 @@ function runArgv(
       timers.push(setTimeout(finish, KILL_GRACE_MS + 500));
     };
     const onAbort = (): void => stop("interrupted");
+    const onDetach = (): void => {
+      if (settled || killed() || !opts.detach) return;
+      for (const t of timers) clearTimeout(t);
+      timers.length = 0;
+      opts.signal.removeEventListener("abort", onAbort);
+      opts.detach.kill.addEventListener("abort", onAbort, { once: true });
+      opts.detach.onDetach(buffer.text());
+    };
     const killed = (): boolean => outcome.timedOut || outcome.interrupted;
     // When we killed the command, report back only once its whole group is gone.
     const finishWhenGroupGone = (): void => {
@@ -203,8 +257,12 @@ function runArgv(
 
     child.stdout?.setEncoding("utf8");
     child.stderr?.setEncoding("utf8");
-    child.stdout?.on("data", (chunk: string) => buffer.push(chunk));
-    child.stderr?.on("data", (chunk: string) => buffer.push(chunk));
+    const take = (chunk: string): void => {
+      buffer.push(chunk);
+      opts.onOutput?.(chunk);
+    };
+    child.stdout?.on("data", take);
+    child.stderr?.on("data", take);
     child.on("error", (err) => {
       if (started) outcome.spawnError = err.message;
       finish();
@@ -217,7 +275,8 @@ function runArgv(
     });
     child.on("close", () => (killed() ? finishWhenGroupGone() : finish()));
     opts.signal.addEventListener("abort", onAbort, { once: true });
-    timers.push(setTimeout(() => stop("timedOut"), opts.timeoutMs));
+    opts.detach?.signal.addEventListener("abort", onDetach, { once: true });
+    if (Number.isFinite(opts.timeoutMs)) timers.push(setTimeout(() => stop("timedOut"), opts.timeoutMs));
   });
 }
 

@@ -13,6 +13,7 @@ import { offerPlanApproval } from "./modes.js";
 import { attend } from "./attention.js";
 import { seesImages } from "../../protocol/vision.js";
 import { applyMcpState } from "./mcp.js";
+import { applyJobs } from "./jobs.js";
 
 /** Events that may come from no run: the probe's, the MCP servers', and the worker handle's own. */
 const RUNLESS: ReadonlySet<AgentEvent["type"]> = new Set([
@@ -21,6 +22,7 @@ const RUNLESS: ReadonlySet<AgentEvent["type"]> = new Set([
   "model-info",
   "model-load",
   "mcp-state",
+  "jobs",
   "mcp-expanded",
   "mcp-expand-failed",
   "log",
@@ -151,6 +153,9 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
     }
     case "mcp-state":
       applyMcpState(model, event.servers);
+      break;
+    case "jobs":
+      applyJobs(model, event.jobs);
       break;
     case "mcp-expanded":
       if (model.run) {

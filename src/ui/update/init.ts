@@ -54,6 +54,7 @@ export function init(opts: InitOptions): Model {
     notify: "bell",
     stats: { turns: 0, toolCalls: 0, tokensIn: 0, tokensOut: 0, startedAt: opts.now },
     mcp: [],
+    jobs: [],
     mcpProject: { pending: [], denied: [], trusted: [] },
     quitting: false,
     exitArm: { armed: false, seq: 0 },

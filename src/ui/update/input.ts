@@ -1,4 +1,5 @@
 import type { Model } from "../model.js";
+import { shellToBackground } from "./jobs.js";
 import type { Cmd, Key } from "../msg.js";
 import { cancelRun } from "./run.js";
 import { submitLine } from "./submit.js";
@@ -35,6 +36,9 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
   const page = Math.max(1, transcriptHeight(model) - 2);
   // Ctrl+E just after a collapsed paste opens it; elsewhere it is the end of the line.
   if (key.ctrl && key.name === "e" && expandPasteAtCursor(model, false)) return;
+  // Ctrl+B while the model waits for a shell command sends it to the background (Claude Code's key);
+  // otherwise it moves the cursor left.
+  if (key.ctrl && key.name === "b" && shellToBackground(model, cmds)) return;
   const edit = editActionFor(key, model.input);
   if (edit) {
     model.input = applyEdit(model.input, edit);

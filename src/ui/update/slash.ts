@@ -11,6 +11,7 @@ import { quit } from "./quit.js";
 import { setMode } from "./modes.js";
 import { INIT_PROMPT } from "../../context/init-prompt.js";
 import { runMcpCommand, runMcpPrompt } from "./mcp.js";
+import { runJobsCommand } from "./jobs.js";
 
 const MODES = PERMISSION_MODES;
 
@@ -118,6 +119,8 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       if (busy()) return;
       startRun(model, { content: INIT_PROMPT, typed: "/init", note: "survey the project and write AGENTS.md" }, cmds);
       return;
+    case "jobs":
+      return runJobsCommand(model, rest, cmds);
     case "undo":
       if (busy()) return;
       cmds.push({
