@@ -28,6 +28,10 @@ export const slashCommands: readonly SlashCommand[] = [
     help: "list MCP servers and their tools; restart one; start a project's server (trust) or stop it (untrust)",
   },
   { name: "undo", help: "restore the files changed in the last turn" },
+  {
+    name: "rewind",
+    help: "go back to before an earlier message: code and conversation, conversation only, or code only (Esc Esc)",
+  },
   { name: "jobs", args: "[kill <id>]", help: "list background shell commands; stop one" },
   { name: "quit", help: "save and quit" },
 ];

@@ -2,7 +2,7 @@ import type { AgentEvent } from "../protocol/agent-event.js";
 import type { ConversationMessage } from "../protocol/conversation.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { WorkerCommand } from "../protocol/worker-command.js";
-import type { PickerItem, SkillRef } from "./model.js";
+import type { PickerItem, RewindRequest, SkillRef } from "./model.js";
 import type { CommandItem, MentionItem, NotifyMode } from "./steer-types.js";
 import type { McpConfigured, McpTrustDecision } from "../protocol/mcp-state.js";
 
@@ -40,6 +40,8 @@ export type Msg =
   | { type: "notice"; level: "info" | "warn" | "error"; text: string }
   /** Saving the session failed, or works again (the status line flags "not saved" meanwhile). */
   | { type: "save-state"; saved: boolean; text: string }
+  /** What a /rewind did; `conflicts`: files changed outside agent0 since (nothing was touched). */
+  | { type: "rewound"; request: RewindRequest; ok: boolean; text: string; conflicts?: string[] }
   | { type: "markdown-ready" }
   /** Slash-menu items of one source (e.g. "mcp:db"), replacing that source's earlier items. */
   | { type: "commands"; source: string; items: CommandItem[] }
@@ -92,6 +94,14 @@ export type Cmd =
   | { type: "show"; what: "context" | "memory"; conversation?: ConversationMessage[] }
   /** `tokensUsed`: the session's total, kept after the turn is undone (it was spent). */
   | { type: "undo"; force: boolean; sessionId: string; conversation: ConversationMessage[]; tokensUsed: number }
+  | {
+      type: "rewind";
+      request: RewindRequest;
+      force: boolean;
+      sessionId: string;
+      conversation: ConversationMessage[];
+      tokensUsed: number;
+    }
   /** Remember the user's answer on project MCP servers; answered by an mcp-config Msg. */
   | { type: "mcp-trust"; decisions: { name: string; decision: McpTrustDecision }[] }
   /** Read the MCP config again (at /new); answered by an mcp-config Msg. */

@@ -19,6 +19,7 @@ describe("slash commands", () => {
       "/thinking",
       "/mcp [restart|trust|untrust <name>]",
       "/undo",
+      "/rewind",
       "/jobs [kill <id>]",
       "/quit",
     ]);

@@ -119,6 +119,7 @@ describe("@ mentions", () => {
     }));
     expect(model.conversation.at(-1)).toEqual({
       role: "user",
+      sentAt: 1000,
       content: "explain @src/deep/file.ts\n\n<attached …>",
       typed: "explain @src/deep/file.ts",
     });
@@ -181,7 +182,11 @@ describe("modes", () => {
     const { model: after, cmds } = feed(model, key("y"));
     expect(after.config.permissionMode).toBe("auto-edit");
     const run = workerCmds(cmds).find((c) => c.type === "run");
-    expect(run?.type === "run" && run.conversation.at(-1)).toEqual({ role: "user", content: "Carry out the plan." });
+    expect(run?.type === "run" && run.conversation.at(-1)).toEqual({
+      role: "user",
+      content: "Carry out the plan.",
+      sentAt: 1000,
+    });
     expect(run?.type === "run" && run.config.permissionMode).toBe("auto-edit");
     // n keeps planning; typing closes the prompt and types as usual.
     expect(feed(model, key("n")).model.planReady).toBe(false);

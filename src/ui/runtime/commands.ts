@@ -109,6 +109,23 @@ function perform(
           });
         later({ type: "notice", level: r.ok ? "info" : "warn", text: r.text });
       });
+    case "rewind":
+      return services.rewind(cmd.conversation, cmd.request.turn, cmd.request.restore, cmd.force).then((r) => {
+        if (r.conversation)
+          later({
+            type: "session-opened",
+            sessionId: cmd.sessionId,
+            conversation: r.conversation,
+            tokensUsed: cmd.tokensUsed,
+          });
+        later({
+          type: "rewound",
+          request: cmd.request,
+          ok: r.ok,
+          text: r.text,
+          ...(r.conflicts ? { conflicts: r.conflicts } : {}),
+        });
+      });
     case "list-files":
     case "read-mentions":
     case "shell":

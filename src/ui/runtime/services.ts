@@ -1,7 +1,7 @@
 import type { AgentEvent } from "../../protocol/agent-event.js";
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import type { PermissionMode } from "../../protocol/run-config.js";
-import type { PickerItem } from "../model.js";
+import type { PickerItem, RewindRestore } from "../model.js";
 import type { McpConfigured, McpTrustDecision } from "../../protocol/mcp-state.js";
 
 export type Opened =
@@ -44,6 +44,17 @@ export interface Services {
     conversation: ConversationMessage[],
     force: boolean,
   ): Promise<{ ok: boolean; text: string; conversation?: ConversationMessage[] }>;
+  /**
+   * /rewind to the user message at `turn`: its files as they were before it (code), the
+   * conversation cut before it (conversation), or both. `conflicts`: files changed outside agent0
+   * since, when not `force` (nothing was touched).
+   */
+  rewind(
+    conversation: ConversationMessage[],
+    turn: number,
+    restore: RewindRestore,
+    force: boolean,
+  ): Promise<{ ok: boolean; text: string; conversation?: ConversationMessage[]; conflicts?: string[] }>;
   /** The project's files and folders (folders end in "/"), .gitignore respected, for @ completion. */
   listFiles(): Promise<string[]>;
   /** The message with each `@path` it mentions attached (see cli/attach.ts). */

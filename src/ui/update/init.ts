@@ -55,6 +55,7 @@ export function init(opts: InitOptions): Model {
     stats: { turns: 0, toolCalls: 0, tokensIn: 0, tokensOut: 0, startedAt: opts.now },
     mcp: [],
     jobs: [],
+    escapeArmed: false,
     mcpProject: { pending: [], denied: [], trusted: [] },
     quitting: false,
     exitArm: { armed: false, seq: 0 },

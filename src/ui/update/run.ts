@@ -25,6 +25,7 @@ export function startRun(model: Model, prompt: Prompt | string, cmds: Cmd[]): vo
   const p: Prompt = typeof prompt === "string" ? { content: prompt } : prompt;
   const message: ConversationMessage = { role: "user", content: p.content };
   if (p.typed && p.typed !== p.content) message.typed = p.typed;
+  if (model.now > 0) message.sentAt = model.now;
   if (p.images?.length && model.config.seesImages) message.images = p.images;
   model.conversation.push(message);
   addEntry(model, {

@@ -12,6 +12,7 @@ import { setMode } from "./modes.js";
 import { INIT_PROMPT } from "../../context/init-prompt.js";
 import { runMcpCommand, runMcpPrompt } from "./mcp.js";
 import { runJobsCommand } from "./jobs.js";
+import { openRewind } from "./rewind.js";
 
 const MODES = PERMISSION_MODES;
 
@@ -119,6 +120,8 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       if (busy()) return;
       startRun(model, { content: INIT_PROMPT, typed: "/init", note: "survey the project and write AGENTS.md" }, cmds);
       return;
+    case "rewind":
+      return openRewind(model);
     case "jobs":
       return runJobsCommand(model, rest, cmds);
     case "undo":
