@@ -156,6 +156,36 @@ export function createServices(opts: {
       );
       return { ok: true, text: lines.join("\n"), conversation: kept };
     },
+    async exportMarkdown(conversation, model, file) {
+      const { conversationMarkdown } = await import("../session/export.js");
+      const fsp = await import("node:fs/promises");
+      const target = path.resolve(opts.config().cwd, file ?? `agent0-${recorder.id.slice(0, 8)}.md`);
+      const text = conversationMarkdown(conversation, {
+        sessionId: recorder.id,
+        model,
+        exportedAt: new Date().toISOString(),
+      });
+      await fsp.writeFile(target, text.endsWith("\n") ? text : `${text}\n`);
+      return `Exported ${conversation.filter((m) => m.role !== "system").length} messages to ${target}`;
+    },
+    async sessionDiff() {
+      if (!recorder.started) return [];
+      const { Checkpoints } = await import("../session/checkpoints.js");
+      const { makeUnifiedDiff } = await import("../render/diff.js");
+      const fsp = await import("node:fs/promises");
+      const changes = await new Checkpoints(recorder.checkpointDir).sessionChanges();
+      const diffs: { path: string; unified: string }[] = [];
+      for (const c of changes) {
+        const now = await fsp.readFile(c.path).catch(() => null);
+        if (now === null && c.before === null) continue;
+        if (now !== null && c.before !== null && now.equals(c.before)) continue;
+        diffs.push({
+          path: rel(c.path),
+          unified: makeUnifiedDiff(rel(c.path), c.before?.toString("utf8") ?? "", now?.toString("utf8") ?? ""),
+        });
+      }
+      return diffs;
+    },
     async listFiles() {
       const { listProjectFiles } = await import("./attach.js");
       return listProjectFiles(opts.config().cwd);

@@ -215,6 +215,22 @@ export class Checkpoints {
   }
 
   /**
+   * Every file the recorded turns changed, with what it held before the earliest of them (null: it
+   * did not exist): /diff compares this with what is there now.
+   */
+  async sessionChanges(): Promise<{ path: string; before: Buffer | null }[]> {
+    const out = new Map<string, Buffer | null>();
+    for (const n of this.turnNumbers().sort((a, b) => a - b)) {
+      const cp = this.current?.turn === n ? this.current : this.read(n);
+      for (const f of cp?.files ?? []) {
+        if (out.has(f.path)) continue;
+        out.set(f.path, f.existed && f.blob ? await fsp.readFile(path.join(this.turnDir(n), f.blob)) : null);
+      }
+    }
+    return [...out].map(([p, before]) => ({ path: p, before }));
+  }
+
+  /**
    * Compaction renumbered the conversation: the checkpoint of turn `from` moves to `to`, the new
    * index of its user message, or is dropped when that message went into the summary (undefined).
    * Every other turn now lives only inside the summary, so it can no longer be undone.

@@ -41,6 +41,8 @@ export type Msg =
   /** Saving the session failed, or works again (the status line flags "not saved" meanwhile). */
   | { type: "save-state"; saved: boolean; text: string }
   /** What a /rewind did; `conflicts`: files changed outside agent0 since (nothing was touched). */
+  /** /diff's answer: one unified diff per file this session changed. */
+  | { type: "session-diff"; diffs: { path: string; unified: string }[] }
   | { type: "rewound"; request: RewindRequest; ok: boolean; text: string; conflicts?: string[] }
   | { type: "markdown-ready" }
   /** Slash-menu items of one source (e.g. "mcp:db"), replacing that source's earlier items. */
@@ -94,6 +96,10 @@ export type Cmd =
   | { type: "show"; what: "context" | "memory"; conversation?: ConversationMessage[] }
   /** `tokensUsed`: the session's total, kept after the turn is undone (it was spent). */
   | { type: "undo"; force: boolean; sessionId: string; conversation: ConversationMessage[]; tokensUsed: number }
+  /** /export [file]: the conversation as Markdown. */
+  | { type: "export"; file?: string; conversation: ConversationMessage[]; model: string }
+  /** /diff: what this session changed, against its checkpoints (answer: session-diff). */
+  | { type: "session-diff" }
   | {
       type: "rewind";
       request: RewindRequest;

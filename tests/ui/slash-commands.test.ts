@@ -20,6 +20,9 @@ describe("slash commands", () => {
       "/mcp [restart|trust|untrust <name>]",
       "/undo",
       "/rewind",
+      "/diff",
+      "/export [file]",
+      "/cost",
       "/jobs [kill <id>]",
       "/quit",
     ]);

@@ -109,6 +109,12 @@ function perform(
           });
         later({ type: "notice", level: r.ok ? "info" : "warn", text: r.text });
       });
+    case "export":
+      return services
+        .exportMarkdown(cmd.conversation, cmd.model, cmd.file)
+        .then((text) => later({ type: "notice", level: "info", text }));
+    case "session-diff":
+      return services.sessionDiff().then((diffs) => later({ type: "session-diff", diffs }));
     case "rewind":
       return services.rewind(cmd.conversation, cmd.request.turn, cmd.request.restore, cmd.force).then((r) => {
         if (r.conversation)

@@ -55,6 +55,10 @@ export interface Services {
     restore: RewindRestore,
     force: boolean,
   ): Promise<{ ok: boolean; text: string; conversation?: ConversationMessage[]; conflicts?: string[] }>;
+  /** Writes the conversation as Markdown to `file` (default: agent0-<session>.md in the project); returns what to tell the user. */
+  exportMarkdown(conversation: ConversationMessage[], model: string, file?: string): Promise<string>;
+  /** One unified diff per file this session's tools changed: what was there before against what is there now. */
+  sessionDiff(): Promise<{ path: string; unified: string }[]>;
   /** The project's files and folders (folders end in "/"), .gitignore respected, for @ completion. */
   listFiles(): Promise<string[]>;
   /** The message with each `@path` it mentions attached (see cli/attach.ts). */

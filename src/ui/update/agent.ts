@@ -107,6 +107,10 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       model.usage.completionTokens = event.completionTokens;
       model.stats.tokensIn += event.promptTokens;
       model.stats.tokensOut += event.completionTokens;
+      const per = modelStats(model);
+      per.requests++;
+      per.tokensIn += event.promptTokens;
+      per.tokensOut += event.completionTokens;
       break;
     case "notice":
       // The model probe and the first run can both find the same thing (a prompt sent with the
@@ -239,7 +243,14 @@ export function keepPartialAnswer(model: Model, cmds: Cmd[]): void {
   finishRun(model, true, cmds);
 }
 
+/** The /cost figures of the model in use. */
+function modelStats(model: Model): Model["stats"]["byModel"][string] {
+  const name = model.config.model || "(no model)";
+  return (model.stats.byModel[name] ??= { requests: 0, tokensIn: 0, tokensOut: 0, ms: 0 });
+}
+
 function finishRun(model: Model, interrupted: boolean, cmds: Cmd[]): void {
+  if (model.run) modelStats(model).ms += Math.max(0, model.now - model.run.startedAt);
   const entry = streamingEntry(model);
   if (entry) {
     entry.streaming = false;

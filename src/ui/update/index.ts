@@ -1,4 +1,5 @@
 import { produce } from "immer";
+import { showSessionDiff } from "./session-tools.js";
 import { applyRewound } from "./rewind.js";
 import { assertNever } from "../../protocol/assert-never.js";
 import { lastUsage, tokensOf } from "../../protocol/usage.js";
@@ -93,6 +94,9 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
       case "notice":
         if (msg.level === "error") addEntry(m, { kind: "error", message: msg.text });
         else addEntry(m, { kind: "notice", level: msg.level, text: msg.text });
+        break;
+      case "session-diff":
+        showSessionDiff(m, msg.diffs);
         break;
       case "rewound":
         applyRewound(m, msg);

@@ -52,7 +52,7 @@ export function init(opts: InitOptions): Model {
     pastes: [],
     focused: true,
     notify: "bell",
-    stats: { turns: 0, toolCalls: 0, tokensIn: 0, tokensOut: 0, startedAt: opts.now },
+    stats: { turns: 0, toolCalls: 0, tokensIn: 0, tokensOut: 0, startedAt: opts.now, byModel: {} },
     mcp: [],
     jobs: [],
     escapeArmed: false,

@@ -13,6 +13,7 @@ import { INIT_PROMPT } from "../../context/init-prompt.js";
 import { runMcpCommand, runMcpPrompt } from "./mcp.js";
 import { runJobsCommand } from "./jobs.js";
 import { openRewind } from "./rewind.js";
+import { costReport } from "./session-tools.js";
 
 const MODES = PERMISSION_MODES;
 
@@ -122,6 +123,19 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       return;
     case "rewind":
       return openRewind(model);
+    case "export":
+      cmds.push({
+        type: "export",
+        ...(args ? { file: args } : {}),
+        conversation: plain(model.conversation),
+        model: model.config.model,
+      });
+      return;
+    case "cost":
+      return notice(costReport(model));
+    case "diff":
+      cmds.push({ type: "session-diff" });
+      return;
     case "jobs":
       return runJobsCommand(model, rest, cmds);
     case "undo":
