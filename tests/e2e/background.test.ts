@@ -1,24 +1,25 @@
 import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
 import { Tui, type Sandbox, eachTest, waitUntil } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
+/**
+ * Whether a process whose command line is exactly `cmdline` runs (zombies do not count). By its
+ * command line: a command's own $$ is its pid inside its pid namespace, not ours.
+ */
+function running(cmdline: string): boolean {
+  for (const name of fs.readdirSync("/proc").filter((n) => /^\d+$/.test(n))) {
+    try {
+      if (fs.readFileSync(`/proc/${name}/cmdline`, "utf8").replace(/\0/g, " ").trim() !== cmdline) continue;
+      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
+      if (stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z") return true;
+    } catch {
+      // gone meanwhile
+    }
   }
-  // A zombie nobody reaps still answers kill(0); it no longer runs.
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return false;
-  }
+  return false;
 }
 
 /** The tool result the model was sent last, in a chat request. */
@@ -38,7 +39,9 @@ describe("background shell commands end to end", () => {
   );
 
   it("returns at once with an id, its output is read later, /jobs lists it, and it is gone after exit", async () => {
-    const script = "echo $$ > job.pid; echo first-line; sleep 0.3; echo later-line; exec sleep 1000";
+    // A number no other test sleeps for: the process is found by its command line.
+    const sleeper = "sleep 7301";
+    const script = `echo first-line; sleep 0.3; echo later-line; exec ${sleeper}`;
     fake = await startFakeOllama({
       models: [MODEL],
       replies: [
@@ -63,15 +66,12 @@ describe("background shell commands end to end", () => {
     // Returned at once: the command still runs (sleep 1000) while the run has ended.
     expect(lastToolResult(fake.chats[1]!.messages)).toContain("Started in the background as bash_1");
     await tui.waitFor("1 background command");
-    const pidFile = path.join(sb.project, "job.pid");
-    await waitUntil(() => fs.existsSync(pidFile) && fs.readFileSync(pidFile, "utf8").trim() !== "", 5000, "job.pid");
-    const pid = Number(fs.readFileSync(pidFile, "utf8").trim());
-    expect(alive(pid)).toBe(true);
+    await waitUntil(() => running(sleeper), 5000, "the background command to run");
 
     tui.type("/jobs");
     tui.press("Enter");
     let screen = await tui.waitFor("Background commands:");
-    expect(screen).toMatch(/bash_1 +running +echo \$\$ > job\.pid/);
+    expect(screen).toMatch(/bash_1 +running +echo first-line/);
 
     // Later, the model reads what the command printed since it started.
     await new Promise((r) => setTimeout(r, 500));
@@ -85,11 +85,12 @@ describe("background shell commands end to end", () => {
     tui.type("/quit");
     tui.press("Enter");
     screen = await tui.waitFor(/\[exit \d+\]/);
-    await waitUntil(() => !alive(pid), 5000, "the background command to be gone after exit");
+    await waitUntil(() => !running(sleeper), 5000, "the background command to be gone after exit");
   });
 
   it("Ctrl+B sends the running command to the background; kill_shell stops it", async () => {
-    const script = "echo $$ > fg.pid; echo before-ctrl-b; exec sleep 1000";
+    const sleeper = "sleep 7302";
+    const script = `echo before-ctrl-b; exec ${sleeper}`;
     fake = await startFakeOllama({
       models: [MODEL],
       replies: [
@@ -105,9 +106,7 @@ describe("background shell commands end to end", () => {
     await tui.waitFor("Ask anything");
     tui.type("watch the files");
     tui.press("Enter");
-    const pidFile = path.join(sb.project, "fg.pid");
-    await waitUntil(() => fs.existsSync(pidFile) && fs.readFileSync(pidFile, "utf8").trim() !== "", 5000, "fg.pid");
-    const pid = Number(fs.readFileSync(pidFile, "utf8").trim());
+    await waitUntil(() => running(sleeper), 5000, "the command to run");
     await tui.waitFor("run echo");
     tui.press("C-b");
     await tui.waitFor("Stopped it.");
@@ -115,7 +114,7 @@ describe("background shell commands end to end", () => {
     expect(moved).toContain("sent the command to the background as bash_1");
     expect(moved).toContain("before-ctrl-b");
     expect(lastToolResult(fake.chats[2]!.messages)).toContain("bash_1: killed");
-    await waitUntil(() => !alive(pid), 5000, "kill_shell to stop the command");
+    await waitUntil(() => !running(sleeper), 5000, "kill_shell to stop the command");
     await tui.waitFor("Background command bash_1 ended (killed)");
   });
 });

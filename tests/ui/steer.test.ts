@@ -20,7 +20,7 @@ describe("the slash menu", () => {
   it("opens on / and filters as you type; Tab completes; nothing is printed into the transcript", () => {
     const start = newModel();
     let { model } = feed(start, ...typeText("/co"));
-    expect(menuRows(model).map((r) => r.label)).toEqual(["/context", "/compact"]);
+    expect(menuRows(model).map((r) => r.label)).toEqual(["/context", "/compact", "/cost"]);
     expect(screen(model)).toMatch(/› \/context\s+show what the model was told/);
     ({ model } = feed(model, key("down"), key("tab")));
     expect(model.input.text).toBe("/compact ");

@@ -103,7 +103,8 @@ export const runShellTool = defineTool({
     // Ctrl+B (jobs.backgroundForeground) detaches the command into a job.
     const toBackground = new AbortController();
     const kill = new AbortController();
-    let sink: ((chunk: string) => void) | undefined;
+    // Where output goes once the command became a job (before that, only into the tool's result).
+    const output: { sink?: (chunk: string) => void } = {};
     let detached!: (soFar: string) => void;
     const onDetach = new Promise<string>((resolve) => (detached = resolve));
     jobs.setForeground(() => toBackground.abort());
@@ -111,7 +112,7 @@ export const runShellTool = defineTool({
       ...where,
       signal: ctx.signal,
       timeoutMs,
-      onOutput: (chunk) => sink?.(chunk),
+      onOutput: (chunk) => output.sink?.(chunk),
       detach: { signal: toBackground.signal, kill: kill.signal, onDetach: detached },
     });
     const first = await Promise.race([running.then((outcome) => ({ outcome })), onDetach.then((soFar) => ({ soFar }))]);
@@ -119,7 +120,7 @@ export const runShellTool = defineTool({
     if ("outcome" in first) return describeOutcome(first.outcome, timeoutMs);
     // The output so far goes to the model in this result; the job keeps only what follows.
     const job = jobs.adopt(args.command, running, kill);
-    sink = job.take;
+    output.sink = job.take;
     const body = first.soFar === "" ? "(no output)" : first.soFar;
     return {
       content: `The user sent the command to the background as ${job.id}; it goes on running. Read its output with shell_output({"id": "${job.id}"}); stop it with kill_shell.\nOutput so far:\n${body}`,

@@ -107,10 +107,7 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       model.usage.completionTokens = event.completionTokens;
       model.stats.tokensIn += event.promptTokens;
       model.stats.tokensOut += event.completionTokens;
-      const per = modelStats(model);
-      per.requests++;
-      per.tokensIn += event.promptTokens;
-      per.tokensOut += event.completionTokens;
+      countUsage(modelStats(model), event.promptTokens, event.completionTokens);
       break;
     case "notice":
       // The model probe and the first run can both find the same thing (a prompt sent with the
@@ -241,6 +238,12 @@ export function keepPartialAnswer(model: Model, cmds: Cmd[]): void {
   }
   model.queued = [];
   finishRun(model, true, cmds);
+}
+
+function countUsage(per: Model["stats"]["byModel"][string], tokensIn: number, tokensOut: number): void {
+  per.requests++;
+  per.tokensIn += tokensIn;
+  per.tokensOut += tokensOut;
 }
 
 /** The /cost figures of the model in use. */
