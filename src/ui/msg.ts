@@ -1,5 +1,5 @@
 import type { AgentEvent } from "../protocol/agent-event.js";
-import type { ConversationMessage } from "../protocol/conversation.js";
+import type { ConversationMessage, ImageAttachment } from "../protocol/conversation.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { WorkerCommand } from "../protocol/worker-command.js";
 import type { PickerItem, RewindRequest, SkillRef } from "./model.js";
@@ -51,7 +51,14 @@ export type Msg =
   | { type: "mention-items"; source: string; items: MentionItem[] }
   | { type: "files-listed"; files: string[] }
   /** A line's @mentions were read: `content` is the message with the attachments. */
-  | { type: "mentions-read"; text: string; content: string; attached: string[]; problems: string[] }
+  | {
+      type: "mentions-read";
+      text: string;
+      content: string;
+      attached: string[];
+      problems: string[];
+      images?: ImageAttachment[];
+    }
   | { type: "shell-done"; command: string; output: string; exitCode: number | null }
   /** The terminal gained or lost focus (focus reporting). */
   | { type: "focus"; focused: boolean }

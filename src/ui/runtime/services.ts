@@ -1,5 +1,5 @@
 import type { AgentEvent } from "../../protocol/agent-event.js";
-import type { ConversationMessage } from "../../protocol/conversation.js";
+import type { ConversationMessage, ImageAttachment } from "../../protocol/conversation.js";
 import type { PermissionMode } from "../../protocol/run-config.js";
 import type { PickerItem, RewindRestore } from "../model.js";
 import type { McpConfigured, McpTrustDecision } from "../../protocol/mcp-state.js";
@@ -63,7 +63,10 @@ export interface Services {
   listFiles(): Promise<string[]>;
   /** The message with each `@path` it mentions attached (see cli/attach.ts). */
   /** Attaches the files `mentions` (tokens of `text` after `@`) name; all of the text's when absent. */
-  readMentions(text: string, mentions?: string[]): Promise<{ content: string; attached: string[]; problems: string[] }>;
+  readMentions(
+    text: string,
+    mentions?: string[],
+  ): Promise<{ content: string; attached: string[]; problems: string[]; images?: ImageAttachment[] }>;
   /** The user's own `!command` in the project folder: the normal timeout; the signal kills it. */
   runShell(command: string, signal: AbortSignal): Promise<{ output: string; exitCode: number | null }>;
   /** Keeps an input in this folder's history (secrets masked, duplicates collapsed). */

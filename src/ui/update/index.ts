@@ -126,12 +126,24 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         const n = msg.attached.length;
         // Resources named as @server:uri are read by the worker, which then starts the run.
         if (expandMentions(m, msg.text, cmds, msg.content)) break;
+        const images = msg.images ?? [];
+        if (images.length && !m.config.seesImages) {
+          // Never a silent drop: the message waits in the input while the user picks a model that sees.
+          addEntry(m, {
+            kind: "notice",
+            level: "warn",
+            text: `${m.config.model || "This model"} cannot see images, so the ${images.length === 1 ? "image" : `${images.length} images`} would not reach it. Not sent: choose a vision model with /model (the list marks "vision"), then press Enter again — or remove the image from the message.`,
+          });
+          m.input = { text: msg.text, cursor: msg.text.length };
+          break;
+        }
         startRun(
           m,
           {
             content: msg.content,
             typed: msg.text,
             note: n ? `attached ${n} ${n === 1 ? "file" : "files"}` : undefined,
+            ...(images.length ? { images } : {}),
           },
           cmds,
         );
