@@ -2,7 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { Tui, type Sandbox, eachTest, sleep } from "./harness.js";
+import { Tui, type Sandbox, eachTest, sleep, waitUntil } from "./harness.js";
+
+/** The app asked the server about the model (its capabilities), and had a moment to take the answer. */
+async function shown(fake: FakeOllama): Promise<void> {
+  await waitUntil(() => fake.requests.some((r) => r.path === "/api/show"), 10_000, "/api/show");
+  await sleep(400);
+}
 
 // A 1×1 PNG (the smallest valid one): what `@pic.png` attaches.
 const PNG = Buffer.from(
@@ -28,7 +34,7 @@ describe("images in end to end", () => {
     fake = await startFakeOllama({ models: [model], replies: [{ steps: [{ text: "A single pixel." }] }] });
     tui = new Tui(sb, ["--host", fake.url, "--model", model.name], { width: 120, height: 40 });
     await tui.waitFor("Ask anything");
-    await sleep(500); // the model's capabilities arrive at start-up
+    await shown(fake);
     tui.type("what is in @pic.png please");
     tui.press("Escape"); // closes the @ menu
     await sleep(200);
@@ -45,7 +51,7 @@ describe("images in end to end", () => {
     fake = await startFakeOllama({ models: [model], replies: [{ steps: [{ text: "never" }] }] });
     tui = new Tui(sb, ["--host", fake.url, "--model", model.name], { width: 120, height: 40 });
     await tui.waitFor("Ask anything");
-    await sleep(500);
+    await shown(fake);
     tui.type("what is in @pic.png please");
     tui.press("Escape"); // closes the @ menu
     await sleep(200);

@@ -4,7 +4,10 @@
 // group carrying the app's process tag (process-tag.ts), so it dies with agent0 like any command.
 import type { BackgroundJobView } from "../../protocol/jobs.js";
 import { joinTruncated } from "../output.js";
-import { runCommand, type ShellOptions, type ShellOutcome } from "./shell.js";
+import { runCommand } from "./shell.js";
+import type { BackgroundJobs, JobOutcome, JobRead } from "./job-types.js";
+
+export type { BackgroundJobs, JobRead };
 
 /** Output not yet read is kept up to this many characters; older unread output is dropped (and counted). */
 const UNREAD_LIMIT = 1_000_000;
@@ -18,39 +21,6 @@ interface Job {
   unread: string;
   /** Characters dropped from `unread` because nobody read them in time. */
   dropped: number;
-}
-
-export interface JobRead {
-  job: BackgroundJobView;
-  /** The new output since the last read, cut to `limit` (head and tail kept). */
-  output: string;
-}
-
-type Where = Pick<ShellOptions, "cwd" | "env" | "sandbox" | "outputLimit">;
-
-export interface BackgroundJobs {
-  /** Starts `command` in the background (no time-out); returns its view (id). */
-  start(command: string, where: Where): BackgroundJobView;
-  /**
-   * Takes over a command that ran in front (Ctrl+B): `running` resolves at its end, `kill` stops it.
-   * `take` is where its further output goes.
-   */
-  adopt(
-    command: string,
-    running: Promise<ShellOutcome>,
-    kill: AbortController,
-  ): BackgroundJobView & { take(chunk: string): void };
-  /** The new output and state of a job, or undefined for an unknown id. */
-  read(id: string, limit: number): JobRead | undefined;
-  /** Stops a job's whole process group; resolves once it is gone (undefined: no such job). */
-  kill(id: string): Promise<BackgroundJobView | undefined>;
-  list(): BackgroundJobView[];
-  /** The command running in front registers how to send it to the background (Ctrl+B). */
-  setForeground(toBackground: (() => void) | undefined): void;
-  /** Ctrl+B: sends the command running in front to the background; false when none runs. */
-  backgroundForeground(): boolean;
-  /** At the session's end: every job still running is killed. */
-  killAll(): void;
 }
 
 /** `onChange` hears every start, exit and kill (the status line counts the running jobs). */
@@ -73,7 +43,7 @@ export function createBackgroundJobs(onChange: (jobs: BackgroundJobView[]) => vo
     }
   }
 
-  function track(command: string, kill: AbortController, run: (job: Job) => Promise<ShellOutcome>): Job {
+  function track(command: string, kill: AbortController, run: (job: Job) => Promise<JobOutcome>): Job {
     const id = `bash_${next++}`;
     const job: Job = {
       view: { id, command, state: "running", exitCode: null, signal: null },
