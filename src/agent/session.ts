@@ -12,6 +12,7 @@ import { assertNever } from "../protocol/assert-never.js";
 import type { Provider } from "../providers/types.js";
 import type { ToolDef } from "../tools/types.js";
 import { createSessionMemory, type SessionMemory } from "../tools/session-memory.js";
+import { createBackgroundJobs } from "../tools/shell/jobs.js";
 import { turnAfterCompaction, type Checkpoints } from "../session/checkpoints.js";
 import { runAgent } from "./loop.js";
 import { hasHooks, runHooks } from "./hooks/hooks.js";
@@ -80,7 +81,9 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   let active: ActiveRun | undefined;
   /** The last run's config: its hooks run at SessionEnd. */
   let lastConfig: RunConfig | undefined;
-  let memory: SessionMemory = createSessionMemory();
+  // Background commands outlive runs and /new; they end with the session.
+  const jobs = createBackgroundJobs((list) => emit({ type: "jobs", jobs: list }));
+  let memory: SessionMemory = createSessionMemory(undefined, jobs);
   const prefetched: Prefetched = new Map();
   let mcp: McpManager | undefined;
   let mcpLoading: Promise<McpManager> | undefined;
@@ -93,7 +96,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
 
   /** The tools' memory of this conversation: /new (a new session id) starts a fresh one. */
   function memoryFor(config: RunConfig): SessionMemory {
-    if (memory.sessionId !== config.sessionId) memory = createSessionMemory(config.sessionId);
+    if (memory.sessionId !== config.sessionId) memory = createSessionMemory(config.sessionId, jobs);
     return memory;
   }
 
@@ -363,6 +366,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       // Claude Code's SessionEnd hook: the session is ending (agent0 quits).
       if (lastConfig && hasHooks(lastConfig, "SessionEnd"))
         await runHooks(lastConfig, "SessionEnd", ["other"], { reason: "other" }, emit).catch(() => undefined);
+      jobs.killAll();
       // MCP servers are child processes: stop them before the session goes (close() also stops
       // servers that are still starting).
       const manager = mcp ?? (await mcpLoading?.catch(() => undefined));
@@ -404,6 +408,19 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
         });
         break;
       }
+      case "background-shell":
+        // Ctrl+B: the shell command running in front of this run goes on as a job.
+        if (runNamed(cmd) && !jobs.backgroundForeground()) log("background-shell: no shell command is running");
+        break;
+      case "job-kill":
+        background(
+          jobs.kill(cmd.id).then((job) => {
+            if (!job)
+              emit({ type: "notice", level: "warn", text: `No background command ${cmd.id}. /jobs lists them.` });
+          }),
+          "job-kill",
+        );
+        break;
       case "set-mode": {
         const slot = runNamed(cmd);
         if (slot && slot.mode !== undefined) slot.mode = cmd.mode;

@@ -1,6 +1,8 @@
 // `@path` in a message attaches that file (or a folder's listing) to what the model gets. Used
 // by the TUI (through services) and by headless -p. Paths stay inside the project folder, as
 // for the file tools; a mention that is no existing path (`@alice`) is left as text.
+import type { ImageAttachment } from "../protocol/conversation.js";
+import { MAX_IMAGE_BYTES } from "../protocol/vision.js";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { mentionsIn } from "../context/mention-parse.js";
@@ -17,9 +19,24 @@ export interface Attached {
   content: string;
   attached: string[];
   problems: string[];
+  /** `@picture.png`: the images, for a model that sees (the UI tells the user when it does not). */
+  images?: ImageAttachment[];
 }
 
-async function attachment(cwd: string, mention: string): Promise<{ block?: string; problem?: string }> {
+/** An image's type from its first bytes (PNG, JPEG, GIF, WebP: what every provider takes). */
+function imageType(buf: Buffer): string | undefined {
+  if (buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
+  if (buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return "image/jpeg";
+  if (buf.subarray(0, 4).toString("latin1") === "GIF8") return "image/gif";
+  if (buf.subarray(0, 4).toString("latin1") === "RIFF" && buf.subarray(8, 12).toString("latin1") === "WEBP")
+    return "image/webp";
+  return undefined;
+}
+
+async function attachment(
+  cwd: string,
+  mention: string,
+): Promise<{ block?: string; problem?: string; image?: ImageAttachment }> {
   const { resolveInside, realpathLoose, readRegularFile } = await projectFileRules();
   const resolved = resolveInside(cwd, mention);
   if (!resolved.ok) {
@@ -42,6 +59,19 @@ async function attachment(cwd: string, mention: string): Promise<{ block?: strin
   const opened = await readRegularFile(resolved.abs, mention, realpathLoose(cwd));
   if (!opened.ok) return { problem: `@${mention}: ${opened.error.replace(/^Error: /, "")} — not attached.` };
   const buf = opened.buf;
+  const mimeType = imageType(buf);
+  if (mimeType) {
+    if (buf.length > MAX_IMAGE_BYTES) {
+      const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+      return {
+        problem: `@${mention} is ${mb(buf.length)}; images are sent up to ${mb(MAX_IMAGE_BYTES)} — not attached.`,
+      };
+    }
+    return {
+      block: `<attached image="${resolved.rel}" type="${mimeType}" bytes="${buf.length}"/>`,
+      image: { mimeType, data: buf.toString("base64") },
+    };
+  }
   if (looksBinary(buf)) return { problem: `@${mention} is a binary file — not attached.` };
   const raw = buf.toString("utf8");
   const secret = opened.unsure || isSecretFileName(resolved.rel);
@@ -58,10 +88,12 @@ export async function readMentions(text: string, cwd: string, mentions = mention
   const attached: string[] = [];
   const problems: string[] = [];
   const blocks: string[] = [];
+  const images: ImageAttachment[] = [];
   for (const mention of new Set(mentions)) {
     try {
       const r = await attachment(cwd, mention);
       if (r.problem) problems.push(r.problem);
+      if (r.image) images.push(r.image);
       if (r.block) {
         blocks.push(r.block);
         attached.push(mention);
@@ -71,5 +103,5 @@ export async function readMentions(text: string, cwd: string, mentions = mention
     }
   }
   const content = blocks.length ? `${text}\n\n${blocks.join("\n\n")}` : text;
-  return { content, attached, problems };
+  return { content, attached, problems, ...(images.length ? { images } : {}) };
 }

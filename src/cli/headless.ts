@@ -99,6 +99,12 @@ export async function headless(prompt: string, flags: HeadlessFlags): Promise<ne
         )
       : undefined;
   if (withStdin?.note) process.stderr.write(`warning: ${withStdin.note}\n`);
+  // Said, never dropped silently: -p sends the text naming the image, not its pixels (the TUI does).
+  const images = "images" in withFiles ? (withFiles.images?.length ?? 0) : 0;
+  if (images > 0)
+    process.stderr.write(
+      `warning: images are sent from the TUI only; in -p mode the model reads only that ${images === 1 ? "an image was" : `${images} images were`} named.\n`,
+    );
   const context = await loadingContext;
   for (const w of context.warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
   config.systemPrompt = context.systemPrompt;

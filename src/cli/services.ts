@@ -12,6 +12,8 @@ import path from "node:path";
 import type { InputHistory } from "./input-history.js";
 import { resumeInto } from "./resume-into.js";
 import { FileIndexClient } from "./file-index.js";
+import type { UndoResult } from "../session/checkpoints.js";
+import type { ConversationMessage } from "../protocol/conversation.js";
 
 export function createServices(opts: {
   recorder: SessionRecorder;
@@ -24,6 +26,25 @@ export function createServices(opts: {
 }): Services {
   const { recorder, logger } = opts;
   const fileIndex = new FileIndexClient(() => opts.config().cwd);
+  const rel = (p: string) => path.relative(opts.config().cwd, p) || p;
+  /** The conversation is now `kept` (the file keeps what came before); the title follows it. */
+  const keepConversation = (kept: ConversationMessage[], reason?: "rewind"): ConversationMessage[] => {
+    recorder.reset(kept, reason);
+    // The title follows the conversation: the first prompt still in it (none: untitled).
+    const first = kept.find((m) => m.role === "user");
+    recorder.meta({ title: first ? firstPrompt(first) : "" });
+    return kept;
+  };
+  /** What a restore did, one line per file. */
+  const restoredLines = (head: string, result: UndoResult, none: string): string[] => {
+    const lines = [
+      `${head}${result.restored.length + result.removedCreated.length ? ":" : ` (${none}).`}`,
+      ...result.restored.map((p) => `  restored ${rel(p)}`),
+      ...result.removedCreated.map((p) => `  removed ${rel(p)} (created in that turn)`),
+    ];
+    if (result.ranShell) lines.push("That turn ran shell commands; their effects cannot be undone.");
+    return lines;
+  };
   return {
     sessionId: () => recorder.id,
     appendMessage: (m) => recorder.append(m),
@@ -102,8 +123,6 @@ export function createServices(opts: {
     transcriptPath: () => recorder.path,
     async undo(conversation, force) {
       if (!recorder.started) return { ok: false, text: "Nothing to undo yet." };
-      const cwd = opts.config().cwd;
-      const rel = (p: string) => path.relative(cwd, p) || p;
       const { Checkpoints } = await import("../session/checkpoints.js");
       // This session's own checkpoints: another agent0 on the same project keeps its own.
       const result = await new Checkpoints(recorder.checkpointDir).undo({ force });
@@ -114,20 +133,63 @@ export function createServices(opts: {
           text: `Not undone: ${result.conflicts.map(rel).join(", ")} changed outside agent0 since that turn. Type /undo force to overwrite ${result.conflicts.length === 1 ? "it" : "them"} anyway.`,
         };
       }
-      const kept = conversation.slice(0, result.turn);
-      recorder.reset(kept);
-      // The title follows the conversation: the first prompt still in it (none: untitled).
-      const first = kept.find((m) => m.role === "user");
-      recorder.meta({ title: first ? firstPrompt(first) : "" });
-      const lines = [
-        `Undid the last turn${result.restored.length + result.removedCreated.length ? ":" : " (it changed no files)."}`,
-        ...result.restored.map((p) => `  restored ${rel(p)}`),
-        ...result.removedCreated.map((p) => `  removed ${rel(p)} (created in that turn)`),
-      ];
-      if (result.ranShell) lines.push("That turn ran shell commands; their effects cannot be undone.");
+      const kept = keepConversation(conversation.slice(0, result.turn));
+      return {
+        ok: true,
+        text: restoredLines("Undid the last turn", result, "it changed no files").join("\n"),
+        conversation: kept,
+      };
+    },
+    async rewind(conversation, turn, restore, force) {
+      const lines: string[] = [];
+      if (restore !== "conversation") {
+        const { Checkpoints } = await import("../session/checkpoints.js");
+        const result = recorder.started
+          ? await new Checkpoints(recorder.checkpointDir).rewindTo(turn, { force })
+          : undefined;
+        if (result && !result.applied) return { ok: false, text: "", conflicts: result.conflicts.map(rel) };
+        if (result) lines.push(...restoredLines("Rewound the files", result, "no file was changed since that message"));
+        else lines.push("Rewound the files (no file was changed since that message).");
+      }
+      if (restore === "code") return { ok: true, text: lines.join("\n") };
+      // Append-only: the rewound turns stay in the session file before this reset line.
+      const kept = keepConversation(conversation.slice(0, turn), "rewind");
+      lines.unshift(
+        `Rewound the conversation to before that message (${conversation.length - turn} messages set aside; they stay in the session file).`,
+      );
       return { ok: true, text: lines.join("\n"), conversation: kept };
     },
     matchFiles: (query, refresh, onMatches) => fileIndex.match(query, refresh, onMatches),
+    async exportMarkdown(conversation, model, file) {
+      const { conversationMarkdown } = await import("../session/export.js");
+      const fsp = await import("node:fs/promises");
+      const target = path.resolve(opts.config().cwd, file ?? `agent0-${recorder.id.slice(0, 8)}.md`);
+      const text = conversationMarkdown(conversation, {
+        sessionId: recorder.id,
+        model,
+        exportedAt: new Date().toISOString(),
+      });
+      await fsp.writeFile(target, text.endsWith("\n") ? text : `${text}\n`);
+      return `Exported ${conversation.filter((m) => m.role !== "system").length} messages to ${target}`;
+    },
+    async sessionDiff() {
+      if (!recorder.started) return [];
+      const { Checkpoints } = await import("../session/checkpoints.js");
+      const { makeUnifiedDiff } = await import("../render/diff.js");
+      const fsp = await import("node:fs/promises");
+      const changes = await new Checkpoints(recorder.checkpointDir).sessionChanges();
+      const diffs: { path: string; unified: string }[] = [];
+      for (const c of changes) {
+        const now = await fsp.readFile(c.path).catch(() => null);
+        if (now === null && c.before === null) continue;
+        if (now !== null && c.before !== null && now.equals(c.before)) continue;
+        diffs.push({
+          path: rel(c.path),
+          unified: makeUnifiedDiff(rel(c.path), c.before?.toString("utf8") ?? "", now?.toString("utf8") ?? ""),
+        });
+      }
+      return diffs;
+    },
     async readMentions(text, mentions) {
       const { readMentions } = await import("./attach.js");
       return readMentions(text, opts.config().cwd, mentions);

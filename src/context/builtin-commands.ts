@@ -34,5 +34,13 @@ export const slashCommands: readonly SlashCommand[] = [
     help: "list MCP servers and their tools; restart one; start a project's server (trust) or stop it (untrust)",
   },
   { name: "undo", help: "restore the files changed in the last turn" },
+  {
+    name: "rewind",
+    help: "go back to before an earlier message: code and conversation, conversation only, or code only (Esc Esc)",
+  },
+  { name: "diff", help: "show what this session changed in the files, as diffs" },
+  { name: "export", args: "[file]", help: "write the conversation as Markdown (default agent0-<session>.md)" },
+  { name: "cost", help: "tokens and time per model, and the price for hosted models where it is known" },
+  { name: "jobs", args: "[kill <id>]", help: "list background shell commands; stop one" },
   { name: "quit", help: "save and quit" },
 ];

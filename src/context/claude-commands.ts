@@ -38,6 +38,9 @@ const CLAUDE_TOOLS: Record<string, string> = {
   WebSearch: "web_search",
   Task: "delegate",
   TodoWrite: "todo_write",
+  BashOutput: "shell_output",
+  KillShell: "kill_shell",
+  KillBash: "kill_shell",
 };
 
 /** `allowed-tools` of a Claude command as our tool names; names of other tools (ours, MCP) pass as they are. */

@@ -1,6 +1,7 @@
 // Part of protocol/: plain data that crosses postMessage between the UI thread and the agent
 // worker (structured-clone safe: no functions, no classes).
 
+import type { BackgroundJobView } from "./jobs.js";
 import type { ConversationMessage, ImageAttachment, ToolDisplay } from "./conversation.js";
 import type { McpServerView } from "./mcp-state.js";
 import type { HookEvent } from "./hooks.js";
@@ -71,6 +72,8 @@ export type RunEvent =
   | { type: "tool-progress"; id: string; progress: number; total?: number; message?: string }
   /** The MCP servers changed (started, failed, restarted, a list changed on the server). */
   | { type: "mcp-state"; servers: McpServerView[] }
+  /** The session's background commands, after each start, exit or kill. */
+  | { type: "jobs"; jobs: BackgroundJobView[] }
   /** The answer to mcp-expand: the user turn to send, or why it cannot be built. */
   | { type: "mcp-expanded"; typed: string; content: string; images?: ImageAttachment[] }
   | { type: "mcp-expand-failed"; typed: string; error: string }

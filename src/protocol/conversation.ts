@@ -24,6 +24,8 @@ export interface ConversationMessage {
   toolName?: string;
   /** An assistant answer cut short by the user (Esc) or a dropped connection. */
   interrupted?: boolean;
+  /** role "user": when it was sent (ms since the epoch), for /rewind's list. Never sent to a model. */
+  sentAt?: number;
   /** A user message that came from a skill or slash command: what the user typed. */
   typed?: string;
   /**

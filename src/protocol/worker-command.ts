@@ -44,4 +44,8 @@ export type WorkerCommand =
   | { type: "mcp-restart"; name: string }
   /** Render a server prompt and read @server:uri resources into one user turn (answer: mcp-expanded). */
   | { type: "mcp-expand"; request: McpExpandRequest }
+  /** Ctrl+B: the shell command this run is waiting for goes on in the background. */
+  | { type: "background-shell"; runId: number }
+  /** /jobs kill <id>: stop a background command. */
+  | { type: "job-kill"; id: string }
   | { type: "shutdown" };

@@ -89,3 +89,8 @@ export function namesSecretFile(command: string, cwd: string): boolean {
     .split(/[\s;|&<>()'"`=]+/)
     .some((word) => word !== "" && isSecretFileName(word) && fs.existsSync(path.resolve(cwd, word)));
 }
+
+/** A command's output as the model may see it: keys without values when it names a secret file. */
+export function maskSecretFileOutput(command: string, cwd: string, output: string): string {
+  return namesSecretFile(command, cwd) ? maskSecretFile(output) : output;
+}

@@ -134,34 +134,57 @@ export class Checkpoints {
    * checkpoint, so the next undo walks further back. Undefined when no turn is recorded.
    */
   undo(opts: { force?: boolean } = {}): Promise<UndoResult | undefined> {
+    const last = this.lastTurn();
+    return last ? this.rewindTo(last.turn, opts) : Promise.resolve(undefined);
+  }
+
+  /**
+   * Puts every file the turns from `turn` on changed back as it was before the earliest of them
+   * (/rewind; /undo is the last turn alone) and drops their checkpoints. A file changed outside
+   * agent0 since the last turn that touched it stops everything unless `force`.
+   */
+  rewindTo(turn: number, opts: { force?: boolean } = {}): Promise<UndoResult | undefined> {
     return this.serial(async () => {
-      const cp = this.lastTurn();
-      if (!cp) return undefined;
+      const turns = this.turnNumbers()
+        .filter((n) => n >= turn)
+        .sort((a, b) => b - a)
+        .map((n) => (this.current?.turn === n ? this.current : this.read(n)))
+        .filter((cp): cp is TurnCheckpoint => cp !== undefined);
+      if (turns.length === 0) return undefined;
       const result: UndoResult = {
-        turn: cp.turn,
+        turn: turns[turns.length - 1]!.turn,
         applied: false,
         restored: [],
         removedCreated: [],
         conflicts: [],
-        ranShell: cp.ranShell,
+        ranShell: turns.some((cp) => cp.ranShell),
       };
-      const changed: CheckpointFile[] = [];
-      // A folder on the way that became a link since (src -> a folder of the user's): restoring
-      // would delete and write the file it leads to. Never restored, even with force.
-      const moved = new Set(cp.files.filter((f) => !parentIsWhereItWas(f.path)).map((f) => f.path));
-      for (const f of cp.files) {
-        if (moved.has(f.path)) {
-          result.conflicts.push(f.path);
+      // Per file: the newest turn that touched it says what agent0 left; the oldest what was there before.
+      const newest = new Map<string, CheckpointFile>();
+      const oldest = new Map<string, { cp: TurnCheckpoint; file: CheckpointFile }>();
+      for (const cp of turns) {
+        for (const f of cp.files) {
+          if (!newest.has(f.path)) newest.set(f.path, f);
+          oldest.set(f.path, { cp, file: f });
+        }
+      }
+      const changed: { cp: TurnCheckpoint; file: CheckpointFile }[] = [];
+      for (const [p, first] of oldest) {
+        // A folder on the way that became a link since (src -> a folder of the user's): restoring
+        // would delete and write the file it leads to. Never restored, even with force.
+        if (!parentIsWhereItWas(p)) {
+          result.conflicts.push(p);
           continue;
         }
-        const now = await hashOf(f.path);
-        if (now === (f.existed ? f.beforeHash : null)) continue; // already as before the turn
+        const now = await hashOf(p);
+        if (now === (first.file.existed ? first.file.beforeHash : null)) continue; // already as before
+        const last = newest.get(p)!;
         // Unsealed (agent0 stopped mid-turn): what is there now is taken as agent0's.
-        if (f.afterHash !== undefined && now !== f.afterHash) result.conflicts.push(f.path);
-        changed.push(f);
+        if (last.afterHash !== undefined && now !== last.afterHash) result.conflicts.push(p);
+        changed.push(first);
       }
       if (result.conflicts.length > 0 && !opts.force) return result;
-      for (const f of changed) {
+      for (const { cp, file: f } of changed) {
         if (f.existed && f.blob) {
           await fsp.mkdir(path.dirname(f.path), { recursive: true });
           await fsp.rm(f.path, { recursive: true, force: true }); // it may have become a folder
@@ -174,8 +197,8 @@ export class Checkpoints {
           result.removedCreated.push(f.path);
         }
       }
-      // Folders the turn created for new files go too, once nothing else is left in them.
-      for (const dir of cp.files.flatMap((f) => f.newDirs ?? [])) {
+      // Folders the turns created for new files go too, once nothing else is left in them.
+      for (const dir of turns.flatMap((cp) => cp.files.flatMap((f) => f.newDirs ?? []))) {
         if (
           await fsp.rmdir(dir).then(
             () => true,
@@ -184,11 +207,27 @@ export class Checkpoints {
         )
           result.removedCreated.push(dir + path.sep);
       }
-      fs.rmSync(this.turnDir(cp.turn), { recursive: true, force: true });
-      if (this.current?.turn === cp.turn) this.current = undefined;
+      for (const cp of turns) fs.rmSync(this.turnDir(cp.turn), { recursive: true, force: true });
+      if (this.current && this.current.turn >= turn) this.current = undefined;
       result.applied = true;
       return result;
     });
+  }
+
+  /**
+   * Every file the recorded turns changed, with what it held before the earliest of them (null: it
+   * did not exist): /diff compares this with what is there now.
+   */
+  async sessionChanges(): Promise<{ path: string; before: Buffer | null }[]> {
+    const out = new Map<string, Buffer | null>();
+    for (const n of this.turnNumbers().sort((a, b) => a - b)) {
+      const cp = this.current?.turn === n ? this.current : this.read(n);
+      for (const f of cp?.files ?? []) {
+        if (out.has(f.path)) continue;
+        out.set(f.path, f.existed && f.blob ? await fsp.readFile(path.join(this.turnDir(n), f.blob)) : null);
+      }
+    }
+    return [...out].map(([p, before]) => ({ path: p, before }));
   }
 
   /**

@@ -86,7 +86,13 @@ export const lineSchema = lazily(() =>
       permissionMode: z.enum(PERMISSION_MODES).optional(),
     }),
     /** "The conversation is now exactly these messages" — after /undo, /clear or compaction. */
-    z.object({ type: z.literal("reset"), at: z.string(), messages: z.array(messageSchema()) }),
+    z.object({
+      type: z.literal("reset"),
+      at: z.string(),
+      messages: z.array(messageSchema()),
+      /** "rewind": /rewind set the earlier messages aside (they stay above, in the file). */
+      reason: z.literal("rewind").optional(),
+    }),
     /**
      * Text of an answer still streaming, saved every few seconds: each line holds what arrived since
      * the previous one (so a long answer costs O(1) per line). The next message or reset supersedes

@@ -28,7 +28,7 @@ export type CloseReport =
 
 export type Line =
   | { kind: "message"; message: ConversationMessage }
-  | { kind: "reset"; messages: ConversationMessage[] }
+  | { kind: "reset"; messages: ConversationMessage[]; reason?: "rewind" }
   | { kind: "meta"; fields: SessionMeta }
   | { kind: "partial"; text: string; thinking: string; sync: boolean };
 
@@ -137,11 +137,12 @@ export class SessionRecorder {
     this.write({ kind: "message", message });
   }
 
-  reset(messages: ConversationMessage[]): void {
+  /** `reason` "rewind" marks the line: the messages before it were set aside by /rewind, not lost. */
+  reset(messages: ConversationMessage[], reason?: "rewind"): void {
     this.endStream();
     this.conversation = [...messages];
     if (!this.writer && !this.parent && this.backlog.length === 0) return; // nothing saved yet: nothing to reset
-    this.write({ kind: "reset", messages });
+    this.write({ kind: "reset", messages, ...(reason ? { reason } : {}) });
   }
 
   meta(fields: { model?: string; permissionMode?: PermissionMode; title?: string }): void {
@@ -194,6 +195,7 @@ export class SessionRecorder {
       case "model-load":
       case "tool-progress":
       case "mcp-state":
+      case "jobs":
       case "mcp-expanded":
       case "mcp-expand-failed":
       case "tool-protocol":
@@ -373,7 +375,7 @@ function writeLine(writer: SessionWriter, line: Line): void {
     case "message":
       return writer.append(line.message);
     case "reset":
-      return writer.reset(line.messages);
+      return writer.reset(line.messages, line.reason);
     case "meta":
       return writer.meta(line.fields);
     case "partial":

@@ -119,8 +119,8 @@ export class SessionWriter {
   }
 
   /** Records that the conversation is now exactly `messages` (undo, clear, compaction). */
-  reset(messages: ConversationMessage[]): void {
-    this.writeLine({ type: "reset", at: new Date().toISOString(), messages });
+  reset(messages: ConversationMessage[], reason?: "rewind"): void {
+    this.writeLine({ type: "reset", at: new Date().toISOString(), messages, ...(reason ? { reason } : {}) });
   }
 
   /**

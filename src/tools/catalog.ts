@@ -11,6 +11,7 @@ import { multiEditTool } from "./files/multi-edit.js";
 import { writeFileTool } from "./files/write.js";
 import { applyPatchTool } from "./files/apply-patch.js";
 import { runShellTool } from "./shell/shell.js";
+import { killShellTool, shellOutputTool } from "./shell/job-tools.js";
 import { memoryTools } from "./memory.js";
 import { skillsTool } from "./skills.js";
 import { webFetchTool } from "./web/fetch.js";
@@ -37,6 +38,8 @@ export const coreTools: ToolDef[] = [
   editFileTool,
   multiEditTool,
   runShellTool,
+  shellOutputTool,
+  killShellTool,
 ];
 
 /**

@@ -1,6 +1,7 @@
 // What the tools of one agent session remember between calls and runs. It is a value the session
 // owns and hands to every tool in its ToolContext, so two sessions in one process (a worker's, an
 // editor's) never see each other's facts, and a test can start from a known memory.
+import type { BackgroundJobs } from "./shell/job-types.js";
 
 export interface SessionMemory {
   /** The session these facts are about (RunConfig.sessionId): /new starts a new memory. */
@@ -15,8 +16,37 @@ export interface SessionMemory {
   ripgrepUnavailable: boolean;
   /** The user was told the server cuts the prompt (agent/loop.ts): once a session is enough. */
   truncationTold?: boolean;
+  /** Background shell commands: they outlive a run (and /new), and end with the session. */
+  readonly jobs: BackgroundJobs;
 }
 
-export function createSessionMemory(sessionId?: string): SessionMemory {
-  return { sessionId, seen: new Map(), editFailures: new Map(), nativeFailures: 0, ripgrepUnavailable: false };
+/**
+ * Jobs for a memory that has none of its own (a test's, a loop started without a session): every
+ * start is refused. A session passes its own (shell/jobs.ts), which also keeps this file free of
+ * the shell's code.
+ */
+const NO_JOBS: BackgroundJobs = {
+  start: () => {
+    throw new Error("background commands need an agent session");
+  },
+  adopt: () => {
+    throw new Error("background commands need an agent session");
+  },
+  read: () => undefined,
+  kill: () => Promise.resolve(undefined),
+  list: () => [],
+  setForeground: () => {},
+  backgroundForeground: () => false,
+  killAll: () => {},
+};
+
+export function createSessionMemory(sessionId?: string, jobs: BackgroundJobs = NO_JOBS): SessionMemory {
+  return {
+    sessionId,
+    seen: new Map(),
+    editFailures: new Map(),
+    nativeFailures: 0,
+    ripgrepUnavailable: false,
+    jobs,
+  };
 }

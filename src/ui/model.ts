@@ -1,4 +1,5 @@
 import type { FileMatches } from "../protocol/file-index.js";
+import type { BackgroundJobView } from "../protocol/jobs.js";
 import type { NoticeLevel, Phase } from "../protocol/agent-event.js";
 import type { ConversationMessage } from "../protocol/conversation.js";
 import type { RunConfig } from "../protocol/run-config.js";
@@ -36,6 +37,20 @@ export type Entry =
   | { kind: "notice"; id: number; level: NoticeLevel; text: string }
   | { kind: "error"; id: number; message: string; hint?: string };
 
+/** What a picker chooses: a model, a session, or /rewind's message, then what it restores, then whether to overwrite. */
+export type PickerPurpose = "model" | "session" | "rewind" | "rewind-restore" | "rewind-force";
+
+/** What /rewind puts back: files and conversation, the conversation alone, or the files alone. */
+export type RewindRestore = "both" | "conversation" | "code";
+
+/** One /rewind the user chose: to before the user message at `turn` (its index in the conversation). */
+export interface RewindRequest {
+  turn: number;
+  restore: RewindRestore;
+  /** The message as typed: it comes back into the input. */
+  typed: string;
+}
+
 export interface PickerItem {
   value: string;
   label: string;
@@ -70,7 +85,7 @@ export interface PermissionDialog {
 
 export type Dialog =
   | PermissionDialog
-  | { kind: "picker"; purpose: "model" | "session"; title: string; items: PickerItem[]; selected: number }
+  | { kind: "picker"; purpose: PickerPurpose; title: string; items: PickerItem[]; selected: number }
   | McpTrustDialog;
 
 /** What the trust dialog's Enter does: to the server shown, or to every one still waiting. */
@@ -187,6 +202,8 @@ export interface Model {
   stats: SessionStats;
   /** The MCP servers as the worker last reported them (for /mcp, prompts and @server:uri). */
   mcp: McpServerView[];
+  /** The session's background shell commands as the worker last reported them (/jobs, the status line). */
+  jobs: BackgroundJobView[];
   /** The project's servers not answered yet and declined (/mcp trust asks about one), and trusted (/mcp untrust stops one). */
   mcpProject: { pending: McpTrustRequest[]; denied: McpTrustRequest[]; trusted: string[] };
   quitting: boolean;
@@ -195,6 +212,8 @@ export interface Model {
    * again to exit" until a second press quits, another key disarms it, or its timer (seq) ends.
    */
   exitArm: { armed: boolean; seq: number };
+  /** The last key was Esc on an empty, idle input: a second one opens /rewind. */
+  escapeArmed: boolean;
   /** Saving the session failed and has not worked since: the status line says "not saved". */
   unsaved: boolean;
 }

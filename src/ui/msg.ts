@@ -1,9 +1,9 @@
 import type { FileMatches } from "../protocol/file-index.js";
 import type { AgentEvent } from "../protocol/agent-event.js";
-import type { ConversationMessage } from "../protocol/conversation.js";
+import type { ConversationMessage, ImageAttachment } from "../protocol/conversation.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { WorkerCommand } from "../protocol/worker-command.js";
-import type { PickerItem, SkillRef } from "./model.js";
+import type { PickerItem, RewindRequest, SkillRef } from "./model.js";
 import type { CommandItem, MentionItem, NotifyMode } from "./steer-types.js";
 import type { McpConfigured, McpTrustDecision } from "../protocol/mcp-state.js";
 import type { PromptPart } from "../context/prompt.js";
@@ -42,6 +42,10 @@ export type Msg =
   | { type: "notice"; level: "info" | "warn" | "error"; text: string }
   /** Saving the session failed, or works again (the status line flags "not saved" meanwhile). */
   | { type: "save-state"; saved: boolean; text: string }
+  /** What a /rewind did; `conflicts`: files changed outside agent0 since (nothing was touched). */
+  /** /diff's answer: one unified diff per file this session changed. */
+  | { type: "session-diff"; diffs: { path: string; unified: string }[] }
+  | { type: "rewound"; request: RewindRequest; ok: boolean; text: string; conflicts?: string[] }
   | { type: "markdown-ready" }
   /** Slash-menu items of one source (e.g. "mcp:db"), replacing that source's earlier items. */
   | { type: "commands"; source: string; items: CommandItem[] }
@@ -50,7 +54,14 @@ export type Msg =
   /** The file index ranked the project's paths for an @ query (again as its listing grows). */
   | { type: "files-matched"; matches: FileMatches }
   /** A line's @mentions were read: `content` is the message with the attachments. */
-  | { type: "mentions-read"; text: string; content: string; attached: string[]; problems: string[] }
+  | {
+      type: "mentions-read";
+      text: string;
+      content: string;
+      attached: string[];
+      problems: string[];
+      images?: ImageAttachment[];
+    }
   | { type: "shell-done"; command: string; output: string; exitCode: number | null }
   /** The terminal gained or lost focus (focus reporting). */
   | { type: "focus"; focused: boolean }
@@ -101,6 +112,18 @@ export type Cmd =
   | { type: "show"; what: "memory" | "agents" }
   /** `tokensUsed`: the session's total, kept after the turn is undone (it was spent). */
   | { type: "undo"; force: boolean; sessionId: string; conversation: ConversationMessage[]; tokensUsed: number }
+  /** /export [file]: the conversation as Markdown. */
+  | { type: "export"; file?: string; conversation: ConversationMessage[]; model: string }
+  /** /diff: what this session changed, against its checkpoints (answer: session-diff). */
+  | { type: "session-diff" }
+  | {
+      type: "rewind";
+      request: RewindRequest;
+      force: boolean;
+      sessionId: string;
+      conversation: ConversationMessage[];
+      tokensUsed: number;
+    }
   /** Remember the user's answer on project MCP servers; answered by an mcp-config Msg. */
   | { type: "mcp-trust"; decisions: { name: string; decision: McpTrustDecision }[] }
   /** `a` in the permission dialog chose a project rule: write it to the project's settings (answer: mcp-config). */

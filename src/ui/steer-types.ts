@@ -46,6 +46,8 @@ export interface SessionStats {
   tokensIn: number;
   tokensOut: number;
   startedAt: number;
+  /** Per model, for /cost: requests, tokens and the time its runs took. */
+  byModel: Record<string, { requests: number; tokensIn: number; tokensOut: number; ms: number }>;
 }
 
 /** One row of the completion menu (a slash command or an @ mention). */

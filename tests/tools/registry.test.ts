@@ -54,7 +54,7 @@ describe("toolSpecs", () => {
     ]);
   });
 
-  it("names the nine core tools", () => {
+  it("names the eleven core tools", () => {
     expect(toolSpecs(coreTools).map((s) => s.name)).toEqual([
       "read_file",
       "list_files",
@@ -65,6 +65,8 @@ describe("toolSpecs", () => {
       "edit_file",
       "multi_edit",
       "run_shell_command",
+      "shell_output",
+      "kill_shell",
     ]);
     for (const spec of toolSpecs(coreTools)) {
       expect(spec.parameters).not.toHaveProperty("$schema");

@@ -391,11 +391,12 @@ describe("before boot is ready", () => {
       warnings: [],
     });
     expect(resumed).toHaveLength(2); // update never changes its input
-    const all = [...resumed, { role: "user", content: "question one" }];
+    // newModel's clock reads 1000: the time the message was sent, for /rewind's list.
+    const all = [...resumed, { role: "user", content: "question one", sentAt: 1000 }];
     expect(model.conversation).toEqual(all);
     expect(cmds).toEqual([
       { type: "worker", command: { type: "probe", config: booted } },
-      { type: "session-append", message: { role: "user", content: "question one" } },
+      { type: "session-append", message: { role: "user", content: "question one", sentAt: 1000 } },
       {
         type: "worker",
         command: { type: "run", runId: 1, conversation: all, config: { ...booted, interactive: true } },

@@ -21,6 +21,11 @@ describe("slash commands", () => {
       "/thinking",
       "/mcp [restart|trust|untrust <name>]",
       "/undo",
+      "/rewind",
+      "/diff",
+      "/export [file]",
+      "/cost",
+      "/jobs [kill <id>]",
       "/quit",
     ]);
   });

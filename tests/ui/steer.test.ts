@@ -33,7 +33,7 @@ describe("the slash menu", () => {
   it("opens on / and filters as you type; Tab completes; nothing is printed into the transcript", () => {
     const start = newModel();
     let { model } = feed(start, ...typeText("/co"));
-    expect(menuRows(model).map((r) => r.label)).toEqual(["/context", "/compact"]);
+    expect(menuRows(model).map((r) => r.label)).toEqual(["/context", "/compact", "/cost"]);
     expect(screen(model)).toMatch(/› \/context\s+show what the model was told/);
     ({ model } = feed(model, key("down"), key("tab")));
     expect(model.input.text).toBe("/compact ");
@@ -151,6 +151,7 @@ describe("@ mentions", () => {
     }));
     expect(model.conversation.at(-1)).toEqual({
       role: "user",
+      sentAt: 1000,
       content: "explain @src/deep/file.ts\n\n<attached …>",
       typed: "explain @src/deep/file.ts",
     });
@@ -218,7 +219,11 @@ describe("modes", () => {
     const { model: after, cmds } = feed(model, key("y"));
     expect(after.config.permissionMode).toBe("auto-edit");
     const run = workerCmds(cmds).find((c) => c.type === "run");
-    expect(run?.type === "run" && run.conversation.at(-1)).toEqual({ role: "user", content: "Carry out the plan." });
+    expect(run?.type === "run" && run.conversation.at(-1)).toEqual({
+      role: "user",
+      content: "Carry out the plan.",
+      sentAt: 1000,
+    });
     expect(run?.type === "run" && run.config.permissionMode).toBe("auto-edit");
     // n keeps planning; typing closes the prompt and types as usual.
     expect(feed(model, key("n")).model.planReady).toBe(false);

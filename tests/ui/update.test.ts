@@ -8,11 +8,11 @@ describe("update: a user sends a prompt and the answer streams in", () => {
     const { model, cmds } = feed(newModel(), ...typeText("hello"), key("enter"));
     expect(model.input.text).toBe("");
     expect(model.run).not.toBeNull();
-    expect(model.conversation).toEqual([{ role: "user", content: "hello" }]);
+    expect(model.conversation).toEqual([{ role: "user", content: "hello", sentAt: 1000 }]);
     expect(cmds.map(cmdKind)).toEqual(["history-append", "session-append", "run"]);
     const run = cmds.find((c) => c.type === "worker");
     expect(run?.type === "worker" && run.command.type === "run" && run.command.conversation).toEqual([
-      { role: "user", content: "hello" },
+      { role: "user", content: "hello", sentAt: 1000 },
     ]);
   });
 
@@ -87,7 +87,11 @@ describe("update: a user sends a prompt and the answer streams in", () => {
       expect(after.cmds.map(cmdKind)).not.toContain("run");
       // Enter sends them as the next prompt.
       const sent = feed(after.model, key("enter"));
-      expect(sent.model.conversation.at(-1)).toEqual({ role: "user", content: "second\n\nthird\n\ndraft" });
+      expect(sent.model.conversation.at(-1)).toEqual({
+        role: "user",
+        content: "second\n\nthird\n\ndraft",
+        sentAt: 1000,
+      });
     }
   });
 

@@ -10,7 +10,7 @@ import { scrubEnv } from "../../safety/secrets.js";
 import { sandboxArgv } from "./sandbox.js";
 import { CONTAIN_INFO_FD, containedArgv } from "./contain.js";
 import { safeGitConfigEnv } from "../../safety/git-safety.js";
-import { maskSecretFile, namesSecretFile } from "../../safety/secret-files.js";
+import { maskSecretFileOutput } from "../../safety/secret-files.js";
 import { isReadOnlyCommand } from "./safety.js";
 
 export const SHELL_DEFAULT_TIMEOUT_MS = 120_000;
@@ -27,6 +27,12 @@ const schema = z.object({
     .optional()
     .describe(
       "Only when the sandbox is on: run outside it, for a command that needs the network or must write outside the project. The user is asked.",
+    ),
+  run_in_background: z
+    .boolean()
+    .optional()
+    .describe(
+      "Start the command and return at once with its id, for servers, watchers and long builds. Read its output later with shell_output; stop it with kill_shell.",
     ),
   timeout_ms: z
     .number()
@@ -55,8 +61,16 @@ export interface ShellOptions {
   /** Run under bubblewrap (tools/shell/sandbox.ts). */
   sandbox?: boolean;
   signal: AbortSignal;
+  /** Infinity: no time-out (a background command). */
   timeoutMs: number;
   outputLimit: number;
+  /** Every chunk of output as it arrives (a background command's reader). */
+  onOutput?(chunk: string): void;
+  /**
+   * Ctrl+B: when `signal` fires, the command goes on without its time-out, `opts.signal` no longer
+   * stops it (`kill` does), and `onDetach` gets the output so far; the promise resolves at its end.
+   */
+  detach?: { signal: AbortSignal; kill: AbortSignal; onDetach(outputSoFar: string): void };
 }
 
 export const runShellTool = defineTool({
@@ -73,18 +87,50 @@ export const runShellTool = defineTool({
   async run(args, ctx): Promise<ToolResult> {
     const approval = await ctx.approve({ tool: "run_shell_command", kind: "shell", args, preview: args.command });
     if (!approval.ok) return { content: deniedMessage(approval.reason), isError: true };
-    const timeoutMs = Math.min(args.timeout_ms ?? SHELL_DEFAULT_TIMEOUT_MS, SHELL_MAX_TIMEOUT_MS);
-    const outcome = await runCommand(args.command, {
+    const where = {
       cwd: ctx.cwd,
       env: scrubEnv(process.env, ctx.config.shellEnvAllow),
       sandbox: ctx.config.sandbox === "workspace-write" && args.unsandboxed !== true,
+      outputLimit: outputLimit(ctx.config),
+    };
+    const jobs = ctx.memory.jobs;
+    if (args.run_in_background) {
+      const job = jobs.start(args.command, where);
+      return {
+        content: `Started in the background as ${job.id}. Read its output with shell_output({"id": "${job.id}"}); stop it with kill_shell.`,
+        summary: `background ${job.id}`,
+      };
+    }
+    const timeoutMs = Math.min(args.timeout_ms ?? SHELL_DEFAULT_TIMEOUT_MS, SHELL_MAX_TIMEOUT_MS);
+    // Ctrl+B (jobs.backgroundForeground) detaches the command into a job.
+    const toBackground = new AbortController();
+    const kill = new AbortController();
+    // Where output goes once the command became a job (before that, only into the tool's result).
+    const output: { sink?: (chunk: string) => void } = {};
+    let detached!: (soFar: string) => void;
+    const onDetach = new Promise<string>((resolve) => (detached = resolve));
+    jobs.setForeground(() => toBackground.abort());
+    const running = runCommand(args.command, {
+      ...where,
       signal: ctx.signal,
       timeoutMs,
-      outputLimit: outputLimit(ctx.config),
+      onOutput: (chunk) => output.sink?.(chunk),
+      detach: { signal: toBackground.signal, kill: kill.signal, onDetach: detached },
     });
+    const first = await Promise.race([running.then((outcome) => ({ outcome })), onDetach.then((soFar) => ({ soFar }))]);
+    jobs.setForeground(undefined);
     // A command that reads a secret file (cat config/.env) shows its keys, not its values.
-    if (namesSecretFile(args.command, ctx.cwd)) outcome.output = maskSecretFile(outcome.output);
-    return describeOutcome(outcome, timeoutMs);
+    const shown = (text: string) => maskSecretFileOutput(args.command, ctx.cwd, text);
+    if ("outcome" in first)
+      return describeOutcome({ ...first.outcome, output: shown(first.outcome.output) }, timeoutMs);
+    // The output so far goes to the model in this result; the job keeps only what follows.
+    const job = jobs.adopt(args.command, running, kill);
+    output.sink = job.take;
+    const body = first.soFar === "" ? "(no output)" : shown(first.soFar);
+    return {
+      content: `The user sent the command to the background as ${job.id}; it goes on running. Read its output with shell_output({"id": "${job.id}"}); stop it with kill_shell.\nOutput so far:\n${body}`,
+      summary: `sent to the background as ${job.id}`,
+    };
   },
 });
 
@@ -184,6 +230,8 @@ function runArgv(
       settled = true;
       for (const t of timers) clearTimeout(t);
       opts.signal.removeEventListener("abort", onAbort);
+      opts.detach?.signal.removeEventListener("abort", onDetach);
+      opts.detach?.kill.removeEventListener("abort", onAbort);
       child.stdout?.destroy();
       child.stderr?.destroy();
       extra?.destroy();
@@ -198,6 +246,14 @@ function runArgv(
       timers.push(setTimeout(finish, KILL_GRACE_MS + 500));
     };
     const onAbort = (): void => stop("interrupted");
+    const onDetach = (): void => {
+      if (settled || killed() || !opts.detach) return;
+      for (const t of timers) clearTimeout(t);
+      timers.length = 0;
+      opts.signal.removeEventListener("abort", onAbort);
+      opts.detach.kill.addEventListener("abort", onAbort, { once: true });
+      opts.detach.onDetach(buffer.text());
+    };
     const killed = (): boolean => outcome.timedOut || outcome.interrupted;
     // When we killed the command, report back only once its whole group is gone.
     const finishWhenGroupGone = (): void => {
@@ -207,8 +263,12 @@ function runArgv(
 
     child.stdout?.setEncoding("utf8");
     child.stderr?.setEncoding("utf8");
-    child.stdout?.on("data", (chunk: string) => buffer.push(chunk));
-    child.stderr?.on("data", (chunk: string) => buffer.push(chunk));
+    const take = (chunk: string): void => {
+      buffer.push(chunk);
+      opts.onOutput?.(chunk);
+    };
+    child.stdout?.on("data", take);
+    child.stderr?.on("data", take);
     child.on("error", (err) => {
       if (started) outcome.spawnError = err.message;
       finish();
@@ -221,7 +281,8 @@ function runArgv(
     });
     child.on("close", () => (killed() ? finishWhenGroupGone() : finish()));
     opts.signal.addEventListener("abort", onAbort, { once: true });
-    timers.push(setTimeout(() => stop("timedOut"), opts.timeoutMs));
+    opts.detach?.signal.addEventListener("abort", onDetach, { once: true });
+    if (Number.isFinite(opts.timeoutMs)) timers.push(setTimeout(() => stop("timedOut"), opts.timeoutMs));
   });
 }
 

@@ -116,6 +116,29 @@ function perform(
           });
         later({ type: "notice", level: r.ok ? "info" : "warn", text: r.text });
       });
+    case "export":
+      return services
+        .exportMarkdown(cmd.conversation, cmd.model, cmd.file)
+        .then((text) => later({ type: "notice", level: "info", text }));
+    case "session-diff":
+      return services.sessionDiff().then((diffs) => later({ type: "session-diff", diffs }));
+    case "rewind":
+      return services.rewind(cmd.conversation, cmd.request.turn, cmd.request.restore, cmd.force).then((r) => {
+        if (r.conversation)
+          later({
+            type: "session-opened",
+            sessionId: cmd.sessionId,
+            conversation: r.conversation,
+            tokensUsed: cmd.tokensUsed,
+          });
+        later({
+          type: "rewound",
+          request: cmd.request,
+          ok: r.ok,
+          text: r.text,
+          ...(r.conflicts ? { conflicts: r.conflicts } : {}),
+        });
+      });
     case "match-files":
     case "read-mentions":
     case "shell":

@@ -1,8 +1,8 @@
 import type { FileMatches } from "../../protocol/file-index.js";
 import type { AgentEvent } from "../../protocol/agent-event.js";
-import type { ConversationMessage } from "../../protocol/conversation.js";
+import type { ConversationMessage, ImageAttachment } from "../../protocol/conversation.js";
 import type { PermissionMode } from "../../protocol/run-config.js";
-import type { PickerItem } from "../model.js";
+import type { PickerItem, RewindRestore } from "../model.js";
 import type { McpConfigured, McpTrustDecision } from "../../protocol/mcp-state.js";
 
 export type Opened =
@@ -56,9 +56,27 @@ export interface Services {
    * completion on the file index's thread; `onMatches` hears each answer, again as the index grows.
    */
   matchFiles(query: string, refresh: boolean, onMatches: (matches: FileMatches) => void): void;
+  /**
+   * /rewind to the user message at `turn`: its files as they were before it (code), the
+   * conversation cut before it (conversation), or both. `conflicts`: files changed outside agent0
+   * since, when not `force` (nothing was touched).
+   */
+  rewind(
+    conversation: ConversationMessage[],
+    turn: number,
+    restore: RewindRestore,
+    force: boolean,
+  ): Promise<{ ok: boolean; text: string; conversation?: ConversationMessage[]; conflicts?: string[] }>;
+  /** Writes the conversation as Markdown to `file` (default: agent0-<session>.md in the project); returns what to tell the user. */
+  exportMarkdown(conversation: ConversationMessage[], model: string, file?: string): Promise<string>;
+  /** One unified diff per file this session's tools changed: what was there before against what is there now. */
+  sessionDiff(): Promise<{ path: string; unified: string }[]>;
   /** The message with each `@path` it mentions attached (see cli/attach.ts). */
   /** Attaches the files `mentions` (tokens of `text` after `@`) name; all of the text's when absent. */
-  readMentions(text: string, mentions?: string[]): Promise<{ content: string; attached: string[]; problems: string[] }>;
+  readMentions(
+    text: string,
+    mentions?: string[],
+  ): Promise<{ content: string; attached: string[]; problems: string[]; images?: ImageAttachment[] }>;
   /** The user's own `!command` in the project folder: the normal timeout; the signal kills it. */
   runShell(command: string, signal: AbortSignal): Promise<{ output: string; exitCode: number | null }>;
   /** Keeps an input in this folder's history (secrets masked, duplicates collapsed). */

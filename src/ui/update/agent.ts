@@ -13,6 +13,7 @@ import { offerPlanApproval } from "./modes.js";
 import { attend } from "./attention.js";
 import { seesImages } from "../../protocol/vision.js";
 import { applyMcpState } from "./mcp.js";
+import { applyJobs } from "./jobs.js";
 
 /** Events that may come from no run: the probe's, the MCP servers', and the worker handle's own. */
 const RUNLESS: ReadonlySet<AgentEvent["type"]> = new Set([
@@ -21,6 +22,7 @@ const RUNLESS: ReadonlySet<AgentEvent["type"]> = new Set([
   "model-info",
   "model-load",
   "mcp-state",
+  "jobs",
   "mcp-expanded",
   "mcp-expand-failed",
   "log",
@@ -110,6 +112,7 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       // The worker's window: smaller than before when the server was found to cut the prompt.
       if (event.contextWindow > 0) model.config.numCtx = event.contextWindow;
       notePrompt(model.prompt, event);
+      countUsage(modelStats(model), event.promptTokens, event.completionTokens);
       break;
     case "notice":
       // The model probe and the first run can both find the same thing (a prompt sent with the
@@ -160,6 +163,9 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
     }
     case "mcp-state":
       applyMcpState(model, event.servers);
+      break;
+    case "jobs":
+      applyJobs(model, event.jobs);
       break;
     case "mcp-expanded":
       if (model.run) {
@@ -291,7 +297,20 @@ export function keepPartialAnswer(model: Model, cmds: Cmd[]): void {
   finishRun(model, true, cmds);
 }
 
+function countUsage(per: Model["stats"]["byModel"][string], tokensIn: number, tokensOut: number): void {
+  per.requests++;
+  per.tokensIn += tokensIn;
+  per.tokensOut += tokensOut;
+}
+
+/** The /cost figures of the model in use. */
+function modelStats(model: Model): Model["stats"]["byModel"][string] {
+  const name = model.config.model || "(no model)";
+  return (model.stats.byModel[name] ??= { requests: 0, tokensIn: 0, tokensOut: 0, ms: 0 });
+}
+
 function finishRun(model: Model, interrupted: boolean, cmds: Cmd[]): void {
+  if (model.run) modelStats(model).ms += Math.max(0, model.now - model.run.startedAt);
   const entry = streamingEntry(model);
   if (entry) {
     entry.streaming = false;

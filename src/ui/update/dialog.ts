@@ -6,6 +6,7 @@ import { cancelRun } from "./run.js";
 import { plain } from "./plain.js";
 import { addEntry } from "./transcript.js";
 import { applyMcpTrustKey } from "./mcp-trust.js";
+import { chooseRewind } from "./rewind.js";
 
 /**
  * The /model and /sessions pickers open on what is in use (marked "current"): Enter at once
@@ -61,6 +62,7 @@ export function applyDialogKey(model: Model, dialog: Dialog, key: Key, cmds: Cmd
         cmds.push({ type: "open-session", idOrPrefix: item.value });
         return;
       }
+      if (dialog.purpose !== "model") return chooseRewind(model, dialog.purpose, item.value, cmds);
       chooseModel(model, item.value, cmds);
       if (key.name === "s") cmds.push({ type: "save-config", keys: { model: item.value } });
       return;

@@ -1,4 +1,6 @@
 import { produce } from "immer";
+import { showSessionDiff } from "./session-tools.js";
+import { applyRewound } from "./rewind.js";
 import { assertNever } from "../../protocol/assert-never.js";
 import { lastUsage, tokensOf } from "../../protocol/usage.js";
 import type { Model } from "../model.js";
@@ -96,6 +98,12 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         if (msg.level === "error") addEntry(m, { kind: "error", message: msg.text });
         else addEntry(m, { kind: "notice", level: msg.level, text: msg.text });
         break;
+      case "session-diff":
+        showSessionDiff(m, msg.diffs);
+        break;
+      case "rewound":
+        applyRewound(m, msg);
+        break;
       case "save-state":
         m.unsaved = !msg.saved;
         if (msg.saved) addEntry(m, { kind: "notice", level: "info", text: msg.text });
@@ -121,12 +129,24 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         const n = msg.attached.length;
         // Resources named as @server:uri are read by the worker, which then starts the run.
         if (expandMentions(m, msg.text, cmds, msg.content)) break;
+        const images = msg.images ?? [];
+        if (images.length && !m.config.seesImages) {
+          // Never a silent drop: the message waits in the input while the user picks a model that sees.
+          addEntry(m, {
+            kind: "notice",
+            level: "warn",
+            text: `${m.config.model || "This model"} cannot see images, so the ${images.length === 1 ? "image" : `${images.length} images`} would not reach it. Not sent: choose a vision model with /model (the list marks "vision"), then press Enter again — or remove the image from the message.`,
+          });
+          m.input = { text: msg.text, cursor: msg.text.length };
+          break;
+        }
         startRun(
           m,
           {
             content: msg.content,
             typed: msg.text,
             note: n ? `attached ${n} ${n === 1 ? "file" : "files"}` : undefined,
+            ...(images.length ? { images } : {}),
           },
           cmds,
         );

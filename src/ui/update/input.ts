@@ -1,4 +1,6 @@
 import type { Model } from "../model.js";
+import { openRewind } from "./rewind.js";
+import { shellToBackground } from "./jobs.js";
 import type { Cmd, Key } from "../msg.js";
 import { cancelRun } from "./run.js";
 import { submitLine } from "./submit.js";
@@ -27,6 +29,8 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
   const ctrlC = key.ctrl === true && key.name === "c";
   // Any other key takes the exit back: only two Ctrl+C in a row quit.
   if (!ctrlC) model.exitArm.armed = false;
+  const escapeArmed = model.escapeArmed;
+  model.escapeArmed = false;
   if (model.dialog) return applyDialogKey(model, model.dialog, key, cmds);
   if (applyPlanKey(model, key, cmds) || applySearchKey(model, key)) return;
   const menu = applyMenuKey(model, key);
@@ -35,6 +39,9 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
   const page = Math.max(1, transcriptHeight(model) - 2);
   // Ctrl+E just after a collapsed paste opens it; elsewhere it is the end of the line.
   if (key.ctrl && key.name === "e" && expandPasteAtCursor(model, false)) return;
+  // Ctrl+B while the model waits for a shell command sends it to the background (Claude Code's key);
+  // otherwise it moves the cursor left.
+  if (key.ctrl && key.name === "b" && shellToBackground(model, cmds)) return;
   const edit = editActionFor(key, model.input);
   if (edit) {
     model.input = applyEdit(model.input, edit);
@@ -78,6 +85,11 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
     case "escape":
       if (model.run) cancel(model, cmds);
       if (model.shell) cmds.push({ type: "shell-cancel" });
+      // Esc twice on an empty input while nothing runs: /rewind (Claude Code's keys).
+      if (!model.run && !model.shell && model.input.text === "") {
+        if (escapeArmed) openRewind(model);
+        else model.escapeArmed = true;
+      }
       return;
     case "up":
       return upOrHistory(model);

@@ -25,6 +25,8 @@ export function startRun(model: Model, prompt: Prompt | string, cmds: Cmd[]): vo
   if (typeof prompt === "string" && expandMentions(model, prompt, cmds)) return;
   const p: Prompt = typeof prompt === "string" ? { content: prompt } : prompt;
   const message = userMessage(p, model.config.seesImages);
+  // When it was sent: /rewind lists earlier messages with their times.
+  if (model.now > 0) message.sentAt = model.now;
   model.conversation.push(message);
   addEntry(model, {
     kind: "user",

@@ -13,6 +13,9 @@ import { INIT_PROMPT } from "../../context/init-prompt.js";
 import { contextReport } from "../layout/context.js";
 import { runMcpCommand, runMcpPrompt } from "./mcp.js";
 import { formatHooks, formatRules, removeRule } from "./settings-commands.js";
+import { runJobsCommand } from "./jobs.js";
+import { openRewind } from "./rewind.js";
+import { costReport } from "./session-tools.js";
 
 const MODES = PERMISSION_MODES;
 
@@ -123,6 +126,23 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       if (busy()) return;
       startRun(model, { content: INIT_PROMPT, typed: "/init", note: "survey the project and write AGENTS.md" }, cmds);
       return;
+    case "rewind":
+      return openRewind(model);
+    case "export":
+      cmds.push({
+        type: "export",
+        ...(args ? { file: args } : {}),
+        conversation: plain(model.conversation),
+        model: model.config.model,
+      });
+      return;
+    case "cost":
+      return notice(costReport(model));
+    case "diff":
+      cmds.push({ type: "session-diff" });
+      return;
+    case "jobs":
+      return runJobsCommand(model, rest, cmds);
     case "undo":
       if (busy()) return;
       cmds.push({

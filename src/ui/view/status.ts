@@ -23,6 +23,7 @@ export const STATUS_PRIORITY = {
   mode: 90,
   state: 80,
   unsaved: 75,
+  jobs: 70,
   scroll: 60,
   model: 50,
   sandbox: 40,
@@ -47,6 +48,11 @@ export function statusSegments(model: Model, linesBelow: () => number): StatusSe
     segs.push({ priority: P.mode, keep: true, forms: [modeWord(model.config.permissionMode)] });
   if (model.config.sandbox === "workspace-write") segs.push({ priority: P.sandbox, forms: [theme.ok("sandboxed")] });
   if (model.unsaved) segs.push({ priority: P.unsaved, keep: true, forms: [theme.err("not saved")] });
+  const jobs = model.jobs.filter((j) => j.state === "running").length;
+  if (jobs > 0) {
+    const forms = [`${jobs} background ${jobs === 1 ? "command" : "commands"}`, `${jobs} bg`];
+    segs.push({ priority: P.jobs, forms: forms.map((f) => theme.tool(f)) });
+  }
   if (model.anchor) {
     const below = linesBelow();
     const fresh = below - model.anchor.below;

@@ -1,0 +1,64 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
+import { Tui, type Sandbox, eachTest, sleep, waitUntil } from "./harness.js";
+
+/** The app asked the server about the model (its capabilities), and had a moment to take the answer. */
+async function shown(fake: FakeOllama): Promise<void> {
+  await waitUntil(() => fake.requests.some((r) => r.path === "/api/show"), 10_000, "/api/show");
+  await sleep(400);
+}
+
+// A 1×1 PNG (the smallest valid one): what `@pic.png` attaches.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+// Claude Code attaches an image named in the prompt; Ollama takes it as `images` (base64) on the
+// user message (ollama docs/api.md, "Chat request (with images)"), for a model whose /api/show
+// capabilities include "vision".
+describe("images in end to end", () => {
+  let fake: FakeOllama | undefined;
+  let sb: Sandbox;
+  let tui: Tui | undefined;
+  eachTest(
+    (s) => (sb = s),
+    () => [tui, fake],
+  );
+
+  it("@pic.png reaches a vision model as an image", async () => {
+    fs.writeFileSync(path.join(sb.project, "pic.png"), PNG);
+    const model = { name: "qwen2.5vl:7b", contextLength: 32768, capabilities: ["completion", "tools", "vision"] };
+    fake = await startFakeOllama({ models: [model], replies: [{ steps: [{ text: "A single pixel." }] }] });
+    tui = new Tui(sb, ["--host", fake.url, "--model", model.name], { width: 120, height: 40 });
+    await tui.waitFor("Ask anything");
+    await shown(fake);
+    tui.type("what is in @pic.png please");
+    tui.press("Escape"); // closes the @ menu
+    await sleep(200);
+    tui.press("Enter");
+    await tui.waitFor("A single pixel.");
+    const user = fake.chats[0]!.messages.find((m) => m.role === "user") as { content: string; images?: string[] };
+    expect(user.images).toEqual([PNG.toString("base64")]);
+    expect(user.content).toContain('<attached image="pic.png" type="image/png"');
+  });
+
+  it("a text-only model gives the notice and nothing is sent", async () => {
+    fs.writeFileSync(path.join(sb.project, "pic.png"), PNG);
+    const model = { name: "qwen3:8b", contextLength: 40960 };
+    fake = await startFakeOllama({ models: [model], replies: [{ steps: [{ text: "never" }] }] });
+    tui = new Tui(sb, ["--host", fake.url, "--model", model.name], { width: 120, height: 40 });
+    await tui.waitFor("Ask anything");
+    await shown(fake);
+    tui.type("what is in @pic.png please");
+    tui.press("Escape"); // closes the @ menu
+    await sleep(200);
+    tui.press("Enter");
+    const screen = await tui.waitFor("cannot see images");
+    expect(screen).toContain("choose a vision model with /model");
+    await sleep(300);
+    expect(fake.chats).toHaveLength(0);
+  });
+});
