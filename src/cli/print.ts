@@ -131,7 +131,7 @@ export function runHeadless(opts: {
       resolve(reason === "complete" && denied === 0 && saved.kind !== "unsaved" ? 0 : 1);
     }
     function startRun(content: string, images?: ImageAttachment[]) {
-      const user = userMessage({ content, typed, images }, config.seesImages);
+      const user = userMessage({ content, typed, images }, config.seesImages, Date.now());
       recorder.append(user);
       if (recorder.started) config.checkpointDir = recorder.checkpointDir;
       config.sessionId = recorder.id;

@@ -13,10 +13,12 @@ export interface UserTurn {
 /**
  * The user message saved and sent. Images are kept unless the model is known not to read them
  * (`seesImages` false): before the model is known the worker decides (protocol/vision.ts), and
- * `content` describes each image either way.
+ * `content` describes each image either way. `sentAt` (ms since the epoch, 0: unknown) dates it for
+ * /rewind's list.
  */
-export function userMessage(turn: UserTurn, seesImages: boolean | undefined): ConversationMessage {
+export function userMessage(turn: UserTurn, seesImages: boolean | undefined, sentAt: number): ConversationMessage {
   const message: ConversationMessage = { role: "user", content: turn.content };
+  if (sentAt > 0) message.sentAt = sentAt;
   if (turn.typed !== undefined && turn.typed !== turn.content) message.typed = turn.typed;
   if (turn.images?.length && seesImages !== false) message.images = turn.images;
   return message;

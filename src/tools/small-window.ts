@@ -18,6 +18,9 @@ const LEFT_OUT = [
   "apply_patch",
   "list_mcp_resources",
   "read_mcp_resource",
+  // Background commands are a habit of big models; a small window keeps the shell in front.
+  "shell_output",
+  "kill_shell",
 ];
 
 const FAMILY_TOOLS: Record<OptionalToolFamily, (name: string) => boolean> = {

@@ -236,11 +236,11 @@ describe("faults from the server, in the TUI", () => {
     tui.press("C-d");
     await tui.waitFor("[exit 0]");
     expect(onlySession(sb).messages).toEqual([
-      { role: "user", content: "question one" },
+      { role: "user", content: "question one", sentAt: expect.any(Number) },
       { role: "assistant", content: "First partial answer", interrupted: true },
-      { role: "user", content: "question two" },
+      { role: "user", content: "question two", sentAt: expect.any(Number) },
       { role: "assistant", content: "Second partial answer", interrupted: true },
-      { role: "user", content: "question three" },
+      { role: "user", content: "question three", sentAt: expect.any(Number) },
       { role: "assistant", content: "Third answer, complete." },
     ]);
   });

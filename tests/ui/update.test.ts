@@ -128,7 +128,7 @@ describe("update: a user sends a prompt and the answer streams in", () => {
     let { model } = feed(newModel(), ...typeText("hi"), key("enter"), agent({ type: "text", delta: "done soon" }));
     ({ model } = feed(model, ...typeText("one more thing"), key("enter")));
     const after = feed(model, agent({ type: "done", reason: "error" }));
-    expect(after.model.conversation.at(-1)).toEqual({ role: "user", content: "one more thing" });
+    expect(after.model.conversation.at(-1)).toEqual({ role: "user", content: "one more thing", sentAt: 1000 });
     expect(after.cmds.map(cmdKind)).toContain("run");
   });
 

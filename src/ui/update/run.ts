@@ -24,9 +24,7 @@ export function startRun(model: Model, prompt: Prompt | string, cmds: Cmd[]): vo
   // @server:uri mentions: the worker reads the resources first (mcp-expanded starts the run).
   if (typeof prompt === "string" && expandMentions(model, prompt, cmds)) return;
   const p: Prompt = typeof prompt === "string" ? { content: prompt } : prompt;
-  const message = userMessage(p, model.config.seesImages);
-  // When it was sent: /rewind lists earlier messages with their times.
-  if (model.now > 0) message.sentAt = model.now;
+  const message = userMessage(p, model.config.seesImages, model.now);
   model.conversation.push(message);
   addEntry(model, {
     kind: "user",
