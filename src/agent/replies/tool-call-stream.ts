@@ -51,7 +51,8 @@ const GENERIC =
 const PARTIAL =
   /(?:<\/?(?:[|｜][A-Za-z]*[|｜]?)?[\w:.-]*|\[\/?[A-Z][A-Z0-9_]*|```[\w-]*|(?<=^|\n)A(?:c(?:t(?:i(?:o(?:n)?)?)?)?)?)$/;
 /** A line so far that is a label (`Action:`, `✿FUNCTION✿: read_`), its name not complete yet. */
-const LABEL_OPENING = /^[ \t]*(?:[^\w\s:]{1,3}[ \t]*)?([A-Za-z][A-Za-z _]{0,24}?)(?:[ \t]*[^\w\s:]{1,3})?[ \t]*:[ \t]*[\w.-]*$/;
+const LABEL_OPENING =
+  /^[ \t]*(?:[^\w\s:]{1,3}[ \t]*)?([A-Za-z][A-Za-z _]{0,24}?)(?:[ \t]*[^\w\s:]{1,3})?[ \t]*:[ \t]*[\w.-]*$/;
 const BARE_FENCES = ["```json", "```tool_call", "```tool_code", "```javascript", "```js", "```python", "```"];
 
 type Verdict = "call" | "text" | "undecided";
