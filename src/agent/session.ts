@@ -410,6 +410,12 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
         // Ctrl+B: the shell command running in front of this run goes on as a job.
         if (runNamed(cmd) && !jobs.backgroundForeground()) log("background-shell: no shell command is running");
         break;
+      case "notification":
+        background(
+          runNotificationHooks(cmd.config, cmd.notificationType, cmd.message, emit).then(() => undefined),
+          "notification",
+        );
+        break;
       case "job-kill":
         background(
           jobs.kill(cmd.id).then((job) => {

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { eachTest, Tui, type Sandbox } from "./harness.js";
+import { eachTest, sleep, Tui, waitUntil, type Sandbox } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 const shellCall = (command: string) => ({
@@ -83,5 +83,41 @@ describe("the user's ~/.claude/settings.json", () => {
     const rules = await tui.waitFor("allow Bash(npm test:*)");
     expect(rules).toMatch(/allow Bash\(npm test:\*\)\s+— .*\.claude\/settings\.json/);
     expect(rules).toMatch(/deny {2}Bash\(curl:\*\)\s+— .*\.claude\/settings\.json/);
+  });
+
+  // The Notification hook of notifier setups users share (e.g. js-koo.github.io claude-code-notifier:
+  // `"matcher": "idle_prompt"`), with Claude Code's `messageIdleNotifThresholdMs` shortened.
+  it("TUI: a Notification hook on idle_prompt runs once after an answer, when the input waits", async () => {
+    const log = path.join(sb.home, "idle.log");
+    writeJson(path.join(sb.home, ".claude", "settings.json"), {
+      hooks: {
+        Notification: [
+          { matcher: "idle_prompt", hooks: [{ type: "command", command: `cat >> ${log}; echo >> ${log}` }] },
+        ],
+      },
+    });
+    writeJson(path.join(sb.env.XDG_CONFIG_HOME!, "agent0", "config.json"), { messageIdleNotifThresholdMs: 300 });
+    fake = await startFakeOllama({ models: [MODEL], replies: [{ steps: [{ text: "Answered." }] }] });
+    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name], { width: 120, height: 30 });
+    await tui.waitFor("Ask anything");
+    // Before any answer the input is not "waiting for the user" in Claude Code's sense.
+    await sleep(900);
+    expect(fs.existsSync(log)).toBe(false);
+    tui.type("hello");
+    tui.press("Enter");
+    await tui.waitFor("Answered.");
+    const written = () => fs.existsSync(log) && fs.readFileSync(log, "utf8").endsWith("}\n");
+    await waitUntil(written, 10_000, "the idle Notification hook to run");
+    const input = JSON.parse(fs.readFileSync(log, "utf8").trim()) as Record<string, unknown>;
+    expect(input).toMatchObject({
+      hook_event_name: "Notification",
+      notification_type: "idle_prompt",
+      message: "agent0 is waiting for your input",
+      cwd: sb.project,
+    });
+    expect(String(input.transcript_path)).toMatch(/\.jsonl$/);
+    // Several more waits' worth of time: no new activity, no second notification.
+    await sleep(1200);
+    expect(fs.readFileSync(log, "utf8").trim().split("\n")).toHaveLength(1);
   });
 });
