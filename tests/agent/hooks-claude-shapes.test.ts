@@ -82,7 +82,7 @@ async function run(row: Row) {
     memory: createSessionMemory("sess-1"),
     askUser: async (req) => {
       asked.push(req.tool);
-      return { decision: "allow" };
+      return { decision: "once" };
     },
   });
   const input = (name: string) =>
