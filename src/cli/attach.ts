@@ -5,6 +5,7 @@
 // left as text.
 import type { ImageAttachment } from "../protocol/conversation.js";
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { mentionsIn } from "../context/mention-parse.js";
 import { projectFileRules } from "./tool-use.js";
@@ -59,8 +60,7 @@ async function imageAttachment(buf: Buffer, mimeType: string, mention: string, s
 }
 
 /** A mention outside the project: an image is attached (its pixels only); anything else is refused. */
-async function outsideAttachment(cwd: string, mention: string): Promise<Attachment> {
-  const abs = path.resolve(cwd, mention);
+async function outsideAttachment(cwd: string, mention: string, abs = path.resolve(cwd, mention)): Promise<Attachment> {
   const stat = await fs.stat(abs).catch(() => undefined);
   if (!stat) return {};
   const refused = { problem: `@${mention} is outside the project folder — not attached.` };
@@ -71,6 +71,8 @@ async function outsideAttachment(cwd: string, mention: string): Promise<Attachme
 }
 
 async function attachment(cwd: string, mention: string): Promise<Attachment> {
+  // `~/Desktop/shot.png`, as a shell would read it.
+  if (mention.startsWith("~/")) return outsideAttachment(cwd, mention, path.join(os.homedir(), mention.slice(2)));
   const { resolveInside, realpathLoose, readRegularFile } = await projectFileRules();
   const resolved = resolveInside(cwd, mention);
   if (!resolved.ok) return outsideAttachment(cwd, mention);

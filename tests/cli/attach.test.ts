@@ -122,4 +122,22 @@ describe("@ images are scaled to fit", () => {
     expect(r.content).not.toContain("CANARY-NOT-AN-IMAGE");
     expect(r.problems).toEqual([`@${outside}/notes.png is outside the project folder — not attached.`]);
   });
+
+  it("reads a quoted path with spaces, and ~/ from the home folder (what a dragged file pastes)", async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), "agent0-home-"));
+    cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
+    fs.mkdirSync(path.join(home, "Desktop"));
+    fs.writeFileSync(path.join(home, "Desktop", "my shot.png"), await png(12, 8));
+    const dir = project({});
+    const r = await readMentions(`what is @"${home}/Desktop/my shot.png"?`, dir);
+    expect(r.images).toHaveLength(1);
+    expect(r.content).toContain(`<attached image="${home}/Desktop/my shot.png" type="image/png"`);
+    const saved = process.env.HOME;
+    process.env.HOME = home;
+    try {
+      expect((await readMentions('@"~/Desktop/my shot.png"', dir)).images).toHaveLength(1);
+    } finally {
+      process.env.HOME = saved;
+    }
+  });
 });
