@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { Cmd } from "../../src/ui/msg.js";
 import { pastedImageMentions, pastedImagePaths } from "../../src/ui/update/pasted-path.js";
 import { mentionsIn } from "../../src/context/mention-parse.js";
-import { feed, key, newModel, typeText } from "./helpers.js";
+import { init } from "../../src/ui/update/index.js";
+import { feed, key, newModel, testConfig, typeText } from "./helpers.js";
 
 describe("a pasted path to an image", () => {
   it.each([
@@ -54,5 +55,33 @@ describe("a pasted path to an image", () => {
   it("a pasted path to another file stays text", () => {
     const { model } = feed(newModel(), { type: "paste", text: "/home/me/notes.txt" });
     expect(model.input.text).toBe("/home/me/notes.txt");
+  });
+});
+
+describe("attached images on their way to the model", () => {
+  const read = (seesImages: boolean | undefined) => {
+    const model = init({ width: 80, height: 24, now: 1000, config: { ...testConfig(), seesImages }, sessionId: "s1" });
+    return feed(model, {
+      type: "mentions-read",
+      text: "what is @a.png",
+      content: 'what is @a.png\n\n<attached image="a.png"/>',
+      attached: ["a.png"],
+      problems: [],
+      images: [{ mimeType: "image/png", data: "iVBORw0KGgo=" }],
+    });
+  };
+  const run = (cmds: Cmd[]) => cmds.find((c) => c.type === "worker" && c.command.type === "run");
+
+  it("a model known not to see: not sent, the notice names /model, the line stays", () => {
+    const { model, cmds } = read(false);
+    expect(run(cmds)).toBeUndefined();
+    expect(model.input.text).toBe("what is @a.png");
+  });
+
+  it("a model not known yet: sent, and the worker asks the server before the image goes", () => {
+    const sent = run(read(undefined).cmds);
+    expect(
+      sent?.type === "worker" && sent.command.type === "run" && sent.command.conversation.at(-1)!.images,
+    ).toHaveLength(1);
   });
 });
