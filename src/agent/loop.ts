@@ -12,6 +12,7 @@ import { createApprover, guardPlanMode, modeReminder, type AskUser } from "./app
 import {
   ensureModelInfo,
   failedNativeCalls,
+  imagesRefused,
   noteNativeFailure,
   saneTokenCount,
   type Prefetched,
@@ -88,7 +89,12 @@ export async function runAgent(
   if (saneTokenCount(runConfig.numCtx) === undefined && (deps.depth ?? 0) === 0)
     await warnIfOllamaBehindOpenAI(info.config, emit);
   // The caller's config is never changed; what this run learns lives in its own copy.
-  let config = info.config;
+  const sight = (deps.depth ?? 0) === 0 ? await imagesRefused(provider, info.config, conversation, signal) : undefined;
+  if (sight?.refusal) {
+    emit({ type: "error", message: sight.refusal });
+    return finish("error");
+  }
+  let config = sight?.config ?? info.config;
 
   if (config.toolProtocol === "native" && failedNativeCalls(memory)) config.toolProtocol = "json";
 

@@ -182,7 +182,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       const manager = mcp;
       if (!manager) throw new Error("no MCP servers are configured");
       let content = req.text;
-      const images: ImageAttachment[] = [];
+      const images: ImageAttachment[] = [...(req.images ?? [])];
       if (req.prompt) {
         const rendered = await manager.renderPrompt(req.prompt.server, req.prompt.name, req.prompt.args);
         content = content ? `${rendered.text}\n\n${content}` : rendered.text;

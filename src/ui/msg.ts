@@ -62,6 +62,8 @@ export type Msg =
       content: string;
       attached: string[];
       problems: string[];
+      /** An image scaled down to fit, and the like: said, not warned. */
+      notes?: string[];
       images?: ImageAttachment[];
     }
   | { type: "shell-done"; command: string; output: string; exitCode: number | null }

@@ -2,6 +2,7 @@
 // /mcp restart, server prompts as /mcp__server__prompt, and @server:uri
 // mentions that attach a resource. Pure: the worker does the talking (Cmds and AgentEvents).
 import type { McpConfigured, McpServerView, McpTrustRequest } from "../../protocol/mcp-state.js";
+import type { ImageAttachment } from "../../protocol/conversation.js";
 import type { Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import { resourceMentionsIn, type ResourceMention } from "../../context/mention-parse.js";
@@ -205,10 +206,17 @@ export function findMentions(servers: readonly McpServerView[], text: string): R
 }
 
 /** A message that mentions MCP resources is sent once the worker has read them. */
-export function expandMentions(model: Model, typed: string, cmds: Cmd[], text = typed): boolean {
+export function expandMentions(
+  model: Model,
+  typed: string,
+  cmds: Cmd[],
+  text = typed,
+  images?: ImageAttachment[],
+): boolean {
   const resources = findMentions(model.mcp, typed);
   if (resources.length === 0) return false;
-  cmds.push({ type: "worker", command: { type: "mcp-expand", request: { typed, text, resources } } });
+  const request = { typed, text, resources, ...(images?.length ? { images } : {}) };
+  cmds.push({ type: "worker", command: { type: "mcp-expand", request } });
   return true;
 }
 
