@@ -1,0 +1,289 @@
+// One ACP session: a HostedSession whose events become `session/update`s and whose approvals
+// become `session/request_permission`s. Several live side by side in one `agent0 acp` process,
+// each with its own history, mode, approvals, checkpoints and cancel.
+import path from "node:path";
+import * as acp from "@agentclientprotocol/sdk";
+import type { AgentEvent, DoneReason } from "../../protocol/agent-event.js";
+import type { ConversationMessage } from "../../protocol/conversation.js";
+import type { PermissionDecision, PermissionMode } from "../../protocol/run-config.js";
+import { assertNever } from "../../protocol/assert-never.js";
+import { expandSkill, parseSlash, type Skill } from "../../context/skills.js";
+import type { HostedSession, Permission } from "../hosted-session.js";
+import { planOf, previewContent, resultContent, textContent, toolKind, toolLocations } from "./tool-calls.js";
+import { promptTurn } from "./prompt.js";
+
+export const MODE_NAMES: Record<PermissionMode, { name: string; description: string }> = {
+  ask: { name: "Ask", description: "Ask before every change and command" },
+  "auto-edit": { name: "Auto-edit", description: "Edit files without asking; ask before commands" },
+  plan: { name: "Plan", description: "Read-only: explore and present a plan, change nothing" },
+  yolo: { name: "Yolo", description: "Never ask (the server was started with --yolo)" },
+};
+
+/** What a run's end tells the editor. A run that failed is a JSON-RPC error with its message. */
+export function stopReason(reason: DoneReason): acp.StopReason | undefined {
+  switch (reason) {
+    case "complete":
+      return "end_turn";
+    case "interrupted":
+      return "cancelled";
+    case "stuck":
+    case "max-steps":
+      return "max_turn_requests";
+    case "error":
+      return undefined;
+    default:
+      return assertNever(reason);
+  }
+}
+
+export interface AcpSessionOptions {
+  id: string;
+  hosted: HostedSession;
+  client: acp.AgentContext;
+  capabilities: acp.ClientCapabilities;
+  modes: readonly PermissionMode[];
+  skills: Skill[];
+}
+
+export class AcpSession {
+  /** Tool calls started and not ended, by id: approvals are matched to them by tool name. */
+  private readonly open = new Map<string, { name: string; args: Record<string, unknown> }>();
+  /** Updates go out in order, one after another. */
+  private sending: Promise<void> = Promise.resolve();
+
+  constructor(private readonly opts: AcpSessionOptions) {}
+
+  get id(): string {
+    return this.opts.id;
+  }
+
+  get hosted(): HostedSession {
+    return this.opts.hosted;
+  }
+
+  modeState(): acp.SessionModeState {
+    return {
+      currentModeId: this.hosted.config.permissionMode,
+      availableModes: this.opts.modes.map((id) => ({ id, ...MODE_NAMES[id] })),
+    };
+  }
+
+  setMode(modeId: string): void {
+    const mode = this.opts.modes.find((m) => m === modeId);
+    if (!mode) {
+      throw acp.RequestError.invalidParams(
+        { modeId },
+        `unknown mode "${modeId}": this server offers ${this.opts.modes.join(", ")}` +
+          (modeId === "yolo" ? " (yolo only when started with --yolo)" : ""),
+      );
+    }
+    this.hosted.setMode(mode);
+    this.update({ sessionUpdate: "current_mode_update", currentModeId: mode });
+  }
+
+  /** The slash commands the editor can offer: skills and the project's custom commands. */
+  announceCommands(): void {
+    const availableCommands: acp.AvailableCommand[] = this.opts.skills.map((s) => ({
+      name: s.name,
+      description: s.description,
+      ...(s.params.length ? { input: { hint: s.params.map((p) => `<${p}>`).join(" ") } } : {}),
+    }));
+    this.update({ sessionUpdate: "available_commands_update", availableCommands });
+  }
+
+  /** The saved conversation as the updates that would have shown it. */
+  replay(conversation: ConversationMessage[]): void {
+    for (const m of conversation) {
+      if (m.role === "user") {
+        this.update({ sessionUpdate: "user_message_chunk", content: { type: "text", text: m.typed ?? m.content } });
+      } else if (m.role === "assistant") {
+        if (m.thinking) this.chunk("agent_thought_chunk", m.thinking);
+        if (m.content) this.chunk("agent_message_chunk", m.content);
+        for (const call of m.toolCalls ?? []) this.toolStart(call.id, call.name, call.args, call.name);
+      } else if (m.role === "tool" && m.toolCallId) {
+        const display = m.display ?? { label: m.toolName ?? "tool", ok: true, summary: "", output: m.content };
+        this.toolEnd(m.toolCallId, display);
+      }
+    }
+  }
+
+  async prompt(blocks: acp.ContentBlock[]): Promise<acp.PromptResponse> {
+    const busy = () =>
+      acp.RequestError.invalidRequest(
+        undefined,
+        `session ${this.id} is already answering a prompt: wait for its answer, or send session/cancel`,
+      );
+    if (this.hosted.running) throw busy();
+    const turn = await promptTurn(blocks, this.hosted.config.cwd);
+    for (const p of turn.problems) this.chunk("agent_message_chunk", `⚠ ${p}\n\n`);
+    const slash = parseSlash(turn.typed);
+    const skill = slash && this.opts.skills.find((s) => s.name === slash.name);
+    if (slash && skill) {
+      const expanded = expandSkill(skill, slash.args);
+      if (!expanded.ok) throw acp.RequestError.invalidParams(undefined, expanded.error);
+      turn.message = { ...turn.message, content: turn.message.content.replace(turn.typed, expanded.prompt) };
+      turn.message.typed = turn.typed;
+    }
+    if (this.hosted.running) throw busy();
+    const outcome = await this.hosted.prompt(turn.message, (e) => this.event(e));
+    await this.sending;
+    this.open.clear();
+    const stop = stopReason(outcome.reason);
+    if (!stop) throw acp.RequestError.internalError(undefined, outcome.error ?? "the run failed");
+    return { stopReason: stop };
+  }
+
+  private event(e: AgentEvent): void {
+    switch (e.type) {
+      case "text":
+        this.chunk("agent_message_chunk", e.delta);
+        break;
+      case "thinking":
+        this.chunk("agent_thought_chunk", e.delta);
+        break;
+      case "tool-start":
+        this.open.set(e.id, { name: e.name, args: e.args });
+        this.toolStart(e.id, e.name, e.args, e.label, e.parentId);
+        break;
+      case "tool-end":
+        this.open.delete(e.id);
+        this.toolEnd(e.id, e.display);
+        break;
+      case "permission-request":
+        void this.askPermission(e);
+        break;
+      case "usage":
+        this.update({
+          sessionUpdate: "usage_update",
+          used: e.promptTokens + e.completionTokens,
+          size: e.contextWindow,
+        });
+        break;
+      case "notice":
+        if (e.level !== "info") this.notice(e.level === "warn" ? "warning" : "error", e.text);
+        break;
+      case "denied":
+        this.notice("warning", `denied: ${e.tool}${e.why ? ` (${e.why})` : ""}`);
+        break;
+      case "error":
+        // The prompt's JSON-RPC error carries it too; the answer so far stays readable beside it.
+        this.chunk("agent_message_chunk", `\n\n**Error:** ${e.message}${e.hint ? `\n${e.hint}` : ""}\n`);
+        break;
+      default:
+        break;
+    }
+  }
+
+  private toolStart(id: string, name: string, args: Record<string, unknown>, title: string, parentId?: string): void {
+    const cwd = this.hosted.config.cwd;
+    this.update({
+      sessionUpdate: "tool_call",
+      toolCallId: id,
+      title,
+      kind: toolKind(name, args),
+      status: "in_progress",
+      locations: toolLocations(name, args, cwd),
+      rawInput: args,
+      ...(parentId ? { _meta: { "agent0/parentToolCallId": parentId } } : {}),
+    });
+    if (name === "todo_write") {
+      const entries = planOf(args);
+      if (entries) this.update({ sessionUpdate: "plan", entries });
+    }
+  }
+
+  private toolEnd(id: string, display: Parameters<typeof resultContent>[0]): void {
+    const cwd = this.hosted.config.cwd;
+    this.update({
+      sessionUpdate: "tool_call_update",
+      toolCallId: id,
+      status: display.ok ? "completed" : "failed",
+      title: display.label,
+      content: resultContent(display, cwd),
+      ...(display.path ? { locations: [{ path: path.resolve(cwd, display.path) }] } : {}),
+    });
+  }
+
+  /** The TUI's permission dialog as the editor's: allow once or always, reject, or reject with a reason. */
+  private async askPermission(req: Permission): Promise<void> {
+    const call = [...this.open.entries()].find(([, c]) => c.name === req.tool);
+    const toolCallId = call?.[0] ?? req.id;
+    const canAskWhy = this.opts.capabilities.elicitation?.form != null;
+    const options: acp.PermissionOption[] = [
+      { optionId: "once", name: "Allow", kind: "allow_once" },
+      { optionId: "always", name: `Always allow ${req.allowKey} in this session`, kind: "allow_always" },
+      { optionId: "deny", name: "Reject", kind: "reject_once" },
+      ...(canAskWhy
+        ? [{ optionId: "deny-why", name: "Reject, and tell the agent why…", kind: "reject_once" as const }]
+        : []),
+    ];
+    const content = previewContent(req.preview, this.hosted.config.cwd);
+    if (req.why) content.unshift(textContent(`⚠ ${req.why}`));
+    let decision: PermissionDecision = "deny";
+    let reason: string | undefined;
+    try {
+      await this.sending;
+      const answer = await this.opts.client.request(acp.methods.client.session.requestPermission, {
+        sessionId: this.id,
+        toolCall: {
+          toolCallId,
+          title: call ? undefined : req.tool,
+          status: "pending",
+          kind: toolKind(req.tool, req.args),
+          content,
+          locations: toolLocations(req.tool, req.args, this.hosted.config.cwd),
+          rawInput: req.args,
+        },
+        options,
+      });
+      if (answer.outcome.outcome === "selected") {
+        const id = answer.outcome.optionId;
+        decision = id === "once" || id === "always" ? id : "deny";
+        if (id === "deny-why") reason = await this.askWhy(toolCallId, req.tool);
+      }
+    } catch {
+      // The editor could not answer (it went away, or refused the request): nothing runs unapproved.
+    }
+    this.hosted.answer(req.id, decision, reason);
+  }
+
+  private async askWhy(toolCallId: string, tool: string): Promise<string | undefined> {
+    try {
+      const answer = await this.opts.client.request(acp.methods.client.elicitation.create, {
+        mode: "form",
+        sessionId: this.id,
+        toolCallId,
+        message: `Why not? What should the agent do instead of this ${tool} call?`,
+        requestedSchema: {
+          type: "object",
+          properties: { reason: { type: "string", title: "Reason" } },
+          required: ["reason"],
+        },
+      });
+      const value =
+        answer.action === "accept" ? (answer.content as Record<string, unknown> | undefined)?.reason : undefined;
+      return typeof value === "string" && value.trim() ? `The user denied this call: ${value.trim()}` : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private chunk(kind: "agent_message_chunk" | "agent_thought_chunk", text: string): void {
+    if (text) this.update({ sessionUpdate: kind, content: { type: "text", text } });
+  }
+
+  private notice(severity: "warning" | "error", text: string): void {
+    if (this.opts.capabilities.session?.notices != null) {
+      this.update({ sessionUpdate: "notice", severity, title: text });
+    } else if (severity === "error") {
+      this.chunk("agent_message_chunk", `\n⚠ ${text}\n`);
+    }
+  }
+
+  private update(update: acp.SessionUpdate): void {
+    const params = { sessionId: this.id, update };
+    this.sending = this.sending
+      .then(() => this.opts.client.notify(acp.methods.client.session.update, params))
+      .catch(() => {});
+  }
+}
