@@ -114,6 +114,7 @@ export function acpAgent(opts: AcpServerOptions): { app: acp.AgentApp; closeAll(
     .onRequest(acp.methods.agent.session.load, async ({ params, client }) => {
       const session = await reopen(client, params);
       session.replay(session.hosted.conversation);
+      await session.flushed();
       setImmediate(() => session.announceCommands());
       return { modes: session.modeState() };
     })

@@ -91,6 +91,11 @@ export class AcpSession {
     this.update({ sessionUpdate: "available_commands_update", availableCommands });
   }
 
+  /** Resolves once every update so far has gone out (session/load answers after its replay). */
+  flushed(): Promise<void> {
+    return this.sending;
+  }
+
   /** The saved conversation as the updates that would have shown it. */
   replay(conversation: ConversationMessage[]): void {
     for (const m of conversation) {
