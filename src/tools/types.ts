@@ -50,8 +50,20 @@ export interface SubAgentResult {
   answer: string;
 }
 
+/**
+ * The editor's own file access (ACP `fs/read_text_file`, `fs/write_text_file`), when a client
+ * offers it: reads see its unsaved buffers, writes show in the editor and can be undone there.
+ * Path rules are checked before either is called, as for the disk.
+ */
+export interface ClientFiles {
+  read(absPath: string): Promise<string>;
+  write(absPath: string, text: string): Promise<void>;
+}
+
 export interface ToolContext {
   cwd: string;
+  /** Set when the file tools read and write through the client (an editor) instead of the disk. */
+  files?: ClientFiles;
   signal: AbortSignal;
   config: RunConfig;
   /** What this session's tools remember between calls (files read, failures seen). */

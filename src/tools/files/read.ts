@@ -4,6 +4,7 @@ import path from "node:path";
 import * as z from "zod";
 import { looksBinary, resolveExisting } from "./checks.js";
 import { decodeFile } from "./file-text.js";
+import { readBytes } from "./file-io.js";
 import { markSeen } from "./read-state.js";
 import { readRegularFile } from "./regular-file.js";
 import { realpathLoose } from "./workspace.js";
@@ -46,7 +47,8 @@ export const readFileTool = defineTool({
     }
     const opened = await readRegularFile(where.abs, args.path, realpathLoose(ctx.cwd));
     if (!opened.ok) return { content: opened.error, isError: true };
-    const buf = opened.buf;
+    // The editor's buffer, once the disk says this is a regular file of the project.
+    const buf = ctx.files ? await readBytes(ctx, where.abs) : opened.buf;
     if (looksBinary(buf)) {
       return { content: `Error: ${args.path} is a binary file; read_file only reads text.`, isError: true };
     }
