@@ -60,10 +60,41 @@ export interface ClientFiles {
   write(absPath: string, text: string): Promise<void>;
 }
 
+/** A command for the client's terminal: the argv agent0 would spawn (sandbox wrapper included). */
+export interface TerminalCommand {
+  file: string;
+  args: string[];
+  cwd: string;
+  /** Variables set on top of the terminal's own environment. */
+  env: Record<string, string>;
+  outputLimit: number;
+  timeoutMs: number;
+  signal: AbortSignal;
+  /** The tool call it runs for, so the client can show the terminal in that call. */
+  callId: string;
+}
+
+/** How a command in the client's terminal ended: as a spawned command's ShellOutcome reads. */
+export interface TerminalOutcome {
+  output: string;
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  interrupted: boolean;
+  spawnError?: string;
+}
+
+/** The client's terminal (ACP `terminal/*`), when it offers one: shell commands run there. */
+export interface ClientTerminal {
+  run(cmd: TerminalCommand): Promise<TerminalOutcome>;
+}
+
 export interface ToolContext {
   cwd: string;
   /** Set when the file tools read and write through the client (an editor) instead of the disk. */
   files?: ClientFiles;
+  /** Set when shell commands run in the client's terminal instead of a child of agent0. */
+  terminal?: ClientTerminal;
   signal: AbortSignal;
   config: RunConfig;
   /** What this session's tools remember between calls (files read, failures seen). */
