@@ -102,6 +102,7 @@ export function agentMcpServer(opts: McpServeOptions): { server: McpServer; clos
 
   async function turn(session: HostedSession, prompt: string, extra: Extra): Promise<CallToolResult> {
     const changed = new Set<string>();
+    const refused: string[] = [];
     const token = extra._meta?.progressToken;
     let progress = 0;
     const report = (message: string) => {
@@ -123,6 +124,9 @@ export function agentMcpServer(opts: McpServeOptions): { server: McpServer; clos
         case "tool-end":
           if (e.display.diff && e.display.path) changed.add(e.display.path);
           break;
+        case "denied":
+          refused.push(`${e.tool}${e.why ? ` (${e.why})` : ""}: ${e.preview}`);
+          break;
         case "permission-request":
           void ask(e).then((a) => session.answer(e.id, a.decision, a.reason));
           break;
@@ -143,9 +147,15 @@ export function agentMcpServer(opts: McpServeOptions): { server: McpServer; clos
     }
     const filesChanged = [...changed];
     const status = REASONS[outcome.reason];
-    const text =
-      (outcome.answer || (outcome.error ? `Error: ${outcome.error}` : "(no answer)")) +
-      `\n\n[agent0 session ${session.id}: ${status}${filesChanged.length ? `; files changed: ${filesChanged.join(", ")}` : ""}]`;
+    const notes = [
+      `agent0 session ${session.id}: ${status}`,
+      ...(filesChanged.length ? [`files changed: ${filesChanged.join(", ")}`] : []),
+      ...refused.map(
+        (r) =>
+          `refused, because this client cannot ask the user (no MCP elicitation) and the session's permission mode does not allow it: ${r}`,
+      ),
+    ];
+    const text = `${outcome.answer || (outcome.error ? `Error: ${outcome.error}` : "(no answer)")}\n\n[${notes.join("]\n[")}]`;
     return {
       isError: outcome.reason === "error",
       content: [{ type: "text", text }],
@@ -153,6 +163,7 @@ export function agentMcpServer(opts: McpServeOptions): { server: McpServer; clos
         sessionId: session.id,
         answer: outcome.answer,
         filesChanged,
+        refused,
         status,
         ...(outcome.error ? { error: outcome.error } : {}),
       },
@@ -176,6 +187,7 @@ export function agentMcpServer(opts: McpServeOptions): { server: McpServer; clos
     sessionId: z.string(),
     answer: z.string(),
     filesChanged: z.array(z.string()),
+    refused: z.array(z.string()),
     status: z.string(),
     error: z.string().optional(),
   };

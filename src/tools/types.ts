@@ -56,8 +56,10 @@ export interface SubAgentResult {
  * Path rules are checked before either is called, as for the disk.
  */
 export interface ClientFiles {
-  read(absPath: string): Promise<string>;
-  write(absPath: string, text: string): Promise<void>;
+  /** Unset when the client only writes: reads come from the disk. */
+  read?(absPath: string): Promise<string>;
+  /** Unset when the client only reads: writes go to the disk. */
+  write?(absPath: string, text: string): Promise<void>;
 }
 
 /** A command for the client's terminal: the argv agent0 would spawn (sandbox wrapper included). */

@@ -86,8 +86,8 @@ export async function commitChange(ctx: ToolContext, change: Change): Promise<To
   }
   await ctx.beforeWrite(change.abs);
   const target = { cwd: ctx.cwd, path: change.path, abs: change.abs, before: change.before?.stat };
-  const written = ctx.files
-    ? await writeThroughClient(ctx.files, target, enc.bytes.toString(change.before?.file.encoding ?? "utf8"))
+  const written = ctx.files?.write
+    ? await writeThroughClient(ctx.files.write, target, enc.bytes.toString(change.before?.file.encoding ?? "utf8"))
     : await writeChecked(target, enc.bytes);
   if (!written.ok) return { content: written.error, isError: true };
   markSeen(ctx, change.abs, enc.bytes);

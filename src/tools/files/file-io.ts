@@ -8,7 +8,7 @@ import type { WriteOutcome, WriteTarget } from "./safe-write.js";
 
 /** The file's bytes as the model should see them: the editor's buffer when it has one. */
 export async function readBytes(ctx: Pick<ToolContext, "files">, abs: string): Promise<Buffer> {
-  if (ctx.files) return Buffer.from(await ctx.files.read(abs), "utf8");
+  if (ctx.files?.read) return Buffer.from(await ctx.files.read(abs), "utf8");
   return fs.promises.readFile(abs);
 }
 
@@ -16,7 +16,11 @@ export async function readBytes(ctx: Pick<ToolContext, "files">, abs: string): P
  * Writes the text through the editor (which saves it in the file's own encoding), once the path
  * still leads where it was approved to.
  */
-export async function writeThroughClient(files: ClientFiles, target: WriteTarget, text: string): Promise<WriteOutcome> {
+export async function writeThroughClient(
+  write: NonNullable<ClientFiles["write"]>,
+  target: WriteTarget,
+  text: string,
+): Promise<WriteOutcome> {
   const again = resolveInside(target.cwd, target.path);
   if (!again.ok) return { ok: false, error: again.error };
   if (again.abs !== target.abs) {
@@ -26,7 +30,7 @@ export async function writeThroughClient(files: ClientFiles, target: WriteTarget
     };
   }
   try {
-    await files.write(target.abs, text);
+    await write(target.abs, text);
     return { ok: true };
   } catch (err) {
     return { ok: false, error: `Error: the editor could not write ${target.path}: ${(err as Error).message}` };
