@@ -18,6 +18,7 @@ import { startup, type Startup } from "./startup.js";
 import { HostedSession, type OpenAgent, type Permission } from "./hosted-session.js";
 import { hostedConfig, isInside } from "./hosted-config.js";
 import { openWorkerAgent } from "./session-agent.js";
+import { keepStdoutForProtocol } from "./stdio-guard.js";
 import { packageVersion } from "./version.js";
 
 /** How much each mode lets run unasked: a client may pick a mode up to the server's own. */
@@ -274,6 +275,7 @@ function refusal(text: string): CallToolResult {
 
 /** Serves MCP on stdin/stdout until the client goes. */
 export async function serveMcp(flags: CliOptions): Promise<number> {
+  keepStdoutForProtocol();
   let base: Startup;
   try {
     base = startup(flags, true);

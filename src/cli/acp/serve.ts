@@ -13,6 +13,7 @@ import { startup, type Startup } from "../startup.js";
 import { HostedSession, type OpenAgent } from "../hosted-session.js";
 import { hostedConfig } from "../hosted-config.js";
 import { openWorkerAgent } from "../session-agent.js";
+import { keepStdoutForProtocol } from "../stdio-guard.js";
 import { packageVersion } from "../version.js";
 import { AcpSession } from "./session.js";
 
@@ -164,6 +165,7 @@ export function acpAgent(opts: AcpServerOptions): { app: acp.AgentApp; closeAll(
 
 /** Serves ACP on stdin/stdout until the client closes the connection. */
 export async function serveAcp(flags: CliOptions): Promise<number> {
+  keepStdoutForProtocol();
   let base: Startup;
   try {
     base = startup(flags, true);
