@@ -3,15 +3,14 @@ import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import { listSessions, shorten, formatRelativeTime } from "../session/list.js";
 import type { SessionRecorder } from "../session/recorder.js";
 import type { Logger } from "../session/log.js";
-import { firstPrompt } from "../session/format.js";
 import { configFilePath } from "../context/dirs.js";
 import type { PromptPart } from "../context/prompt.js";
 import { chooseToolProtocol, toolProtocolLabel } from "../protocol/tool-protocol.js";
 import type { Services, Opened } from "../ui/runtime/services.js";
 import type { PickerItem } from "../ui/model.js";
-import path from "node:path";
 import type { InputHistory } from "./input-history.js";
 import { resumeInto } from "./resume-into.js";
+import { undoLastTurn } from "./undo.js";
 
 export function createServices(opts: {
   recorder: SessionRecorder;
@@ -97,33 +96,7 @@ export function createServices(opts: {
     mcpTrust: (decisions) => opts.mcp.trust(decisions),
     mcpReload: () => opts.mcp.reload(),
     checkpointDir: () => (recorder.started ? recorder.checkpointDir : undefined),
-    async undo(conversation, force) {
-      if (!recorder.started) return { ok: false, text: "Nothing to undo yet." };
-      const cwd = opts.config().cwd;
-      const rel = (p: string) => path.relative(cwd, p) || p;
-      const { Checkpoints } = await import("../session/checkpoints.js");
-      // This session's own checkpoints: another agent0 on the same project keeps its own.
-      const result = await new Checkpoints(recorder.checkpointDir).undo({ force });
-      if (!result) return { ok: false, text: "Nothing to undo." };
-      if (!result.applied) {
-        return {
-          ok: false,
-          text: `Not undone: ${result.conflicts.map(rel).join(", ")} changed outside agent0 since that turn. Type /undo force to overwrite ${result.conflicts.length === 1 ? "it" : "them"} anyway.`,
-        };
-      }
-      const kept = conversation.slice(0, result.turn);
-      recorder.reset(kept);
-      // The title follows the conversation: the first prompt still in it (none: untitled).
-      const first = kept.find((m) => m.role === "user");
-      recorder.meta({ title: first ? firstPrompt(first) : "" });
-      const lines = [
-        `Undid the last turn${result.restored.length + result.removedCreated.length ? ":" : " (it changed no files)."}`,
-        ...result.restored.map((p) => `  restored ${rel(p)}`),
-        ...result.removedCreated.map((p) => `  removed ${rel(p)} (created in that turn)`),
-      ];
-      if (result.ranShell) lines.push("That turn ran shell commands; their effects cannot be undone.");
-      return { ok: true, text: lines.join("\n"), conversation: kept };
-    },
+    undo: (conversation, force) => undoLastTurn(recorder, opts.config().cwd, conversation, force),
     async listFiles() {
       const { listProjectFiles } = await import("./attach.js");
       return listProjectFiles(opts.config().cwd);
