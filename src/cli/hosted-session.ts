@@ -3,12 +3,14 @@
 // turn their requests into prompts, answers and cancels here, and the session's events into
 // their own messages. The agent is the same one the TUI and `-p` run (agent/serve.ts).
 import type { AgentEvent, DoneReason, RunEvent } from "../protocol/agent-event.js";
-import type { ConversationMessage } from "../protocol/conversation.js";
+import type { ConversationMessage, ImageAttachment } from "../protocol/conversation.js";
+import type { McpExpandRequest, McpServerView } from "../protocol/mcp-state.js";
 import type { PermissionDecision, PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { WorkerCommand } from "../protocol/worker-command.js";
 import type { Logger } from "../session/log.js";
 import { SessionRecorder } from "../session/recorder.js";
 import { resumeInto } from "./resume-into.js";
+import { undoLastTurn, type UndoOutcome } from "./undo.js";
 
 /** The agent of one session: commands in, events out through the callback it was opened with. */
 export interface SessionAgent {
@@ -53,6 +55,12 @@ export class HostedSession {
         error?: string;
       }
     | undefined;
+  /** The MCP servers as the agent last reported them (their prompts are slash commands). */
+  mcpServers: McpServerView[] = [];
+  private readonly expanding = new Map<
+    string,
+    (r: { ok: true; content: string; images?: ImageAttachment[] } | { ok: false; error: string }) => void
+  >();
   /** Permission requests not answered yet, by id: "always" remembers their allowKey. */
   private readonly asking = new Map<string, Permission>();
 
@@ -89,14 +97,49 @@ export class HostedSession {
 
   /** Runs one user turn; `onEvent` sees the run's events. Refused while another turn runs. */
   prompt(user: ConversationMessage, onEvent: (e: AgentEvent) => void): Promise<PromptOutcome> {
+    return this.start(onEvent, (runId) => {
+      this.recorder.append(user);
+      this.conversation.push(user);
+      if (this.recorder.started) this.config.checkpointDir = this.recorder.checkpointDir;
+      this.config.sessionId = this.recorder.id;
+      return { type: "run", runId, conversation: [...this.conversation], config: { ...this.config } };
+    });
+  }
+
+  /** Summarizes older messages to free context (/compact). */
+  compact(onEvent: (e: AgentEvent) => void): Promise<PromptOutcome> {
+    return this.start(onEvent, (runId) => ({
+      type: "compact",
+      runId,
+      conversation: [...this.conversation],
+      config: { ...this.config },
+    }));
+  }
+
+  /** Restores the files of the last turn and cuts the conversation back to before it (/undo). */
+  async undo(force: boolean): Promise<UndoOutcome> {
+    if (this.current) return { ok: false, text: "Wait for the current answer to end first." };
+    const outcome = await undoLastTurn(this.recorder, this.config.cwd, this.conversation, force);
+    if (outcome.ok) this.conversation = [...outcome.conversation];
+    return outcome;
+  }
+
+  /** A user turn from a server prompt (and @server:uri resources), rendered by the agent. */
+  expandMcp(
+    request: McpExpandRequest,
+  ): Promise<{ ok: true; content: string; images?: ImageAttachment[] } | { ok: false; error: string }> {
+    return new Promise((resolve) => {
+      this.expanding.set(request.typed, resolve);
+      this.agent.send({ type: "mcp-expand", request });
+    });
+  }
+
+  private start(onEvent: (e: AgentEvent) => void, command: (runId: number) => WorkerCommand): Promise<PromptOutcome> {
     if (this.current) return Promise.reject(new Error("a prompt is already running in this session"));
     const runId = ++this.runSeq;
     return new Promise<PromptOutcome>((finish) => {
       this.current = { runId, onEvent, finish, answer: "" };
-      this.recorder.append(user);
-      this.conversation.push(user);
-      if (this.recorder.started) this.config.checkpointDir = this.recorder.checkpointDir;
-      this.agent.send({ type: "run", runId, conversation: [...this.conversation], config: { ...this.config } });
+      this.agent.send(command(runId));
     });
   }
 
@@ -133,6 +176,16 @@ export class HostedSession {
     const run = this.current;
     if (e.type !== "text" && e.type !== "thinking") this.opts.logger.event(e);
     if (e.type === "model-info") this.config.model = e.model;
+    if (e.type === "mcp-state") this.mcpServers = e.servers;
+    if (e.type === "mcp-expanded" || e.type === "mcp-expand-failed") {
+      const resolve = this.expanding.get(e.typed);
+      this.expanding.delete(e.typed);
+      resolve?.(
+        e.type === "mcp-expanded"
+          ? { ok: true, content: e.content, ...(e.images ? { images: e.images } : {}) }
+          : { ok: false, error: e.error },
+      );
+    }
     if (e.runId === null || !run || e.runId !== run.runId) {
       this.opts.onIdleEvent?.(e);
       return;

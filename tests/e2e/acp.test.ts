@@ -6,10 +6,11 @@ import path from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { eachTest, sessionFiles, waitUntil, type Sandbox } from "./harness.js";
+import { eachTest, ROOT, sessionFiles, waitUntil, type Sandbox } from "./harness.js";
 import { initialize, messageText, startAcp, updatesOf, type AcpRun } from "./acp-client.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
+const DEMO = path.join(ROOT, "tests", "fakes", "mcp-demo-server.mjs");
 
 let sb: Sandbox;
 let ollama: FakeOllama | undefined;
@@ -281,5 +282,67 @@ describe("agent0 acp", () => {
     });
     expect(after.stopReason).toBe("end_turn");
     expectOnlyProtocol(r);
+  });
+
+  it("offers built-ins, skills and the client's MCP server prompts as commands, and runs them", async () => {
+    fs.mkdirSync(path.join(sb.project, ".claude", "commands"), { recursive: true });
+    fs.writeFileSync(path.join(sb.project, ".claude", "commands", "review.md"), "Review $ARGUMENTS carefully.\n");
+    ollama = await startFakeOllama({ models: [MODEL] });
+    const r = await start();
+    await initialize(r);
+    // The editor's own MCP server starts without the trust question: the user chose it there.
+    const { sessionId } = await r.agent.request(acp.methods.agent.session.new, {
+      cwd: sb.project,
+      mcpServers: [
+        { name: "demo", command: process.execPath, args: [DEMO], env: [{ name: "MCP_DEMO_MEDIA", value: "1" }] },
+      ],
+    });
+    const names = () =>
+      updatesOf(r, sessionId, "available_commands_update")
+        .at(-1)
+        ?.availableCommands.map((c) => c.name) ?? [];
+    await waitUntil(() => names().includes("mcp__demo__look"), 15_000, "the MCP prompt as a command");
+    expect(names()).toEqual(expect.arrayContaining(["init", "compact", "undo", "review", "mcp__demo__look"]));
+
+    await r.agent.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "/review src/parser.ts" }],
+    });
+    expect(ollama.chats.at(-1)!.messages.at(-1)!.content).toBe("Review src/parser.ts carefully.");
+    await r.agent.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "/mcp__demo__look" }],
+    });
+    expect(ollama.chats.at(-1)!.messages.at(-1)!.content).toContain("What is in this picture?");
+  });
+
+  it("/undo restores the files of the last turn", async () => {
+    fs.writeFileSync(path.join(sb.project, "a.txt"), "hello\n");
+    ollama = await startFakeOllama({
+      models: [MODEL],
+      replies: [
+        {
+          steps: [
+            {
+              toolCalls: [{ name: "edit_file", arguments: { path: "a.txt", old_string: "hello", new_string: "bye" } }],
+            },
+          ],
+        },
+        { steps: [{ text: "Edited." }] },
+      ],
+    });
+    const r = await start();
+    await initialize(r);
+    const { sessionId } = await r.agent.request(acp.methods.agent.session.new, { cwd: sb.project, mcpServers: [] });
+    await r.agent.request(acp.methods.agent.session.setMode, { sessionId, modeId: "auto-edit" });
+    await r.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "edit it" }] });
+    expect(fs.readFileSync(path.join(sb.project, "a.txt"), "utf8")).toBe("bye\n");
+    const undo = await r.agent.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "/undo" }],
+    });
+    expect(undo.stopReason).toBe("end_turn");
+    expect(fs.readFileSync(path.join(sb.project, "a.txt"), "utf8")).toBe("hello\n");
+    expect(messageText(r, sessionId)).toContain("Undid the last turn:");
   });
 });

@@ -66,14 +66,17 @@ export function acpAgent(opts: AcpServerOptions): { app: acp.AgentApp; closeAll(
       clientServers: clientServers(mcpServers),
     });
     for (const w of made.warnings) logger.info(`warning: ${w}`);
+    // The session's idle events (MCP servers changing) reach it once it exists.
+    const ready: { session?: AcpSession } = {};
     const hosted = new HostedSession({
       config: made.config,
       dir,
       logger,
       openAgent: opts.openAgent ?? openWorkerAgent,
+      onIdleEvent: (e) => ready.session?.idleEvent(e),
     });
-    const session = new AcpSession({ id: id ?? hosted.id, hosted, client, capabilities, modes, skills: made.skills });
-    return session;
+    ready.session = new AcpSession({ id: id ?? hosted.id, hosted, client, capabilities, modes, skills: made.skills });
+    return ready.session;
   }
 
   async function reopen(client: acp.AgentContext, params: acp.LoadSessionRequest | acp.ResumeSessionRequest) {

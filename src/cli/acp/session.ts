@@ -4,13 +4,19 @@
 import path from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
 import type { AgentEvent, DoneReason } from "../../protocol/agent-event.js";
-import type { ConversationMessage } from "../../protocol/conversation.js";
 import type { PermissionDecision, PermissionMode } from "../../protocol/run-config.js";
 import { assertNever } from "../../protocol/assert-never.js";
 import { expandSkill, parseSlash, type Skill } from "../../context/skills.js";
-import type { HostedSession, Permission } from "../hosted-session.js";
+import { slashCommands } from "../../context/builtin-commands.js";
+import { INIT_PROMPT } from "../../context/init-prompt.js";
+import { findPrompt, promptArguments, promptCommand, promptUsage } from "../../context/mcp-prompts.js";
+import type { ConversationMessage, ImageAttachment } from "../../protocol/conversation.js";
+import type { HostedSession, Permission, PromptOutcome } from "../hosted-session.js";
 import { planOf, previewContent, resultContent, textContent, toolKind, toolLocations } from "./tool-calls.js";
-import { promptTurn } from "./prompt.js";
+import { promptTurn, type PromptTurn } from "./prompt.js";
+
+/** The built-in commands an editor session runs (the others belong to the TUI). */
+const EDITOR_COMMANDS = ["init", "compact", "undo"] as const;
 
 export const MODE_NAMES: Record<PermissionMode, { name: string; description: string }> = {
   ask: { name: "Ask", description: "Ask before every change and command" },
@@ -81,13 +87,28 @@ export class AcpSession {
     this.update({ sessionUpdate: "current_mode_update", currentModeId: mode });
   }
 
-  /** The slash commands the editor can offer: skills and the project's custom commands. */
+  /** The slash commands the editor can offer: built-ins that make sense there, skills, custom commands, MCP prompts. */
   announceCommands(): void {
-    const availableCommands: acp.AvailableCommand[] = this.opts.skills.map((s) => ({
+    const hint = (text: string) => (text ? { input: { hint: text } } : {});
+    const builtins = EDITOR_COMMANDS.flatMap((name) => {
+      const c = slashCommands.find((b) => b.name === name);
+      return c ? [{ name, description: c.help, ...hint(name === "undo" ? "[force]" : "") }] : [];
+    });
+    const skills = this.opts.skills.map((s) => ({
       name: s.name,
       description: s.description,
-      ...(s.params.length ? { input: { hint: s.params.map((p) => `<${p}>`).join(" ") } } : {}),
+      ...hint(s.params.map((p) => `<${p}>`).join(" ")),
     }));
+    const prompts = this.hosted.mcpServers
+      .filter((s) => s.state === "running")
+      .flatMap((s) =>
+        s.prompts.map((p) => ({
+          name: promptCommand(s.name, p.name),
+          description: p.description ?? `${s.name} prompt`,
+          ...hint(promptUsage(p)),
+        })),
+      );
+    const availableCommands: acp.AvailableCommand[] = [...builtins, ...skills, ...prompts];
     this.update({ sessionUpdate: "available_commands_update", availableCommands });
   }
 
@@ -122,20 +143,77 @@ export class AcpSession {
     const turn = await promptTurn(blocks, this.hosted.config.cwd);
     for (const p of turn.problems) this.chunk("agent_message_chunk", `⚠ ${p}\n\n`);
     const slash = parseSlash(turn.typed);
-    const skill = slash && this.opts.skills.find((s) => s.name === slash.name);
-    if (slash && skill) {
-      const expanded = expandSkill(skill, slash.args);
-      if (!expanded.ok) throw acp.RequestError.invalidParams(undefined, expanded.error);
-      turn.message = { ...turn.message, content: turn.message.content.replace(turn.typed, expanded.prompt) };
-      turn.message.typed = turn.typed;
+    if (slash) {
+      const done = await this.command(slash.name, slash.args, turn);
+      if (done) return done;
     }
     if (this.hosted.running) throw busy();
-    const outcome = await this.hosted.prompt(turn.message, (e) => this.event(e));
+    return this.finish(await this.hosted.prompt(turn.message, (e) => this.event(e)));
+  }
+
+  /**
+   * A slash command the editor sent as text: built-ins that make sense in an editor run here (an
+   * answer), skills and MCP prompts become the turn's text; anything else goes to the model as typed.
+   */
+  private async command(name: string, args: string, turn: PromptTurn): Promise<acp.PromptResponse | undefined> {
+    const replaceTyped = (text: string, images?: ImageAttachment[]) => {
+      turn.message = { ...turn.message, content: turn.message.content.replace(turn.typed, text), typed: turn.typed };
+      if (images?.length) turn.message.images = [...(turn.message.images ?? []), ...images];
+    };
+    switch (name) {
+      case "init":
+        replaceTyped(args ? `${INIT_PROMPT}\n\n${args}` : INIT_PROMPT);
+        return undefined;
+      case "compact":
+        return this.finish(await this.hosted.compact((e) => this.event(e)));
+      case "undo": {
+        const undone = await this.hosted.undo(args === "force");
+        this.chunk("agent_message_chunk", undone.text);
+        await this.sending;
+        return { stopReason: "end_turn" };
+      }
+      default:
+        break;
+    }
+    const skill = this.opts.skills.find((s) => s.name === name);
+    if (skill) {
+      const expanded = expandSkill(skill, args);
+      if (!expanded.ok) throw acp.RequestError.invalidParams(undefined, expanded.error);
+      replaceTyped(expanded.prompt);
+      return undefined;
+    }
+    const found = findPrompt(this.hosted.mcpServers, name);
+    if (found) {
+      const parsed = promptArguments(found.prompt, args);
+      if (!parsed.ok)
+        throw acp.RequestError.invalidParams(
+          undefined,
+          `/${name} needs ${parsed.missing.join(", ")}. Usage: /${name} ${promptUsage(found.prompt)}`,
+        );
+      const rendered = await this.hosted.expandMcp({
+        typed: turn.typed,
+        text: "",
+        prompt: { server: found.server, name: found.prompt.name, args: parsed.values },
+        resources: [],
+      });
+      if (!rendered.ok) throw acp.RequestError.internalError(undefined, `/${name}: ${rendered.error}`);
+      replaceTyped(rendered.content, rendered.images);
+    }
+    return undefined;
+  }
+
+  /** The prompt's answer once its updates are out: a stop reason, or the run's error. */
+  private async finish(outcome: PromptOutcome): Promise<acp.PromptResponse> {
     await this.sending;
     this.open.clear();
     const stop = stopReason(outcome.reason);
     if (!stop) throw acp.RequestError.internalError(undefined, outcome.error ?? "the run failed");
     return { stopReason: stop };
+  }
+
+  /** Events of no run: the MCP servers changed, so their prompts as commands may have. */
+  idleEvent(e: AgentEvent): void {
+    if (e.type === "mcp-state") this.announceCommands();
   }
 
   private event(e: AgentEvent): void {
@@ -163,6 +241,9 @@ export class AcpSession {
           used: e.promptTokens + e.completionTokens,
           size: e.contextWindow,
         });
+        break;
+      case "compacted":
+        this.chunk("agent_message_chunk", `Compacted the conversation: about ${e.before} → ${e.after} tokens.\n`);
         break;
       case "notice":
         if (e.level !== "info") this.notice(e.level === "warn" ? "warning" : "error", e.text);
