@@ -4,19 +4,17 @@
 import path from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
 import type { AgentEvent, DoneReason } from "../../protocol/agent-event.js";
-import type { PermissionDecision, PermissionMode } from "../../protocol/run-config.js";
+import type { PermissionMode } from "../../protocol/run-config.js";
 import { assertNever } from "../../protocol/assert-never.js";
 import { expandSkill, parseSlash, type Skill } from "../../context/skills.js";
-import { slashCommands } from "../../context/builtin-commands.js";
 import { INIT_PROMPT } from "../../context/init-prompt.js";
-import { findPrompt, promptArguments, promptCommand, promptUsage } from "../../context/mcp-prompts.js";
+import { findPrompt, promptArguments, promptUsage } from "../../context/mcp-prompts.js";
 import type { ConversationMessage, ImageAttachment } from "../../protocol/conversation.js";
 import type { HostedSession, Permission, PromptOutcome } from "../hosted-session.js";
-import { planOf, previewContent, resultContent, textContent, toolKind, toolLocations } from "./tool-calls.js";
+import { planOf, resultContent, toolKind, toolLocations } from "./tool-calls.js";
+import { askEditor } from "./permission.js";
+import { availableCommands } from "./commands.js";
 import { promptTurn, type PromptTurn } from "./prompt.js";
-
-/** The built-in commands an editor session runs (the others belong to the TUI). */
-const EDITOR_COMMANDS = ["init", "compact", "undo"] as const;
 
 export const MODE_NAMES: Record<PermissionMode, { name: string; description: string }> = {
   ask: { name: "Ask", description: "Ask before every change and command" },
@@ -89,27 +87,10 @@ export class AcpSession {
 
   /** The slash commands the editor can offer: built-ins that make sense there, skills, custom commands, MCP prompts. */
   announceCommands(): void {
-    const hint = (text: string) => (text ? { input: { hint: text } } : {});
-    const builtins = EDITOR_COMMANDS.flatMap((name) => {
-      const c = slashCommands.find((b) => b.name === name);
-      return c ? [{ name, description: c.help, ...hint(name === "undo" ? "[force]" : "") }] : [];
+    this.update({
+      sessionUpdate: "available_commands_update",
+      availableCommands: availableCommands(this.opts.skills, this.hosted.mcpServers),
     });
-    const skills = this.opts.skills.map((s) => ({
-      name: s.name,
-      description: s.description,
-      ...hint(s.params.map((p) => `<${p}>`).join(" ")),
-    }));
-    const prompts = this.hosted.mcpServers
-      .filter((s) => s.state === "running")
-      .flatMap((s) =>
-        s.prompts.map((p) => ({
-          name: promptCommand(s.name, p.name),
-          description: p.description ?? `${s.name} prompt`,
-          ...hint(promptUsage(p)),
-        })),
-      );
-    const availableCommands: acp.AvailableCommand[] = [...builtins, ...skills, ...prompts];
-    this.update({ sessionUpdate: "available_commands_update", availableCommands });
   }
 
   /** Resolves once every update so far has gone out (session/load answers after its replay). */
@@ -290,68 +271,21 @@ export class AcpSession {
     });
   }
 
-  /** The TUI's permission dialog as the editor's: allow once or always, reject, or reject with a reason. */
+  /** Asks the editor, once the updates before the request are out, and answers the agent. */
   private async askPermission(req: Permission): Promise<void> {
     const call = [...this.open.entries()].find(([, c]) => c.name === req.tool);
-    const toolCallId = call?.[0] ?? req.id;
-    const canAskWhy = this.opts.capabilities.elicitation?.form != null;
-    const options: acp.PermissionOption[] = [
-      { optionId: "once", name: "Allow", kind: "allow_once" },
-      { optionId: "always", name: `Always allow ${req.allowKey} in this session`, kind: "allow_always" },
-      { optionId: "deny", name: "Reject", kind: "reject_once" },
-      ...(canAskWhy
-        ? [{ optionId: "deny-why", name: "Reject, and tell the agent why…", kind: "reject_once" as const }]
-        : []),
-    ];
-    const content = previewContent(req.preview, this.hosted.config.cwd);
-    if (req.why) content.unshift(textContent(`⚠ ${req.why}`));
-    let decision: PermissionDecision = "deny";
-    let reason: string | undefined;
-    try {
-      await this.sending;
-      const answer = await this.opts.client.request(acp.methods.client.session.requestPermission, {
+    await this.sending;
+    const answer = await askEditor(
+      {
+        client: this.opts.client,
         sessionId: this.id,
-        toolCall: {
-          toolCallId,
-          title: call ? undefined : req.tool,
-          status: "pending",
-          kind: toolKind(req.tool, req.args),
-          content,
-          locations: toolLocations(req.tool, req.args, this.hosted.config.cwd),
-          rawInput: req.args,
-        },
-        options,
-      });
-      if (answer.outcome.outcome === "selected") {
-        const id = answer.outcome.optionId;
-        decision = id === "once" || id === "always" ? id : "deny";
-        if (id === "deny-why") reason = await this.askWhy(toolCallId, req.tool);
-      }
-    } catch {
-      // The editor could not answer (it went away, or refused the request): nothing runs unapproved.
-    }
-    this.hosted.answer(req.id, decision, reason);
-  }
-
-  private async askWhy(toolCallId: string, tool: string): Promise<string | undefined> {
-    try {
-      const answer = await this.opts.client.request(acp.methods.client.elicitation.create, {
-        mode: "form",
-        sessionId: this.id,
-        toolCallId,
-        message: `Why not? What should the agent do instead of this ${tool} call?`,
-        requestedSchema: {
-          type: "object",
-          properties: { reason: { type: "string", title: "Reason" } },
-          required: ["reason"],
-        },
-      });
-      const value =
-        answer.action === "accept" ? (answer.content as Record<string, unknown> | undefined)?.reason : undefined;
-      return typeof value === "string" && value.trim() ? `The user denied this call: ${value.trim()}` : undefined;
-    } catch {
-      return undefined;
-    }
+        capabilities: this.opts.capabilities,
+        cwd: this.hosted.config.cwd,
+        ...(call ? { toolCallId: call[0] } : {}),
+      },
+      req,
+    );
+    this.hosted.answer(req.id, answer.decision, answer.reason);
   }
 
   private chunk(kind: "agent_message_chunk" | "agent_thought_chunk", text: string): void {
