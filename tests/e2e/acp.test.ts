@@ -225,6 +225,7 @@ describe("agent0 acp", () => {
     expect((await first).stopReason).toBe("end_turn");
     expect(fs.existsSync(path.join(sb.project, "first.txt"))).toBe(true);
     expect(fs.existsSync(path.join(sb.project, "second.txt"))).toBe(false);
+    await waitUntil(() => r.permissions.length > 0, 10_000, "the ask session's approval request");
     expect(r.permissions.map((p) => p.sessionId)).toEqual([b.sessionId]);
     release();
     expect((await second).stopReason).toBe("end_turn");
