@@ -145,7 +145,7 @@ export class HostedSession {
 
   /** Stops the running turn as Esc does: the stream is abandoned, tools are killed, the partial answer kept. */
   cancel(): void {
-    if (this.current) this.agent.send({ type: "cancel" });
+    if (this.current) this.agent.send({ type: "cancel", runId: this.current.runId });
   }
 
   answer(id: string, decision: PermissionDecision, reason?: string): void {
@@ -155,12 +155,19 @@ export class HostedSession {
     // The agent remembers "always" for the rest of its run; the session keeps it for the next ones.
     if (decision === "always" && !this.config.allowedTools.includes(req.allowKey))
       this.config.allowedTools.push(req.allowKey);
-    this.agent.send({ type: "permission-reply", id, decision, ...(reason ? { reason } : {}) });
+    if (!this.current) return;
+    this.agent.send({
+      type: "permission-reply",
+      runId: this.current.runId,
+      id,
+      decision,
+      ...(reason ? { reason } : {}),
+    });
   }
 
   setMode(mode: PermissionMode): void {
     this.config.permissionMode = mode;
-    if (this.current) this.agent.send({ type: "set-mode", mode });
+    if (this.current) this.agent.send({ type: "set-mode", runId: this.current.runId, mode });
     this.recorder.meta({ permissionMode: mode });
   }
 
