@@ -17,7 +17,7 @@ import type { CliOptions } from "./config.js";
 import { startup, type Startup } from "./startup.js";
 import { HostedSession, type OpenAgent, type Permission } from "./hosted-session.js";
 import { hostedConfig, isInside } from "./hosted-config.js";
-import { openWorkerAgent } from "./session-agent.js";
+import { openAgentSession } from "./session-agent.js";
 import { keepStdoutForProtocol } from "./stdio-guard.js";
 import { packageVersion } from "./version.js";
 
@@ -179,7 +179,7 @@ export function agentMcpServer(opts: McpServeOptions): { server: McpServer; clos
       config: { ...made.config, permissionMode: mode, interactive, ...(model ? { model } : {}) },
       dir,
       logger,
-      openAgent: opts.openAgent ?? openWorkerAgent,
+      openAgent: opts.openAgent ?? openAgentSession(),
     });
     return session;
   }

@@ -10,6 +10,8 @@ export interface AcpHandlers {
   permission?: (req: acp.RequestPermissionRequest) => Promise<acp.RequestPermissionResponse>;
   readTextFile?: (req: acp.ReadTextFileRequest) => Promise<acp.ReadTextFileResponse>;
   writeTextFile?: (req: acp.WriteTextFileRequest) => Promise<acp.WriteTextFileResponse>;
+  /** A terminal that "runs" every command by answering with this output and exit code. */
+  terminal?: { output: string; exitCode: number; created: acp.CreateTerminalRequest[]; released: string[] };
 }
 
 export interface AcpRun {
@@ -60,6 +62,25 @@ export function startAcp(sb: Sandbox, args: string[], handlers: AcpHandlers = {}
   if (handlers.writeTextFile) {
     const write = handlers.writeTextFile;
     app = app.onRequest(acp.methods.client.fs.writeTextFile, async ({ params }) => write(params));
+  }
+  if (handlers.terminal) {
+    const t = handlers.terminal;
+    app = app
+      .onRequest(acp.methods.client.terminal.create, ({ params }) => {
+        t.created.push(params);
+        return { terminalId: `term-${t.created.length}` };
+      })
+      .onRequest(acp.methods.client.terminal.waitForExit, () => ({ exitCode: t.exitCode }))
+      .onRequest(acp.methods.client.terminal.output, () => ({
+        output: t.output,
+        truncated: false,
+        exitStatus: { exitCode: t.exitCode },
+      }))
+      .onRequest(acp.methods.client.terminal.kill, () => ({}))
+      .onRequest(acp.methods.client.terminal.release, ({ params }) => {
+        t.released.push(params.terminalId);
+        return {};
+      });
   }
   const connection = app.connect(
     acp.ndJsonStream(

@@ -346,4 +346,90 @@ describe("agent0 acp", () => {
     expect(fs.readFileSync(path.join(sb.project, "a.txt"), "utf8")).toBe("hello\n");
     expect(messageText(r, sessionId)).toContain("Undid the last turn:");
   });
+
+  it("reads and writes files through the editor's fs/* when it offers them: the buffer, not the disk", async () => {
+    fs.writeFileSync(path.join(sb.project, "a.txt"), "saved on disk\n");
+    ollama = await startFakeOllama({
+      models: [MODEL],
+      replies: [
+        { steps: [{ toolCalls: [{ name: "read_file", arguments: { path: "a.txt" } }] }] },
+        {
+          steps: [
+            {
+              toolCalls: [
+                { name: "edit_file", arguments: { path: "a.txt", old_string: "unsaved", new_string: "edited" } },
+              ],
+            },
+          ],
+        },
+        { steps: [{ text: "Done." }] },
+      ],
+    });
+    const abs = path.join(sb.project, "a.txt");
+    const buffers: Record<string, string> = { [abs]: "unsaved buffer text\n" };
+    const reads: string[] = [];
+    const writes: { path: string; content: string }[] = [];
+    const r = await start({
+      permission: allow("once"),
+      readTextFile: async (req) => {
+        reads.push(req.path);
+        return { content: buffers[req.path] ?? "" };
+      },
+      writeTextFile: async (req) => {
+        writes.push({ path: req.path, content: req.content });
+        buffers[req.path] = req.content;
+        return {};
+      },
+    });
+    await initialize(r, { fs: { readTextFile: true, writeTextFile: true } });
+    const { sessionId } = await r.agent.request(acp.methods.agent.session.new, { cwd: sb.project, mcpServers: [] });
+    const answer = await r.agent.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "read a.txt and edit it" }],
+    });
+    expect(answer.stopReason).toBe("end_turn");
+    expect(reads).toContain(abs);
+    // The model saw the editor's buffer, not what is saved on disk.
+    const toolResult = ollama.chats[1]!.messages.find((m) => m.role === "tool")!.content;
+    expect(toolResult).toContain("unsaved buffer text");
+    expect(toolResult).not.toContain("saved on disk");
+    // The edit went to the editor (which shows it and can undo it); the disk is untouched.
+    expect(writes).toEqual([{ path: abs, content: "edited buffer text\n" }]);
+    expect(fs.readFileSync(abs, "utf8")).toBe("saved on disk\n");
+    expectOnlyProtocol(r);
+  });
+
+  it("runs shell commands in the editor's terminal when it offers one, shown in the tool call", async () => {
+    ollama = await startFakeOllama({
+      models: [MODEL],
+      replies: [
+        { steps: [{ toolCalls: [{ name: "run_shell_command", arguments: { command: "npm test" } }] }] },
+        { steps: [{ text: "Tests pass." }] },
+      ],
+    });
+    const terminal = { output: "12 passing (from the editor)\n", exitCode: 0, created: [], released: [] };
+    const r = await start({ permission: allow("once"), terminal });
+    await initialize(r, { terminal: true });
+    const { sessionId } = await r.agent.request(acp.methods.agent.session.new, { cwd: sb.project, mcpServers: [] });
+    await r.agent.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "run the tests" }],
+    });
+    expect(terminal.created).toHaveLength(1);
+    expect(terminal.created[0]).toMatchObject({
+      sessionId,
+      command: "bash",
+      args: ["-c", "exec 2>&1\nnpm test"],
+      cwd: sb.project,
+    });
+    expect(terminal.released).toEqual(["term-1"]);
+    const call = updatesOf(r, sessionId, "tool_call")[0]!;
+    expect(call.kind).toBe("execute");
+    const shown = updatesOf(r, sessionId, "tool_call_update").filter((u) => u.toolCallId === call.toolCallId);
+    expect(shown.at(-1)).toMatchObject({ status: "completed", content: [{ type: "terminal", terminalId: "term-1" }] });
+    // The model reads the terminal's output as a command of its own.
+    expect(ollama.chats[1]!.messages.find((m) => m.role === "tool")!.content).toBe(
+      "exit code 0\n12 passing (from the editor)\n",
+    );
+  });
 });

@@ -6,17 +6,17 @@ import type { ClientFiles, ClientTerminal, TerminalOutcome } from "../../tools/t
 /** fs/read_text_file and fs/write_text_file, for what the client offers of them. */
 export function editorFiles(
   client: acp.AgentContext,
-  sessionId: string,
+  session: () => string,
   caps: acp.ClientCapabilities,
 ): ClientFiles | undefined {
   const files: ClientFiles = {};
   if (caps.fs?.readTextFile) {
     files.read = async (path) =>
-      (await client.request(acp.methods.client.fs.readTextFile, { sessionId, path })).content;
+      (await client.request(acp.methods.client.fs.readTextFile, { sessionId: session(), path })).content;
   }
   if (caps.fs?.writeTextFile) {
     files.write = async (path, content) => {
-      await client.request(acp.methods.client.fs.writeTextFile, { sessionId, path, content });
+      await client.request(acp.methods.client.fs.writeTextFile, { sessionId: session(), path, content });
     };
   }
   return files.read || files.write ? files : undefined;
@@ -28,7 +28,7 @@ export function editorFiles(
  */
 export function editorTerminal(
   client: acp.AgentContext,
-  sessionId: string,
+  session: () => string,
   caps: acp.ClientCapabilities,
   onTerminal: (callId: string, terminalId: string) => void,
 ): ClientTerminal | undefined {
@@ -45,7 +45,7 @@ export function editorTerminal(
       let term: acp.TerminalHandle;
       try {
         term = await client.createTerminal({
-          sessionId,
+          sessionId: session(),
           command: cmd.file,
           args: cmd.args,
           cwd: cmd.cwd,

@@ -12,7 +12,8 @@ import type { CliOptions } from "../config.js";
 import { startup, type Startup } from "../startup.js";
 import { HostedSession, type OpenAgent } from "../hosted-session.js";
 import { hostedConfig } from "../hosted-config.js";
-import { openWorkerAgent } from "../session-agent.js";
+import { openAgentSession } from "../session-agent.js";
+import { editorFiles, editorTerminal } from "./client-io.js";
 import { keepStdoutForProtocol } from "../stdio-guard.js";
 import { packageVersion } from "../version.js";
 import { AcpSession } from "./session.js";
@@ -66,13 +67,20 @@ export function acpAgent(opts: AcpServerOptions): { app: acp.AgentApp; closeAll(
       clientServers: clientServers(mcpServers),
     });
     for (const w of made.warnings) logger.info(`warning: ${w}`);
-    // The session's idle events (MCP servers changing) reach it once it exists.
+    // The session's idle events (MCP servers changing) and its terminals reach it once it exists.
     const ready: { session?: AcpSession } = {};
+    const sessionId = () => ready.session?.id ?? "";
+    const io = {
+      files: editorFiles(client, sessionId, capabilities),
+      terminal: editorTerminal(client, sessionId, capabilities, (callId, terminalId) =>
+        ready.session?.showTerminal(callId, terminalId),
+      ),
+    };
     const hosted = new HostedSession({
       config: made.config,
       dir,
       logger,
-      openAgent: opts.openAgent ?? openWorkerAgent,
+      openAgent: opts.openAgent ?? openAgentSession(io),
       onIdleEvent: (e) => ready.session?.idleEvent(e),
     });
     ready.session = new AcpSession({ id: id ?? hosted.id, hosted, client, capabilities, modes, skills: made.skills });

@@ -50,6 +50,8 @@ export interface AcpSessionOptions {
 }
 
 export class AcpSession {
+  /** Shell commands running in the editor's terminal, by tool call. */
+  private readonly terminals = new Map<string, string>();
   /** Tool calls started and not ended, by id: approvals are matched to them by tool name. */
   private readonly open = new Map<string, { name: string; args: Record<string, unknown> }>();
   /** Updates go out in order, one after another. */
@@ -259,14 +261,23 @@ export class AcpSession {
     }
   }
 
+  /** A command of this call runs in the editor's terminal: the call shows it live. */
+  showTerminal(callId: string, terminalId: string): void {
+    this.terminals.set(callId, terminalId);
+    this.update({ sessionUpdate: "tool_call_update", toolCallId: callId, content: [{ type: "terminal", terminalId }] });
+  }
+
   private toolEnd(id: string, display: Parameters<typeof resultContent>[0]): void {
     const cwd = this.hosted.config.cwd;
+    const terminalId = this.terminals.get(id);
+    this.terminals.delete(id);
     this.update({
       sessionUpdate: "tool_call_update",
       toolCallId: id,
       status: display.ok ? "completed" : "failed",
       title: display.label,
-      content: resultContent(display, cwd),
+      // The terminal keeps showing what the command printed after it is released.
+      content: terminalId ? [{ type: "terminal", terminalId }] : resultContent(display, cwd),
       ...(display.path ? { locations: [{ path: path.resolve(cwd, display.path) }] } : {}),
     });
   }
