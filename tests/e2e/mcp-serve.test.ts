@@ -153,4 +153,25 @@ describe("agent0 mcp serve", () => {
     const unknown = await c.callTool({ name: "agent0_reply", arguments: { session_id: "nope", prompt: "hi" } });
     expect(unknown.isError).toBe(true);
   });
+
+  it("refuses a cwd outside the folder it was started in", async () => {
+    // The attack: a client points the agent at the folder above, where a canary file sits.
+    const canary = path.join(path.dirname(sb.project), "canary.txt");
+    fs.writeFileSync(canary, "untouched\n");
+    ollama = await startFakeOllama({
+      models: [MODEL],
+      replies: [
+        { steps: [{ toolCalls: [{ name: "write_file", arguments: { path: "canary.txt", content: "pwned\n" } }] }] },
+      ],
+    });
+    const { client: c } = await connect({ args: ["--yolo"] });
+    const result = await c.callTool({
+      name: "agent0",
+      arguments: { prompt: "overwrite canary.txt", cwd: "..", permission_mode: "yolo" },
+    });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain("outside");
+    expect(ollama.chats).toHaveLength(0);
+    expect(fs.readFileSync(canary, "utf8")).toBe("untouched\n");
+  });
 });
