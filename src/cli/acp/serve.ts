@@ -66,7 +66,7 @@ export function acpAgent(opts: AcpServerOptions): { app: acp.AgentApp; closeAll(
       trustProjectMcp: opts.trustProjectMcp,
       clientServers: clientServers(mcpServers),
     });
-    for (const w of made.warnings) logger.info(`warning: ${w}`);
+
     // The session's idle events (MCP servers changing) and its terminals reach it once it exists.
     const ready: { session?: AcpSession } = {};
     const sessionId = () => ready.session?.id ?? "";
@@ -83,7 +83,16 @@ export function acpAgent(opts: AcpServerOptions): { app: acp.AgentApp; closeAll(
       openAgent: opts.openAgent ?? openAgentSession(io),
       onIdleEvent: (e) => ready.session?.idleEvent(e),
     });
-    ready.session = new AcpSession({ id: id ?? hosted.id, hosted, client, capabilities, modes, skills: made.skills });
+    for (const w of made.warnings) logger.info(`warning: ${w}`);
+    ready.session = new AcpSession({
+      id: id ?? hosted.id,
+      hosted,
+      client,
+      capabilities,
+      modes,
+      skills: made.skills,
+      warnings: made.warnings,
+    });
     return ready.session;
   }
 
@@ -120,19 +129,19 @@ export function acpAgent(opts: AcpServerOptions): { app: acp.AgentApp; closeAll(
     .onRequest(acp.methods.agent.session.new, async ({ params, client }) => {
       const session = await open(client, params.cwd, params.mcpServers);
       sessions.set(session.id, session);
-      setImmediate(() => session.announceCommands());
+      setImmediate(() => session.greet());
       return { sessionId: session.id, modes: session.modeState() };
     })
     .onRequest(acp.methods.agent.session.load, async ({ params, client }) => {
       const session = await reopen(client, params);
       session.replay(session.hosted.conversation);
       await session.flushed();
-      setImmediate(() => session.announceCommands());
+      setImmediate(() => session.greet());
       return { modes: session.modeState() };
     })
     .onRequest(acp.methods.agent.session.resume, async ({ params, client }) => {
       const session = await reopen(client, params);
-      setImmediate(() => session.announceCommands());
+      setImmediate(() => session.greet());
       return { modes: session.modeState() };
     })
     .onRequest(acp.methods.agent.session.list, ({ params }) => {

@@ -47,6 +47,8 @@ export interface AcpSessionOptions {
   capabilities: acp.ClientCapabilities;
   modes: readonly PermissionMode[];
   skills: Skill[];
+  /** What the user should know of the session's start (a project MCP server not started…). */
+  warnings?: string[];
 }
 
 export class AcpSession {
@@ -87,6 +89,12 @@ export class AcpSession {
     this.update({ sessionUpdate: "current_mode_update", currentModeId: mode });
   }
 
+  /** Once the editor knows the session: its commands, and the warnings of its start as notices. */
+  greet(): void {
+    this.announceCommands();
+    for (const w of this.opts.warnings ?? []) this.notice("warning", w);
+  }
+
   /** The slash commands the editor can offer: built-ins that make sense there, skills, custom commands, MCP prompts. */
   announceCommands(): void {
     this.update({
@@ -102,13 +110,17 @@ export class AcpSession {
 
   /** The saved conversation as the updates that would have shown it. */
   replay(conversation: ConversationMessage[]): void {
+    const labels = new Map(
+      conversation.flatMap((m) => (m.toolCallId && m.display ? [[m.toolCallId, m.display.label]] : [])),
+    );
     for (const m of conversation) {
       if (m.role === "user") {
         this.update({ sessionUpdate: "user_message_chunk", content: { type: "text", text: m.typed ?? m.content } });
       } else if (m.role === "assistant") {
         if (m.thinking) this.chunk("agent_thought_chunk", m.thinking);
         if (m.content) this.chunk("agent_message_chunk", m.content);
-        for (const call of m.toolCalls ?? []) this.toolStart(call.id, call.name, call.args, call.name);
+        for (const call of m.toolCalls ?? [])
+          this.toolStart(call.id, call.name, call.args, labels.get(call.id) ?? call.name);
       } else if (m.role === "tool" && m.toolCallId) {
         const display = m.display ?? { label: m.toolName ?? "tool", ok: true, summary: "", output: m.content };
         this.toolEnd(m.toolCallId, display);
