@@ -10,6 +10,7 @@ export interface AcpHandlers {
   permission?: (req: acp.RequestPermissionRequest) => Promise<acp.RequestPermissionResponse>;
   readTextFile?: (req: acp.ReadTextFileRequest) => Promise<acp.ReadTextFileResponse>;
   writeTextFile?: (req: acp.WriteTextFileRequest) => Promise<acp.WriteTextFileResponse>;
+  elicit?: (req: acp.CreateElicitationRequest) => Promise<acp.CreateElicitationResponse>;
   /** A terminal that "runs" every command by answering with this output and exit code. */
   terminal?: { output: string; exitCode: number; created: acp.CreateTerminalRequest[]; released: string[] };
 }
@@ -62,6 +63,10 @@ export function startAcp(sb: Sandbox, args: string[], handlers: AcpHandlers = {}
   if (handlers.writeTextFile) {
     const write = handlers.writeTextFile;
     app = app.onRequest(acp.methods.client.fs.writeTextFile, async ({ params }) => write(params));
+  }
+  if (handlers.elicit) {
+    const elicit = handlers.elicit;
+    app = app.onRequest(acp.methods.client.elicitation.create, ({ params }) => elicit(params));
   }
   if (handlers.terminal) {
     const t = handlers.terminal;

@@ -432,4 +432,58 @@ describe("agent0 acp", () => {
       "exit code 0\n12 passing (from the editor)\n",
     );
   });
+
+  it("reject with a reason (an editor with elicitation forms): the model reads why", async () => {
+    fs.writeFileSync(path.join(sb.project, "a.txt"), "hello\n");
+    ollama = await startFakeOllama({
+      models: [MODEL],
+      replies: [
+        {
+          steps: [
+            {
+              toolCalls: [{ name: "edit_file", arguments: { path: "a.txt", old_string: "hello", new_string: "bye" } }],
+            },
+          ],
+        },
+        { steps: [{ text: "Understood." }] },
+      ],
+    });
+    const asked: string[] = [];
+    const r = await start({
+      permission: allow("deny-why"),
+      elicit: async (req) => {
+        asked.push(req.message);
+        return { action: "accept", content: { reason: "keep the greeting, add a farewell below it" } };
+      },
+    });
+    await initialize(r, { elicitation: { form: {} } });
+    const { sessionId } = await r.agent.request(acp.methods.agent.session.new, { cwd: sb.project, mcpServers: [] });
+    await r.agent.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "change it" }],
+    });
+    expect(r.permissions[0]!.options.map((o) => o.optionId)).toEqual(["once", "always", "deny", "deny-why"]);
+    expect(asked).toHaveLength(1);
+    expect(fs.readFileSync(path.join(sb.project, "a.txt"), "utf8")).toBe("hello\n");
+    const told = ollama.chats[1]!.messages.find((m) => m.role === "tool")!.content;
+    expect(told).toContain("keep the greeting, add a farewell below it");
+  });
+
+  it("allow always covers the rest of the session: the next edit does not ask", async () => {
+    fs.writeFileSync(path.join(sb.project, "a.txt"), "one\n");
+    const edit = (from: string, to: string) => ({
+      steps: [{ toolCalls: [{ name: "edit_file", arguments: { path: "a.txt", old_string: from, new_string: to } }] }],
+    });
+    ollama = await startFakeOllama({
+      models: [MODEL],
+      replies: [edit("one", "two"), { steps: [{ text: "1" }] }, edit("two", "three"), { steps: [{ text: "2" }] }],
+    });
+    const r = await start({ permission: allow("always") });
+    await initialize(r);
+    const { sessionId } = await r.agent.request(acp.methods.agent.session.new, { cwd: sb.project, mcpServers: [] });
+    await r.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "first" }] });
+    await r.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "second" }] });
+    expect(fs.readFileSync(path.join(sb.project, "a.txt"), "utf8")).toBe("three\n");
+    expect(r.permissions).toHaveLength(1);
+  });
 });
