@@ -129,7 +129,9 @@ export function agentMcpServer(opts: McpServeOptions): { server: McpServer; clos
           refused.push(`${e.tool}${e.why ? ` (${e.why})` : ""}: ${e.preview}`);
           break;
         case "permission-request":
-          void ask(e).then((a) => session.answer(e.id, a.decision, a.reason));
+          ask(e)
+            .then((a) => session.answer(e.id, a.decision, a.reason))
+            .catch(() => session.answer(e.id, "deny"));
           break;
         case "status":
           if (e.phase === "thinking" || e.phase === "answering") report(e.phase);
@@ -288,7 +290,9 @@ export async function serveMcp(flags: CliOptions): Promise<number> {
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => (server.server.onclose = resolve));
   await server.connect(transport);
-  process.stdin.once("end", () => void transport.close());
+  process.stdin.once("end", () => {
+    transport.close().catch(() => {});
+  });
   await closed;
   await closeAll();
   return 0;

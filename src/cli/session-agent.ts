@@ -9,6 +9,9 @@ import type { ClientFiles, ClientTerminal, ToolDef } from "../tools/types.js";
 import { Checkpoints } from "../session/checkpoints.js";
 import type { OpenAgent } from "./hosted-session.js";
 
+/** What an editor gives the tools, for cli/acp/client-io.ts to build. */
+export type { ClientFiles, ClientTerminal, TerminalOutcome } from "../tools/types.js";
+
 export interface ClientIo {
   files?: ClientFiles;
   terminal?: ClientTerminal;

@@ -1,7 +1,7 @@
 // The editor's file system and terminal, as the tools' ClientFiles and ClientTerminal: offered
 // only where the client said it has them (initialize's clientCapabilities).
 import * as acp from "@agentclientprotocol/sdk";
-import type { ClientFiles, ClientTerminal, TerminalOutcome } from "../../tools/types.js";
+import type { ClientFiles, ClientTerminal, TerminalOutcome } from "../session-agent.js";
 
 /** fs/read_text_file and fs/write_text_file, for what the client offers of them. */
 export function editorFiles(

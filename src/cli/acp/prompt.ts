@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import type * as acp from "@agentclientprotocol/sdk";
 import type { ConversationMessage, ImageAttachment } from "../../protocol/conversation.js";
 import { IMAGE_TYPES_FOR_MODELS } from "../../protocol/vision.js";
-import { maskSecrets } from "../../tools/secrets.js";
+import { maskSecrets } from "../../safety/secrets.js";
 import { readMentions } from "../attach.js";
 
 export interface PromptTurn {

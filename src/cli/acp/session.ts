@@ -228,7 +228,8 @@ export class AcpSession {
         this.toolEnd(e.id, e.display);
         break;
       case "permission-request":
-        void this.askPermission(e);
+        // Nothing runs unapproved: a failure to ask is a denial.
+        this.askPermission(e).catch(() => this.hosted.answer(e.id, "deny"));
         break;
       case "usage":
         this.update({
