@@ -10,7 +10,7 @@ import type { McpExpandRequest, McpServerView } from "../protocol/mcp-state.js";
 import type { ImageAttachment } from "../protocol/conversation.js";
 import { assertNever } from "../protocol/assert-never.js";
 import type { Provider } from "../providers/types.js";
-import type { ToolDef } from "../tools/types.js";
+import type { ClientIo, ToolDef } from "../tools/types.js";
 import { createSessionMemory, type SessionMemory } from "../tools/session-memory.js";
 import { turnAfterCompaction, type Checkpoints } from "../session/checkpoints.js";
 import { runAgent } from "./loop.js";
@@ -36,6 +36,8 @@ export interface AgentSessionDeps {
   idle?(): void;
   /** Called once a shutdown has stopped everything (its MCP servers included). */
   stopped?(): void;
+  /** An editor's file system and terminal for the tools, when the session's client offers them (agent0 acp). */
+  client?: ClientIo;
   /** Creates the MCP manager at the first mcp-sync that names a server (default: the SDK's, loaded then). */
   createMcp?(cwd: string, onChange: (servers: McpServerView[]) => void): Promise<McpManager>;
 }
@@ -251,6 +253,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
         signal,
         memory: memoryFor(config),
         prefetched,
+        ...(deps.client ? { client: deps.client } : {}),
         askUser: (req) =>
           new Promise<PermissionAnswer>((resolve) => {
             if (signal.aborted) return resolve({ decision: "deny" });

@@ -5,25 +5,14 @@
 import { createAgentSession } from "../agent/session.js";
 import { createProvider } from "../providers/index.js";
 import { toolsFor } from "../tools/catalog.js";
-import type { ClientFiles, ClientTerminal, ToolDef } from "../tools/types.js";
+import type { ClientIo } from "../tools/types.js";
 import { Checkpoints } from "../session/checkpoints.js";
 import type { OpenAgent } from "./hosted-session.js";
 
 /** What an editor gives the tools, for cli/acp/client-io.ts to build. */
-export type { ClientFiles, ClientTerminal, TerminalOutcome } from "../tools/types.js";
+export type { ClientFiles, ClientIo, ClientTerminal, TerminalOutcome } from "../tools/types.js";
 
-export interface ClientIo {
-  files?: ClientFiles;
-  terminal?: ClientTerminal;
-}
-
-/** The tools, with the client's file system and terminal in every call's context. */
-function throughClient(tools: ToolDef[], io: ClientIo): ToolDef[] {
-  if (!io.files && !io.terminal) return tools;
-  return tools.map((tool) => ({ ...tool, run: (args, ctx) => tool.run(args, { ...ctx, ...io }) }));
-}
-
-export function openAgentSession(io: ClientIo = {}): OpenAgent {
+export function openAgentSession(client: ClientIo = {}): OpenAgent {
   return (onEvent) => {
     const session = createAgentSession({
       post: (e) => {
@@ -31,8 +20,9 @@ export function openAgentSession(io: ClientIo = {}): OpenAgent {
         setImmediate(() => onEvent(copy));
       },
       createProvider,
-      toolsFor: (config, mcp, agentTypes) => throughClient(toolsFor(config, mcp, agentTypes), io),
+      toolsFor,
       checkpoints: (dir) => new Checkpoints(dir),
+      client,
     });
     return {
       send: (cmd) => session.handle(structuredClone(cmd)),

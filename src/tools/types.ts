@@ -91,6 +91,9 @@ export interface ClientTerminal {
   run(cmd: TerminalCommand): Promise<TerminalOutcome>;
 }
 
+/** The client's file system and terminal, for every tool call of a session (sub-agents' too). */
+export type ClientIo = Pick<ToolContext, "files" | "terminal">;
+
 export interface ToolContext {
   cwd: string;
   /** Set when the file tools read and write through the client (an editor) instead of the disk. */

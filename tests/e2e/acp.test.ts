@@ -486,4 +486,35 @@ describe("agent0 acp", () => {
     expect(fs.readFileSync(path.join(sb.project, "a.txt"), "utf8")).toBe("three\n");
     expect(r.permissions).toHaveLength(1);
   });
+
+  it("a sub-agent (delegate) reads through the editor too", async () => {
+    fs.writeFileSync(path.join(sb.project, "a.txt"), "saved on disk\n");
+    ollama = await startFakeOllama({
+      models: [MODEL],
+      replies: [
+        { steps: [{ toolCalls: [{ name: "delegate", arguments: { task: "Read a.txt and say what it holds." } }] }] },
+        { steps: [{ toolCalls: [{ name: "read_file", arguments: { path: "a.txt" } }] }] },
+        { steps: [{ text: "It holds the unsaved buffer." }] },
+        { steps: [{ text: "Done." }] },
+      ],
+    });
+    const abs = path.join(sb.project, "a.txt");
+    const reads: string[] = [];
+    const r = await start({
+      permission: allow("once"),
+      readTextFile: async (req) => {
+        reads.push(req.path);
+        return { content: "unsaved buffer text\n" };
+      },
+    });
+    await initialize(r, { fs: { readTextFile: true } });
+    const { sessionId } = await r.agent.request(acp.methods.agent.session.new, { cwd: sb.project, mcpServers: [] });
+    await r.agent.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "delegate it" }],
+    });
+    expect(reads).toEqual([abs]);
+    const subAgentSaw = ollama.chats[2]!.messages.find((m) => m.role === "tool")!.content;
+    expect(subAgentSaw).toContain("unsaved buffer text");
+  });
 });
