@@ -9,7 +9,7 @@ import { changedMessage, freshness, hashBytes, markSeen } from "./read-state.js"
 import { writeChecked } from "./safe-write.js";
 import { readRegularFile } from "./regular-file.js";
 import { realpathLoose } from "./workspace.js";
-import { readBytes, writeThroughClient } from "./file-io.js";
+import { bufferOr, readBytes, writeThroughClient } from "./file-io.js";
 import { diffHunks, fileDiff } from "./diff.js";
 
 export interface Loaded {
@@ -37,7 +37,7 @@ export async function loadForChange(ctx: ToolContext, p: string, tool: string): 
   const opened = await readRegularFile(where.abs, p, realpathLoose(ctx.cwd));
   if (!opened.ok) return fail(opened.error);
   // The editor's buffer, once the disk says this is a regular file of the project.
-  const bytes = ctx.files ? await readBytes(ctx, where.abs) : opened.buf;
+  const bytes = await bufferOr(ctx, where.abs, opened.buf);
   if (looksBinary(bytes)) return fail(`Error: ${p} is a binary file; ${tool} only changes text.`);
   if (freshness(ctx, where.abs, bytes) === "changed") return fail(changedMessage(p));
   return {

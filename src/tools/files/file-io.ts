@@ -13,6 +13,14 @@ export async function readBytes(ctx: Pick<ToolContext, "files">, abs: string): P
 }
 
 /**
+ * A file the disk has vouched for (a regular file of the project, regular-file.ts) as the model
+ * should see it: the editor's buffer when it has one, else the bytes already read.
+ */
+export async function bufferOr(ctx: Pick<ToolContext, "files">, abs: string, disk: Buffer): Promise<Buffer> {
+  return ctx.files?.read ? Buffer.from(await ctx.files.read(abs), "utf8") : disk;
+}
+
+/**
  * Writes the text through the editor (which saves it in the file's own encoding), once the path
  * still leads where it was approved to.
  */

@@ -4,7 +4,7 @@ import path from "node:path";
 import * as z from "zod";
 import { looksBinary, resolveExisting } from "./checks.js";
 import { decodeFile } from "./file-text.js";
-import { readBytes } from "./file-io.js";
+import { bufferOr } from "./file-io.js";
 import { markSeen } from "./read-state.js";
 import { readRegularFile } from "./regular-file.js";
 import { realpathLoose } from "./workspace.js";
@@ -48,7 +48,7 @@ export const readFileTool = defineTool({
     const opened = await readRegularFile(where.abs, args.path, realpathLoose(ctx.cwd));
     if (!opened.ok) return { content: opened.error, isError: true };
     // The editor's buffer, once the disk says this is a regular file of the project.
-    const buf = ctx.files ? await readBytes(ctx, where.abs) : opened.buf;
+    const buf = await bufferOr(ctx, where.abs, opened.buf);
     if (looksBinary(buf)) {
       return { content: `Error: ${args.path} is a binary file; read_file only reads text.`, isError: true };
     }
