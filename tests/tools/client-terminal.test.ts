@@ -50,4 +50,13 @@ describe("run_shell_command through the client's terminal", () => {
     });
     expect(result.content).toBe("Error: timed out after 1 s; the command and its children were killed.\npartial");
   });
+
+  it("with the sandbox on, commands stay in agent0's own sandboxed shell, not the editor's terminal", async () => {
+    const dir = project({});
+    const t = terminal({});
+    const ctx = { ...makeCtx(dir), terminal: t.terminal };
+    ctx.config.sandbox = "workspace-write";
+    await callTool(ctx, "run_shell_command", { command: "true" });
+    expect(t.runs).toEqual([]);
+  });
 });
