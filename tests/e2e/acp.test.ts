@@ -288,7 +288,8 @@ describe("agent0 acp", () => {
   it("offers built-ins, skills and the client's MCP server prompts as commands, and runs them", async () => {
     fs.mkdirSync(path.join(sb.project, ".claude", "commands"), { recursive: true });
     fs.writeFileSync(path.join(sb.project, ".claude", "commands", "review.md"), "Review $ARGUMENTS carefully.\n");
-    ollama = await startFakeOllama({ models: [MODEL] });
+    // The demo server's `look` prompt holds an image: a model that sees gets it (one that does not is refused).
+    ollama = await startFakeOllama({ models: [{ ...MODEL, capabilities: ["completion", "tools", "vision"] }] });
     const r = await start();
     await initialize(r);
     // The editor's own MCP server starts without the trust question: the user chose it there.
@@ -315,6 +316,7 @@ describe("agent0 acp", () => {
       prompt: [{ type: "text", text: "/mcp__demo__look" }],
     });
     expect(ollama.chats.at(-1)!.messages.at(-1)!.content).toContain("What is in this picture?");
+    expect(ollama.chats.at(-1)!.messages.at(-1)!.images).toHaveLength(1);
   });
 
   it("/undo restores the files of the last turn", async () => {

@@ -59,4 +59,20 @@ describe("run_shell_command through the client's terminal", () => {
     await callTool(ctx, "run_shell_command", { command: "true" });
     expect(t.runs).toEqual([]);
   });
+
+  it("attack: `cat .env` in the editor's terminal shows the keys, never the values", async () => {
+    // The editor runs the command and hands back what it printed: the secret file's values must
+    // not reach the model by this road either. The canary is short: too short for the runner's
+    // masking of known secret values, under a name that does not say secret: only the secret-file
+    // rule can hide it.
+    const canary = "zq7x1";
+    const dir = project({ ".env": `PROFILE=${canary}\nDEBUG=1\n` });
+    const t = terminal({ output: `PROFILE=${canary}\nDEBUG=1\n` });
+    const result = await callTool({ ...makeCtx(dir), terminal: t.terminal }, "run_shell_command", {
+      command: "cat .env",
+    });
+    expect(t.runs).toHaveLength(1);
+    expect(result.content).toContain("PROFILE=");
+    expect(result.content).not.toContain(canary);
+  });
 });
