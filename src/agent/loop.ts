@@ -2,7 +2,7 @@ import type { RunEvent, DoneReason } from "../protocol/agent-event.js";
 import type { ConversationMessage, ToolCall } from "../protocol/conversation.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { Provider } from "../providers/types.js";
-import type { ToolContext, ToolDef } from "../tools/types.js";
+import type { ClientIo, ToolContext, ToolDef } from "../tools/types.js";
 import { toolSpecs, runToolCalls, type ToolOutcome } from "../tools/runner.js";
 import { callModel } from "./model-call.js";
 import { createStuckState, observeStep } from "./stuck.js";
@@ -12,6 +12,7 @@ import { createApprover, guardPlanMode, modeReminder, type AskUser } from "./app
 import {
   ensureModelInfo,
   failedNativeCalls,
+  imagesRefused,
   noteNativeFailure,
   saneTokenCount,
   type Prefetched,
@@ -43,6 +44,8 @@ export interface LoopDeps {
   prefetched?: Prefetched;
   /** Messages the user typed during the run, taken at each step boundary (the user's own agent only). */
   takeSteers?: () => ConversationMessage[];
+  /** An editor's file system and terminal, when the session's client offers them (agent0 acp). */
+  client?: ClientIo;
 }
 
 export interface LoopResult {
@@ -88,7 +91,12 @@ export async function runAgent(
   if (saneTokenCount(runConfig.numCtx) === undefined && (deps.depth ?? 0) === 0)
     await warnIfOllamaBehindOpenAI(info.config, emit);
   // The caller's config is never changed; what this run learns lives in its own copy.
-  let config = info.config;
+  const sight = (deps.depth ?? 0) === 0 ? await imagesRefused(provider, info.config, conversation, signal) : undefined;
+  if (sight?.refusal) {
+    emit({ type: "error", message: sight.refusal });
+    return finish("error");
+  }
+  let config = sight?.config ?? info.config;
 
   if (config.toolProtocol === "native" && failedNativeCalls(memory)) config.toolProtocol = "json";
 
@@ -100,10 +108,16 @@ export async function runAgent(
   // Plan mode wraps each tool set once; a changed MCP tool list is wrapped again.
   // A sub-agent starts a conversation of its own: its type's tools are all it is sent.
   let source = typeof deps.tools === "function" ? deps.tools() : deps.tools;
+  // A hook's `continue: false` (Claude Code's): the run ends after the step, its reason told the user.
+  let hookStop: string | undefined;
   // Deny rules and hooks stand before every call, inside plan mode's refusal.
   const own = (list: ToolDef[]) =>
     guardPlanMode(
-      gateTools(sentTools(config, list, deps.depth), () => config),
+      gateTools(
+        sentTools(config, list, deps.depth),
+        () => config,
+        (why) => (hookStop ??= why),
+      ),
       mode,
     );
   let tools = own(source);
@@ -125,7 +139,7 @@ export async function runAgent(
   let compactedLength = -1;
   const depth = deps.depth ?? 0;
   if (depth === 0) {
-    const started = await promptHooks(conversation, config, emit, signal);
+    const started = await promptHooks(conversation, config, memory, emit, signal);
     if (started.blocked !== undefined) {
       emit({ type: "prompt-blocked", reason: started.blocked });
       return finish("error");
@@ -236,7 +250,9 @@ export async function runAgent(
       const event = depth === 0 ? "Stop" : "SubagentStop";
       if (!hasHooks(config, event) || signal.aborted) return finish("complete");
       const said = await runHooks(config, event, [], { stop_hook_active: stopHookActive }, emit, signal);
-      if (!said.block || said.stop) return finish("complete");
+      if (said.stop !== undefined)
+        emit({ type: "notice", level: "info", text: `A hook stopped the run: ${said.stop}` });
+      if (!said.block || said.stop !== undefined) return finish("complete");
       stopHookActive = true;
       push({ role: "user", content: `${event} hook: ${said.block}` });
       continue;
@@ -269,6 +285,10 @@ export async function runAgent(
       restrictTools,
     }));
     calls.forEach((call, i) => pushToolResult(push, call, results[i]!));
+    if (hookStop !== undefined) {
+      emit({ type: "notice", level: "info", text: `A hook stopped the run: ${hookStop}` });
+      return finish("complete");
+    }
     if (verdict.kind === "nudge") push({ role: "user", content: verdict.message });
     if (signal.aborted) return finish("interrupted");
   }
@@ -281,6 +301,7 @@ export async function runAgent(
 async function promptHooks(
   conversation: ConversationMessage[],
   config: RunConfig,
+  memory: SessionMemory,
   emit: (e: RunEvent) => void,
   signal: AbortSignal,
 ): Promise<{ blocked?: string; context: ConversationMessage[] }> {
@@ -289,10 +310,14 @@ async function promptHooks(
   if (last?.role !== "user") return { context };
   const wrap = (tag: string, texts: string[]) =>
     texts.length ? [{ role: "user" as const, content: `<${tag}>\n${texts.join("\n")}\n</${tag}>` }] : [];
-  if (hasHooks(config, "SessionStart") && !conversation.some((m) => m.role === "assistant")) {
-    const said = await runHooks(config, "SessionStart", ["startup"], { source: "startup" }, emit, signal);
+  // Claude Code runs SessionStart as the session opens; agent0 at its first prompt, so the context
+  // it adds goes in with it. A conversation that already has answers was resumed.
+  if (hasHooks(config, "SessionStart") && !memory.sessionStarted) {
+    const source = conversation.some((m) => m.role === "assistant") ? "resume" : "startup";
+    const said = await runHooks(config, "SessionStart", [source], { source }, emit, signal);
     context.push(...wrap("session-start-hook", said.context));
   }
+  memory.sessionStarted = true;
   if (hasHooks(config, "UserPromptSubmit")) {
     const prompt = last.typed ?? last.content;
     const said = await runHooks(config, "UserPromptSubmit", [], { prompt }, emit, signal);
@@ -334,7 +359,7 @@ function withinAllowed(tools: ToolDef[], allowed: string[] | undefined): ToolDef
  * parent call's signal, approval, checkpoints and memory.
  */
 export function subAgentRunner(
-  parent: Pick<ToolContext, "signal" | "approve" | "beforeWrite" | "memory" | "depth">,
+  parent: Pick<ToolContext, "signal" | "approve" | "beforeWrite" | "memory" | "depth" | "files" | "terminal">,
 ): ToolContext["runAgent"] {
   return (conversation, config, run) =>
     runAgent(conversation, config, {
@@ -348,6 +373,7 @@ export function subAgentRunner(
       // The files the parent read count as read; the sub-agent's model keeps its own failure count.
       memory: { ...parent.memory, nativeFailures: 0 },
       depth: parent.depth + 1,
+      client: { files: parent.files, terminal: parent.terminal },
     });
 }
 
@@ -368,6 +394,8 @@ function toolContext(
     emit: deps.emit,
     depth: deps.depth ?? 0,
     callId: call.id,
+    ...(deps.client?.files ? { files: deps.client.files } : {}),
+    ...(deps.client?.terminal ? { terminal: deps.client.terminal } : {}),
   };
   return { ...ctx, runAgent: subAgentRunner(ctx) };
 }

@@ -1,6 +1,6 @@
 import type { McpServerConfig, RunConfig } from "../protocol/run-config.js";
 import { loadConfig, type Config } from "../context/config.js";
-import { configDir, configFilePath } from "../context/dirs.js";
+import { configDir, configFilePath, homeDir } from "../context/dirs.js";
 import { expandMcpEnv, listMcpServers, type McpServerSource } from "../context/mcp-config.js";
 import { lookupTrust, lookupTrustOf, mcpTrustFile, selectMcpServers, type McpSelection } from "../context/mcp-trust.js";
 import {
@@ -41,6 +41,8 @@ export interface SettingsStartup {
   /** What counts now (hooks and rules of trusted files; every deny and ask rule). */
   hooks: RunConfig["hooks"];
   rules: PermissionRule[];
+  /** `permissions.defaultMode` of the user's Claude Code settings, in agent0's words. */
+  defaultMode?: RunConfig["permissionMode"];
 }
 
 /** The session's settings from flags, environment and the (validated) config files. */
@@ -53,6 +55,9 @@ export function startup(opts: CliOptions, interactive: boolean, env = process.en
   const config = resolveConfig(opts, file, { interactive, mcpServers: mcp.servers, cwd }, env);
   config.permissionRules = [...flagRules(opts), ...mcp.startup.settings.rules];
   config.hooks = mcp.startup.settings.hooks;
+  // Claude Code's defaultMode counts below agent0's own choice (flag, config.json's permissionMode).
+  const claudeMode = mcp.startup.settings.defaultMode;
+  if (claudeMode && !opts.yolo && !opts.permissionMode && !file.permissionMode) config.permissionMode = claudeMode;
   // Never silently unsandboxed: a sandbox that cannot run stops the app with the reason.
   if (config.sandbox === "workspace-write") {
     const problem = sandboxProblem();
@@ -99,11 +104,11 @@ export function loadSettings(
   decide: (s: SettingsFile) => "allow" | "deny" | undefined = (s) =>
     lookupTrustOf(trustFile, cwd, settingsTrustName(cwd, s.file), settingsTrustHash(s)),
 ): { startup: SettingsStartup; warnings: string[] } {
-  const loaded = loadSettingsFiles(cwd, {
-    file: configFilePath(env),
-    hooks: file.hooks,
-    permissions: file.permissions,
-  });
+  const loaded = loadSettingsFiles(
+    cwd,
+    { file: configFilePath(env), hooks: file.hooks, permissions: file.permissions },
+    homeDir(env),
+  );
   const asking = loaded.files.filter((f) => f.scope === "project" && needsTrust(f));
   const decided = new Map(asking.map((f) => [f, decide(f)]));
   const trusted = asking.filter((f) => decided.get(f) === "allow");
@@ -116,6 +121,7 @@ export function loadSettings(
       trusted,
       hooks: effective.hooks,
       rules: effective.rules,
+      ...(effective.defaultMode ? { defaultMode: effective.defaultMode } : {}),
     },
     warnings: loaded.warnings,
   };

@@ -19,6 +19,7 @@ import { startRun } from "./run.js";
 import { plain } from "./plain.js";
 import { applyMcpConfig, expandMentions } from "./mcp.js";
 import { openPicker } from "./dialog.js";
+import { checkIdle, touchIdle } from "./idle.js";
 
 /** DEC private mode 2026, synchronized output (the terminal holds a frame until it is complete). */
 export const SYNC_OUTPUT_MODE = 2026;
@@ -62,9 +63,11 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
   const next = produce(model, (m) => {
     switch (msg.type) {
       case "key":
+        touchIdle(m);
         applyKeyMsg(m, msg.key, cmds);
         break;
       case "paste":
+        touchIdle(m);
         applyPaste(m, msg.text);
         syncMenu(m, cmds);
         break;
@@ -84,6 +87,9 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
       case "exit-disarm":
         // A later arm has its own timer: this one ends only the arm it was set for.
         if (m.exitArm.seq === msg.seq) m.exitArm.armed = false;
+        break;
+      case "idle-check":
+        checkIdle(m, msg.seq, cmds);
         break;
       case "agent":
         applyAgentEvent(m, msg.event, cmds);
@@ -129,11 +135,12 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
       case "mentions-read": {
         m.attaching = null;
         for (const text of msg.problems) addEntry(m, { kind: "notice", level: "warn", text });
+        for (const text of msg.notes ?? []) addEntry(m, { kind: "notice", level: "info", text });
         const n = msg.attached.length;
-        // Resources named as @server:uri are read by the worker, which then starts the run.
-        if (expandMentions(m, msg.text, cmds, msg.content)) break;
         const images = msg.images ?? [];
-        if (images.length && !m.config.seesImages) {
+        // Known not to see: the user chooses. Not known yet: the worker asks the server first, and
+        // refuses the run with the same words when the model does not see (agent/model-info.ts).
+        if (images.length && m.config.seesImages === false) {
           // Never a silent drop: the message waits in the input while the user picks a model that sees.
           addEntry(m, {
             kind: "notice",
@@ -143,6 +150,8 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
           m.input = { text: msg.text, cursor: msg.text.length };
           break;
         }
+        // Resources named as @server:uri are read by the worker, which then starts the run.
+        if (expandMentions(m, msg.text, cmds, msg.content, images)) break;
         startRun(
           m,
           {
@@ -179,6 +188,7 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         if (msg.history) mergeHistory(m, msg.history);
         if (msg.notify) m.notify = msg.notify;
         if (msg.steer === false) m.steerOnEnter = false;
+        if (msg.idleNotifyMs) m.idle.ms = msg.idleNotifyMs;
         if (msg.config.permissionMode === "yolo") m.yoloInCycle = true;
         if (msg.toolOutputLines) m.toolOutputLines = msg.toolOutputLines;
         openConversation(m, msg.sessionId, msg.conversation, msg.tokensUsed);
