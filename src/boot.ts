@@ -9,6 +9,7 @@ import { init, screenSize } from "./ui/update/init.js";
 import { view, type Frame } from "./ui/view/index.js";
 import { paintBootScreen, takeBootScreen, type BootScreen } from "./ui/runtime/boot-screen.js";
 import { markBench } from "./ui/runtime/bench-probes.js";
+import { processState, type EarlyBoot } from "./ui/runtime/process-state.js";
 import type { PeekFlags, peekSession } from "./session/peek.js";
 import { sessionsDir } from "./context/dirs.js";
 
@@ -23,14 +24,16 @@ export { restoreTerminal } from "./ui/runtime/restore.js";
 /**
  * The boot frame's model: flags and environment only (the config file loads behind it), and the
  * conversation a `--resume` or `--continue` goes on with, so its first frame is its last screen.
- * `peek` reads that session (undefined: none is shown). Throws on a bad flag.
+ * `peek` reads that session (undefined: none is shown); `early`, what bin's boot frame built
+ * (main's call): its session file and transcript are taken again if still current. Returns the
+ * session file as read, for the resume. Throws on a bad flag.
  */
-export function bootModel(flags: CliOptions & PeekFlags, peek?: Peek): Model {
+export function bootModel(flags: CliOptions & PeekFlags, peek?: Peek, early?: EarlyBoot): EarlyBoot {
   const config = resolveConfig(flags, {}, { interactive: true });
-  const resumed = peek?.(flags, sessionsDir(), config.cwd);
+  const resumed = peek?.(flags, sessionsDir(), config.cwd, early?.read);
   // As main does: the session's model unless --model names one.
   if (resumed?.model && !flags.model) config.model = resumed.model;
-  return init({
+  const model = init({
     width: process.stdout.columns ?? 80,
     height: process.stdout.rows ?? 24,
     now: Date.now(),
@@ -38,7 +41,16 @@ export function bootModel(flags: CliOptions & PeekFlags, peek?: Peek): Model {
     sessionId: "",
     booted: false,
     ...(resumed ? { conversation: resumed.conversation } : {}),
+    ...(early ? { builtFrom: early.model } : {}),
   });
+  return resumed ? { model, read: resumed.read } : { model };
+}
+
+/** What bin's boot frame built, for main (once). */
+export function takeEarlyBoot(): EarlyBoot | undefined {
+  const early = processState.earlyBoot;
+  processState.earlyBoot = undefined;
+  return early;
 }
 
 // Not update's resize: the rest of update (and its ~100 KB) loads after the first frame.
@@ -55,13 +67,14 @@ export async function paintEarly(launch: Launch, loadPeek?: () => Promise<{ peek
   if (launch.kind !== "tui" || !process.stdin.isTTY || !process.stdout.isTTY) return;
   const flags = launch.flags as CliOptions & PeekFlags;
   const peek = resumes(flags) && loadPeek ? (await loadPeek().catch(() => undefined))?.peekSession : undefined;
-  let model;
+  let early;
   try {
-    model = bootModel(flags, peek);
+    early = bootModel(flags, peek);
   } catch {
     return; // main reports the bad flag, on the normal screen
   }
-  paintBootScreen(renderOf(model));
+  processState.earlyBoot = early;
+  paintBootScreen(renderOf(early.model));
   markBench("first-paint");
   await holdForTest(process.env.AGENT0_TEST_HOLD_BOOT_SCREEN);
 }

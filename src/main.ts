@@ -111,18 +111,20 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
   // the project context load while it is on screen (DESIGN.md §5: launch to first frame).
   // bin/agent0.js has usually painted it already, before this module loaded (boot.ts).
   // heap.ts (node:v8, node:vm) only here: --version and the subcommands never load it.
-  const [{ bootModel, resumes, showBootScreen }, { settleUiHeap }] = await Promise.all([
+  const [{ bootModel, resumes, showBootScreen, takeEarlyBoot }, { settleUiHeap }] = await Promise.all([
     import("./boot.js"),
     import("./ui/runtime/heap.js"),
   ]);
-  // A resumed session's first frame is the end of its conversation.
+  // A resumed session's first frame is the end of its conversation: as bin's boot frame read and
+  // built it, when it did (the file is read once per launch).
   const peek = resumes(flags) ? (await import("./session/peek.js")).peekSession : undefined;
-  let model;
+  let first;
   try {
-    model = bootModel(flags, peek);
+    first = bootModel(flags, peek, takeEarlyBoot());
   } catch (err) {
     fail((err as Error).message);
   }
+  const model = first.model;
   const bootScreen = await showBootScreen(model);
   settleUiHeap();
   const { runApp } = await import("./ui/runtime/loop.js");
@@ -148,7 +150,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
       fields: () => current.config,
       onSaveState: (state) => (sendSaveState ? sendSaveState(state) : notices.push(state.text)),
     });
-    const resumed = await resumeFromFlags(flags, recorder, dir, b.config.cwd);
+    const resumed = await resumeFromFlags(flags, recorder, dir, b.config.cwd, first.read);
     if (!flags.model && resumed.model) b.config.model = resumed.model;
     const [{ createLogger }, { createServices }, { loadProjectContext }, { InputHistory, historyFile }] =
       await Promise.all([

@@ -24,7 +24,7 @@ export class FileIndexClient {
     this.listener = onMatches;
     const worker = this.start();
     if (!worker) {
-      onMatches({ type: "matches", query, paths: [], total: 0, indexed: 0, building: false });
+      onMatches({ type: "matches", query, paths: [], total: 0, indexed: 0, building: false, ranking: false });
       return;
     }
     const req: FileIndexRequest = { type: "query", query, limit: FILE_MATCH_LIMIT, refresh };

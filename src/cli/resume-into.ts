@@ -3,6 +3,7 @@
 import type { ConversationMessage } from "../protocol/conversation.js";
 import type { SessionRecorder } from "../session/recorder.js";
 import { resumeSession } from "../session/resume.js";
+import type { SessionRead } from "../session/load.js";
 
 export { latestSessionFor } from "../session/list.js";
 
@@ -11,10 +12,12 @@ export function resumeInto(
   recorder: SessionRecorder,
   dir: string,
   idOrPrefix: string,
+  /** The session's file as the first frame read it. */
+  known?: SessionRead,
 ):
   | { ok: true; conversation: ConversationMessage[]; model?: string; notices: string[]; tokensUsed: number }
   | { ok: false; error: string } {
-  const resumed = resumeSession(dir, idOrPrefix);
+  const resumed = resumeSession(dir, idOrPrefix, undefined, known);
   if (!resumed.ok) return resumed;
   recorder.adopt(resumed.session);
   return {

@@ -1,6 +1,7 @@
 // --resume/--session/--continue: the saved session a launch goes on with, TUI or headless.
 import type { ConversationMessage } from "../protocol/conversation.js";
 import type { SessionRecorder } from "../session/recorder.js";
+import type { SessionRead } from "../session/load.js";
 import { fail } from "./app-process.js";
 
 export interface ResumeFlags {
@@ -15,6 +16,8 @@ export async function resumeFromFlags(
   recorder: SessionRecorder,
   dir: string,
   cwd: string,
+  /** The session's file as the first frame read it: not read again if unchanged. */
+  known?: SessionRead,
 ): Promise<{ conversation: ConversationMessage[]; model?: string; notices: string[]; tokensUsed?: number }> {
   const resumeId = flags.resume ?? flags.session;
   if (!resumeId && !flags.continue) return { conversation: [], notices: [] };
@@ -25,7 +28,7 @@ export async function resumeFromFlags(
     if (!latest) fail(`No saved session for ${cwd} yet.`);
     target = latest.id;
   }
-  const opened = resumeInto(recorder, dir, target);
+  const opened = resumeInto(recorder, dir, target, known);
   if (!opened.ok) fail(opened.error);
   return opened;
 }

@@ -17,6 +17,8 @@ export interface FileMatches {
   indexed: number;
   /** The index is still being listed: more may match soon. */
   building: boolean;
+  /** The best of the paths ranked so far: the full answer to this query follows. */
+  ranking: boolean;
 }
 
 export type FileIndexReply = FileMatches;

@@ -1,11 +1,12 @@
 // The file index behind `@` completion: every path of the project, listed in the background
 // (file-sources.ts) into a packed table, ranked per query by file-match.ts. While the first
 // listing streams in, queries are answered from what has arrived and answered again as it grows;
+// a pass over very many paths answers first with its best so far, then in full;
 // a refresh lists into a second table and swaps it in when complete, so answers never shrink
 // half-way. Runs on its own thread (index-worker.ts), so ranking a million paths never delays a
 // keystroke; the bench and tests drive it in-process.
 import type { FileIndexRequest, FileMatches } from "../protocol/file-index.js";
-import { FileMatcher } from "./file-match.js";
+import { FileMatcher, type MatchResult } from "./file-match.js";
 import { listProjectFiles } from "./file-sources.js";
 import { PathTable } from "./path-table.js";
 
@@ -16,9 +17,16 @@ export interface FileIndexOptions {
   refreshTimesListing: number;
   /** While listing, the current query is answered again this often. */
   progressEveryMs: number;
+  /** A pass still ranking after this long posts its best so far, then the full answer. */
+  firstAnswerMs: number;
 }
 
-const DEFAULTS_OPTIONS: FileIndexOptions = { refreshAfterMs: 2000, refreshTimesListing: 10, progressEveryMs: 200 };
+const DEFAULTS_OPTIONS: FileIndexOptions = {
+  refreshAfterMs: 2000,
+  refreshTimesListing: 10,
+  progressEveryMs: 200,
+  firstAnswerMs: 40,
+};
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -111,11 +119,22 @@ export class FileIndex {
     const seq = ++this.answerSeq;
     const table = this.table;
     const building = this.filling === table;
-    const result = await this.matcher.match(table, want.query, want.limit, async () => {
+    const started = Date.now();
+    let shown = false;
+    const result = await this.matcher.match(table, want.query, want.limit, async (soFar) => {
+      // The list shows within a keystroke's budget, from the paths ranked so far; the rest follows.
+      if (!shown && Date.now() - started >= this.opts.firstAnswerMs) {
+        shown = true;
+        this.postResult(soFar(), table, building, true);
+      }
       await nextTurn();
       return seq === this.answerSeq;
     });
     if (!result || seq !== this.answerSeq) return;
+    this.postResult(result, table, building, false);
+  }
+
+  private postResult(result: MatchResult, table: PathTable, building: boolean, ranking: boolean): void {
     this.post({
       type: "matches",
       query: result.query,
@@ -123,6 +142,7 @@ export class FileIndex {
       total: result.total,
       indexed: table.count,
       building,
+      ranking,
     });
   }
 }

@@ -196,14 +196,24 @@ export class Scorer {
  * Linear in the path; it may miss a better-scoring occurrence further on, so it only picks the
  * candidates that `Scorer.score` then ranks (FileMatcher, over very many paths).
  */
-export function quickScore(text: Uint8Array, start: number, end: number, q: Query): number | null {
+export function quickScore(
+  text: Uint8Array,
+  start: number,
+  end: number,
+  q: Query,
+  /** Resume the forward scan here, with `matched` query characters already found before it. */
+  from = start,
+  matched = 0,
+  /** Where the basename starts, when the caller knows (negative: found here). */
+  base = -1,
+): number | null {
   const m = q.bytes.length;
   end = nameEnd(text, start, end);
   if (m === 0) return 0;
   const qb = q.bytes;
   const fold = q.fold;
-  let qi = 0;
-  let last = start;
+  let qi = matched;
+  let last = from;
   for (; last < end; last++) {
     const c = fold ? FOLD[text[last]!]! : text[last]!;
     if (c === qb[qi] && ++qi === m) break;
@@ -218,7 +228,7 @@ export function quickScore(text: Uint8Array, start: number, end: number, q: Quer
       qi--;
     }
   }
-  const base = basenameStart(text, start, end);
+  if (base < 0) base = basenameStart(text, start, end);
   let score = 0;
   let run = 0;
   let runBonus = 0;
@@ -244,6 +254,20 @@ export function quickScore(text: Uint8Array, start: number, end: number, q: Quer
     }
   }
   return score;
+}
+
+/**
+ * How many of the query's characters appear in order in `text[start, stop)`, taken greedily:
+ * the state a forward scan of a folder leaves for every path in it to go on from.
+ */
+export function greedyMatched(text: Uint8Array, start: number, stop: number, q: Query): number {
+  const qb = q.bytes;
+  const m = qb.length;
+  let qi = 0;
+  for (let j = start; j < stop && qi < m; j++) {
+    if ((q.fold ? FOLD[text[j]!]! : text[j]!) === qb[qi]) qi++;
+  }
+  return qi;
 }
 
 /** One string scored (the few candidates that are not in a packed table, e.g. MCP resources). */

@@ -1,5 +1,6 @@
 // Loading a session file: replay its lines into a conversation. A fork replays its parent's
 // file up to the fork point first. Damage is reported (line numbers), never hidden or repaired.
+import fs from "node:fs";
 import path from "node:path";
 import type { ConversationMessage } from "../protocol/conversation.js";
 import { tokensOf } from "../protocol/usage.js";
@@ -37,11 +38,32 @@ export type LoadedSession =
 
 type Meta = Extract<LoadedSession, { ok: true }>["meta"];
 
+/**
+ * A session file as one reader loaded it: a later reader of the same file, unchanged since (its
+ * size and mtime), takes this instead of reading and parsing it again. A `--resume` launch reads
+ * the file once, for its first frame, and main and the resume itself go on with that.
+ */
+export interface SessionRead {
+  path: string;
+  loaded: Extract<LoadedSession, { ok: true }>;
+}
+
 /** Forks of forks are followed this deep (a cycle of hand-edited headers must not loop). */
 const MAX_FORK_DEPTH = 32;
 
-export function loadSession(file: string): LoadedSession {
+export function loadSession(file: string, known?: SessionRead): LoadedSession {
+  if (known && known.path === file && unchangedSince(file, known.loaded)) return known.loaded;
   return loadUpTo(file, undefined, 0);
+}
+
+/** The file is still the one `loaded` replayed whole (a session file is only ever appended to). */
+function unchangedSince(file: string, loaded: SessionRead["loaded"]): boolean {
+  try {
+    const stat = fs.statSync(file);
+    return stat.size === loaded.bytes && stat.mtimeMs === loaded.updated;
+  } catch {
+    return false;
+  }
 }
 
 /** The session as its first `bytes` bytes tell it (the file is only ever appended to). */

@@ -4,7 +4,7 @@
 import type { ConversationMessage } from "../protocol/conversation.js";
 import { pairToolResults } from "../protocol/history.js";
 import { latestSessionFor, resolveSession } from "./list.js";
-import { loadSession } from "./load.js";
+import { loadSession, type SessionRead } from "./load.js";
 
 export interface PeekFlags {
   resume?: string;
@@ -12,19 +12,27 @@ export interface PeekFlags {
   continue?: boolean;
 }
 
-export function peekSession(
-  flags: PeekFlags,
-  dir: string,
-  cwd: string,
-): { conversation: ConversationMessage[]; model?: string } | undefined {
+/** What the first frame shows of a saved session, and the file as read (for the next reader). */
+export interface Peeked {
+  conversation: ConversationMessage[];
+  model?: string;
+  read: SessionRead;
+}
+
+/** `known`: the file as an earlier peek read it, taken again if the file has not changed since. */
+export function peekSession(flags: PeekFlags, dir: string, cwd: string, known?: SessionRead): Peeked | undefined {
   try {
     const id = flags.resume ?? flags.session;
     if (!id && !flags.continue) return undefined;
     const file = id ? resolveSession(dir, id) : { ok: true as const, path: latestSessionFor(dir, cwd)?.path };
     if (!file.ok || !file.path) return undefined;
-    const loaded = loadSession(file.path);
+    const loaded = loadSession(file.path, known);
     if (!loaded.ok) return undefined;
-    return { conversation: pairToolResults(loaded.messages), model: loaded.meta.model ?? loaded.header.model };
+    return {
+      conversation: pairToolResults(loaded.messages),
+      model: loaded.meta.model ?? loaded.header.model,
+      read: { path: file.path, loaded },
+    };
   } catch {
     return undefined;
   }

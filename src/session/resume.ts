@@ -5,7 +5,7 @@ import os from "node:os";
 import { randomUUID } from "node:crypto";
 import { pairToolResults } from "../protocol/history.js";
 import { resolveSession } from "./list.js";
-import { damageReport, loadSession, loadSessionPrefix } from "./load.js";
+import { damageReport, loadSession, loadSessionPrefix, type SessionRead } from "./load.js";
 import { SessionWriter } from "./writer.js";
 import { acquireLock } from "./lock.js";
 import type { Adopted, Line } from "./recorder.js";
@@ -13,7 +13,8 @@ import type { Adopted, Line } from "./recorder.js";
 export type Resumed =
   { ok: true; session: Adopted; notices: string[]; tokensUsed: number } | { ok: false; error: string };
 
-export function resumeSession(dir: string, idOrPrefix: string, env?: NodeJS.ProcessEnv): Resumed {
+/** `known`: the session's file as the first frame read it (used again if the file is unchanged). */
+export function resumeSession(dir: string, idOrPrefix: string, env?: NodeJS.ProcessEnv, known?: SessionRead): Resumed {
   const resolved = resolveSession(dir, idOrPrefix);
   if (!resolved.ok) return resolved;
   const short = resolved.id.slice(0, 8);
@@ -28,7 +29,7 @@ export function resumeSession(dir: string, idOrPrefix: string, env?: NodeJS.Proc
   // point is the end of the last complete line read.
   const loaded = forked
     ? loadSessionPrefix(resolved.path, completeLinesSize(resolved.path))
-    : loadSession(resolved.path);
+    : loadSession(resolved.path, known);
   if (!loaded.ok) {
     if (locked?.ok) locked.lock.release();
     return { ok: false, error: loaded.error };

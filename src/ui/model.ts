@@ -237,7 +237,12 @@ export interface InitOptions {
   history?: string[];
   /** False when settings, session and skills still load after the first frame (default true). */
   booted?: boolean;
+  /** A transcript already built (the boot frame's): its entries are taken if built from this very conversation. */
+  builtFrom?: Transcript;
 }
+
+/** A transcript and the conversation its entries were rebuilt from. */
+export type Transcript = Pick<Model, "conversation" | "entries" | "nextId">;
 
 /** The figures of the last request and of the server's prompt cache over the session. */
 export interface PromptFigures {

@@ -43,6 +43,7 @@ describe("the file index", () => {
       refreshAfterMs: 0,
       refreshTimesListing: 0,
       progressEveryMs: 10,
+      firstAnswerMs: 40,
     });
     const all = await ask(index, replies, "");
     expect([...all.paths].sort()).toEqual([

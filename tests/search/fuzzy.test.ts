@@ -143,3 +143,61 @@ describe("ranking a table", () => {
     expect(await new FileMatcher().match(table, "file", 10, () => Promise.resolve(false))).toBeNull();
   });
 });
+
+describe("the work a pass does (counted, not timed)", () => {
+  /** `folders` folders of `per` files each, as git lists them (sorted, so a folder's files are together). */
+  const tree = (folders: number, per: number) =>
+    Array.from({ length: folders * per }, (_, i) => `pkg${Math.floor(i / per)}/src/file${i % per}.ts`);
+
+  it("a query that extends the last one searches only what the last one matched (fzf's cache)", async () => {
+    const table = tableOf(tree(50, 100));
+    const matcher = new FileMatcher();
+    const first = (await matcher.match(table, "file7", 10))!;
+    expect(matcher.work.candidates).toBe(table.count);
+    await matcher.match(table, "file77", 10);
+    expect(matcher.work.candidates).toBe(first.total);
+    // Not an extension: the whole table again.
+    await matcher.match(table, "src", 10);
+    expect(matcher.work.candidates).toBe(table.count);
+  });
+
+  it("a path without one of the query's characters is skipped unread (its character mask)", async () => {
+    const table = tableOf([...tree(10, 10), "docs/zebra.md"]);
+    const matcher = new FileMatcher();
+    const r = (await matcher.match(table, "zb", 10))!;
+    expect(r.top.map((t) => t.path)).toEqual(["docs/zebra.md"]);
+    // Only the paths holding a z and a b: docs/zebra.md (the folder docs/ has no z).
+    expect(matcher.work.scanned).toBe(1);
+  });
+
+  it("over very many paths, a query held by a folder's part is scanned once per folder, not per file", async () => {
+    const table = tableOf(tree(Math.ceil((QUICK_ABOVE + 10_000) / 1000), 1000));
+    const matcher = new FileMatcher();
+    const r = (await matcher.match(table, "pkgsrc", 5))!;
+    const folders = Array.from({ length: table.count }, (_, i) => table.path(i)).filter((p) => p.endsWith("/"));
+    expect(r.total).toBe(table.count - folders.length / 2); // every file and every src/ folder
+    // One scan for each folder's paths (a pkgN/ holds only src/; each src/ holds 1,000 files).
+    expect(matcher.work.scanned).toBeLessThanOrEqual(folders.length);
+    expect(matcher.work.fromFolder).toBe(r.total - matcher.work.scanned);
+    // The same answer a pass reading every path gives.
+    expect(r.top).toEqual((await new FileMatcher().match(table, "pkgsrc", 5, undefined))!.top);
+    expect(r.top.map((t) => t.score)).toEqual(r.top.map((t) => score(t.path, "pkgsrc")));
+  });
+
+  it("offers the best so far between chunks, ranked as the full answer is", async () => {
+    const paths = tree(Math.ceil((QUICK_ABOVE + 10_000) / 1000), 1000);
+    const table = tableOf(paths);
+    const early: { top: string[]; total: number }[] = [];
+    const r = (await new FileMatcher().match(table, "file999", 3, (soFar) => {
+      const so = soFar();
+      early.push({ top: so.top.map((t) => t.path), total: so.total });
+      return Promise.resolve(true);
+    }))!;
+    expect(early.length).toBeGreaterThan(1);
+    // After the first chunk, the first chunk's best: here already the answer's.
+    expect(early[0]!.top).toEqual(r.top.map((t) => t.path));
+    expect(early[0]!.total).toBeLessThan(early[1]!.total);
+    expect(early.at(-1)!.total).toBeLessThan(r.total);
+    expect(r.top.map((t) => t.path)).toEqual(["pkg0/src/file999.ts", "pkg1/src/file999.ts", "pkg2/src/file999.ts"]);
+  });
+});

@@ -15,7 +15,11 @@ const screen = (m: ReturnType<typeof newModel>) => {
   return strip([...f.transcript, f.status, f.rule, ...f.input].join("\n"));
 };
 const shiftTab: Msg = { type: "key", key: { name: "tab", shift: true } };
-const matched = (query: string, paths: string[], more: { total?: number; building?: boolean } = {}): Msg => ({
+const matched = (
+  query: string,
+  paths: string[],
+  more: { total?: number; building?: boolean; ranking?: boolean } = {},
+): Msg => ({
   type: "files-matched",
   matches: {
     type: "matches",
@@ -24,6 +28,7 @@ const matched = (query: string, paths: string[], more: { total?: number; buildin
     total: more.total ?? paths.length,
     indexed: 1000,
     building: more.building ?? false,
+    ranking: more.ranking ?? false,
   },
 });
 const matchCmds = (cmds: Cmd[]) => cmds.filter((c) => c.type === "match-files");
@@ -170,6 +175,9 @@ describe("@ mentions", () => {
     let { model } = feed(newModel(), ...typeText("@mod"), matched("mod", ["a/mod.ts"], { building: true }));
     expect(screen(model)).toContain("@a/mod.ts");
     expect(screen(model)).toContain("indexing… 1,000 paths so far");
+    // A pass over very many paths shows its best so far first (file-index.ts), then the full answer.
+    ({ model } = feed(model, matched("mod", ["a/mod.ts", "b/mod.ts"], { total: 9_000, ranking: true })));
+    expect(screen(model)).toContain("ranking… best of 9,000 matches so far");
     ({ model } = feed(model, matched("mod", ["a/mod.ts", "b/mod.ts"], { total: 48_112 })));
     expect(screen(model)).toContain("2 of 48,112 matches; type more to narrow");
     ({ model } = feed(model, key("escape")));

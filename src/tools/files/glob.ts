@@ -4,7 +4,7 @@
 // name are kept; the rest are counted, within the search budget. Without ripgrep, fast-glob walks.
 import { spawn } from "node:child_process";
 import path from "node:path";
-import picomatch from "picomatch";
+import { createRequire } from "node:module";
 import * as z from "zod";
 import { type ToolResult, defineTool } from "../types.js";
 import { keepInside, realpathLoose } from "./workspace.js";
@@ -12,7 +12,20 @@ import { ProjectIgnore } from "./gitignore.js";
 import { resolveExisting } from "./checks.js";
 import { RG_WALK_ARGS, bundledRgPath } from "./grep-engines.js";
 import { PROGRESS_MS, SearchBudget, capNote, type StopReason } from "./search-budget.js";
+import { lazily } from "../../context/lazily.js";
 import { placeName } from "./search.js";
+
+type Picomatch = typeof import("picomatch");
+const nodeRequire = createRequire(import.meta.url);
+const bundled = typeof require === "function";
+/**
+ * picomatch on the first glob, as render/lazy-width.ts loads string-width: its ~60 KB set up at
+ * every start cost a one-shot that globs nothing ~2 ms.
+ */
+const picomatch = lazily(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose, see above
+  () => (bundled ? require("picomatch") : nodeRequire("picomatch")) as Picomatch,
+);
 
 export const GLOB_MAX_SHOWN = 500;
 
@@ -50,7 +63,7 @@ async function viaRipgrep(
   budget: SearchBudget,
   keep: (rel: string) => boolean,
 ): Promise<Found | undefined> {
-  const matches = picomatch(pattern, { dot: true });
+  const matches = picomatch()(pattern, { dot: true });
   // Not rg's --glob: a glob given to rg overrides .gitignore (an ignored file it names is listed).
   const args = ["--files", ...RG_WALK_ARGS];
   const first = new FirstByName(GLOB_MAX_SHOWN);

@@ -8,6 +8,7 @@ import { deniedMessage } from "../files/checks.js";
 import { HeadTailBuffer } from "../head-tail.js";
 import { scrubEnv } from "../../safety/secrets.js";
 import { sandboxArgv } from "./sandbox.js";
+import { lazily } from "../../context/lazily.js";
 import { CONTAIN_INFO_FD, containedArgv } from "./contain.js";
 import { safeGitConfigEnv } from "../../safety/git-safety.js";
 import { maskSecretFileOutput } from "../../safety/secret-files.js";
@@ -20,29 +21,32 @@ export const KILL_GRACE_MS = 500;
 /** After bash exits, a background child may keep the pipes open; stop reading after this. */
 const DRAIN_MS = 200;
 
-const schema = z.object({
-  command: z.string().describe("The bash command line to run in the project folder."),
-  unsandboxed: z
-    .boolean()
-    .optional()
-    .describe(
-      "Only when the sandbox is on: run outside it, for a command that needs the network or must write outside the project. The user is asked.",
-    ),
-  run_in_background: z
-    .boolean()
-    .optional()
-    .describe(
-      "Start the command and return at once with its id, for servers, watchers and long builds. Read its output later with shell_output; stop it with kill_shell.",
-    ),
-  timeout_ms: z
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe(
-      `Kill the command after this many milliseconds. Default ${SHELL_DEFAULT_TIMEOUT_MS}, at most ${SHELL_MAX_TIMEOUT_MS}.`,
-    ),
-});
+// Built at the first call (a one-shot that runs no command never pays for it).
+const schema = lazily(() =>
+  z.object({
+    command: z.string().describe("The bash command line to run in the project folder."),
+    unsandboxed: z
+      .boolean()
+      .optional()
+      .describe(
+        "Only when the sandbox is on: run outside it, for a command that needs the network or must write outside the project. The user is asked.",
+      ),
+    run_in_background: z
+      .boolean()
+      .optional()
+      .describe(
+        "Start the command and return at once with its id, for servers, watchers and long builds. Read its output later with shell_output; stop it with kill_shell.",
+      ),
+    timeout_ms: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe(
+        `Kill the command after this many milliseconds. Default ${SHELL_DEFAULT_TIMEOUT_MS}, at most ${SHELL_MAX_TIMEOUT_MS}.`,
+      ),
+  }),
+);
 
 export interface ShellOutcome {
   output: string;
@@ -80,7 +84,9 @@ export const runShellTool = defineTool({
     "come back together with the exit code. No input can be typed: use non-interactive flags. Whatever the " +
     "command starts in the background ends when it ends.",
   brief: "Run a bash command in the project folder: ls, find, tests, builds, git. Non-interactive.",
-  schema,
+  get schema() {
+    return schema();
+  },
   readOnly: false,
   concurrentSafe: false,
   label: (args) => `run ${oneLine(args.command)}`,

@@ -63,6 +63,7 @@ export function mentionFooter(model: Model, shown: number): string | null {
   const n = (x: number) => x.toLocaleString("en-US");
   if (f.building) return `indexing… ${n(f.indexed)} paths so far`;
   if (f.query !== model.filesAsked) return null;
+  if (f.ranking) return `ranking… best of ${n(f.total)} matches so far`;
   if (f.total > shown) return `${n(shown)} of ${n(f.total)} matches; type more to narrow`;
   return null;
 }

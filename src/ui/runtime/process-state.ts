@@ -1,4 +1,6 @@
 import type { Frame } from "../view/index.js";
+import type { Model } from "../model.js";
+import type { SessionRead } from "../../session/load.js";
 
 /** The first frame, drawn with plain ANSI before blessed and the rest of the app load. */
 export interface BootScreen {
@@ -21,6 +23,16 @@ export interface ProcessState {
   restore?: () => void;
   /** "first-paint" is marked once per process. */
   firstPainted?: boolean;
+  /**
+   * The boot frame's Model, and the session file it read (a resumed launch), until main takes
+   * them: main's model takes its transcript, and the resume its file, instead of doing it again.
+   */
+  earlyBoot?: EarlyBoot;
+}
+
+export interface EarlyBoot {
+  model: Model;
+  read?: SessionRead;
 }
 
 const KEY = Symbol.for("agent0.process-state");

@@ -1,4 +1,4 @@
-import { produce } from "immer";
+import { original, produce } from "immer";
 import { showSessionDiff } from "./session-tools.js";
 import { applyRewound } from "./rewind.js";
 import { assertNever } from "../../protocol/assert-never.js";
@@ -34,9 +34,12 @@ function openConversation(
   tokensUsed: number | undefined,
 ): void {
   m.sessionId = sessionId;
+  // A launch's resume opens the conversation its boot frame shows already: that transcript
+  // (nothing adds entries before the boot ends: lines typed meanwhile wait in the queue).
+  const before = m.booted ? undefined : original(m);
   // A copy: the Msg's array is not a draft, and pushing a prompt onto it would change the Msg.
   m.conversation = [...conversation];
-  transcriptFromStart(m);
+  transcriptFromStart(m, before);
   m.anchor = null;
   m.usage = {
     ...lastUsage(conversation),

@@ -1,7 +1,7 @@
 // The Model a session starts from. Its own module because the boot frame (src/boot.ts) is drawn
 // from it before the rest of update loads.
-import { produce } from "immer";
-import type { InitOptions, Model } from "../model.js";
+import type { ConversationMessage } from "../../protocol/conversation.js";
+import type { InitOptions, Model, Transcript } from "../model.js";
 import { addEntry, entriesFromConversation } from "./transcript.js";
 import { commandItems } from "./menu.js";
 import { lastTodos } from "./todos.js";
@@ -70,16 +70,47 @@ export function init(opts: InitOptions): Model {
     idle: { ms: IDLE_NOTIFY_MS, seq: 0, armed: false, touched: false },
     unsaved: false,
   };
-  return produce(model, (m) => transcriptFromStart(m));
+  // Built as a plain object and frozen once, not through a draft: a resumed session's thousands of
+  // entries pushed through immer's proxies and walked by its finalize cost ~3× as much. Later
+  // updates skip what is frozen.
+  transcriptFromStart(model, opts.builtFrom);
+  return freezeDeep(model);
 }
 
-/** The transcript of `m.conversation` from its start: a fresh welcome, then its entries rebuilt. */
-export function transcriptFromStart(m: Model): void {
+/** Object.freeze all the way down (immer's own `freeze(value, true)` walks it ~3× slower). */
+function freezeDeep<T>(value: T): T {
+  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  if (Array.isArray(value)) for (const item of value as unknown[]) freezeDeep(item);
+  else for (const key in value) freezeDeep(value[key]);
+  return value;
+}
+
+/**
+ * The transcript of `m.conversation` from its start: a fresh welcome, then its entries rebuilt,
+ * or taken from `built` when it was built from the very same messages (a resumed launch's boot
+ * frame, main's model and the boot's end all show one conversation: it is built once). `built`
+ * is never a draft: its entries are read whole.
+ */
+export function transcriptFromStart(m: Model, built?: Transcript): void {
+  const welcome = { kind: "welcome", model: m.config.model, server: serverLabel(m.config), cwd: m.config.cwd } as const;
+  const first = built?.entries[0];
+  if (built && first?.kind === "welcome" && sameMessages(built.conversation, m.conversation)) {
+    // The welcome shows the config, which may have changed (the config file, the session's model).
+    m.entries = [{ ...welcome, id: first.id }, ...built.entries.slice(1)];
+    m.nextId = built.nextId;
+    return;
+  }
   m.entries = [];
-  addEntry(m, { kind: "welcome", model: m.config.model, server: serverLabel(m.config), cwd: m.config.cwd });
+  addEntry(m, welcome);
   const rebuilt = entriesFromConversation(m.conversation, m.nextId);
   m.entries.push(...rebuilt.entries);
   m.nextId = rebuilt.nextId;
+}
+
+/** The same message objects in the same order. */
+function sameMessages(a: ConversationMessage[], b: ConversationMessage[]): boolean {
+  return a === b || (a.length === b.length && a.every((message, i) => message === b[i]));
 }
 
 /** The provider and the address its requests go to, for the header. */
