@@ -62,6 +62,8 @@ export type Msg =
       problems: string[];
       images?: ImageAttachment[];
     }
+  /** Ctrl+G's editor gave the input back: it replaces the input, the cursor at its end. */
+  | { type: "input-edited"; text: string }
   | { type: "shell-done"; command: string; output: string; exitCode: number | null }
   /** The terminal gained or lost focus (focus reporting). */
   | { type: "focus"; focused: boolean }
@@ -140,6 +142,8 @@ export type Cmd =
   | { type: "shell"; command: string }
   | { type: "shell-cancel" }
   | { type: "history-append"; text: string }
+  /** Ctrl+G: open `text` (the input, pastes expanded) in $VISUAL/$EDITOR (answer: input-edited, or a notice). */
+  | { type: "edit-input"; text: string }
   /** Draw the user's attention (the terminal is not focused). */
   | { type: "notify"; mode: "bell" | "osc9"; text: string }
   /** Hands `msg` back to update after `ms` milliseconds (a hint that goes away by itself). */

@@ -3,6 +3,7 @@ import type { WorkerCommand } from "../../protocol/worker-command.js";
 import type { Cmd, Msg } from "../msg.js";
 import type { Services } from "./services.js";
 import { createSteerRunner } from "./steer-cmds.js";
+import { editText } from "./editor.js";
 
 export interface CommandDeps {
   services: Services;
@@ -11,6 +12,8 @@ export interface CommandDeps {
   /** Hands a Msg a Cmd produced back to the loop (handled on a later turn of the event loop). */
   later(msg: Msg): void;
   quit(): void;
+  /** Runs `work` while another program has the terminal (Ctrl+G's editor), then repaints. */
+  withTerminal<T>(work: () => Promise<T>): Promise<T>;
   /** Writes to the terminal directly (the attention bell / OSC 9). */
   write?(s: string): void;
 }
@@ -44,7 +47,7 @@ export function createCommands(deps: CommandDeps): (cmd: Cmd) => void {
 /** Runs one Cmd; returns the promise of its asynchronous part, if it has one. */
 function perform(
   cmd: Cmd,
-  { services, send, later, quit }: CommandDeps,
+  { services, send, later, quit, withTerminal }: CommandDeps,
   steer: ReturnType<typeof createSteerRunner>,
 ): void | Promise<unknown> {
   switch (cmd.type) {
@@ -167,6 +170,10 @@ function perform(
       later({ type: "mcp-config", mcp: r.mcp, warnings: r.warnings });
       return later({ type: "notice", level: "info", text: r.text });
     }
+    case "edit-input":
+      return withTerminal(() => editText(cmd.text)).then((r) =>
+        later(r.ok ? { type: "input-edited", text: r.text } : { type: "notice", level: "warn", text: r.error }),
+      );
     case "quit":
       return quit();
     default:

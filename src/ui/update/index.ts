@@ -7,7 +7,7 @@ import type { Model } from "../model.js";
 import { screenSize, transcriptFromStart } from "./init.js";
 import type { Cmd, Key, Msg } from "../msg.js";
 import { applyAgentEvent } from "./agent.js";
-import { applyKey, applyPaste, applyWheel } from "./input.js";
+import { applyEditedInput, applyKey, applyPaste, applyWheel } from "./input.js";
 import { sendQueued, submitLine } from "./submit.js";
 import { addEntry } from "./transcript.js";
 import { keepAnchorValid } from "./scroll.js";
@@ -152,6 +152,9 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         );
         break;
       }
+      case "input-edited":
+        applyEditedInput(m, msg.text);
+        break;
       case "shell-done":
         finishShell(m, msg.command, msg.output, msg.exitCode, cmds);
         // A prompt typed while the command ran goes now, with the output before it.
