@@ -62,10 +62,10 @@ describe("Ctrl+G's editor", () => {
   });
 
   it("Ctrl+G asks for the input with its pastes expanded; the answer replaces it, cursor at the end", () => {
-    let { model, cmds } = feed(newModel(), ...typeText("fix it"), key("g", { ctrl: true }));
-    expect(cmds).toContainEqual({ type: "edit-input", text: "fix it" });
-    expect(model.input.text).toBe("fix it");
-    ({ model } = feed(model, { type: "input-edited", text: "fix it\nand test it" }));
+    const asked = feed(newModel(), ...typeText("fix it"), key("g", { ctrl: true }));
+    expect(asked.cmds).toContainEqual({ type: "edit-input", text: "fix it" });
+    expect(asked.model.input.text).toBe("fix it");
+    const { model } = feed(asked.model, { type: "input-edited", text: "fix it\nand test it" });
     expect(model.input).toEqual({ text: "fix it\nand test it", cursor: 18 });
   });
 });
