@@ -78,6 +78,11 @@ export interface RunConfig {
   /** Tools allowed while a skill with allowed-tools runs; undefined = all. */
   toolFilter?: string[];
   sessionId?: string;
+  /**
+   * `--add-dir`: more folders (real absolute paths) the tools may use with the project folder's
+   * rules: path confinement, the sandbox's writable binds, protected control folders, secret files.
+   */
+  addDirs?: string[];
   dataDir: string;
   configDir: string;
   webSearch?: { backend: "duckduckgo" | "searxng" | "ollama"; url?: string; apiKey?: string };

@@ -62,6 +62,8 @@ export type Msg =
       problems: string[];
       images?: ImageAttachment[];
     }
+  /** /add-dir's folder exists: the tools may use it from the next run on (its real path). */
+  | { type: "dir-added"; dir: string }
   /** Ctrl+G's editor gave the input back: it replaces the input, the cursor at its end. */
   | { type: "input-edited"; text: string }
   | { type: "shell-done"; command: string; output: string; exitCode: number | null }
@@ -142,6 +144,8 @@ export type Cmd =
   | { type: "shell"; command: string }
   | { type: "shell-cancel" }
   | { type: "history-append"; text: string }
+  /** /add-dir <path>: check the folder (answer: dir-added, or a notice). */
+  | { type: "add-dir"; path: string; cwd: string }
   /** Ctrl+G: open `text` (the input, pastes expanded) in $VISUAL/$EDITOR (answer: input-edited, or a notice). */
   | { type: "edit-input"; text: string }
   /** Draw the user's attention (the terminal is not focused). */

@@ -8,7 +8,7 @@ import { decodeFile, encodeFile, type FileText } from "./file-text.js";
 import { changedMessage, freshness, hashBytes, markSeen } from "./read-state.js";
 import { writeChecked } from "./safe-write.js";
 import { readRegularFile } from "./regular-file.js";
-import { realpathLoose } from "./workspace.js";
+import { workspaceOf } from "./workspace.js";
 import { diffHunks, fileDiff } from "./diff.js";
 
 export interface Loaded {
@@ -29,11 +29,11 @@ const fail = (content: string): { ok: false; result: ToolResult } => ({
 
 /** An existing text file of the project, unless the model last saw other bytes of it. */
 export async function loadForChange(ctx: ToolContext, p: string, tool: string): Promise<LoadResult> {
-  const where = resolveExisting(ctx.cwd, p);
+  const where = resolveExisting(workspaceOf(ctx), p);
   if (!where.ok) return { ok: false, result: where.result };
   if (where.stat.isDirectory()) return fail(`Error: ${p} is a folder, not a file.`);
   // Not a FIFO (the read would hang), nor a hard link to a file outside the project.
-  const opened = await readRegularFile(where.abs, p, realpathLoose(ctx.cwd));
+  const opened = await readRegularFile(where.abs, p, where.root);
   if (!opened.ok) return fail(opened.error);
   const bytes = opened.buf;
   if (looksBinary(bytes)) return fail(`Error: ${p} is a binary file; ${tool} only changes text.`);
@@ -84,7 +84,7 @@ export async function commitChange(ctx: ToolContext, change: Change): Promise<To
   }
   await ctx.beforeWrite(change.abs);
   const written = await writeChecked(
-    { cwd: ctx.cwd, path: change.path, abs: change.abs, before: change.before?.stat },
+    { ...workspaceOf(ctx), path: change.path, abs: change.abs, before: change.before?.stat },
     enc.bytes,
   );
   if (!written.ok) return { content: written.error, isError: true };

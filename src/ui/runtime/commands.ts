@@ -4,6 +4,7 @@ import type { Cmd, Msg } from "../msg.js";
 import type { Services } from "./services.js";
 import { createSteerRunner } from "./steer-cmds.js";
 import { editText } from "./editor.js";
+import { resolveAddDirs } from "../../context/add-dirs.js";
 
 export interface CommandDeps {
   services: Services;
@@ -169,6 +170,15 @@ function perform(
           : services.removeRule(cmd.rule, cmd.file);
       later({ type: "mcp-config", mcp: r.mcp, warnings: r.warnings });
       return later({ type: "notice", level: "info", text: r.text });
+    }
+    case "add-dir": {
+      let dir: string;
+      try {
+        [dir] = resolveAddDirs([cmd.path], cmd.cwd) as [string];
+      } catch (err) {
+        return later({ type: "notice", level: "warn", text: messageOf(err).replace(/^--add-dir/, "/add-dir") });
+      }
+      return later({ type: "dir-added", dir });
     }
     case "edit-input":
       return withTerminal(() => editText(cmd.text)).then((r) =>

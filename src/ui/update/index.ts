@@ -152,6 +152,16 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         );
         break;
       }
+      case "dir-added": {
+        const dirs = m.config.addDirs ?? [];
+        if (!dirs.includes(msg.dir)) m.config.addDirs = [...dirs, msg.dir];
+        addEntry(m, {
+          kind: "notice",
+          level: "info",
+          text: `Added ${msg.dir}: the tools may use it by the project's rules from the next message on.`,
+        });
+        break;
+      }
       case "input-edited":
         applyEditedInput(m, msg.text);
         break;
