@@ -182,6 +182,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
       services,
       tickMs: Number(flags.tickMs ?? b.file.tickMs) || 100,
       mouse: b.file.mouse === true,
+      version: packageVersion(),
       ready: {
         type: "boot-ready" as const,
         config: b.config,

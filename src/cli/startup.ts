@@ -41,6 +41,7 @@ export interface SettingsStartup {
   /** What counts now (hooks and rules of trusted files; every deny and ask rule). */
   hooks: RunConfig["hooks"];
   rules: PermissionRule[];
+  statusLine?: RunConfig["statusLine"];
 }
 
 /** The session's settings from flags, environment and the (validated) config files. */
@@ -53,6 +54,7 @@ export function startup(opts: CliOptions, interactive: boolean, env = process.en
   const config = resolveConfig(opts, file, { interactive, mcpServers: mcp.servers, cwd }, env);
   config.permissionRules = [...flagRules(opts), ...mcp.startup.settings.rules];
   config.hooks = mcp.startup.settings.hooks;
+  if (mcp.startup.settings.statusLine) config.statusLine = mcp.startup.settings.statusLine;
   // Never silently unsandboxed: a sandbox that cannot run stops the app with the reason.
   if (config.sandbox === "workspace-write") {
     const problem = sandboxProblem();
@@ -64,7 +66,7 @@ export function startup(opts: CliOptions, interactive: boolean, env = process.en
 /** Reads every MCP source and decides, with the remembered trust, what starts now. */
 export function loadMcp(
   cwd: string,
-  file: Pick<Config, "mcpServers" | "hooks" | "permissions">,
+  file: Pick<Config, "mcpServers" | "hooks" | "permissions" | "statusLine">,
   trustProject: boolean,
   env: NodeJS.ProcessEnv,
 ): { startup: McpStartup; servers: Record<string, McpServerConfig>; warnings: string[] } {
@@ -93,7 +95,7 @@ export function flagRules(opts: Pick<CliOptions, "allowedTools" | "disallowedToo
 /** Hooks and rules of the user's config and the project's settings files, with the remembered trust. */
 export function loadSettings(
   cwd: string,
-  file: Pick<Config, "hooks" | "permissions">,
+  file: Pick<Config, "hooks" | "permissions" | "statusLine">,
   trustFile: string,
   env: NodeJS.ProcessEnv,
   decide: (s: SettingsFile) => "allow" | "deny" | undefined = (s) =>
@@ -103,6 +105,7 @@ export function loadSettings(
     file: configFilePath(env),
     hooks: file.hooks,
     permissions: file.permissions,
+    statusLine: file.statusLine,
   });
   const asking = loaded.files.filter((f) => f.scope === "project" && needsTrust(f));
   const decided = new Map(asking.map((f) => [f, decide(f)]));
@@ -116,6 +119,7 @@ export function loadSettings(
       trusted,
       hooks: effective.hooks,
       rules: effective.rules,
+      ...(effective.statusLine ? { statusLine: effective.statusLine } : {}),
     },
     warnings: loaded.warnings,
   };

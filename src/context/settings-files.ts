@@ -7,7 +7,13 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { HOOK_EVENTS, type HookEvent, type HookGroup, type HooksConfig } from "../protocol/hooks.js";
+import {
+  HOOK_EVENTS,
+  type HookEvent,
+  type HookGroup,
+  type HooksConfig,
+  type StatusLineConfig,
+} from "../protocol/hooks.js";
 import { parseRule, RULE_KINDS, type PermissionRule, type RuleKind } from "./permission-rules.js";
 
 /** What one settings file holds that agent0 reads. */
@@ -16,6 +22,8 @@ export interface SettingsFile {
   scope: "user" | "project";
   hooks: HooksConfig;
   rules: PermissionRule[];
+  /** A command, like a hook: a project file's runs only once trusted. */
+  statusLine?: StatusLineConfig;
 }
 
 export function projectSettingsFiles(cwd: string): string[] {
@@ -77,6 +85,15 @@ function validRegex(s: string): boolean {
   }
 }
 
+/** `statusLine: {type: "command", command}` (Claude Code's shape; `padding` has no use here). */
+export function parseStatusLine(file: string, raw: unknown, warnings: string[]): StatusLineConfig | undefined {
+  if (raw === undefined) return undefined;
+  if (isObject(raw) && raw.type === "command" && typeof raw.command === "string" && raw.command.trim())
+    return { command: raw.command, source: file };
+  warnings.push(`${file}: statusLine: expected {"type": "command", "command": "..."} — ignored`);
+  return undefined;
+}
+
 /** `permissions: {allow, ask, deny}`; a rule that does not parse is skipped with a warning. */
 export function parsePermissions(file: string, raw: unknown, warnings: string[]): PermissionRule[] {
   if (raw === undefined) return [];
@@ -116,11 +133,13 @@ function readSettings(file: string, scope: SettingsFile["scope"], warnings: stri
     warnings.push(`${file}: expected a JSON object — ignored`);
     return undefined;
   }
+  const statusLine = parseStatusLine(file, parsed.statusLine, warnings);
   return {
     file,
     scope,
     hooks: parseHooks(file, parsed.hooks, warnings),
     rules: parsePermissions(file, parsed.permissions, warnings),
+    ...(statusLine ? { statusLine } : {}),
   };
 }
 
@@ -129,16 +148,24 @@ export function settingsTrustName(cwd: string, file: string): string {
   return `settings:${relative(cwd, file)}`;
 }
 
-/** What the user approves of a project file: its hooks and allow rules (not its deny and ask rules). */
+/**
+ * What the user approves of a project file: its hooks, status line command and allow rules (not its
+ * deny and ask rules).
+ */
 export function settingsTrustHash(s: SettingsFile): string {
-  const granted = { hooks: s.hooks, allow: s.rules.filter((r) => r.kind === "allow").map((r) => r.rule) };
+  const granted = {
+    hooks: s.hooks,
+    allow: s.rules.filter((r) => r.kind === "allow").map((r) => r.rule),
+    // Absent when there is none: a file trusted before status lines were read keeps its trust.
+    ...(s.statusLine ? { statusLine: s.statusLine.command } : {}),
+  };
   const stable = JSON.stringify(granted, (k, v: unknown) => (k === "source" ? undefined : v));
   return createHash("sha256").update(stable).digest("hex");
 }
 
-/** Whether the file asks for trust at all: hooks to run or rules that grant. */
+/** Whether the file asks for trust at all: hooks or a status line to run, or rules that grant. */
 export function needsTrust(s: SettingsFile): boolean {
-  return Object.keys(s.hooks).length > 0 || s.rules.some((r) => r.kind === "allow");
+  return Object.keys(s.hooks).length > 0 || s.rules.some((r) => r.kind === "allow") || s.statusLine !== undefined;
 }
 
 /** A project file's commands and grants as one line per item: what the trust dialog shows whole. */
@@ -148,6 +175,7 @@ export function describeSettings(s: SettingsFile): string {
     for (const g of groups ?? [])
       for (const h of g.hooks) lines.push(`hook ${event}${g.matcher ? `(${g.matcher})` : ""}: ${h.command}`);
   for (const r of s.rules) if (r.kind === "allow") lines.push(`allow ${r.rule}`);
+  if (s.statusLine) lines.push(`status line: ${s.statusLine.command}`);
   return lines.join("\n");
 }
 
@@ -160,15 +188,17 @@ export interface LoadedSettings {
 /** The user's `hooks`/`permissions` (from config.json's raw object) and the project's settings files. */
 export function loadSettingsFiles(
   cwd: string,
-  user: { file: string; hooks?: unknown; permissions?: unknown },
+  user: { file: string; hooks?: unknown; permissions?: unknown; statusLine?: unknown },
 ): LoadedSettings {
   const warnings: string[] = [];
   const files: SettingsFile[] = [];
+  const statusLine = parseStatusLine(user.file, user.statusLine, warnings);
   const own: SettingsFile = {
     file: user.file,
     scope: "user",
     hooks: parseHooks(user.file, user.hooks, warnings),
     rules: parsePermissions(user.file, user.permissions, warnings),
+    ...(statusLine ? { statusLine } : {}),
   };
   if (needsTrust(own) || own.rules.length) files.push(own);
   for (const f of projectSettingsFiles(cwd)) {
@@ -196,8 +226,10 @@ export function mergeHooks(files: readonly SettingsFile[]): HooksConfig {
 export function effectiveSettings(
   files: readonly SettingsFile[],
   trusted: (s: SettingsFile) => boolean,
-): { hooks: HooksConfig; rules: PermissionRule[] } {
+): { hooks: HooksConfig; rules: PermissionRule[]; statusLine?: StatusLineConfig } {
   const granted = files.filter((f) => f.scope === "user" || trusted(f));
   const rules = files.flatMap((f) => (granted.includes(f) ? f.rules : f.rules.filter((r) => r.kind !== "allow")));
-  return { hooks: mergeHooks(granted), rules };
+  // As in Claude Code, a project's setting overrides the user's: the last file that sets one wins.
+  const statusLine = granted.findLast((f) => f.statusLine)?.statusLine;
+  return { hooks: mergeHooks(granted), rules, ...(statusLine ? { statusLine } : {}) };
 }

@@ -2,7 +2,7 @@ import type { OptionalToolFamily } from "./window.js";
 
 // Part of protocol/: plain data that crosses postMessage between the UI thread and the agent
 // worker (structured-clone safe: no functions, no classes).
-import type { HooksConfig } from "./hooks.js";
+import type { HooksConfig, StatusLineConfig } from "./hooks.js";
 import type { PermissionRule } from "./permission-rule.js";
 
 /**
@@ -99,6 +99,8 @@ export interface RunConfig {
   permissionRules?: PermissionRule[];
   /** Hooks of the user's config and of trusted project settings files. */
   hooks?: HooksConfig;
+  /** Claude Code's `statusLine` command (the user's, or a trusted project file's); the UI runs it. */
+  statusLine?: StatusLineConfig;
   /** The session's file, sent to hooks as `transcript_path`. */
   transcriptPath?: string;
 }

@@ -4,6 +4,7 @@ import type { Cmd, Msg } from "../msg.js";
 import type { Services } from "./services.js";
 import { createSteerRunner } from "./steer-cmds.js";
 import { editText } from "./editor.js";
+import { createStatusLineRunner, type StatusLineRunner } from "./status-line.js";
 import { resolveAddDirs } from "../../context/add-dirs.js";
 
 export interface CommandDeps {
@@ -15,6 +16,8 @@ export interface CommandDeps {
   quit(): void;
   /** Runs `work` while another program has the terminal (Ctrl+G's editor), then repaints. */
   withTerminal<T>(work: () => Promise<T>): Promise<T>;
+  /** agent0's version, for the status line command's input. */
+  version?: string;
   /** Writes to the terminal directly (the attention bell / OSC 9). */
   write?(s: string): void;
 }
@@ -31,12 +34,13 @@ export function createCommands(deps: CommandDeps): (cmd: Cmd) => void {
     deps.later,
     (s) => (deps.write ?? ((t: string) => process.stdout.write(t)))(s),
   );
+  const statusLine = createStatusLineRunner(deps.later);
   const failed = (cmd: Cmd, err: unknown) =>
     deps.later({ type: "notice", level: "error", text: `${describe(cmd)} failed: ${messageOf(err)}` });
   return (cmd) => {
     let result: void | Promise<unknown>;
     try {
-      result = perform(cmd, deps, steer);
+      result = perform(cmd, deps, steer, statusLine);
     } catch (err) {
       failed(cmd, err);
       return;
@@ -48,8 +52,9 @@ export function createCommands(deps: CommandDeps): (cmd: Cmd) => void {
 /** Runs one Cmd; returns the promise of its asynchronous part, if it has one. */
 function perform(
   cmd: Cmd,
-  { services, send, later, quit, withTerminal }: CommandDeps,
+  { services, send, later, quit, withTerminal, version }: CommandDeps,
   steer: ReturnType<typeof createSteerRunner>,
+  statusLine: StatusLineRunner,
 ): void | Promise<unknown> {
   switch (cmd.type) {
     case "worker": {
@@ -171,6 +176,16 @@ function perform(
       later({ type: "mcp-config", mcp: r.mcp, warnings: r.warnings });
       return later({ type: "notice", level: "info", text: r.text });
     }
+    case "status-line":
+      return statusLine.request({
+        command: cmd.command,
+        cwd: cmd.input.cwd,
+        input: {
+          ...cmd.input,
+          transcript_path: services.transcriptPath(),
+          ...(version ? { version } : {}),
+        },
+      });
     case "add-dir": {
       let dir: string;
       try {

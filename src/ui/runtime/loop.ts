@@ -21,6 +21,8 @@ export interface Booted {
   tickMs: number;
   /** Full mouse capture (config "mouse": true); else the terminal's alternate-scroll mode. */
   mouse?: boolean;
+  /** agent0's version (the status line command reads it). */
+  version?: string;
 }
 
 export interface RuntimeOptions {
@@ -94,6 +96,7 @@ export function runApp(opts: RuntimeOptions): Promise<AppResult> {
         send: (c) => agent.send(c),
         later,
         withTerminal,
+        ...(b.version ? { version: b.version } : {}),
         quit: () => {
           quit().catch(rejectDone);
         },

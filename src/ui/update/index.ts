@@ -10,6 +10,7 @@ import { applyAgentEvent } from "./agent.js";
 import { applyEditedInput, applyKey, applyPaste, applyWheel } from "./input.js";
 import { sendQueued, submitLine } from "./submit.js";
 import { addEntry } from "./transcript.js";
+import { requestStatusLine, statusLineFailed, statusLineText } from "./status-line.js";
 import { keepAnchorValid } from "./scroll.js";
 import { setSkillCommands, setSourceCommands, syncMenu } from "./menu.js";
 import { mergeHistory } from "./history.js";
@@ -162,6 +163,12 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         });
         break;
       }
+      case "status-line-text":
+        statusLineText(m, msg.text);
+        break;
+      case "status-line-failed":
+        statusLineFailed(m, msg.error);
+        break;
       case "input-edited":
         applyEditedInput(m, msg.text);
         break;
@@ -208,6 +215,7 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
     // The transcript can change under a scrolled-up view (an entry removed, thinking folded, a
     // resize re-wrapping the anchored entry): the anchor stays on a line that exists.
     keepAnchorValid(m);
+    requestStatusLine(m, cmds);
   });
   return [next, cmds];
 }

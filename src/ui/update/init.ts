@@ -67,6 +67,7 @@ export function init(opts: InitOptions): Model {
     quitting: false,
     exitArm: { armed: false, seq: 0 },
     unsaved: false,
+    statusCommand: { asked: "", text: null, failedTold: false },
   };
   return produce(model, (m) => transcriptFromStart(m));
 }
