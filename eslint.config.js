@@ -13,7 +13,7 @@ const MODULE_STATE = [
     selector:
       "Program > VariableDeclaration[kind='let'], Program > ExportNamedDeclaration > VariableDeclaration[kind='let']",
     message:
-      "No module-level state in agent/ or tools/: it belongs to the session (agent/session.ts) or its SessionMemory.",
+      "No module-level state: it belongs to the value that owns it (the agent session, its SessionMemory, the UI model); a cache of a pure function says so in a disable comment.",
   },
   {
     selector:
@@ -115,7 +115,7 @@ export default tseslint.config(
   {
     // The agent's state is a value its session owns (agent/session.ts, tools/session-memory.ts), so
     // a thread can hold several sessions. Caches of pure functions say so in a disable comment.
-    files: ["src/agent/**", "src/tools/**"],
+    files: ["src/**"],
     rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE, ...MODULE_STATE] },
   },
   boundary(["src/agent/**"], [WORKER_NOT_UI]),

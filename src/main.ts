@@ -196,6 +196,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
         history: pastInputs,
         notify: b.file.notify,
         steer: b.file.steer,
+        idleNotifyMs: b.file.messageIdleNotifThresholdMs,
         mcp: mcp.configured().mcp,
       },
     };

@@ -100,10 +100,16 @@ export async function runAgent(
   // Plan mode wraps each tool set once; a changed MCP tool list is wrapped again.
   // A sub-agent starts a conversation of its own: its type's tools are all it is sent.
   let source = typeof deps.tools === "function" ? deps.tools() : deps.tools;
+  // A hook's `continue: false` (Claude Code's): the run ends after the step, its reason told the user.
+  let hookStop: string | undefined;
   // Deny rules and hooks stand before every call, inside plan mode's refusal.
   const own = (list: ToolDef[]) =>
     guardPlanMode(
-      gateTools(sentTools(config, list, deps.depth), () => config),
+      gateTools(
+        sentTools(config, list, deps.depth),
+        () => config,
+        (why) => (hookStop ??= why),
+      ),
       mode,
     );
   let tools = own(source);
@@ -125,7 +131,7 @@ export async function runAgent(
   let compactedLength = -1;
   const depth = deps.depth ?? 0;
   if (depth === 0) {
-    const started = await promptHooks(conversation, config, emit, signal);
+    const started = await promptHooks(conversation, config, memory, emit, signal);
     if (started.blocked !== undefined) {
       emit({ type: "prompt-blocked", reason: started.blocked });
       return finish("error");
@@ -236,7 +242,9 @@ export async function runAgent(
       const event = depth === 0 ? "Stop" : "SubagentStop";
       if (!hasHooks(config, event) || signal.aborted) return finish("complete");
       const said = await runHooks(config, event, [], { stop_hook_active: stopHookActive }, emit, signal);
-      if (!said.block || said.stop) return finish("complete");
+      if (said.stop !== undefined)
+        emit({ type: "notice", level: "info", text: `A hook stopped the run: ${said.stop}` });
+      if (!said.block || said.stop !== undefined) return finish("complete");
       stopHookActive = true;
       push({ role: "user", content: `${event} hook: ${said.block}` });
       continue;
@@ -269,6 +277,10 @@ export async function runAgent(
       restrictTools,
     }));
     calls.forEach((call, i) => pushToolResult(push, call, results[i]!));
+    if (hookStop !== undefined) {
+      emit({ type: "notice", level: "info", text: `A hook stopped the run: ${hookStop}` });
+      return finish("complete");
+    }
     if (verdict.kind === "nudge") push({ role: "user", content: verdict.message });
     if (signal.aborted) return finish("interrupted");
   }
@@ -281,6 +293,7 @@ export async function runAgent(
 async function promptHooks(
   conversation: ConversationMessage[],
   config: RunConfig,
+  memory: SessionMemory,
   emit: (e: RunEvent) => void,
   signal: AbortSignal,
 ): Promise<{ blocked?: string; context: ConversationMessage[] }> {
@@ -289,10 +302,14 @@ async function promptHooks(
   if (last?.role !== "user") return { context };
   const wrap = (tag: string, texts: string[]) =>
     texts.length ? [{ role: "user" as const, content: `<${tag}>\n${texts.join("\n")}\n</${tag}>` }] : [];
-  if (hasHooks(config, "SessionStart") && !conversation.some((m) => m.role === "assistant")) {
-    const said = await runHooks(config, "SessionStart", ["startup"], { source: "startup" }, emit, signal);
+  // Claude Code runs SessionStart as the session opens; agent0 at its first prompt, so the context
+  // it adds goes in with it. A conversation that already has answers was resumed.
+  if (hasHooks(config, "SessionStart") && !memory.sessionStarted) {
+    const source = conversation.some((m) => m.role === "assistant") ? "resume" : "startup";
+    const said = await runHooks(config, "SessionStart", [source], { source }, emit, signal);
     context.push(...wrap("session-start-hook", said.context));
   }
+  memory.sessionStarted = true;
   if (hasHooks(config, "UserPromptSubmit")) {
     const prompt = last.typed ?? last.content;
     const said = await runHooks(config, "UserPromptSubmit", [], { prompt }, emit, signal);

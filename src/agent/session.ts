@@ -15,7 +15,7 @@ import { createSessionMemory, type SessionMemory } from "../tools/session-memory
 import { createBackgroundJobs } from "../tools/shell/jobs.js";
 import { turnAfterCompaction, type Checkpoints } from "../session/checkpoints.js";
 import { runAgent } from "./loop.js";
-import { hasHooks, runHooks } from "./hooks/hooks.js";
+import { claudeToolName, hasHooks, runHooks, runNotificationHooks } from "./hooks/hooks.js";
 import { createDeltaBatcher } from "./delta-batcher.js";
 import type { PermissionAnswer } from "./approval.js";
 import { ensureModelInfo, prefetchModelInfo, type Prefetched } from "./model-info.js";
@@ -283,13 +283,11 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
               ...(req.why ? { why: req.why } : {}),
               ...(req.alwaysOptions ? { alwaysOptions: req.alwaysOptions } : {}),
             });
-            // Claude Code's Notification hook: the user is needed.
             if (hasHooks(config, "Notification"))
-              runHooks(
+              runNotificationHooks(
                 config,
-                "Notification",
-                [],
-                { message: `agent0 needs your permission to use ${req.tool}` },
+                "permission_prompt",
+                `agent0 needs your permission to use ${claudeToolName(req.tool)}`,
                 emit,
                 signal,
               ).catch((err: Error) => log(`Notification hook: ${err.message}`));
@@ -411,6 +409,12 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       case "background-shell":
         // Ctrl+B: the shell command running in front of this run goes on as a job.
         if (runNamed(cmd) && !jobs.backgroundForeground()) log("background-shell: no shell command is running");
+        break;
+      case "notification":
+        background(
+          runNotificationHooks(cmd.config, cmd.notificationType, cmd.message, emit).then(() => undefined),
+          "notification",
+        );
         break;
       case "job-kill":
         background(

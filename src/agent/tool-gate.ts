@@ -8,11 +8,14 @@ import { decide } from "../context/permission-rules.js";
 import { deniedByRule, editedPaths } from "./approval.js";
 import { claudeToolName, hasHooks, runHooks, toolInput } from "./hooks/hooks.js";
 
-/** The run's tools, each behind the gate. The config is read at call time (a mode or rules may change). */
-export function gateTools(tools: ToolDef[], config: () => RunConfig): ToolDef[] {
+/**
+ * The run's tools, each behind the gate. The config is read at call time (a mode or rules may
+ * change). `stop` hears a hook's `continue: false` (its `stopReason`): the run ends after this step.
+ */
+export function gateTools(tools: ToolDef[], config: () => RunConfig, stop: (reason: string) => void): ToolDef[] {
   return tools.map((tool) => ({
     ...tool,
-    run: (args, ctx) => gated(tool, args as Record<string, unknown>, ctx, config()),
+    run: (args, ctx) => gated(tool, args as Record<string, unknown>, ctx, config(), stop),
   }));
 }
 
@@ -21,6 +24,7 @@ async function gated(
   args: Record<string, unknown>,
   ctx: ToolContext,
   config: RunConfig,
+  stop: (reason: string) => void,
 ): Promise<ToolResult> {
   const rule = decide(config.permissionRules ?? [], {
     tool: tool.name,
@@ -33,6 +37,10 @@ async function gated(
   let run = ctx;
   if (hasHooks(config, "PreToolUse")) {
     const said = await runHooks(config, "PreToolUse", names, toolInput(config, tool.name, args), ctx.emit, ctx.signal);
+    if (said.stop !== undefined) {
+      stop(said.stop);
+      return { content: `Not run: a PreToolUse hook stopped the run.`, isError: true };
+    }
     if (said.block) return { content: `Blocked by a PreToolUse hook: ${said.block}`, isError: true };
     const verdict = said.permission === "allow" || said.permission === "ask" ? said.permission : undefined;
     // The verdict is this call's: a sub-agent's calls (delegate) get their own gate.
@@ -55,6 +63,7 @@ async function gated(
     ctx.emit,
     ctx.signal,
   );
+  if (said.stop !== undefined) stop(said.stop);
   // The tool has run: a block can only tell the model (exit 2's stderr, `decision: "block"`'s reason).
   const notes = [...(said.block ? [`PostToolUse hook: ${said.block}`] : []), ...said.context];
   return notes.length ? { ...result, content: `${result.content}\n\n${notes.join("\n")}` } : result;

@@ -81,6 +81,7 @@ export function startAgent(load = () => import("../agent/serve.js")): StartedAge
   };
 }
 
+// eslint-disable-next-line no-restricted-syntax -- the process's one early-started worker, handed from boot to the run
 let early: StartedAgent | undefined;
 
 /** For bin/agent0.js and cli/one-shot.ts, when the command line asks for a headless run. */

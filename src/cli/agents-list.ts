@@ -1,5 +1,5 @@
 // `/agents`: the sub-agent types delegate offers, with where each comes from, its tools and model.
-import { CLAUDE_MODEL_ALIASES, loadAgentTypes } from "../context/agent-types.js";
+import { anthropicModelOf, loadAgentTypes } from "../context/agent-types.js";
 import type { ProviderName } from "../protocol/run-config.js";
 
 export function formatAgentTypes(cwd: string, configDir: string, provider: ProviderName): string {
@@ -8,7 +8,7 @@ export function formatAgentTypes(cwd: string, configDir: string, provider: Provi
   for (const t of types) {
     const model = !t.model
       ? "the session's model"
-      : CLAUDE_MODEL_ALIASES[t.model] && provider !== "anthropic"
+      : anthropicModelOf(t.model) && provider !== "anthropic"
         ? `the session's model (${t.model} names an Anthropic model)`
         : t.model;
     lines.push(`  ${t.name} — ${t.description}`);

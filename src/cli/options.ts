@@ -101,6 +101,7 @@ function parseSpec(spec: OptionSpec): Parsed {
   };
 }
 
+// eslint-disable-next-line no-restricted-syntax -- a cache of a pure function: the option table, parsed once
 let parsedOptions: Parsed[] | undefined;
 
 /**

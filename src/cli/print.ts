@@ -39,17 +39,29 @@ export function runHeadless(opts: {
   const hasMcp = config.mcpServers !== undefined && Object.keys(config.mcpServers).length > 0;
   // Claude Code's stream-json opens with this line: a script learns the session it can resume
   // (--resume <id>), the model and the folder before the first event.
+  // `agent0 -p … | head -1`: once the reader is gone nothing more is written, the run is stopped
+  // (no one sees what it would do) and it ends as a closed pipe ends a Unix tool, its session saved.
+  const reader = { gone: false };
+  const out = (text: string): void => {
+    if (!reader.gone) process.stdout.write(text);
+  };
   if (format === "stream-json") {
     const init = { type: "system", subtype: "init", session_id: recorder.id, model: config.model, cwd: config.cwd };
-    process.stdout.write(safeJson({ ...init, permission_mode: config.permissionMode }) + "\n");
+    out(safeJson({ ...init, permission_mode: config.permissionMode }) + "\n");
   }
   return new Promise((resolve) => {
     const { agent, listen } = opts.started ?? startAgent();
+    process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+      if (reader.gone) return;
+      reader.gone = true;
+      if (err.code !== "EPIPE") process.stderr.write(sanitize(`error: cannot write the answer: ${err.message}\n`));
+      agent.send({ type: "cancel", runId: 1 });
+    });
     listen((e: AgentEvent) => {
       // Deltas are not logged one by one: the whole message is, when it is complete.
       if (e.type !== "text" && e.type !== "thinking") logger.event(e);
       recorder.event(e);
-      if (format === "stream-json") process.stdout.write(safeJson(e) + "\n");
+      if (format === "stream-json") out(safeJson(e) + "\n");
       switch (e.type) {
         case "message":
           if (e.message.role === "assistant" && e.message.content.trim() && !e.message.toolCalls?.length)
@@ -109,10 +121,10 @@ export function runHeadless(opts: {
       // A run stopped as stuck ends on replies that could not be used (raw call markup, an empty
       // reply): they are not an answer. The reason and the notice are on stderr; exit code 1.
       if (format === "text" && answer && reason !== "stuck") {
-        process.stdout.write(sanitize(answer.endsWith("\n") ? answer : answer + "\n"));
+        out(sanitize(answer.endsWith("\n") ? answer : answer + "\n"));
       }
       if (format === "json") {
-        const out = {
+        const result = {
           answer,
           model: config.model,
           usage,
@@ -120,7 +132,7 @@ export function runHeadless(opts: {
           reason,
           ...(errorText ? { error: errorText } : {}),
         };
-        process.stdout.write(safeJson(out) + "\n");
+        out(safeJson(result) + "\n");
       }
       // MCP servers are stopped by the agent, which is waited for then. Without them nothing is
       // left to stop (the process exits next).
@@ -128,6 +140,8 @@ export function runHeadless(opts: {
       const saved = recorder.close();
       if (saved.kind === "unsaved") process.stderr.write(sanitize(`error: ${saved.text}\n`));
       logger.close();
+      // 141: what a shell reports for a tool ended by a closed pipe (128 + SIGPIPE).
+      if (reader.gone) return resolve(141);
       resolve(reason === "complete" && denied === 0 && saved.kind !== "unsaved" ? 0 : 1);
     }
     function startRun(content: string, images?: ImageAttachment[]) {

@@ -1,6 +1,6 @@
 import type { McpServerConfig, RunConfig } from "../protocol/run-config.js";
 import { loadConfig, type Config } from "../context/config.js";
-import { configDir, configFilePath } from "../context/dirs.js";
+import { configDir, configFilePath, homeDir } from "../context/dirs.js";
 import { expandMcpEnv, listMcpServers, type McpServerSource } from "../context/mcp-config.js";
 import { lookupTrust, lookupTrustOf, mcpTrustFile, selectMcpServers, type McpSelection } from "../context/mcp-trust.js";
 import {
@@ -42,6 +42,8 @@ export interface SettingsStartup {
   hooks: RunConfig["hooks"];
   rules: PermissionRule[];
   statusLine?: RunConfig["statusLine"];
+  /** `permissions.defaultMode` of the user's Claude Code settings, in agent0's words. */
+  defaultMode?: RunConfig["permissionMode"];
 }
 
 /** The session's settings from flags, environment and the (validated) config files. */
@@ -55,6 +57,9 @@ export function startup(opts: CliOptions, interactive: boolean, env = process.en
   config.permissionRules = [...flagRules(opts), ...mcp.startup.settings.rules];
   config.hooks = mcp.startup.settings.hooks;
   if (mcp.startup.settings.statusLine) config.statusLine = mcp.startup.settings.statusLine;
+  // Claude Code's defaultMode counts below agent0's own choice (flag, config.json's permissionMode).
+  const claudeMode = mcp.startup.settings.defaultMode;
+  if (claudeMode && !opts.yolo && !opts.permissionMode && !file.permissionMode) config.permissionMode = claudeMode;
   // Never silently unsandboxed: a sandbox that cannot run stops the app with the reason.
   if (config.sandbox === "workspace-write") {
     const problem = sandboxProblem();
@@ -101,12 +106,11 @@ export function loadSettings(
   decide: (s: SettingsFile) => "allow" | "deny" | undefined = (s) =>
     lookupTrustOf(trustFile, cwd, settingsTrustName(cwd, s.file), settingsTrustHash(s)),
 ): { startup: SettingsStartup; warnings: string[] } {
-  const loaded = loadSettingsFiles(cwd, {
-    file: configFilePath(env),
-    hooks: file.hooks,
-    permissions: file.permissions,
-    statusLine: file.statusLine,
-  });
+  const loaded = loadSettingsFiles(
+    cwd,
+    { file: configFilePath(env), hooks: file.hooks, permissions: file.permissions, statusLine: file.statusLine },
+    homeDir(env),
+  );
   const asking = loaded.files.filter((f) => f.scope === "project" && needsTrust(f));
   const decided = new Map(asking.map((f) => [f, decide(f)]));
   const trusted = asking.filter((f) => decided.get(f) === "allow");
@@ -120,6 +124,7 @@ export function loadSettings(
       hooks: effective.hooks,
       rules: effective.rules,
       ...(effective.statusLine ? { statusLine: effective.statusLine } : {}),
+      ...(effective.defaultMode ? { defaultMode: effective.defaultMode } : {}),
     },
     warnings: loaded.warnings,
   };

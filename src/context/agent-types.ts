@@ -3,7 +3,8 @@
 // `~/.claude/agents/` and `$XDG_CONFIG_HOME/agent0/agents/` (user), then `<project>/.claude/agents/`
 // and `<project>/.agent0/agents/` (project wins). Claude Code's files work unchanged
 // (docs.anthropic.com/en/docs/claude-code/sub-agents): its tool names map to agent0's, and its
-// model aliases (sonnet, opus, haiku, inherit) keep the parent's model unless it runs on Anthropic.
+// model aliases (sonnet, opus, haiku, inherit) and `claude-…` ids keep the parent's model unless it
+// runs on Anthropic. Keys agent0 has no use for (color, effort, maxTurns …) are left alone.
 import fs from "node:fs";
 import os from "node:os";
 import { basename, join } from "node:path";
@@ -71,11 +72,14 @@ export const BUILTIN_AGENT_TYPES: readonly AgentType[] = [
 const NAME = /^[A-Za-z0-9][\w.-]*$/;
 
 const frontmatter = lazily(() => {
+  // "Read, Grep", "Read Grep" or a YAML list; a rule's specifier stays with its tool ("Bash(git log:*)").
   const toolList = z
     .union([z.string(), z.array(z.string())])
-    .transform((v) => (typeof v === "string" ? v.split(/[\s,]+/) : v).map((t) => t.trim()).filter(Boolean));
+    .transform((v) =>
+      (typeof v === "string" ? (v.match(/[^\s,()]+(?:\([^)]*\))?/g) ?? []) : v).map((t) => t.trim()).filter(Boolean),
+    );
   return z.looseObject({
-    name: z.string().regex(NAME, "must be one word of letters, digits, '-', '_' or '.'").optional(),
+    name: z.string().optional(),
     description: z.string().optional(),
     tools: toolList.optional(),
     model: z.string().min(1).optional(),
@@ -95,7 +99,8 @@ export function parseAgentFile(text: string, source: string, scope: AgentType["s
       error: parsed.error.replace(": malformed frontmatter: no closing", ": malformed agent file: no closing"),
     };
   const meta = parsed.meta ?? {};
-  const name = meta.name ?? basename(source).replace(/\.md$/, "");
+  // A name that is no one word ("Code Reviewer") cannot be called: the file's name stands in.
+  const name = meta.name && NAME.test(meta.name) ? meta.name : basename(source).replace(/\.md$/, "");
   if (!NAME.test(name)) return { ok: false, error: `${source}: no usable name: set "name:" in the frontmatter` };
   const body = parsed.body;
   if (!body)
@@ -115,9 +120,21 @@ export function parseAgentFile(text: string, source: string, scope: AgentType["s
   return { ok: true, type };
 }
 
-/** Claude Code's tool names (Read, Grep, Bash …) as agent0's; other names (agent0's, mcp__…) stay. */
+/**
+ * Claude Code's tool names (Read, Grep, Bash …, in any case) as agent0's; other names (agent0's,
+ * mcp__…) stay. A rule's specifier (`Bash(*)`, `Bash(git:*)`) gives the whole tool: its own
+ * approval still asks for each call as the mode says.
+ */
 function agent0Tools(names: string[]): string[] {
-  return [...new Set(names.flatMap((n) => CLAUDE_TOOL_ALIASES[n] ?? [n]))];
+  return [
+    ...new Set(
+      names.flatMap((n) => {
+        const bare = n.replace(/\(.*\)$/s, "").trim();
+        const alias = Object.keys(CLAUDE_TOOL_ALIASES).find((k) => k.toLowerCase() === bare.toLowerCase());
+        return alias ? CLAUDE_TOOL_ALIASES[alias]! : [bare];
+      }),
+    ),
+  ];
 }
 
 /** Claude Code's model aliases: on Anthropic they name its models; elsewhere they keep the parent's. */
@@ -126,6 +143,11 @@ export const CLAUDE_MODEL_ALIASES: Readonly<Record<string, string>> = {
   opus: "claude-opus-4-1",
   haiku: "claude-haiku-4-5",
 };
+
+/** The Anthropic model an agent file's `model` names (an alias or a `claude-…` id); undefined for others. */
+export function anthropicModelOf(model: string): string | undefined {
+  return CLAUDE_MODEL_ALIASES[model] ?? (/^claude-[\w.-]+$/.test(model) ? model : undefined);
+}
 
 function fromDir(dir: string, scope: AgentType["scope"], warnings: string[]): AgentType[] {
   let names: string[];

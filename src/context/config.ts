@@ -49,6 +49,8 @@ export const configKeySchemas = lazily(() => {
     notify: z.enum(["bell", "osc9", "off"]),
     /** Enter during a run sends the message at the model's next step (default); false queues it for after the run. */
     steer: z.boolean(),
+    /** Claude Code's key: after an answer, how long the input waits unused before Notification hooks hear `idle_prompt` (default 60000). */
+    messageIdleNotifThresholdMs: positiveInt,
     sandbox: z.enum(SANDBOX_MODES),
     webFetch: z.object({ allow: z.array(z.string()).optional(), allowPrivate: z.boolean().optional() }),
     shellEnv: z.object({ allow: z.array(z.string()) }),

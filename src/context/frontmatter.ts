@@ -24,8 +24,14 @@ export function parseFrontmatter<S extends z.ZodType>(
   try {
     raw = lazyYaml().parse(match[1]!);
   } catch (err) {
-    const why = err instanceof Error ? err.message.split("\n")[0] : String(err);
-    return { ok: false, error: `${source}: malformed frontmatter: ${why}` };
+    // Claude Code reads what strict YAML refuses: the `/agents` generator writes one-line
+    // descriptions holding "Context: …" and "user: …". Such values are read again as plain text.
+    try {
+      raw = lazyYaml().parse(quotePlainValues(match[1]!));
+    } catch {
+      const why = err instanceof Error ? err.message.split("\n")[0] : String(err);
+      return { ok: false, error: `${source}: malformed frontmatter: ${why}` };
+    }
   }
   const parsed = schema.safeParse(raw ?? {});
   if (!parsed.success) {
@@ -34,4 +40,20 @@ export function parseFrontmatter<S extends z.ZodType>(
     return { ok: false, error: `${source}: malformed frontmatter: ${where}${issue.message}` };
   }
   return { ok: true, meta: parsed.data as z.infer<S>, body: text.slice(match[0].length).trim() };
+}
+
+/**
+ * A top-level `key: value` whose plain value (not quoted, a list, a map or a block) holds ": ",
+ * which strict YAML reads as a nested map: quoted whole. Other lines keep their YAML meaning.
+ */
+const PLAIN_LINE = /^([A-Za-z_][\w-]*):[ \t]+(?![\s"'[{|>&*!])(.+)$/;
+
+function quotePlainValues(block: string): string {
+  return block
+    .split(/\r?\n/)
+    .map((line) => {
+      const m = PLAIN_LINE.exec(line);
+      return m && /:\s/.test(m[2]!) ? `${m[1]}: ${JSON.stringify(m[2]!.trimEnd())}` : line;
+    })
+    .join("\n");
 }

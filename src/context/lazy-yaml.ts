@@ -14,6 +14,7 @@ const nodeRequire = createRequire(import.meta.url);
 /** This module runs from dist/bundle/ (the bundle) or from tsc's dist/context/ or src/ (tests). */
 const bundled = import.meta.url.includes("/bundle/");
 
+// eslint-disable-next-line no-restricted-syntax -- a cache: the module, loaded on first use
 let yaml: Yaml | undefined;
 
 export function lazyYaml(): Yaml {

@@ -34,7 +34,7 @@ export const CLAUDE_TOOL_ALIASES: Readonly<Record<string, readonly string[]>> = 
 };
 
 const SHELL = "run_shell_command";
-const PATH_TOOLS = new Set([...CLAUDE_TOOL_ALIASES.Read!, ...CLAUDE_TOOL_ALIASES.Edit!]);
+const PATH_TOOLS: ReadonlySet<string> = new Set([...CLAUDE_TOOL_ALIASES.Read!, ...CLAUDE_TOOL_ALIASES.Edit!]);
 
 export interface ParsedRule {
   /** agent0 tool names, or a name ending in `*` for an MCP prefix. */

@@ -1,12 +1,14 @@
 // `hooks` and `permissions` as Claude Code writes them (docs.anthropic.com/en/docs/claude-code/settings),
-// read from the user's config.json and from a project's `.claude/settings.json`,
+// read from the user's own files — agent0's config.json, Claude Code's `~/.claude/settings.json` and
+// `~/.claude/settings.local.json` — and from a project's `.claude/settings.json`,
 // `.claude/settings.local.json` and `.agent0/settings.json`, so those files carry over unchanged.
-// A project file's hooks run its repository's programs and its allow rules grant without asking:
-// both count only once the user trusts that file (the same question and store as project MCP
-// servers, mcp-trust.ts). Its deny and ask rules always count.
+// The order is Claude Code's precedence, lowest first (user < project < project local): hooks run in
+// that order, and the last `defaultMode` wins. A project file's hooks run its repository's programs
+// and its allow rules grant without asking: both count only once the user trusts that file (the
+// same question and store as project MCP servers, mcp-trust.ts). Its deny and ask rules always count.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import {
   HOOK_EVENTS,
   type HookEvent,
@@ -14,6 +16,7 @@ import {
   type HooksConfig,
   type StatusLineConfig,
 } from "../protocol/hooks.js";
+import type { PermissionMode } from "../protocol/run-config.js";
 import { parseRule, RULE_KINDS, type PermissionRule, type RuleKind } from "./permission-rules.js";
 
 /** What one settings file holds that agent0 reads. */
@@ -24,6 +27,13 @@ export interface SettingsFile {
   rules: PermissionRule[];
   /** A command, like a hook: a project file's runs only once trusted. */
   statusLine?: StatusLineConfig;
+  /** `permissions.defaultMode` in agent0's words. */
+  defaultMode?: PermissionMode;
+}
+
+/** Claude Code's own settings files for the user (its "user" scope), lowest precedence first. */
+export function userClaudeSettingsFiles(home: string): string[] {
+  return [join(home, ".claude", "settings.json"), join(home, ".claude", "settings.local.json")];
 }
 
 export function projectSettingsFiles(cwd: string): string[] {
@@ -94,6 +104,24 @@ export function parseStatusLine(file: string, raw: unknown, warnings: string[]):
   return undefined;
 }
 
+/** Claude Code's permission modes (settings `permissions.defaultMode`) as agent0's. */
+const CLAUDE_MODES: Readonly<Record<string, PermissionMode>> = {
+  default: "ask",
+  acceptEdits: "auto-edit",
+  plan: "plan",
+  bypassPermissions: "yolo",
+};
+
+function parseDefaultMode(file: string, raw: unknown, warnings: string[]): PermissionMode | undefined {
+  if (!isObject(raw) || raw.defaultMode === undefined) return undefined;
+  const mode = typeof raw.defaultMode === "string" ? CLAUDE_MODES[raw.defaultMode] : undefined;
+  if (!mode)
+    warnings.push(
+      `${file}: permissions.defaultMode: ${JSON.stringify(raw.defaultMode)} has no agent0 mode (${Object.keys(CLAUDE_MODES).join(", ")}) — ignored`,
+    );
+  return mode;
+}
+
 /** `permissions: {allow, ask, deny}`; a rule that does not parse is skipped with a warning. */
 export function parsePermissions(file: string, raw: unknown, warnings: string[]): PermissionRule[] {
   if (raw === undefined) return [];
@@ -134,12 +162,14 @@ function readSettings(file: string, scope: SettingsFile["scope"], warnings: stri
     return undefined;
   }
   const statusLine = parseStatusLine(file, parsed.statusLine, warnings);
+  const defaultMode = parseDefaultMode(file, parsed.permissions, warnings);
   return {
     file,
     scope,
     hooks: parseHooks(file, parsed.hooks, warnings),
     rules: parsePermissions(file, parsed.permissions, warnings),
     ...(statusLine ? { statusLine } : {}),
+    ...(defaultMode ? { defaultMode } : {}),
   };
 }
 
@@ -180,15 +210,19 @@ export function describeSettings(s: SettingsFile): string {
 }
 
 export interface LoadedSettings {
-  /** The user's own settings (config.json) and each project file found, in order. */
+  /** The user's own settings (config.json, ~/.claude) and each project file found, in order. */
   files: SettingsFile[];
   warnings: string[];
 }
 
-/** The user's `hooks`/`permissions` (from config.json's raw object) and the project's settings files. */
+/**
+ * The user's `hooks`/`permissions` (from config.json's raw object), Claude Code's user settings in
+ * `home`, and the project's settings files.
+ */
 export function loadSettingsFiles(
   cwd: string,
   user: { file: string; hooks?: unknown; permissions?: unknown; statusLine?: unknown },
+  home: string,
 ): LoadedSettings {
   const warnings: string[] = [];
   const files: SettingsFile[] = [];
@@ -201,6 +235,10 @@ export function loadSettingsFiles(
     ...(statusLine ? { statusLine } : {}),
   };
   if (needsTrust(own) || own.rules.length) files.push(own);
+  for (const f of userClaudeSettingsFiles(home)) {
+    const s = readSettings(f, "user", warnings);
+    if (s) files.push(s);
+  }
   for (const f of projectSettingsFiles(cwd)) {
     const s = readSettings(f, "project", warnings);
     if (s) files.push(s);
@@ -221,15 +259,35 @@ export function mergeHooks(files: readonly SettingsFile[]): HooksConfig {
 
 /**
  * What counts: every file's deny and ask rules; allow rules and hooks of the user's files and of
- * the project files `trusted` approves.
+ * the project files `trusted` approves. `defaultMode` is the user's own (the last file that sets
+ * one): a repository may not choose a mode that asks less.
  */
 export function effectiveSettings(
   files: readonly SettingsFile[],
   trusted: (s: SettingsFile) => boolean,
-): { hooks: HooksConfig; rules: PermissionRule[]; statusLine?: StatusLineConfig } {
+): { hooks: HooksConfig; rules: PermissionRule[]; statusLine?: StatusLineConfig; defaultMode?: PermissionMode } {
   const granted = files.filter((f) => f.scope === "user" || trusted(f));
   const rules = files.flatMap((f) => (granted.includes(f) ? f.rules : f.rules.filter((r) => r.kind !== "allow")));
-  // As in Claude Code, a project's setting overrides the user's: the last file that sets one wins.
-  const statusLine = granted.findLast((f) => f.statusLine)?.statusLine;
-  return { hooks: mergeHooks(granted), rules, ...(statusLine ? { statusLine } : {}) };
+  const defaultMode = files.filter((f) => f.scope === "user" && f.defaultMode).at(-1)?.defaultMode;
+  const statusLine = statusLineOf(granted);
+  return {
+    hooks: mergeHooks(granted),
+    rules,
+    ...(statusLine ? { statusLine } : {}),
+    ...(defaultMode ? { defaultMode } : {}),
+  };
+}
+
+/**
+ * Which status line counts: a trusted project's (the last file that sets one, as Claude Code's
+ * local file beats its shared one), else agent0's own config.json, else Claude Code's user files.
+ */
+function statusLineOf(granted: readonly SettingsFile[]): StatusLineConfig | undefined {
+  const last = (fs: readonly SettingsFile[]) => fs.findLast((f) => f.statusLine)?.statusLine;
+  const claudeUser = (f: SettingsFile) => f.scope === "user" && basename(dirname(f.file)) === ".claude";
+  return (
+    last(granted.filter((f) => f.scope === "project")) ??
+    last(granted.filter((f) => f.scope === "user" && !claudeUser(f))) ??
+    last(granted.filter(claudeUser))
+  );
 }

@@ -48,4 +48,6 @@ export type WorkerCommand =
   | { type: "background-shell"; runId: number }
   /** /jobs kill <id>: stop a background command. */
   | { type: "job-kill"; id: string }
+  /** Claude Code's Notification hook outside a run: the input has waited for the user (`idle_prompt`). */
+  | { type: "notification"; config: RunConfig; notificationType: "idle_prompt"; message: string }
   | { type: "shutdown" };

@@ -46,7 +46,7 @@ export function networkCode(err: unknown): string | undefined {
   return undefined;
 }
 
-const CONNECT_CODES = new Set([
+const CONNECT_CODES: ReadonlySet<string> = new Set([
   "ECONNREFUSED",
   "ENOTFOUND",
   "EAI_AGAIN",

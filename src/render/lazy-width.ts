@@ -16,7 +16,9 @@ type WrapAnsi = typeof import("wrap-ansi").default;
 const nodeRequire = createRequire(import.meta.url);
 const bundled = typeof require === "function";
 
+// eslint-disable-next-line no-restricted-syntax -- a cache: the module, loaded on first use
 let stringWidthFn: StringWidth | undefined;
+// eslint-disable-next-line no-restricted-syntax -- a cache: the module, loaded on first use
 let wrapAnsiFn: WrapAnsi | undefined;
 
 export function stringWidth(text: string): number {

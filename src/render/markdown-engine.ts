@@ -21,8 +21,10 @@ const MIN_COLUMN = 3;
 
 // marked renders synchronously, so the width of the current render can live here; the table and
 // hr renderers need it and marked-terminal fixes its options at construction.
+// eslint-disable-next-line no-restricted-syntax -- set and read within one synchronous render
 let renderWidth = 80;
 // How deep the list being rendered is nested (its bullet shape follows it).
+// eslint-disable-next-line no-restricted-syntax -- set and read within one synchronous render
 let listDepth = 0;
 
 const identity = (text: string): string => text;

@@ -10,7 +10,9 @@ import { displayWidth, wrapLine, wrapText } from "./wrap.js";
 
 type Engine = typeof import("./markdown-engine.js");
 
+// eslint-disable-next-line no-restricted-syntax -- a cache: the engine module, loaded on first use
 let engine: Engine | undefined;
+// eslint-disable-next-line no-restricted-syntax -- a cache: the engine module, loaded on first use
 let loading: Promise<boolean> | undefined;
 
 /**

@@ -17,7 +17,7 @@ const PROGRAM_KEY =
 const BOOLEAN = /^(true|false|yes|no|on|off|1|0|)$/i;
 
 /** Scopes that the repository (not the user) controls. */
-const REPO_SCOPES = new Set(["local", "worktree"]);
+const REPO_SCOPES: ReadonlySet<string> = new Set(["local", "worktree"]);
 
 /** The config git sees here, with the scope (system, global, local, worktree, command) of each entry. */
 async function listConfig(cwd: string): Promise<{ scope: string; key: string; value: string }[]> {

@@ -63,6 +63,7 @@ function spellings(value: string): string[] {
 /** Pieces are found by their 4-character parts at every 4th position first: a full scan is too slow. */
 const QUAD = 4;
 
+// eslint-disable-next-line no-restricted-syntax -- a cache of a pure function: the secret values of one environment
 let cached: { key: string; values: string[]; pieces: Set<string>; quads: Set<string> } | undefined;
 
 function secretsOf(

@@ -127,6 +127,7 @@ function startedByUptime(): number {
   return Math.round(Date.now() - process.uptime() * 1000);
 }
 
+// eslint-disable-next-line no-restricted-syntax -- a cache: the machine's boot time does not change while we run
 let bootTime: number | undefined;
 
 /** Linux: a process's start time from /proc (field 22 of stat, in clock ticks since boot). */

@@ -29,7 +29,7 @@ export interface LoggerOptions {
 
 const LOG_NAME = /^agent-.+\.log$/;
 /** Never written, at any depth: credentials travel in these. */
-const DROPPED_KEYS = new Set(["apikey", "api_key", "authorization"]);
+const DROPPED_KEYS: ReadonlySet<string> = new Set(["apikey", "api_key", "authorization"]);
 
 export function createLogger(logsDir: string, options: LoggerOptions = {}): Logger {
   const { keep = 20, env = process.env, flushMs = 200 } = options;

@@ -37,6 +37,7 @@ function maskImage(image: unknown, env: NodeJS.ProcessEnv): unknown {
   return { ...(maskStrings(rest, env) as object), data };
 }
 
+// eslint-disable-next-line no-restricted-syntax -- a cache of a pure function: the secret values of one environment, briefly
 let cache: { env: NodeJS.ProcessEnv; at: number; values: string[] } | undefined;
 
 /**

@@ -73,6 +73,17 @@ export class SessionRecorder {
   private readonly partialMs: number;
   private readonly partialChars: number;
 
+  /**
+   * Whatever ends the process while the session is held (a fatal error, Ctrl+C in -p, a reader that
+   * closed the pipe) still writes what streamed and lets go of the lock: every step here is sync.
+   */
+  private readonly closeAtExit = (): void => {
+    // The answer being streamed is kept whole: no message will come to supersede it.
+    const s = this.stream;
+    if (s.text || s.thinking) this.write({ kind: "partial", text: s.text, thinking: s.thinking, sync: true });
+    this.close();
+  };
+
   constructor(private readonly opts: RecorderOptions) {
     this.id = randomUUID();
     this.partialMs = opts.partialMs ?? 2000;
@@ -105,7 +116,7 @@ export class SessionRecorder {
     this.leave();
     this.id = opened.id;
     this.writer = opened.writer;
-    this.lock = opened.lock;
+    this.hold(opened.lock);
     this.parent = opened.parent;
     this.conversation = [...opened.conversation];
     this.model = opened.model;
@@ -124,6 +135,12 @@ export class SessionRecorder {
   }
 
   /** Closes the current session for another one; what could not be saved of it is said, not lost. */
+  private hold(lock: SessionLock | undefined): void {
+    this.lock = lock;
+    process.off("exit", this.closeAtExit);
+    if (lock) process.on("exit", this.closeAtExit);
+  }
+
   private leave(): void {
     const report = this.close();
     if (report.kind === "unsaved") this.opts.onSaveState?.({ saved: true, text: report.text });
@@ -218,6 +235,7 @@ export class SessionRecorder {
     this.writer = undefined;
     this.lock?.release();
     this.lock = undefined;
+    process.off("exit", this.closeAtExit);
     this.backlog = [];
     this.failure = undefined;
     return report;
@@ -365,7 +383,7 @@ export class SessionRecorder {
       locked.lock.release();
       throw err;
     }
-    this.lock = locked.lock;
+    this.hold(locked.lock);
     return this.writer;
   }
 }

@@ -4,7 +4,7 @@ import { type SubAgentResult, type ToolResult, defineTool, type ToolContext, typ
 import * as z from "zod";
 import type { RunEvent } from "../protocol/agent-event.js";
 import type { RunConfig } from "../protocol/run-config.js";
-import { BUILTIN_AGENT_TYPES, CLAUDE_MODEL_ALIASES, loadAgentTypes, type AgentType } from "../context/agent-types.js";
+import { anthropicModelOf, BUILTIN_AGENT_TYPES, loadAgentTypes, type AgentType } from "../context/agent-types.js";
 import { createProvider, splitProviderModel } from "../providers/index.js";
 import type { Provider } from "../providers/types.js";
 
@@ -54,8 +54,9 @@ export function subAgentConfig(parent: RunConfig, type: AgentType, date: Date): 
   if (own) config.toolFilter = inherited ? own.filter((t) => inherited.includes(t)) : [...own];
   else if (inherited) config.toolFilter = [...inherited];
   else delete config.toolFilter;
-  const alias = type.model ? CLAUDE_MODEL_ALIASES[type.model] : undefined;
-  // Claude Code's `sonnet`/`opus`/`haiku` name Anthropic's models: elsewhere the parent's model stays.
+  const alias = type.model ? anthropicModelOf(type.model) : undefined;
+  // Claude Code's `sonnet`/`opus`/`haiku` (and `claude-…` ids) name Anthropic's models: elsewhere
+  // the parent's model stays (runSubAgent says so).
   if (alias) {
     if (parent.provider === "anthropic") config.model = alias;
   } else if (type.model) {
@@ -143,6 +144,12 @@ async function runSubAgent(
   opts: DelegateOptions,
 ): Promise<ToolResult> {
   const config = subAgentConfig(ctx.config, type, (opts.now ?? (() => new Date()))());
+  if (type.model && anthropicModelOf(type.model) && config.provider !== "anthropic")
+    ctx.emit({
+      type: "notice",
+      level: "info",
+      text: `${type.name} names Claude's model "${type.model}"; it runs on this session's model, ${config.model}.`,
+    });
   const moved = movesToHostedModel(ctx.config, config, type);
   if (moved) {
     const approval = await ctx.approve({

@@ -16,6 +16,8 @@ export interface SessionMemory {
   ripgrepUnavailable: boolean;
   /** The user was told the server cuts the prompt (agent/loop.ts): once a session is enough. */
   truncationTold?: boolean;
+  /** The SessionStart hooks ran (agent/loop.ts): once per session, "resume" for a resumed one. */
+  sessionStarted?: boolean;
   /** Background shell commands: they outlive a run (and /new), and end with the session. */
   readonly jobs: BackgroundJobs;
 }

@@ -212,6 +212,11 @@ export interface Model {
    * again to exit" until a second press quits, another key disarms it, or its timer (seq) ends.
    */
   exitArm: { armed: boolean; seq: number };
+  /**
+   * The wait after an answer before Notification hooks hear `idle_prompt` (update/idle.ts): `armed`
+   * while wait `seq` runs, `touched` when the user typed during it.
+   */
+  idle: { ms: number; seq: number; armed: boolean; touched: boolean };
   /** The last key was Esc on an empty, idle input: a second one opens /rewind. */
   escapeArmed: boolean;
   /** Saving the session failed and has not worked since: the status line says "not saved". */

@@ -30,6 +30,8 @@ export type Msg =
   | { type: "tick"; now: number }
   /** The "Press Ctrl+C again to exit" window of arm `seq` has ended. */
   | { type: "exit-disarm"; seq: number }
+  /** The idle wait `seq` after an answer has ended (update/idle.ts). */
+  | { type: "idle-check"; seq: number }
   | { type: "agent"; event: AgentEvent }
   | { type: "picker-items"; purpose: "model" | "session"; items: PickerItem[] }
   /** `tokensUsed`: what the session has spent so far (default: counted from `conversation`). */
@@ -98,6 +100,8 @@ export type Msg =
       notify?: NotifyMode;
       /** Config `steer`: false makes Enter during a run queue for after it. */
       steer?: boolean;
+      /** Config `messageIdleNotifThresholdMs`: the idle wait before Notification's `idle_prompt`. */
+      idleNotifyMs?: number;
       /** The MCP servers to start and those waiting for trust (none when absent). */
       mcp?: McpConfigured;
     };

@@ -277,10 +277,67 @@ export const FAMILIES: Case[] = [
     text: "I'll read it.\n<read_file>\n<path>src/a.ts</path>\n</read_file>",
     calls: [READ],
   },
+  // ---- Families first met after the recogniser was built (held out from its design)
+  {
+    family: "Qwen-Agent ✿FUNCTION✿ / ✿ARGS✿ labels",
+    source: "QwenLM/Qwen-Agent qwen_agent/llm/fncall_prompts/qwen_fncall_prompt.py (FN_NAME, FN_ARGS, FN_RESULT)",
+    text: 'I will read the file.\n✿FUNCTION✿: read_file\n✿ARGS✿: {"path": "src/a.ts"}\n✿RESULT✿',
+    calls: [READ],
+  },
+  {
+    family: "NexusRaven Call: name(k=v)",
+    source: "Nexusflow/NexusRaven-V2-13B model card (Call: fn(arg=…)<bot_end>)",
+    text: "Call: read_file(path='src/a.ts')<bot_end>",
+    calls: [READ],
+  },
+  {
+    family: "Kimi K2 tool-call section",
+    source: "moonshotai/Kimi-K2-Instruct docs/tool_call_guidance.md; vLLM kimi_k2_tool_parser",
+    text: '<|tool_calls_section_begin|><|tool_call_begin|>functions.read_file:0<|tool_call_argument_begin|>{"path": "src/a.ts"}<|tool_call_end|><|tool_calls_section_end|>',
+    calls: [READ],
+  },
+  {
+    family: "MiniMax-M2 <minimax:tool_call><invoke>",
+    source: "MiniMaxAI/MiniMax-M2 docs/tool_calling_guide.md; vLLM minimax_m2_tool_parser",
+    text: '<minimax:tool_call>\n<invoke name="read_file">\n<parameter name="path">src/a.ts</parameter>\n</invoke>\n</minimax:tool_call>',
+    calls: [READ],
+  },
+  {
+    family: "Step-3 steptml invoke",
+    source: "vLLM step3_tool_parser (<｜tool_calls_begin｜> … <steptml:invoke name=…>)",
+    text: '<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="read_file"><steptml:parameter name="path">src/a.ts</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>',
+    calls: [READ],
+  },
+  {
+    family: "Hunyuan / Jamba <tool_calls>[…]",
+    source: "vLLM hunyuan_a13b_tool_parser and jamba_tool_parser",
+    text: '<tool_calls>[{"name": "read_file", "arguments": {"path": "src/a.ts"}}]</tool_calls>',
+    calls: [READ],
+  },
+  {
+    family: "Hermes 2 Pro with a Python dict",
+    source: "NousResearch/Hermes-2-Pro-Llama-3-8B model card (tool_call holds a dict in single quotes)",
+    text: "<tool_call>\n{'arguments': {'path': 'src/a.ts'}, 'name': 'read_file'}\n</tool_call>",
+    calls: [READ],
+  },
+  {
+    family: "self-closing tag, arguments in an attribute",
+    source: "issue 24's left-over case (a small model's reply)",
+    text: '<tool_call name="read_file" arguments=\'{"path": "src/a.ts"}\'/>',
+    calls: [READ],
+  },
 ];
 
 /** Replies that must not run anything. */
 const NEGATIVES: { what: string; text: string }[] = [
+  {
+    what: "labels in prose that name no call",
+    text: "Result: the tests pass.\nFunction: read_file reads a file and returns its lines.\nAction: none needed.",
+  },
+  {
+    what: "a label naming a tool in a sentence",
+    text: "Tool: read_file is what I used above, and the file is fine.",
+  },
   {
     what: "an API example in prose: an assistant message holding tool_calls",
     text:

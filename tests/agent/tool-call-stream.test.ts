@@ -64,6 +64,28 @@ describe("ToolCallStreamGuard", () => {
     expect(stream(quote, [1, 2, 20]).shown).toBe(quote);
   });
 
+  it("holds a label line naming a tool from the line's start, wherever the deltas cut it after the colon", () => {
+    // ReAct (Action:), Qwen-Agent (✿FUNCTION✿:, qwen_fncall_prompt.py), NexusRaven (Call:).
+    const tools = ["read_file", "grep_files"];
+    for (const call of [
+      'Action: read_file\nAction Input: {"path": "a.txt"}',
+      '✿FUNCTION✿: read_file\n✿ARGS✿: {"path": "a.txt"}',
+      "Call: read_file(path='a.txt')",
+    ]) {
+      const text = `I will look at the file now, then say what it does.\n${call}`;
+      const start = text.indexOf(call);
+      const colon = text.indexOf(":", start) + 1;
+      for (let cut = colon; cut <= start + call.indexOf("read_file") + "read_file".length; cut++) {
+        const r = stream(text, [start - 5, cut], tools);
+        expect(r.shown, `${call} cut at ${cut - start}`).toBe(text.slice(0, start));
+        expect(r.shown + r.released).toBe(text);
+      }
+    }
+    // A label of prose, or one naming no tool, streams on.
+    const prose = "Result: the tests pass.\nTool: none needed here.\nNote: read_file is fine.\n";
+    expect(stream(prose, [3, 9, 30], tools).shown).toBe(prose);
+  });
+
   it("waits on a fence opener until its line ends", () => {
     expect(stream("```json\n{}\n```", [2, 5])).toEqual({ shown: "", released: "```json\n{}\n```" });
     const code = "```ts\nconst a = 1;\n```\n";

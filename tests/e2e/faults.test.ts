@@ -113,7 +113,10 @@ describe("faults from the server, headless", () => {
     const keptPartial: ConversationMessage[] = fault.partial
       ? [{ role: "assistant", content: fault.partial, interrupted: true }]
       : [];
-    expect(saved.messages).toEqual([{ role: "user", content: "first question" }, ...keptPartial]);
+    expect(saved.messages).toEqual([
+      { role: "user", content: "first question", sentAt: expect.any(Number) },
+      ...keptPartial,
+    ]);
 
     const next = await headless(sb, fake, "second question", ["--resume", saved.id]);
     expect(next.stderr).toBe("");
@@ -130,9 +133,9 @@ describe("faults from the server, headless", () => {
       { role: "user", content: "second question" },
     ]);
     expect(onlySession(sb).messages).toEqual([
-      { role: "user", content: "first question" },
+      { role: "user", content: "first question", sentAt: expect.any(Number) },
       ...keptPartial,
-      { role: "user", content: "second question" },
+      { role: "user", content: "second question", sentAt: expect.any(Number) },
       { role: "assistant", content: "Recovered answer." },
     ]);
   });

@@ -117,6 +117,14 @@ export class Tui {
     throw new Error(`timed out waiting for ${String(what)}; screen was:\n${last}`);
   }
 
+  /** Types a prompt, sends it, and waits until `answer` shows and the app is idle again. */
+  async ask(prompt: string, answer: string | RegExp): Promise<string> {
+    this.type(prompt);
+    this.press("Enter");
+    await this.waitFor(answer);
+    return this.waitFor(/^idle · /m);
+  }
+
   /** The pid of the app (the node process inside the pane's shell). */
   appPid(): number | undefined {
     const shell = Number(this.tmux("list-panes", "-t", "main", "-F", "#{pane_pid}").trim());

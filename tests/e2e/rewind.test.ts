@@ -6,11 +6,6 @@ import { Tui, type Sandbox, eachTest, sessionFiles, sleep } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 
-async function answered(tui: Tui, text: string): Promise<void> {
-  await tui.waitFor(text);
-  await tui.waitFor(/^idle · /m);
-}
-
 /** The input box: below the rule that names the mode. */
 const inputOf = (screen: string) => screen.slice(screen.lastIndexOf("shift+tab to cycle"));
 
@@ -57,9 +52,7 @@ describe("/rewind end to end", () => {
       ["change a to two", "Second done."],
       ["add b", "Third done."],
     ]) {
-      tui.type(prompt!);
-      tui.press("Enter");
-      await answered(tui, answer!);
+      await tui.ask(prompt!, answer!);
     }
     expect(fs.readFileSync(file("a.txt"), "utf8")).toBe("two\n");
     expect(fs.existsSync(file("b.txt"))).toBe(true);
@@ -94,9 +87,7 @@ describe("/rewind end to end", () => {
     expect(fs.readFileSync(file("notes.txt"), "utf8")).toBe("n1\n");
     // The message is back in the input, ready to edit and send.
     expect(inputOf(screen)).toContain("› change a to two");
-    tui!.type(" please");
-    tui!.press("Enter");
-    await answered(tui!, "Resent answer.");
+    await tui!.ask(" please", "Resent answer.");
     expect(userTexts(fake!.chats[6]!.messages)).toEqual(["make notes", "change a to two please"]);
 
     // The session file keeps the rewound turns, marked, and --resume shows the rewound state.

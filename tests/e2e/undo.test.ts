@@ -9,11 +9,6 @@ const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 const OLD_CONFIG = Buffer.from('name = "démo"\r\nmode = slow\r\nlevel = 3', "utf8");
 
 /** The answer is on screen and the run is over (slash commands wait for that). */
-async function answered(tui: Tui, text: string): Promise<void> {
-  await tui.waitFor(text);
-  await tui.waitFor(/^idle · /m);
-}
-
 /** What the model was sent, one line per message: role and the start of its content or tool names. */
 function transcriptOf(messages: WireMessage[]): string[] {
   return messages
@@ -67,12 +62,8 @@ describe("/undo end to end", () => {
       height: 40,
     });
     await tui.waitFor("Ask anything");
-    tui.type("start a notes file");
-    tui.press("Enter");
-    await answered(tui, "Notes started.");
-    tui.type("make it fast");
-    tui.press("Enter");
-    await answered(tui, "Switched to fast mode.");
+    await tui.ask("start a notes file", "Notes started.");
+    await tui.ask("make it fast", "Switched to fast mode.");
     expect(fs.readFileSync(file("config.toml"), "utf8")).toContain("mode = fast");
     expect(fs.existsSync(file("src/fast.ts"))).toBe(true);
 
@@ -87,9 +78,7 @@ describe("/undo end to end", () => {
     // The earlier turn's file is untouched.
     expect(fs.readFileSync(file("notes.md"), "utf8")).toBe("# Notes\n");
 
-    tui.type("is it fast?");
-    tui.press("Enter");
-    await answered(tui, "Still slow, then.");
+    await tui.ask("is it fast?", "Still slow, then.");
     const sent = fake.chats[4]!.messages;
     expect(transcriptOf(sent)).toEqual([
       "user: start a notes file",
@@ -142,9 +131,7 @@ describe("/undo end to end", () => {
       height: 40,
     });
     await tui.waitFor("Ask anything");
-    tui.type("build and raise the level");
-    tui.press("Enter");
-    await answered(tui, "Built and raised the level.");
+    await tui.ask("build and raise the level", "Built and raised the level.");
     expect(fs.readFileSync(file("build.log"), "utf8")).toBe("built\n");
 
     // The user edits the file by hand after the turn.
@@ -185,12 +172,8 @@ describe("/undo end to end", () => {
       height: 40,
     });
     await tui.waitFor("Ask anything");
-    tui.type("make the early file");
-    tui.press("Enter");
-    await answered(tui, "Early file made.");
-    tui.type("make the late file");
-    tui.press("Enter");
-    await answered(tui, "Late file made.");
+    await tui.ask("make the early file", "Early file made.");
+    await tui.ask("make the late file", "Late file made.");
     tui.type("/compact");
     tui.press("Enter");
     await tui.waitFor("compacted:");
@@ -208,9 +191,7 @@ describe("/undo end to end", () => {
     await tui.waitFor("Nothing to undo.");
     expect(fs.readFileSync(file("early.txt"), "utf8")).toBe("early\n");
 
-    tui.type("and now?");
-    tui.press("Enter");
-    await answered(tui, "Third answer.");
+    await tui.ask("and now?", "Third answer.");
     const sent = JSON.stringify(fake.chats[5]!.messages);
     expect(sent).toContain("SUMMARY: early.txt was made.");
     expect(sent).not.toContain("make the late file");

@@ -62,7 +62,7 @@ describe("import boundaries", () => {
   });
 });
 
-describe("module-level state in agent/ and tools/", () => {
+describe("module-level state anywhere in src/", () => {
   it.each([
     ["src/agent/bad.ts", "let current = 0;\nexport const next = () => ++current;\n"],
     [
@@ -70,6 +70,8 @@ describe("module-level state in agent/ and tools/", () => {
       "const seen = new Map<string, string>();\nexport const mark = (k: string) => seen.set(k, k);\n",
     ],
     ["src/tools/bad.ts", "export let last: string | undefined;\n"],
+    ["src/ui/update/bad.ts", "let count = 0;\nexport const bump = () => ++count;\n"],
+    ["src/cli/bad.ts", "const open = new Set<string>();\nexport const add = (k: string) => open.add(k);\n"],
   ])("%s is rejected", async (file, code) => {
     const found = await problems(file, code);
     expect(

@@ -293,3 +293,31 @@ describe("subAgentConfig", () => {
     expect(hosted.baseUrl).toBeUndefined();
   });
 });
+
+describe("a Claude model name on a local session", () => {
+  // docs.anthropic.com/en/docs/claude-code/sub-agents: `model: sonnet` names Claude's model; a
+  // local session keeps its own and says so, rather than failing or moving the work.
+  it("runs the sub-agent on the session's model and tells the user", async () => {
+    const { events, run, dir } = setup(
+      {},
+      [
+        { calls: [{ id: "lead-1", name: "delegate", args: { task: "Review.", agent_type: "rev" } }] },
+        { text: "Looks fine." },
+        { text: "Reviewed." },
+      ],
+      (c) => (c.model = "qwen3:8b"),
+    );
+    fs.mkdirSync(path.join(dir, ".claude", "agents"), { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, ".claude", "agents", "rev.md"),
+      "---\nname: rev\ndescription: Reviews.\nmodel: sonnet\n---\nReview.\n",
+    );
+    const result = await run("review it");
+    expect(result.answer).toBe("Reviewed.");
+    expect(events).toContainEqual({
+      type: "notice",
+      level: "info",
+      text: "rev names Claude's model \"sonnet\"; it runs on this session's model, qwen3:8b.",
+    });
+  });
+});

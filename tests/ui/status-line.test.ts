@@ -127,15 +127,28 @@ describe("statusLine in settings files", () => {
       path.join(dir, ".claude", "settings.json"),
       JSON.stringify({ statusLine: { type: "command", command: "project.sh" } }),
     );
-    const loaded = loadSettingsFiles(dir, {
-      file: "/u/config.json",
-      statusLine: { type: "command", command: "mine.sh" },
-    });
+    const home = path.join(dir, "home");
+    const mine = { file: "/u/config.json", statusLine: { type: "command", command: "mine.sh" } };
+    const loaded = loadSettingsFiles(dir, mine, home);
     const project = loaded.files.find((f) => f.scope === "project")!;
     expect(needsTrust(project)).toBe(true);
     expect(effectiveSettings(loaded.files, () => false).statusLine?.command).toBe("mine.sh");
     expect(effectiveSettings(loaded.files, () => true).statusLine?.command).toBe("project.sh");
-    const bad = loadSettingsFiles(dir, { file: "/u/config.json", statusLine: "mine.sh" });
+    // Claude Code's own user file counts too, below agent0's config.json.
+    fs.mkdirSync(path.join(home, ".claude"), { recursive: true });
+    fs.writeFileSync(
+      path.join(home, ".claude", "settings.json"),
+      JSON.stringify({ statusLine: { type: "command", command: "claude.sh" } }),
+    );
+    const both = loadSettingsFiles(
+      dir,
+      { file: "/u/config.json", statusLine: { type: "command", command: "mine.sh" } },
+      home,
+    );
+    expect(effectiveSettings(both.files, () => false).statusLine?.command).toBe("mine.sh");
+    const claudeOnly = loadSettingsFiles(dir, { file: "/u/config.json" }, home);
+    expect(effectiveSettings(claudeOnly.files, () => false).statusLine?.command).toBe("claude.sh");
+    const bad = loadSettingsFiles(dir, { file: "/u/config.json", statusLine: "mine.sh" }, home);
     expect(bad.warnings).toContain(
       '/u/config.json: statusLine: expected {"type": "command", "command": "..."} — ignored',
     );

@@ -44,6 +44,12 @@ export function hookMatches(matcher: string | undefined, values: readonly string
   }
 }
 
+/**
+ * Events whose matcher Claude Code ignores (its reference: "For events like UserPromptSubmit, Stop,
+ * and SubagentStop that don't use matchers, you can omit the matcher field"): every group runs.
+ */
+const NO_MATCHER: ReadonlySet<HookEvent> = new Set<HookEvent>(["UserPromptSubmit", "Stop", "SubagentStop"]);
+
 /** What the hooks of one event said, together. */
 export interface HookOutcome {
   /** Exit 2, `decision: "block"`, or `permissionDecision: "deny"`: the reason. */
@@ -83,8 +89,9 @@ export function toolInput(config: RunConfig, tool: string, args: Record<string, 
 const RANK = { allow: 1, ask: 2, deny: 3 } as const;
 
 /**
- * Runs the hooks of `event` whose matcher covers `match` (tool names, or SessionStart's source), in
- * order, each shown in the status line while it runs. Stops at the first that blocks.
+ * Runs the hooks of `event` whose matcher covers `match` (tool names; SessionStart's source,
+ * PreCompact's trigger, SessionEnd's reason, Notification's type), in order, each shown in the
+ * status line while it runs. Stops at the first that blocks.
  */
 export async function runHooks(
   config: RunConfig,
@@ -95,7 +102,7 @@ export async function runHooks(
   signal?: AbortSignal,
 ): Promise<HookOutcome> {
   const outcome: HookOutcome = { context: [] };
-  const groups = (config.hooks?.[event] ?? []).filter((g) => hookMatches(g.matcher, match));
+  const groups = (config.hooks?.[event] ?? []).filter((g) => NO_MATCHER.has(event) || hookMatches(g.matcher, match));
   const payload = { ...hookBase(config, event), ...input };
   for (const group of groups) {
     for (const hook of group.hooks) {
@@ -186,6 +193,21 @@ function parseJson(text: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Claude Code's Notification hook: the user is needed. Its matcher sees `notification_type`
+ * (`permission_prompt` when a permission question waits, `idle_prompt` when the input has waited
+ * for the user after an answer).
+ */
+export function runNotificationHooks(
+  config: RunConfig,
+  type: "permission_prompt" | "idle_prompt",
+  message: string,
+  emit: (e: RunEvent) => void,
+  signal?: AbortSignal,
+): Promise<HookOutcome> {
+  return runHooks(config, "Notification", [type], { message, notification_type: type }, emit, signal);
 }
 
 /** Whether any hook is configured for the event (most runs have none: no work, no JSON). */

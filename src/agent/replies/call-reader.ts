@@ -38,7 +38,12 @@ export function readMarkup(text: string, marks: Marker[], book: NameBook): Read 
     cuts.push(m);
     pos = m.end;
     if (m.close) continue;
-    const read = m.name !== undefined ? argsFor(text, m.end, m.name, at, book) : callsAt(text, m.end, at, book);
+    const inline = m.name !== undefined && m.args !== undefined ? readArgs(m.args) : undefined;
+    const read = inline
+      ? { calls: [{ name: m.name!, args: inline }], end: m.end }
+      : m.name !== undefined
+        ? argsFor(text, m.end, m.name, at, book)
+        : callsAt(text, m.end, at, book);
     if (!read) continue;
     // The chain of markers and filler right before this one belongs to the call it opens.
     const start = chainStart(text, m.start, cuts);

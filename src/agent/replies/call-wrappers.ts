@@ -16,6 +16,8 @@ export interface Marker {
   end: number;
   /** A name the marker carries itself. */
   name?: string;
+  /** Arguments it carries itself, as written (`<tool_call name="x" arguments='{…}'/>`). */
+  args?: string;
   /** Ends a section (`</tool_call>`, `<|tool_call_end|>`, `Observation:`). */
   close: boolean;
   /** Says tool, call, function … (not only a format token such as `<|channel|>`). */
@@ -78,8 +80,28 @@ const TAG =
   /<(\/?)((?:[|｜][A-Za-z]+[|｜])?[A-Za-z_][\w:.-]*)((?:\s+[\w:-]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))*)\s*(?:=\s*("[^"]*"|'[^']*'|[^\s>"']+))?\s*\/?>/g;
 const BRACKET = /\[(\/?)([A-Z][A-Z0-9_]{1,40})\]/g;
 const RECIPIENT = /(?<![\w.])to=([\w.:-]+)/g;
-const LINE =
-  /(?<=^|\n)[ \t]*(?:>>>[ \t]*([A-Za-z_][\w.-]*)|Action:[ \t]*([A-Za-z_][\w.:-]*(?=[ \t]*(?:\n|$)))?|Action[ _]Input:|Observation:)/g;
+/** Functionary's `>>>name` line. */
+const PROMPT_LINE = /(?<=^|\n)[ \t]*>>>[ \t]*([A-Za-z_][\w.-]*)/g;
+/**
+ * A line that opens with a label: one to three words, maybe decorated (`✿FUNCTION✿:`, `**Tool**:`),
+ * then a colon, and maybe a name after it on the same line. ReAct writes `Action:` and `Action
+ * Input:`, Qwen-Agent `✿FUNCTION✿:` and `✿ARGS✿:`, NexusRaven `Call:`; the words say which part it is.
+ */
+export const LABEL_LINE =
+  /(?<=^|\n)[ \t]*(?:[^\w\s:]{1,3}[ \t]*)?([A-Za-z][A-Za-z _]{0,24}?)(?:[ \t]*[^\w\s:]{1,3})?[ \t]*:(?!\/)[ \t]*(?:([A-Za-z_][\w.-]*)(?=[ \t]*(?:\n|$|\()))?/g;
+/** A label that introduces the arguments (`Action Input:`, `✿ARGS✿:`). */
+const ARG_LABEL_WORDS: ReadonlySet<string> = new Set(["input", "args", "arguments", "parameters", "params"]);
+/** A label after which the tool's result stands: the call before it has ended. */
+const RESULT_LABEL_WORDS: ReadonlySet<string> = new Set(["observation", "result"]);
+
+/** What a label line's label introduces: a call's name, its arguments, its result; undefined: prose. */
+export function labelPart(label: string): "name" | "args" | "result" | undefined {
+  const w = words(label);
+  if (w.length === 0 || w.length > 3) return undefined;
+  if (w.length === 1 && RESULT_LABEL_WORDS.has(w[0]!)) return "result";
+  if (ARG_LABEL_WORDS.has(w.at(-1)!)) return "args";
+  return w.some((x) => CALL_WORDS.has(x)) ? "name" : undefined;
+}
 const FUNCTOOLS = /functools(?=\s*\[)/g;
 const TOOL_FENCE = /```([\w-]+)[ \t]*\n|```/g;
 
@@ -103,7 +125,9 @@ export function markers(text: string, book: NameBook): Marker[] {
     if (!own && (!callish(tag!, TAG_WORDS) || words(tag!).at(-1) === "name")) continue;
     const named = /\bname\s*=\s*["']?([^"'\s>]+)/.exec(attrs ?? "")?.[1] ?? value?.replace(/^["']|["']$/g, "");
     const name = slash ? undefined : own ? tag : named;
-    out.push({ start: m.index, end: m.index + m[0].length, name, close: slash === "/", callish: true });
+    const inline = /\b(?:arguments|args|parameters|params|input)\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(attrs ?? "");
+    const args = inline ? (inline[1] ?? inline[2])!.replace(/&quot;/g, '"') : undefined;
+    out.push({ start: m.index, end: m.index + m[0].length, name, args, close: slash === "/", callish: true });
   }
   for (const m of text.matchAll(BRACKET)) {
     if (!callish(m[2]!, BRACKET_WORDS)) continue;
@@ -113,21 +137,24 @@ export function markers(text: string, book: NameBook): Marker[] {
     if (!/^(?:functions|tools|default_api)\./.test(m[1]!) && !book.resolve(m[1]!)) continue;
     out.push({ start: m.index, end: m.index + m[0].length, name: m[1], close: false, callish: true });
   }
-  for (const m of text.matchAll(LINE)) {
-    const name = m[1] ?? m[2];
-    // `>>> x` is also a Python prompt: only a known name makes it a marker.
-    if (m[0].includes(">>>") && (name === "all" || !book.resolve(name ?? ""))) continue;
-    const close = m[0].trim() === "Observation:";
-    // A `>>>` line that reads as no call is a Python prompt after all: nothing to ask about.
-    // So is a bare `Action:` line (prose uses the word): only one naming a tool asks for a retry.
-    const named = name !== undefined && book.resolve(name) !== undefined;
-    out.push({
-      start: m.index,
-      end: m.index + m[0].length,
-      name,
-      close,
-      callish: !close && !m[0].includes(">>>") && named,
-    });
+  for (const m of text.matchAll(PROMPT_LINE)) {
+    // `>>> x` is also a Python prompt: only a known name makes it a marker, and one that reads as
+    // no call is a Python prompt after all: nothing to ask about.
+    if (m[1] === "all" || !book.resolve(m[1]!)) continue;
+    out.push({ start: m.index, end: m.index + m[0].length, name: m[1], close: false, callish: false });
+  }
+  for (const m of text.matchAll(LABEL_LINE)) {
+    const part = labelPart(m[1]!);
+    if (part === undefined) continue;
+    const end = m.index + m[0].length;
+    // The result and arguments labels end before a word that follows them on the line.
+    if (part !== "name") {
+      out.push({ start: m.index, end: end - (m[2]?.length ?? 0), close: part === "result", callish: false });
+      continue;
+    }
+    // Prose uses these words too (`Action: none needed`): only a label naming a tool asks for a retry.
+    const named = m[2] !== undefined && book.resolve(m[2]) !== undefined;
+    out.push({ start: m.index, end, name: named ? m[2] : undefined, close: false, callish: named });
   }
   for (const m of text.matchAll(FUNCTOOLS))
     out.push({ start: m.index, end: m.index + m[0].length, close: false, callish: true });

@@ -6,7 +6,7 @@
 // Besides the fixed openers below, any wrapper the recogniser reads (call-wrappers.ts) is held:
 // a special token `<|…` or `<｜…`, a tag or `[TOKEN]` whose name says tool or call, a fence whose
 // language does, and a tag named after one of the run's tools.
-import { BRACKET_WORDS, callish, FENCE_WORDS, TAG_WORDS } from "./call-wrappers.js";
+import { BRACKET_WORDS, callish, FENCE_WORDS, LABEL_LINE, labelPart, TAG_WORDS } from "./call-wrappers.js";
 
 /** Openers of call markup (tool-call-markup.ts's scanners): a call wherever they stand. */
 export const MARKERS = [
@@ -46,10 +46,13 @@ const MAX_LEAD = 300;
 const LEAD_LINES = 4;
 /** Tags, bracket tokens and fences found in the window: their names decide. */
 const GENERIC =
-  /<[|｜]|<\/?(?:[|｜][A-Za-z]+[|｜])?([A-Za-z_][\w:.-]*)(?=[\s>=/|])|\[\/?([A-Z][A-Z0-9_]{1,40})\]|```([\w-]+)|(?<=^|\n)Action:/g;
+  /<[|｜]|<\/?(?:[|｜][A-Za-z]+[|｜])?([A-Za-z_][\w:.-]*)(?=[\s>=/|])|\[\/?([A-Z][A-Z0-9_]{1,40})\]|```([\w-]+)/g;
 /** The end of a window that may still grow into a generic marker. */
 const PARTIAL =
   /(?:<\/?(?:[|｜][A-Za-z]*[|｜]?)?[\w:.-]*|\[\/?[A-Z][A-Z0-9_]*|```[\w-]*|(?<=^|\n)A(?:c(?:t(?:i(?:o(?:n)?)?)?)?)?)$/;
+/** A line so far that is a label (`Action:`, `✿FUNCTION✿: read_`), its name not complete yet. */
+const LABEL_OPENING =
+  /^[ \t]*(?:[^\w\s:]{1,3}[ \t]*)?([A-Za-z][A-Za-z _]{0,24}?)(?:[ \t]*[^\w\s:]{1,3})?[ \t]*:[ \t]*[\w.-]*$/;
 const BARE_FENCES = ["```json", "```tool_call", "```tool_code", "```javascript", "```js", "```python", "```"];
 
 type Verdict = "call" | "text" | "undecided";
@@ -63,6 +66,10 @@ function partialGenericLength(window: string): number {
     if (from < 0 || window.length - from > 64) continue;
     longest = Math.max(longest, PARTIAL.exec(window.slice(from))?.[0].length ?? 0);
   }
+  // A line that opens with a call's label may still grow into a tool's name.
+  const line = window.slice(window.lastIndexOf("\n") + 1);
+  const label = LABEL_OPENING.exec(line);
+  if (label && labelPart(label[1]!) === "name") longest = Math.max(longest, line.length);
   return longest;
 }
 
@@ -166,10 +173,13 @@ export class ToolCallStreamGuard {
   /** The first generic wrapper in the window, or -1. */
   private genericMarker(window: string): number {
     // Most deltas hold none of the characters a wrapper starts with: no regex runs for them.
-    if (!/[<[`]|Action:/.test(window)) return -1;
+    if (!/[<[`:]/.test(window)) return -1;
+    // A label line naming one of the tools: `Action: read_file`, `✿FUNCTION✿: read_file`, `Call: read_file(`.
+    for (const m of window.matchAll(LABEL_LINE))
+      if (m[2] !== undefined && labelPart(m[1]!) === "name" && this.tools.includes(m[2].toLowerCase())) return m.index;
     for (const m of window.matchAll(GENERIC)) {
       const [all, tag, bracket, fence] = m;
-      if (all.startsWith("<|") || all.startsWith("<｜") || all === "Action:") return m.index;
+      if (all.startsWith("<|") || all.startsWith("<｜")) return m.index;
       if (tag !== undefined && (callish(tag, TAG_WORDS) || this.tools.includes(tag.toLowerCase()))) return m.index;
       if (bracket !== undefined && callish(bracket, BRACKET_WORDS)) return m.index;
       if (fence !== undefined && callish(fence, FENCE_WORDS)) return m.index;

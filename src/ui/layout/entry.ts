@@ -24,6 +24,7 @@ interface Cached {
 
 // Entries are immutable (immer), so an entry object's identity is its revision: a WeakMap
 // keyed by it caches rendered lines until the entry changes or the width does.
+// eslint-disable-next-line no-restricted-syntax -- a cache of a pure function: an immutable entry's lines
 const cache = new WeakMap<Entry, Cached>();
 
 export function entryLines(entry: Entry, ctx: EntryViewContext): string[] {

@@ -15,6 +15,7 @@ export interface WrappedInput {
   cursorCol: number;
 }
 
+// eslint-disable-next-line no-restricted-syntax -- a cache of a pure function: the last wrap, one entry
 let last: { text: string; cursor: number; width: number; out: WrappedInput } | undefined;
 
 /**

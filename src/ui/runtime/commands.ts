@@ -59,9 +59,10 @@ function perform(
   switch (cmd.type) {
     case "worker": {
       const c = cmd.command;
-      // Runs and compactions save /undo checkpoints beside the session file, which only main knows.
+      // Runs and compactions save /undo checkpoints beside the session file, which only main knows;
+      // hooks are told the session and its file.
       send(
-        c.type === "run" || c.type === "compact"
+        c.type === "run" || c.type === "compact" || c.type === "notification"
           ? {
               ...c,
               config: {

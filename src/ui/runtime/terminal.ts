@@ -21,6 +21,7 @@ export const blessedParts = {
   box: load("blessed/lib/widgets/box") as (options: blessed.Widgets.BoxOptions) => blessed.Widgets.BoxElement,
 };
 
+// eslint-disable-next-line no-restricted-syntax -- blessed is one per process: its patch is applied once
 let patched = false;
 
 /** blessed is unmaintained: what we need changed in it is patched here, once (exported for tests). */

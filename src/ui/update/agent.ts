@@ -11,6 +11,7 @@ import { applyTodoCall } from "./todos.js";
 import { TODO_TOOL } from "./todo-items.js";
 import { offerPlanApproval } from "./modes.js";
 import { attend } from "./attention.js";
+import { armIdle } from "./idle.js";
 import { seesImages } from "../../protocol/vision.js";
 import { applyMcpState } from "./mcp.js";
 import { applyJobs } from "./jobs.js";
@@ -190,7 +191,10 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       finishRun(model, event.reason === "interrupted", cmds);
       if (!model.run) {
         offerPlanApproval(model, event.reason === "complete");
-        if (event.reason !== "interrupted") attend(model, "agent0: the answer is ready", cmds);
+        if (event.reason !== "interrupted") {
+          attend(model, "agent0: the answer is ready", cmds);
+          armIdle(model, cmds);
+        }
       }
       break;
     case "denied":

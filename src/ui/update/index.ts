@@ -20,6 +20,7 @@ import { startRun } from "./run.js";
 import { plain } from "./plain.js";
 import { applyMcpConfig, expandMentions } from "./mcp.js";
 import { openPicker } from "./dialog.js";
+import { checkIdle, touchIdle } from "./idle.js";
 
 /** DEC private mode 2026, synchronized output (the terminal holds a frame until it is complete). */
 export const SYNC_OUTPUT_MODE = 2026;
@@ -60,9 +61,11 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
   const next = produce(model, (m) => {
     switch (msg.type) {
       case "key":
+        touchIdle(m);
         applyKeyMsg(m, msg.key, cmds);
         break;
       case "paste":
+        touchIdle(m);
         applyPaste(m, msg.text);
         syncMenu(m, cmds);
         break;
@@ -82,6 +85,9 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
       case "exit-disarm":
         // A later arm has its own timer: this one ends only the arm it was set for.
         if (m.exitArm.seq === msg.seq) m.exitArm.armed = false;
+        break;
+      case "idle-check":
+        checkIdle(m, msg.seq, cmds);
         break;
       case "agent":
         applyAgentEvent(m, msg.event, cmds);
@@ -196,6 +202,7 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         if (msg.history) mergeHistory(m, msg.history);
         if (msg.notify) m.notify = msg.notify;
         if (msg.steer === false) m.steerOnEnter = false;
+        if (msg.idleNotifyMs) m.idle.ms = msg.idleNotifyMs;
         if (msg.config.permissionMode === "yolo") m.yoloInCycle = true;
         if (msg.toolOutputLines) m.toolOutputLines = msg.toolOutputLines;
         openConversation(m, msg.sessionId, msg.conversation, msg.tokensUsed);

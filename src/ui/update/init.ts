@@ -5,6 +5,7 @@ import type { InitOptions, Model } from "../model.js";
 import { addEntry, entriesFromConversation } from "./transcript.js";
 import { commandItems } from "./menu.js";
 import { lastTodos } from "./todos.js";
+import { IDLE_NOTIFY_MS } from "./idle.js";
 
 /** Lines an expanded tool entry shows before "+N more lines". */
 export const DEFAULT_TOOL_OUTPUT_LINES = 200;
@@ -66,6 +67,7 @@ export function init(opts: InitOptions): Model {
     mcpProject: { pending: [], denied: [], trusted: [] },
     quitting: false,
     exitArm: { armed: false, seq: 0 },
+    idle: { ms: IDLE_NOTIFY_MS, seq: 0, armed: false, touched: false },
     unsaved: false,
     statusCommand: { asked: "", text: null, failedTold: false },
   };

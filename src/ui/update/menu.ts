@@ -8,7 +8,7 @@ import type { CommandItem } from "../steer-types.js";
 import { menuContext, menuRows, type MenuRow } from "../layout/menu.js";
 
 /** Sources this module fills from the skills; other sources (MCP prompts) arrive by Msg and are kept. */
-const OWN_SOURCES = new Set([
+const OWN_SOURCES: ReadonlySet<string> = new Set([
   "built-in",
   "skill",
   "built-in skill",

@@ -15,7 +15,7 @@ export function allRules(model: Model): PermissionRule[] {
 export function formatRules(model: Model): string {
   const rules = allRules(model);
   if (rules.length === 0)
-    return 'No permission rules. Add them under "permissions": {"allow": [...], "ask": [...], "deny": [...]} in your config.json or the project\'s .agent0/settings.json or .claude/settings.json (e.g. "Bash(npm test:*)").';
+    return 'No permission rules. Add them under "permissions": {"allow": [...], "ask": [...], "deny": [...]} in your config.json or ~/.claude/settings.json, or the project\'s .agent0/settings.json or .claude/settings.json (e.g. "Bash(npm test:*)").';
   const lines = ["Permission rules (deny beats ask beats allow):"];
   rules.forEach((r, i) => lines.push(`  ${i + 1}. ${r.kind.padEnd(5)} ${r.rule}  — ${r.source}`));
   const pending = model.mcpProject.pending.filter((p) => p.kind === "settings").map((p) => p.file);
@@ -59,7 +59,7 @@ export function formatHooks(model: Model): string {
   const out = lines.length
     ? [`Hooks (run in this order, each with its time-out, default 60 s):`, ...lines]
     : [
-        "No hooks. Add them under \"hooks\" in your config.json or the project's .agent0/settings.json or .claude/settings.json, in Claude Code's shape.",
+        "No hooks. Add them under \"hooks\" in your config.json or ~/.claude/settings.json, or the project's .agent0/settings.json or .claude/settings.json, in Claude Code's shape.",
       ];
   for (const w of waiting)
     out.push(`Not run (project not trusted): the hooks of ${w.file}. /mcp trust ${w.name} asks.`);

@@ -2,7 +2,7 @@
 import type { TodoItem } from "../steer-types.js";
 
 export const TODO_TOOL = "todo_write";
-const STATUSES = new Set(["pending", "in_progress", "completed"]);
+const STATUSES: ReadonlySet<string> = new Set(["pending", "in_progress", "completed"]);
 
 /** The list in a todo_write call's arguments; null when they are not a valid list. */
 export function parseTodos(args: unknown): TodoItem[] | null {

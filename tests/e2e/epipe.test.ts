@@ -1,0 +1,80 @@
+// `agent0 -p … --output-format stream-json | head -1`: the reader goes away while the answer still
+// streams. The run must end as a closed pipe ends a Unix tool (quietly), with the session saved and
+// its lock released, so the next `--resume` can write to it.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { BIN, eachTest, filesUnder, waitUntil, type Sandbox } from "./harness.js";
+import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
+
+describe("a reader that closes the pipe early", () => {
+  let sb: Sandbox;
+  let fake: FakeOllama | undefined;
+  eachTest(
+    (s) => (sb = s),
+    () => [fake],
+  );
+
+  it("stream-json | head -1: the process ends, the session is saved, and no lock is left", async () => {
+    const words = Array.from({ length: 400 }, (_, i) => ({ text: `word${i} ` }));
+    fake = await startFakeOllama({ models: [{ name: "qwen3:8b" }], replies: [{ steps: words }] });
+    const child = spawn(
+      "node",
+      [BIN, "--host", fake.url, "--model", "qwen3:8b", "-p", "hi", "--output-format", "stream-json"],
+      {
+        cwd: sb.project,
+        env: sb.env,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    // What `head -1` does: read the first line, then close the read end of the pipe.
+    await new Promise<void>((resolve) => {
+      let got = "";
+      child.stdout.setEncoding("utf8").on("data", (d: string) => {
+        got += d;
+        if (got.includes("\n")) {
+          child.stdout.destroy();
+          resolve();
+        }
+      });
+    });
+    const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
+    const sessions = path.join(sb.home, ".local", "share", "agent0", "sessions");
+    const files = filesUnder(sessions);
+    expect(files.filter((f) => f.endsWith(".jsonl"))).toHaveLength(1);
+    expect(files.filter((f) => f.endsWith(".lock"))).toEqual([]);
+    expect(stderr).not.toMatch(/EPIPE|Unhandled|at .*\.js:\d+/);
+    expect(code).toBe(141);
+    expect(
+      fs.readFileSync(
+        files.find((f) => f.endsWith(".jsonl"))!,
+        "utf8",
+      ),
+    ).toContain('"hi"');
+  });
+
+  it("Ctrl+C during -p: the answer so far is saved and the lock let go", async () => {
+    fake = await startFakeOllama({
+      models: [{ name: "qwen3:8b" }],
+      replies: [{ steps: [{ text: "The first half of the answer" }, { hang: true }] }],
+    });
+    const child = spawn("node", [BIN, "--host", fake.url, "--model", "qwen3:8b", "-p", "hi"], {
+      cwd: sb.project,
+      env: sb.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const sessions = path.join(sb.home, ".local", "share", "agent0", "sessions");
+    const session = () => filesUnder(sessions).find((f) => f.endsWith(".jsonl"));
+    const lock = () => filesUnder(sessions).find((f) => f.endsWith(".lock"));
+    await waitUntil(() => lock() !== undefined, 15_000, "the session to be taken");
+    await new Promise((r) => setTimeout(r, 500)); // the first half streams in
+    child.kill("SIGINT");
+    const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
+    expect(code).toBe(130);
+    expect(lock()).toBeUndefined();
+    expect(fs.readFileSync(session()!, "utf8")).toContain("The first half of the answer");
+  });
+});
