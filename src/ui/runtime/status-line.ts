@@ -83,13 +83,18 @@ export function runStatusCommand(
     });
     let out = "";
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
+    const killGroup = () => {
       try {
         process.kill(-child.pid!, "SIGKILL");
       } catch {
         // already gone
       }
+    };
+    // agent0 quitting meanwhile ends it too: a slow status command outlives nothing.
+    process.on("exit", killGroup);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup();
     }, timeoutMs);
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       if (out.length < MAX_OUTPUT) out += chunk;
@@ -99,10 +104,12 @@ export function runStatusCommand(
     child.stdin.end(JSON.stringify(req.input));
     child.on("error", (err) => {
       clearTimeout(timer);
+      process.off("exit", killGroup);
       resolve({ ok: false, error: err.message });
     });
     child.on("close", (code, signal) => {
       clearTimeout(timer);
+      process.off("exit", killGroup);
       if (timedOut) return resolve({ ok: false, error: `no answer within ${timeoutMs / 1000} s` });
       if (code !== 0) return resolve({ ok: false, error: signal ? `stopped by ${signal}` : `exit code ${code}` });
       resolve({ ok: true, text: out.split(/\r?\n/, 1)[0] ?? "" });
