@@ -128,9 +128,10 @@ export default tseslint.config(
   boundary(["src/render/**"], [group(["../**"], "render/ imports nothing of ours outside render/.")]),
   boundary(["src/session/**", "src/context/**", "src/safety/**"], [LIBRARY]),
   boundary(["src/search/**"], [SEARCH]),
-  // tool-use.ts is the one named module; agent-start.ts and one-shot.ts serve the agent in-process.
+  // tool-use.ts is the one named module; agent-start.ts and one-shot.ts serve the agent in-process,
+  // and session-agent.ts the agent sessions of `agent0 acp` and `agent0 mcp serve`.
   boundary(["src/cli/**"], [CLI_THROUGH_TOOL_USE], {
-    ignores: ["src/cli/tool-use.ts", "src/cli/agent-start.ts", "src/cli/one-shot.ts"],
+    ignores: ["src/cli/tool-use.ts", "src/cli/agent-start.ts", "src/cli/one-shot.ts", "src/cli/session-agent.ts"],
   }),
   {
     files: ["src/protocol/**"],

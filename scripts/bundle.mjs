@@ -87,8 +87,9 @@ const common = {
   platform: "node",
   target: "node20",
   outdir: "dist/bundle",
-  // blessed loads widgets and terminfo relative to its own folder; ripgrep ships a binary.
-  external: ["blessed", "@vscode/ripgrep"],
+  // blessed loads widgets and terminfo relative to its own folder; ripgrep ships a binary, and
+  // sharp a native addon with libvips (@img/sharp-*), loaded on the first attached image.
+  external: ["blessed", "@vscode/ripgrep", "sharp"],
   banner: {
     js: "import { createRequire as __agent0CreateRequire } from 'node:module'; const require = __agent0CreateRequire(import.meta.url);",
   },

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { logsDir, sessionsDir } from "./context/dirs.js";
 import { slashCommands } from "./ui/slash-commands.js";
@@ -13,22 +12,7 @@ import { markBench } from "./ui/runtime/bench-probes.js";
 import { sanitize } from "./render/sanitize.js";
 import { fail, guardProcess } from "./cli/app-process.js";
 import { resumeFromFlags } from "./cli/resume.js";
-
-/** The package's own package.json (this file runs from dist/ or dist/bundle/). */
-function packageVersion(): string {
-  for (const rel of ["../package.json", "../../package.json"]) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), "utf8")) as {
-        name?: string;
-        version?: string;
-      };
-      if (pkg.name === "agent0" && pkg.version) return pkg.version;
-    } catch {
-      // not at this level
-    }
-  }
-  return "unknown";
-}
+import { packageVersion } from "./cli/version.js";
 
 interface Flags extends CliOptions {
   print?: string;
@@ -68,7 +52,9 @@ Examples:
   agent0                          open the TUI in this folder
   agent0 -p "explain src/main.ts" print an answer and exit
   agent0 --resume 3f2a            reopen a saved session
-  agent0 sessions                 list saved sessions`,
+  agent0 sessions                 list saved sessions
+  agent0 acp                      serve an editor over the Agent Client Protocol
+  agent0 mcp serve                serve other agents over MCP`,
   )
   .action(async (words: string[], flags: Flags) => {
     process.exitCode = await main(words.join(" "), flags);
@@ -89,14 +75,28 @@ program
     );
   });
 
-program
-  .command(subcommand("mcp"))
-  .description("MCP servers")
+const mcp = program.command(subcommand("mcp")).description("MCP servers");
+mcp
   .command("list")
   .description("list the configured MCP servers: where from, and whether they are trusted")
   .action(async () => {
     const { printMcpList } = await import("./cli/mcp-list.js");
     process.exitCode = printMcpList(process.cwd(), process.env, (s) => process.stdout.write(s));
+  });
+mcp
+  .command("serve")
+  .description("serve agent0 itself as an MCP server on stdin/stdout (tools: agent0, agent0_reply)")
+  .action(async () => {
+    const { serveMcp } = await import("./cli/mcp-serve.js");
+    process.exitCode = await serveMcp(program.opts<Flags>());
+  });
+
+program
+  .command(subcommand("acp"))
+  .description("serve the Agent Client Protocol on stdin/stdout, for editors (Zed, JetBrains, Neovim …)")
+  .action(async () => {
+    const { serveAcp } = await import("./cli/acp/serve.js");
+    process.exitCode = await serveAcp(program.opts<Flags>());
   });
 
 async function main(firstPrompt: string, flags: Flags): Promise<number> {

@@ -2,7 +2,7 @@ import type { RunEvent, DoneReason } from "../protocol/agent-event.js";
 import type { ConversationMessage, ToolCall } from "../protocol/conversation.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { Provider } from "../providers/types.js";
-import type { ToolContext, ToolDef } from "../tools/types.js";
+import type { ClientIo, ToolContext, ToolDef } from "../tools/types.js";
 import { toolSpecs, runToolCalls, type ToolOutcome } from "../tools/runner.js";
 import { callModel } from "./model-call.js";
 import { createStuckState, observeStep } from "./stuck.js";
@@ -12,6 +12,7 @@ import { createApprover, guardPlanMode, modeReminder, type AskUser } from "./app
 import {
   ensureModelInfo,
   failedNativeCalls,
+  imagesRefused,
   noteNativeFailure,
   saneTokenCount,
   type Prefetched,
@@ -43,6 +44,8 @@ export interface LoopDeps {
   prefetched?: Prefetched;
   /** Messages the user typed during the run, taken at each step boundary (the user's own agent only). */
   takeSteers?: () => ConversationMessage[];
+  /** An editor's file system and terminal, when the session's client offers them (agent0 acp). */
+  client?: ClientIo;
 }
 
 export interface LoopResult {
@@ -88,7 +91,12 @@ export async function runAgent(
   if (saneTokenCount(runConfig.numCtx) === undefined && (deps.depth ?? 0) === 0)
     await warnIfOllamaBehindOpenAI(info.config, emit);
   // The caller's config is never changed; what this run learns lives in its own copy.
-  let config = info.config;
+  const sight = (deps.depth ?? 0) === 0 ? await imagesRefused(provider, info.config, conversation, signal) : undefined;
+  if (sight?.refusal) {
+    emit({ type: "error", message: sight.refusal });
+    return finish("error");
+  }
+  let config = sight?.config ?? info.config;
 
   if (config.toolProtocol === "native" && failedNativeCalls(memory)) config.toolProtocol = "json";
 
@@ -351,7 +359,7 @@ function withinAllowed(tools: ToolDef[], allowed: string[] | undefined): ToolDef
  * parent call's signal, approval, checkpoints and memory.
  */
 export function subAgentRunner(
-  parent: Pick<ToolContext, "signal" | "approve" | "beforeWrite" | "memory" | "depth">,
+  parent: Pick<ToolContext, "signal" | "approve" | "beforeWrite" | "memory" | "depth" | "files" | "terminal">,
 ): ToolContext["runAgent"] {
   return (conversation, config, run) =>
     runAgent(conversation, config, {
@@ -365,6 +373,7 @@ export function subAgentRunner(
       // The files the parent read count as read; the sub-agent's model keeps its own failure count.
       memory: { ...parent.memory, nativeFailures: 0 },
       depth: parent.depth + 1,
+      client: { files: parent.files, terminal: parent.terminal },
     });
 }
 
@@ -385,6 +394,8 @@ function toolContext(
     emit: deps.emit,
     depth: deps.depth ?? 0,
     callId: call.id,
+    ...(deps.client?.files ? { files: deps.client.files } : {}),
+    ...(deps.client?.terminal ? { terminal: deps.client.terminal } : {}),
   };
   return { ...ctx, runAgent: subAgentRunner(ctx) };
 }

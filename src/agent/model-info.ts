@@ -1,6 +1,7 @@
 import { UNKNOWN_CONTEXT } from "../protocol/window.js";
 import type { RunEvent } from "../protocol/agent-event.js";
 import type { RunConfig } from "../protocol/run-config.js";
+import type { ConversationMessage } from "../protocol/conversation.js";
 import type { ModelInfo, Provider } from "../providers/types.js";
 import type { SessionMemory } from "../tools/session-memory.js";
 import { chooseToolProtocol } from "../protocol/tool-protocol.js";
@@ -159,4 +160,33 @@ export function noteNativeFailure(memory: SessionMemory): boolean {
 /** Runs after the switch stay on the JSON protocol, whatever the UI's copy of the config says. */
 export function failedNativeCalls(memory: SessionMemory): boolean {
   return memory.nativeFailures >= NATIVE_FAILURES;
+}
+
+/**
+ * The user's new message carries images: whether the model sees them, asking the server when the
+ * session has not learned it yet (a num_ctx given in the config skips the lookup above). Never a
+ * silent drop: the TUI asks before it sends to a model known not to see, and a `-p` run, or a model
+ * not known then, stops here with why.
+ */
+export async function imagesRefused(
+  provider: Provider,
+  config: RunConfig,
+  conversation: readonly ConversationMessage[],
+  signal: AbortSignal,
+): Promise<{ config: RunConfig; refusal?: string }> {
+  const last = conversation.at(-1);
+  const count = last?.role === "user" ? (last.images?.length ?? 0) : 0;
+  if (count === 0) return { config };
+  let sees = config.seesImages ?? config.vision;
+  if (sees === undefined) {
+    const info = await provider.modelInfo(config.model, signal).catch(() => undefined);
+    sees = info !== undefined && seesImages(config.vision, info.capabilities);
+  }
+  config = { ...config, seesImages: sees };
+  if (sees) return { config };
+  const what = count === 1 ? "the image" : `the ${count} images`;
+  return {
+    config,
+    refusal: `${config.model} cannot see images, so ${what} would not reach it. Nothing was sent: choose a vision model (--model, or /model in the TUI, whose list marks "vision"), or set "vision": true in the config if this model does see.`,
+  };
 }

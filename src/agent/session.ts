@@ -10,7 +10,7 @@ import type { McpExpandRequest, McpServerView } from "../protocol/mcp-state.js";
 import type { ConversationMessage, ImageAttachment } from "../protocol/conversation.js";
 import { assertNever } from "../protocol/assert-never.js";
 import type { Provider } from "../providers/types.js";
-import type { ToolDef } from "../tools/types.js";
+import type { ClientIo, ToolDef } from "../tools/types.js";
 import { createSessionMemory, type SessionMemory } from "../tools/session-memory.js";
 import { createBackgroundJobs } from "../tools/shell/jobs.js";
 import { turnAfterCompaction, type Checkpoints } from "../session/checkpoints.js";
@@ -41,6 +41,8 @@ export interface AgentSessionDeps {
   idle?(): void;
   /** Called once a shutdown has stopped everything (its MCP servers included). */
   stopped?(): void;
+  /** An editor's file system and terminal for the tools, when the session's client offers them (agent0 acp). */
+  client?: ClientIo;
   /** Creates the MCP manager at the first mcp-sync that names a server (default: the SDK's, loaded then). */
   createMcp?(cwd: string, onChange: (servers: McpServerView[]) => void): Promise<McpManager>;
 }
@@ -182,7 +184,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       const manager = mcp;
       if (!manager) throw new Error("no MCP servers are configured");
       let content = req.text;
-      const images: ImageAttachment[] = [];
+      const images: ImageAttachment[] = [...(req.images ?? [])];
       if (req.prompt) {
         const rendered = await manager.renderPrompt(req.prompt.server, req.prompt.name, req.prompt.args);
         content = content ? `${rendered.text}\n\n${content}` : rendered.text;
@@ -268,6 +270,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
             emit({ type: "steered", id });
             return message;
           }),
+        ...(deps.client ? { client: deps.client } : {}),
         askUser: (req) =>
           new Promise<PermissionAnswer>((resolve) => {
             if (signal.aborted) return resolve({ decision: "deny" });

@@ -1,24 +1,31 @@
 // `@path` in a message attaches that file (or a folder's listing) to what the model gets. Used
 // by the TUI (through services) and by headless -p. Paths stay inside the project folder, as
-// for the file tools; a mention that is no existing path (`@alice`) is left as text.
+// for the file tools, but for an image: a screenshot dragged into the terminal is pasted as its
+// path, from anywhere, and only its pixels go. A mention that is no existing path (`@alice`) is
+// left as text.
 import type { ImageAttachment } from "../protocol/conversation.js";
-import { MAX_IMAGE_BYTES } from "../protocol/vision.js";
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { mentionsIn } from "../context/mention-parse.js";
 import { projectFileRules } from "./tool-use.js";
 import { maskSecrets } from "../safety/secrets.js";
 import { isSecretFileName, maskSecretFile, projectSecretValues } from "../safety/secret-files.js";
 import { looksBinary } from "../context/binary.js";
+import { fitImage } from "./image-fit.js";
 
 export { ATTACH_MAX_CHARS } from "./attach-limits.js";
 import { cutAttachment } from "./attach-limits.js";
 export const LISTING_MAX = 200;
+/** An image file outside the project read at most: past this it is no screenshot or photo. */
+const MAX_IMAGE_INPUT_BYTES = 64 * 1024 * 1024;
 
 export interface Attached {
   content: string;
   attached: string[];
   problems: string[];
+  /** What the user is told that is no problem: an image scaled down to fit. */
+  notes?: string[];
   /** `@picture.png`: the images, for a model that sees (the UI tells the user when it does not). */
   images?: ImageAttachment[];
 }
@@ -33,19 +40,42 @@ function imageType(buf: Buffer): string | undefined {
   return undefined;
 }
 
-async function attachment(
-  cwd: string,
-  mention: string,
-): Promise<{ block?: string; problem?: string; image?: ImageAttachment }> {
+interface Attachment {
+  block?: string;
+  problem?: string;
+  note?: string;
+  image?: ImageAttachment;
+}
+
+/** An image file, scaled to fit, as its block and attachment; `shown` names it in both. */
+async function imageAttachment(buf: Buffer, mimeType: string, mention: string, shown: string): Promise<Attachment> {
+  const fitted = await fitImage(buf, mimeType, `@${mention}`);
+  if (!fitted.ok) return { problem: fitted.problem };
+  const size = fitted.width ? ` width="${fitted.width}" height="${fitted.height}"` : "";
+  return {
+    block: `<attached image="${shown}" type="${fitted.image.mimeType}" bytes="${fitted.bytes}"${size}/>`,
+    image: fitted.image,
+    ...(fitted.note ? { note: fitted.note } : {}),
+  };
+}
+
+/** A mention outside the project: an image is attached (its pixels only); anything else is refused. */
+async function outsideAttachment(cwd: string, mention: string, abs = path.resolve(cwd, mention)): Promise<Attachment> {
+  const stat = await fs.stat(abs).catch(() => undefined);
+  if (!stat) return {};
+  const refused = { problem: `@${mention} is outside the project folder — not attached.` };
+  if (!stat.isFile() || stat.size > MAX_IMAGE_INPUT_BYTES) return refused;
+  const buf = await fs.readFile(abs);
+  const mimeType = imageType(buf);
+  return mimeType ? imageAttachment(buf, mimeType, mention, abs) : refused;
+}
+
+async function attachment(cwd: string, mention: string): Promise<Attachment> {
+  // `~/Desktop/shot.png`, as a shell would read it.
+  if (mention.startsWith("~/")) return outsideAttachment(cwd, mention, path.join(os.homedir(), mention.slice(2)));
   const { resolveInside, realpathLoose, readRegularFile } = await projectFileRules();
   const resolved = resolveInside(cwd, mention);
-  if (!resolved.ok) {
-    const exists = await fs.stat(path.resolve(cwd, mention)).then(
-      () => true,
-      () => false,
-    );
-    return exists ? { problem: `@${mention} is outside the project folder — not attached.` } : {};
-  }
+  if (!resolved.ok) return outsideAttachment(cwd, mention);
   const stat = await fs.stat(resolved.abs).catch(() => undefined);
   if (!stat) return {};
   if (stat.isDirectory()) {
@@ -60,18 +90,7 @@ async function attachment(
   if (!opened.ok) return { problem: `@${mention}: ${opened.error.replace(/^Error: /, "")} — not attached.` };
   const buf = opened.buf;
   const mimeType = imageType(buf);
-  if (mimeType) {
-    if (buf.length > MAX_IMAGE_BYTES) {
-      const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-      return {
-        problem: `@${mention} is ${mb(buf.length)}; images are sent up to ${mb(MAX_IMAGE_BYTES)} — not attached.`,
-      };
-    }
-    return {
-      block: `<attached image="${resolved.rel}" type="${mimeType}" bytes="${buf.length}"/>`,
-      image: { mimeType, data: buf.toString("base64") },
-    };
-  }
+  if (mimeType) return imageAttachment(buf, mimeType, mention, resolved.rel);
   if (looksBinary(buf)) return { problem: `@${mention} is a binary file — not attached.` };
   const raw = buf.toString("utf8");
   const secret = opened.unsure || isSecretFileName(resolved.rel);
@@ -89,10 +108,12 @@ export async function readMentions(text: string, cwd: string, mentions = mention
   const problems: string[] = [];
   const blocks: string[] = [];
   const images: ImageAttachment[] = [];
+  const notes: string[] = [];
   for (const mention of new Set(mentions)) {
     try {
       const r = await attachment(cwd, mention);
       if (r.problem) problems.push(r.problem);
+      if (r.note) notes.push(r.note);
       if (r.image) images.push(r.image);
       if (r.block) {
         blocks.push(r.block);
@@ -103,5 +124,5 @@ export async function readMentions(text: string, cwd: string, mentions = mention
     }
   }
   const content = blocks.length ? `${text}\n\n${blocks.join("\n\n")}` : text;
-  return { content, attached, problems, ...(images.length ? { images } : {}) };
+  return { content, attached, problems, ...(notes.length ? { notes } : {}), ...(images.length ? { images } : {}) };
 }

@@ -87,6 +87,9 @@ export async function headless(prompt: string, flags: HeadlessFlags): Promise<ne
     ? await import("./attach.js").then(({ readMentions }) => readMentions(prompt, config.cwd, mentioned))
     : { content: prompt, problems: [] };
   for (const p of withFiles.problems) process.stderr.write(`warning: ${p}\n`);
+  // An image scaled down to fit; a model that cannot see it stops the run before any request (agent/loop.ts).
+  const images = "images" in withFiles ? withFiles.images : undefined;
+  for (const n of ("notes" in withFiles ? withFiles.notes : undefined) ?? []) process.stderr.write(`notice: ${n}\n`);
   const piped = await piping.catch((err: Error) => fail(`could not read stdin: ${err.message}`));
   if (piped.kind === "binary")
     fail(`stdin is binary data (${sizeText(piped.bytes)}): only text can go with the prompt. Nothing was sent.`);
@@ -100,12 +103,6 @@ export async function headless(prompt: string, flags: HeadlessFlags): Promise<ne
         )
       : undefined;
   if (withStdin?.note) process.stderr.write(`warning: ${withStdin.note}\n`);
-  // Said, never dropped silently: -p sends the text naming the image, not its pixels (the TUI does).
-  const images = "images" in withFiles ? (withFiles.images?.length ?? 0) : 0;
-  if (images > 0)
-    process.stderr.write(
-      `warning: images are sent from the TUI only; in -p mode the model reads only that ${images === 1 ? "an image was" : `${images} images were`} named.\n`,
-    );
   const context = await loadingContext;
   for (const w of context.warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
   config.systemPrompt = context.systemPrompt;
@@ -115,6 +112,7 @@ export async function headless(prompt: string, flags: HeadlessFlags): Promise<ne
     started,
     prompt: withStdin?.content ?? withFiles.content,
     typed: withStdin?.typed ?? prompt,
+    images,
     resources: resourceMentionsIn(prompt, servers),
     config,
     conversation: resumed.conversation,

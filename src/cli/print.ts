@@ -18,6 +18,8 @@ export function runHeadless(opts: {
   prompt: string;
   /** What the user wrote, when `prompt` differs from it (files of @mentions attached). */
   typed?: string;
+  /** `@picture.png` images, for a model that sees (the agent refuses the run when it does not). */
+  images?: ImageAttachment[];
   /** `@server:uri` mentions: the agent reads them (after the servers start) and attaches them. */
   resources?: ResourceMention[];
   config: RunConfig;
@@ -157,9 +159,9 @@ export function runHeadless(opts: {
       agent.send({ type: "mcp-sync", servers: config.mcpServers, cwd: config.cwd });
     }
     if (resources.length > 0) {
-      agent.send({ type: "mcp-expand", request: { typed, text: opts.prompt, resources } });
+      agent.send({ type: "mcp-expand", request: { typed, text: opts.prompt, resources, images: opts.images } });
     } else {
-      startRun(opts.prompt);
+      startRun(opts.prompt, opts.images);
     }
   });
 }

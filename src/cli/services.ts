@@ -1,19 +1,17 @@
+import path from "node:path";
 import type { McpSession } from "./mcp-session.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import { listSessions, shorten, formatRelativeTime } from "../session/list.js";
 import type { SessionRecorder } from "../session/recorder.js";
 import type { Logger } from "../session/log.js";
-import { firstPrompt } from "../session/format.js";
 import { configFilePath } from "../context/dirs.js";
 import { chooseToolProtocol, toolProtocolLabel } from "../protocol/tool-protocol.js";
 import type { Services, Opened } from "../ui/runtime/services.js";
 import type { PickerItem } from "../ui/model.js";
-import path from "node:path";
 import type { InputHistory } from "./input-history.js";
 import { resumeInto } from "./resume-into.js";
 import { FileIndexClient } from "./file-index.js";
-import type { UndoResult } from "../session/checkpoints.js";
-import type { ConversationMessage } from "../protocol/conversation.js";
+import { rewindToMessage, undoLastTurn } from "./undo.js";
 
 export function createServices(opts: {
   recorder: SessionRecorder;
@@ -27,24 +25,6 @@ export function createServices(opts: {
   const { recorder, logger } = opts;
   const fileIndex = new FileIndexClient(() => opts.config().cwd);
   const rel = (p: string) => path.relative(opts.config().cwd, p) || p;
-  /** The conversation is now `kept` (the file keeps what came before); the title follows it. */
-  const keepConversation = (kept: ConversationMessage[], reason?: "rewind"): ConversationMessage[] => {
-    recorder.reset(kept, reason);
-    // The title follows the conversation: the first prompt still in it (none: untitled).
-    const first = kept.find((m) => m.role === "user");
-    recorder.meta({ title: first ? firstPrompt(first) : "" });
-    return kept;
-  };
-  /** What a restore did, one line per file. */
-  const restoredLines = (head: string, result: UndoResult, none: string): string[] => {
-    const lines = [
-      `${head}${result.restored.length + result.removedCreated.length ? ":" : ` (${none}).`}`,
-      ...result.restored.map((p) => `  restored ${rel(p)}`),
-      ...result.removedCreated.map((p) => `  removed ${rel(p)} (created in that turn)`),
-    ];
-    if (result.ranShell) lines.push("That turn ran shell commands; their effects cannot be undone.");
-    return lines;
-  };
   return {
     sessionId: () => recorder.id,
     appendMessage: (m) => recorder.append(m),
@@ -121,44 +101,9 @@ export function createServices(opts: {
     removeRule: (rule, file) => opts.mcp.removeRule(rule, file),
     checkpointDir: () => (recorder.started ? recorder.checkpointDir : undefined),
     transcriptPath: () => recorder.path,
-    async undo(conversation, force) {
-      if (!recorder.started) return { ok: false, text: "Nothing to undo yet." };
-      const { Checkpoints } = await import("../session/checkpoints.js");
-      // This session's own checkpoints: another agent0 on the same project keeps its own.
-      const result = await new Checkpoints(recorder.checkpointDir).undo({ force });
-      if (!result) return { ok: false, text: "Nothing to undo." };
-      if (!result.applied) {
-        return {
-          ok: false,
-          text: `Not undone: ${result.conflicts.map(rel).join(", ")} changed outside agent0 since that turn. Type /undo force to overwrite ${result.conflicts.length === 1 ? "it" : "them"} anyway.`,
-        };
-      }
-      const kept = keepConversation(conversation.slice(0, result.turn));
-      return {
-        ok: true,
-        text: restoredLines("Undid the last turn", result, "it changed no files").join("\n"),
-        conversation: kept,
-      };
-    },
-    async rewind(conversation, turn, restore, force) {
-      const lines: string[] = [];
-      if (restore !== "conversation") {
-        const { Checkpoints } = await import("../session/checkpoints.js");
-        const result = recorder.started
-          ? await new Checkpoints(recorder.checkpointDir).rewindTo(turn, { force })
-          : undefined;
-        if (result && !result.applied) return { ok: false, text: "", conflicts: result.conflicts.map(rel) };
-        if (result) lines.push(...restoredLines("Rewound the files", result, "no file was changed since that message"));
-        else lines.push("Rewound the files (no file was changed since that message).");
-      }
-      if (restore === "code") return { ok: true, text: lines.join("\n") };
-      // Append-only: the rewound turns stay in the session file before this reset line.
-      const kept = keepConversation(conversation.slice(0, turn), "rewind");
-      lines.unshift(
-        `Rewound the conversation to before that message (${conversation.length - turn} messages set aside; they stay in the session file).`,
-      );
-      return { ok: true, text: lines.join("\n"), conversation: kept };
-    },
+    undo: (conversation, force) => undoLastTurn(recorder, opts.config().cwd, conversation, force),
+    rewind: (conversation, turn, restore, force) =>
+      rewindToMessage(recorder, opts.config().cwd, conversation, turn, restore, force),
     matchFiles: (query, refresh, onMatches) => fileIndex.match(query, refresh, onMatches),
     async exportMarkdown(conversation, model, file) {
       const { conversationMarkdown } = await import("../session/export.js");

@@ -1,9 +1,20 @@
 // `@path` and `@server:uri` mentions in a message: pure, shared by the TUI (highlighting,
 // completion, sending) and the main thread (attaching the files, also for headless -p).
 
-/** Every `@token` that starts the text or follows whitespace (so mail@host is none), without trailing punctuation. */
+/**
+ * Every `@token` that starts the text or follows whitespace (so mail@host is none), without trailing
+ * punctuation; `@"a path with spaces"` is one token, taken as written.
+ */
 export function mentionsIn(text: string): string[] {
-  return [...text.matchAll(/(?:^|\s)@([^\s@]+)/g)].map((m) => m[1]!.replace(/[.,;:!?)\]'"]+$/, "")).filter(Boolean);
+  return [...text.matchAll(/(?:^|\s)@(?:"([^"\n]+)"|([^\s@]+))/g)]
+    .map((m) => m[1] ?? m[2]!.replace(/[.,;:!?)\]'"]+$/, ""))
+    .filter(Boolean);
+}
+
+/** `path` as a mention mentionsIn reads back: quoted when it holds whitespace; none when it holds a quote. */
+export function mentionOf(path: string): string | undefined {
+  if (path.includes('"') || path.includes("\n")) return undefined;
+  return /\s/.test(path) ? `@"${path}"` : `@${path}`;
 }
 
 /** An MCP resource named in a message as `@server:uri`. */

@@ -5,6 +5,7 @@
 import type { McpServerConfig, McpTransportKind } from "./run-config.js";
 import type { HooksConfig, StatusLineConfig } from "./hooks.js";
 import type { PermissionRule } from "./permission-rule.js";
+import type { ImageAttachment } from "./conversation.js";
 
 export type McpState = "starting" | "running" | "failed" | "stopped";
 
@@ -57,6 +58,8 @@ export interface McpExpandRequest {
   text: string;
   prompt?: { server: string; name: string; args: Record<string, string> };
   resources: { server: string; uri: string }[];
+  /** Images the message already carries (`@picture.png`): they go along with the resources'. */
+  images?: ImageAttachment[];
 }
 
 /** A project server (or settings file with hooks and allow rules) waiting for the user's trust: what the dialog names. */

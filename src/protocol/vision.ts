@@ -5,8 +5,23 @@ import type { ConversationMessage, ImageAttachment } from "./conversation.js";
 /** The image types every provider takes (Anthropic's and OpenAI's lists; Ollama decodes these). */
 export const IMAGE_TYPES_FOR_MODELS: readonly string[] = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 
-/** Anthropic's limit per image; a larger one is described instead of sent. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/**
+ * Bytes of one image sent at most: Anthropic refuses an image whose base64 is over 5 MB ("image
+ * exceeds 5 MB maximum: … bytes > 5242880 bytes"), and base64 is 4/3 of the bytes. A larger image
+ * is scaled down when attached (cli/image-fit.ts); a tool's is described instead of sent.
+ */
+export const MAX_IMAGE_BYTES = (5 * 1024 * 1024 * 3) / 4;
+
+/**
+ * Pixels of an image's longest side sent at most: Anthropic's vision guide scales any image whose
+ * long edge is over 1568 px down before the model sees it, so more pixels only cost upload and time.
+ */
+export const MAX_IMAGE_SIDE = 1568;
+
+/** The limits as the README and the notices state them. */
+export function imageLimitsText(): string {
+  return `${MAX_IMAGE_SIDE} px on the longest side and ${(MAX_IMAGE_BYTES / 1024 / 1024).toFixed(2)} MB`;
+}
 
 /**
  * Whether the model reads images: the config's `vision` when set (a hosted model the server

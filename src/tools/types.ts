@@ -50,8 +50,56 @@ export interface SubAgentResult {
   answer: string;
 }
 
+/**
+ * The editor's own file access (ACP `fs/read_text_file`, `fs/write_text_file`), when a client
+ * offers it: reads see its unsaved buffers, writes show in the editor and can be undone there.
+ * Path rules are checked before either is called, as for the disk.
+ */
+export interface ClientFiles {
+  /** Unset when the client only writes: reads come from the disk. */
+  read?(absPath: string): Promise<string>;
+  /** Unset when the client only reads: writes go to the disk. */
+  write?(absPath: string, text: string): Promise<void>;
+}
+
+/** A command for the client's terminal: the argv agent0 would spawn (sandbox wrapper included). */
+export interface TerminalCommand {
+  file: string;
+  args: string[];
+  cwd: string;
+  /** Variables set on top of the terminal's own environment. */
+  env: Record<string, string>;
+  outputLimit: number;
+  timeoutMs: number;
+  signal: AbortSignal;
+  /** The tool call it runs for, so the client can show the terminal in that call. */
+  callId: string;
+}
+
+/** How a command in the client's terminal ended: as a spawned command's ShellOutcome reads. */
+export interface TerminalOutcome {
+  output: string;
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  interrupted: boolean;
+  spawnError?: string;
+}
+
+/** The client's terminal (ACP `terminal/*`), when it offers one: shell commands run there. */
+export interface ClientTerminal {
+  run(cmd: TerminalCommand): Promise<TerminalOutcome>;
+}
+
+/** The client's file system and terminal, for every tool call of a session (sub-agents' too). */
+export type ClientIo = Pick<ToolContext, "files" | "terminal">;
+
 export interface ToolContext {
   cwd: string;
+  /** Set when the file tools read and write through the client (an editor) instead of the disk. */
+  files?: ClientFiles;
+  /** Set when shell commands run in the client's terminal instead of a child of agent0. */
+  terminal?: ClientTerminal;
   signal: AbortSignal;
   config: RunConfig;
   /** What this session's tools remember between calls (files read, failures seen). */

@@ -63,6 +63,8 @@ export type Msg =
       content: string;
       attached: string[];
       problems: string[];
+      /** An image scaled down to fit, and the like: said, not warned. */
+      notes?: string[];
       images?: ImageAttachment[];
     }
   /** /add-dir's folder exists: the tools may use it from the next run on (its real path). */

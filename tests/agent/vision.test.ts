@@ -113,3 +113,47 @@ describe("tool images and the model's vision", () => {
     expect(result).toMatchObject({ role: "user", images: [{ mimeType: "image/png", data: PNG }] });
   });
 });
+
+// The user's own `@picture.png` (a `-p` run, or a TUI whose model was not known when it sent):
+// never a silent drop. Claude Code sends images only to models that read them; here a model that
+// does not stops the run before any request, saying why.
+describe("the user's images and the model's vision", () => {
+  const turn: ConversationMessage[] = [
+    { role: "user", content: "what is this?", images: [{ mimeType: "image/png", data: PNG }] },
+  ];
+  async function send(capabilities: string[], numCtx: number) {
+    const provider = scriptedProvider([{ text: "A dot." }], { capabilities });
+    const events: { type: string; message?: string }[] = [];
+    const result = await runAgent(
+      turn,
+      { ...testConfig(process.cwd()), numCtx },
+      {
+        provider,
+        tools: [],
+        emit: (e) => events.push(e as { type: string }),
+        signal: new AbortController().signal,
+        askUser: async () => ({ decision: "deny" }),
+      },
+    );
+    return { result, requests: provider.requests, error: events.find((e) => e.type === "error")?.message };
+  }
+
+  it("a model that sees gets them", async () => {
+    const { result, requests } = await send(["completion", "tools", "vision"], 0);
+    expect(result.reason).toBe("complete");
+    expect(requests[0]!.messages.at(-1)!.images).toHaveLength(1);
+  });
+
+  it("a model that does not: no request, and an error that names /model", async () => {
+    const { result, requests, error } = await send(["completion", "tools"], 0);
+    expect(result.reason).toBe("error");
+    expect(requests).toHaveLength(0);
+    expect(error).toContain("cannot see images");
+    expect(error).toContain("Nothing was sent");
+  });
+
+  it("asks the server when the config's num_ctx skipped the lookup", async () => {
+    expect((await send(["completion", "tools", "vision"], 8192)).requests[0]!.messages.at(-1)!.images).toHaveLength(1);
+    expect((await send(["completion"], 8192)).requests).toHaveLength(0);
+  });
+});

@@ -14,6 +14,10 @@ describe("the first frame's module graph", () => {
     expect(reachedOf(["main.ts", "boot.ts"], HEAVY)).toEqual([]);
   });
 
+  it("never loads the image library at start: it comes with the first attached image (cli/image-fit.ts)", () => {
+    expect(reachedOf(["main.ts", "boot.ts", "agent/worker.ts", "cli/one-shot.ts"], ["sharp"])).toEqual([]);
+  });
+
   it("does not wait for commander before the early paint", () => {
     expect(reachedOf(EARLY, ["commander"])).toEqual([]);
   });

@@ -121,6 +121,58 @@ describe("tool images on the wire", () => {
     expect(fake.chats[0]!.messages).toEqual([{ role: "user", content: "what is it?", images: [PNG] }]);
   });
 
+  // Anthropic's vision guide (docs.anthropic.com/en/docs/build-with-claude/vision, "Base64-encoded
+  // image example"): a content block {type: "image", source: {type: "base64", media_type, data}},
+  // placed before the text ("Claude works best when images come before text").
+  it("Anthropic: a user message's images are base64 image blocks before its text", async () => {
+    const fake = await startFakeAnthropic();
+    closers.push(() => fake.close());
+    const messages: ConversationMessage[] = [
+      { role: "user", content: "what is it?", images: [{ mimeType: "image/png", data: PNG }] },
+    ];
+    await collect(
+      createAnthropicProvider({ apiKey: "sk-ant-test", baseUrl: fake.url }).stream(
+        chatRequest({ model: "claude-sonnet-4-6", messages }),
+      ),
+    );
+    const body = fake.requests[0]!.body as { messages: unknown[] };
+    expect(body.messages).toEqual([
+      {
+        role: "user",
+        content: [
+          { type: "image", source: { type: "base64", media_type: "image/png", data: PNG } },
+          { type: "text", text: "what is it?" },
+        ],
+      },
+    ]);
+  });
+
+  // OpenAI's images guide (platform.openai.com/docs/guides/images-vision, "Passing a Base64
+  // encoded image", Chat Completions): {type: "image_url", image_url: {url: "data:<mime>;base64,…"}}
+  // beside a {type: "text"} part.
+  it("OpenAI: a user message's images are data-URL image_url parts beside its text", async () => {
+    const fake = await startFakeOpenAI();
+    closers.push(() => fake.close());
+    const messages: ConversationMessage[] = [
+      { role: "user", content: "what is it?", images: [{ mimeType: "image/jpeg", data: JPEG }] },
+    ];
+    await collect(
+      createOpenAIProvider({ apiKey: "sk-test", baseUrl: `${fake.url}/v1` }).stream(
+        chatRequest({ model: "gpt-fake", messages }),
+      ),
+    );
+    const body = fake.requests[0]!.body as { messages: unknown[] };
+    expect(body.messages).toEqual([
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "what is it?" },
+          { type: "image_url", image_url: { url: `data:image/jpeg;base64,${JPEG}` } },
+        ],
+      },
+    ]);
+  });
+
   it("an OpenAI-compatible model is assumed to read images (the config's vision: false says otherwise)", async () => {
     const fake = await startFakeOpenAI();
     closers.push(() => fake.close());

@@ -9,6 +9,7 @@ import { changedMessage, freshness, hashBytes, markSeen } from "./read-state.js"
 import { writeChecked } from "./safe-write.js";
 import { readRegularFile } from "./regular-file.js";
 import { workspaceOf } from "./workspace.js";
+import { bufferOr, readBytes, writeThroughClient } from "./file-io.js";
 import { diffHunks, fileDiff } from "./diff.js";
 
 export interface Loaded {
@@ -35,7 +36,8 @@ export async function loadForChange(ctx: ToolContext, p: string, tool: string): 
   // Not a FIFO (the read would hang), nor a hard link to a file outside the project.
   const opened = await readRegularFile(where.abs, p, where.root);
   if (!opened.ok) return fail(opened.error);
-  const bytes = opened.buf;
+  // The editor's buffer, once the disk says this is a regular file of the project.
+  const bytes = await bufferOr(ctx, where.abs, opened.buf);
   if (looksBinary(bytes)) return fail(`Error: ${p} is a binary file; ${tool} only changes text.`);
   if (freshness(ctx, where.abs, bytes) === "changed") return fail(changedMessage(p));
   return {
@@ -74,7 +76,7 @@ export async function commitChange(ctx: ToolContext, change: Change): Promise<To
   });
   if (!approval.ok) return { content: deniedMessage(approval.reason), isError: true };
   if (change.before) {
-    const now = await fs.promises.readFile(change.abs).catch(() => undefined);
+    const now = await readBytes(ctx, change.abs).catch(() => undefined);
     if (!now || hashBytes(now) !== hashBytes(change.before.bytes)) {
       return {
         content: `Error: ${change.path} changed while waiting for approval; read it again and redo the change.`,
@@ -83,10 +85,10 @@ export async function commitChange(ctx: ToolContext, change: Change): Promise<To
     }
   }
   await ctx.beforeWrite(change.abs);
-  const written = await writeChecked(
-    { ...workspaceOf(ctx), path: change.path, abs: change.abs, before: change.before?.stat },
-    enc.bytes,
-  );
+  const target = { ...workspaceOf(ctx), path: change.path, abs: change.abs, before: change.before?.stat };
+  const written = ctx.files?.write
+    ? await writeThroughClient(ctx.files.write, target, enc.bytes.toString(change.before?.file.encoding ?? "utf8"))
+    : await writeChecked(target, enc.bytes);
   if (!written.ok) return { content: written.error, isError: true };
   markSeen(ctx, change.abs, enc.bytes);
   return {

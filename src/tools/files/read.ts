@@ -4,6 +4,7 @@ import path from "node:path";
 import * as z from "zod";
 import { looksBinary, resolveExisting } from "./checks.js";
 import { decodeFile } from "./file-text.js";
+import { bufferOr } from "./file-io.js";
 import { markSeen, markSeenHash } from "./read-state.js";
 import { openRegularFile, readRegularFile } from "./regular-file.js";
 import { readSlice } from "./read-slice.js";
@@ -42,7 +43,8 @@ export const readFileTool = defineTool({
     if (stat.size > READ_WHOLE_MAX_BYTES) return readBig(args, ctx, where);
     const opened = await readRegularFile(where.abs, args.path, where.root);
     if (!opened.ok) return { content: opened.error, isError: true };
-    const buf = opened.buf;
+    // The editor's buffer, once the disk says this is a regular file of the project.
+    const buf = await bufferOr(ctx, where.abs, opened.buf);
     if (looksBinary(buf)) {
       return { content: `Error: ${args.path} is a binary file; read_file only reads text.`, isError: true };
     }

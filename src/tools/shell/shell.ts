@@ -105,6 +105,22 @@ export const runShellTool = defineTool({
       };
     }
     const timeoutMs = Math.min(args.timeout_ms ?? SHELL_DEFAULT_TIMEOUT_MS, SHELL_MAX_TIMEOUT_MS);
+    // A command that reads a secret file (cat config/.env) shows its keys, not its values.
+    const shown = (text: string) => maskSecretFileOutput(args.command, ctx.cwd, text);
+    // The editor's terminal, when it offers one — not under the sandbox, whose filter reaches
+    // bubblewrap through a descriptor no terminal passes: sandboxed commands stay agent0's own.
+    if (ctx.terminal && !where.sandbox) {
+      const outcome = await ctx.terminal.run({
+        ...bashArgv(args.command),
+        cwd: ctx.cwd,
+        env: await commandEnv(args.command, ctx.cwd),
+        outputLimit: where.outputLimit,
+        timeoutMs,
+        signal: ctx.signal,
+        callId: ctx.callId,
+      });
+      return describeOutcome({ ...outcome, output: shown(outcome.output) }, timeoutMs);
+    }
     // Ctrl+B (jobs.backgroundForeground) detaches the command into a job.
     const toBackground = new AbortController();
     const kill = new AbortController();
@@ -122,8 +138,6 @@ export const runShellTool = defineTool({
     });
     const first = await Promise.race([running.then((outcome) => ({ outcome })), onDetach.then((soFar) => ({ soFar }))]);
     jobs.setForeground(undefined);
-    // A command that reads a secret file (cat config/.env) shows its keys, not its values.
-    const shown = (text: string) => maskSecretFileOutput(args.command, ctx.cwd, text);
     if ("outcome" in first)
       return describeOutcome({ ...first.outcome, output: shown(first.outcome.output) }, timeoutMs);
     // The output so far goes to the model in this result; the job keeps only what follows.
@@ -144,7 +158,7 @@ function oneLine(command: string): string {
   return lines.length > 1 && !first.endsWith("…") ? `${first} …` : first;
 }
 
-function describeOutcome(o: ShellOutcome, timeoutMs: number): ToolResult {
+function describeOutcome(o: Omit<ShellOutcome, "signal"> & { signal: string | null }, timeoutMs: number): ToolResult {
   const body = o.output === "" ? "(no output)" : o.output;
   if (o.spawnError) return { content: `Error: could not start the command: ${o.spawnError}`, isError: true };
   if (o.interrupted) {
@@ -179,16 +193,29 @@ function describeOutcome(o: ShellOutcome, timeoutMs: number): ToolResult {
  * runs in a pid namespace of its own (contain.ts) where the system allows one, else as it is.
  */
 export async function runCommand(command: string, opts: ShellOptions): Promise<ShellOutcome> {
-  // One pipe for both streams keeps their true order (two pipes are read in whatever order
-  // the event loop sees them). bash runs the first line before parsing the rest.
-  const env = { ...(opts.env ?? scrubEnv(process.env)), PAGER: "cat", GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0" };
-  // A read-only git command runs none of the repository's programs: hooks, fsmonitor, filters, drivers.
-  if (/^\s*git\s/.test(command) && isReadOnlyCommand(command)) Object.assign(env, await safeGitConfigEnv(opts.cwd));
-  const argv = ["bash", "-c", `exec 2>&1\n${command}`];
+  const env = { ...(opts.env ?? scrubEnv(process.env)), ...(await commandEnv(command, opts.cwd)) };
+  const { file, args } = bashArgv(command);
+  const argv = [file, ...args];
   // The sandbox has its own pid namespace, and never falls back to running unsandboxed.
   if (opts.sandbox) return runArgv(sandboxArgv(argv, opts.cwd, env, opts.addDirs), env, opts, false);
   const contained = await runArgv(containedArgv(argv), env, opts, true);
   return contained === "no-namespace" ? runArgv({ file: argv[0]!, args: argv.slice(1) }, env, opts, false) : contained;
+}
+
+/**
+ * One pipe for both streams keeps their true order (two pipes are read in whatever order the
+ * event loop sees them). bash runs the first line before parsing the rest.
+ */
+function bashArgv(command: string): { file: string; args: string[] } {
+  return { file: "bash", args: ["-c", `exec 2>&1\n${command}`] };
+}
+
+/** What a command's environment gets on top: no pager, no password prompt, and for a read-only git command, none of the repository's programs. */
+async function commandEnv(command: string, cwd: string): Promise<Record<string, string>> {
+  const env: Record<string, string> = { PAGER: "cat", GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0" };
+  // A read-only git command runs none of the repository's programs: hooks, fsmonitor, filters, drivers.
+  if (/^\s*git\s/.test(command) && isReadOnlyCommand(command)) Object.assign(env, await safeGitConfigEnv(cwd));
+  return env;
 }
 
 /** What to start: a file and its arguments, and the bytes bwrap reads as its seccomp filter (fd 3). */

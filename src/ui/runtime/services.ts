@@ -76,7 +76,13 @@ export interface Services {
   readMentions(
     text: string,
     mentions?: string[],
-  ): Promise<{ content: string; attached: string[]; problems: string[]; images?: ImageAttachment[] }>;
+  ): Promise<{
+    content: string;
+    attached: string[];
+    problems: string[];
+    notes?: string[];
+    images?: ImageAttachment[];
+  }>;
   /** The user's own `!command` in the project folder: the normal timeout; the signal kills it. */
   runShell(command: string, signal: AbortSignal): Promise<{ output: string; exitCode: number | null }>;
   /** Keeps an input in this folder's history (secrets masked, duplicates collapsed). */

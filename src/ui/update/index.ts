@@ -133,11 +133,12 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
       case "mentions-read": {
         m.attaching = null;
         for (const text of msg.problems) addEntry(m, { kind: "notice", level: "warn", text });
+        for (const text of msg.notes ?? []) addEntry(m, { kind: "notice", level: "info", text });
         const n = msg.attached.length;
-        // Resources named as @server:uri are read by the worker, which then starts the run.
-        if (expandMentions(m, msg.text, cmds, msg.content)) break;
         const images = msg.images ?? [];
-        if (images.length && !m.config.seesImages) {
+        // Known not to see: the user chooses. Not known yet: the worker asks the server first, and
+        // refuses the run with the same words when the model does not see (agent/model-info.ts).
+        if (images.length && m.config.seesImages === false) {
           // Never a silent drop: the message waits in the input while the user picks a model that sees.
           addEntry(m, {
             kind: "notice",
@@ -147,6 +148,8 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
           m.input = { text: msg.text, cursor: msg.text.length };
           break;
         }
+        // Resources named as @server:uri are read by the worker, which then starts the run.
+        if (expandMentions(m, msg.text, cmds, msg.content, images)) break;
         startRun(
           m,
           {

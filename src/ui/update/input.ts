@@ -15,6 +15,7 @@ import { applyMenuKey } from "./menu.js";
 import { applyPlanKey, cycleMode } from "./modes.js";
 import { applySearchKey, remember, startSearch } from "./history.js";
 import { collapsePaste, expandPasteAtCursor, expandPastes, isLargePaste } from "./paste.js";
+import { pastedImageMentions } from "./pasted-path.js";
 
 const WHEEL_LINES = 3;
 
@@ -121,6 +122,9 @@ export function applyPaste(model: Model, text: string): void {
   }
   if (model.dialog) return;
   const pasted = text.replace(/\r\n?/g, "\n");
+  // A dragged-in image arrives as its path: it attaches like `@path` (read when the line is sent).
+  const images = pastedImageMentions(pasted, model.input.text.slice(0, model.input.cursor));
+  if (images) return insert(model, images);
   insert(model, isLargePaste(pasted) ? collapsePaste(model, pasted) : pasted);
 }
 

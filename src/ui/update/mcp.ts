@@ -2,6 +2,7 @@
 // /mcp restart, server prompts as /mcp__server__prompt, and @server:uri
 // mentions that attach a resource. Pure: the worker does the talking (Cmds and AgentEvents).
 import type { McpConfigured, McpServerView, McpTrustRequest } from "../../protocol/mcp-state.js";
+import type { ImageAttachment } from "../../protocol/conversation.js";
 import type { Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import { resourceMentionsIn, type ResourceMention } from "../../context/mention-parse.js";
@@ -9,8 +10,7 @@ import type { CommandItem, MentionItem } from "../steer-types.js";
 import { plain } from "./plain.js";
 import { addEntry } from "./transcript.js";
 import { openTrustDialog, runMcpTrustCommand } from "./mcp-trust.js";
-
-const PROMPT_PREFIX = "mcp__";
+import { findPrompt, promptArguments, promptCommand, promptUsage } from "../../context/mcp-prompts.js";
 
 /** Servers to run go to the worker; project servers nobody decided on open the trust dialog. */
 export function applyMcpConfig(model: Model, mcp: McpConfigured, cmds: Cmd[]): void {
@@ -84,20 +84,13 @@ function count(n: number, what: string): string {
   return `${n} ${what}${n === 1 ? "" : "s"}`;
 }
 
-/** `mcp__<server>__<prompt>`: the slash command a server prompt is run with. */
-export function promptCommand(server: string, prompt: string): string {
-  return `${PROMPT_PREFIX}${server}__${prompt}`;
-}
-
 /** The slash menu's items of one running server: its prompts, with their arguments. */
 export function promptItems(server: McpServerView): CommandItem[] {
   return server.prompts.map((p) => ({
     name: promptCommand(server.name, p.name),
     description: p.description ?? "",
     source: mcpSource(server.name),
-    ...(p.arguments.length
-      ? { args: p.arguments.map((a) => (a.required ? `<${a.name}>` : `[${a.name}]`)).join(" ") }
-      : {}),
+    ...(p.arguments.length ? { args: promptUsage(p) } : {}),
   }));
 }
 
@@ -154,26 +147,12 @@ export function runMcpPrompt(model: Model, head: string, args: string, line: str
     return true;
   }
   const { server, prompt } = found;
-  const values: Record<string, string> = {};
-  const words = args.split(/\s+/).filter(Boolean);
-  const positional: string[] = [];
-  for (const w of words) {
-    const eq = w.indexOf("=");
-    const key = eq > 0 ? w.slice(0, eq) : "";
-    if (key && prompt.arguments.some((a) => a.name === key)) values[key] = w.slice(eq + 1);
-    else positional.push(w);
-  }
-  const free = prompt.arguments.filter((a) => !(a.name in values));
-  free.forEach((a, i) => {
-    const rest = i === free.length - 1 ? positional.slice(i).join(" ") : positional[i];
-    if (rest) values[a.name] = rest;
-  });
-  const missing = prompt.arguments.filter((a) => a.required && !values[a.name]);
-  if (missing.length) {
-    const usage = prompt.arguments.map((a) => (a.required ? `<${a.name}>` : `[${a.name}]`)).join(" ");
-    notice(model, `/${head} needs ${missing.map((a) => a.name).join(", ")}. Usage: /${head} ${usage}`, "warn");
+  const parsed = promptArguments(prompt, args);
+  if (!parsed.ok) {
+    notice(model, `/${head} needs ${parsed.missing.join(", ")}. Usage: /${head} ${promptUsage(prompt)}`, "warn");
     return true;
   }
+  const values = parsed.values;
   const mentions = findMentions(model.mcp, args);
   cmds.push({
     type: "worker",
@@ -183,17 +162,6 @@ export function runMcpPrompt(model: Model, head: string, args: string, line: str
     },
   });
   return true;
-}
-
-function findPrompt(servers: readonly McpServerView[], head: string) {
-  for (const s of servers) {
-    if (s.state !== "running") continue;
-    for (const p of s.prompts) {
-      if (head === promptCommand(s.name, p.name) || head === `${s.name}:${p.name}`)
-        return { server: s.name, prompt: p };
-    }
-  }
-  return undefined;
 }
 
 /** The servers whose resources a message can name. */
@@ -207,10 +175,17 @@ export function findMentions(servers: readonly McpServerView[], text: string): R
 }
 
 /** A message that mentions MCP resources is sent once the worker has read them. */
-export function expandMentions(model: Model, typed: string, cmds: Cmd[], text = typed): boolean {
+export function expandMentions(
+  model: Model,
+  typed: string,
+  cmds: Cmd[],
+  text = typed,
+  images?: ImageAttachment[],
+): boolean {
   const resources = findMentions(model.mcp, typed);
   if (resources.length === 0) return false;
-  cmds.push({ type: "worker", command: { type: "mcp-expand", request: { typed, text, resources } } });
+  const request = { typed, text, resources, ...(images?.length ? { images } : {}) };
+  cmds.push({ type: "worker", command: { type: "mcp-expand", request } });
   return true;
 }
 

@@ -1,0 +1,226 @@
+// One agent0 session served to another program (an ACP editor, an MCP client): its settings, its
+// conversation, its saved file and its agent. The protocol adapters (cli/acp/, cli/mcp-serve.ts)
+// turn their requests into prompts, answers and cancels here, and the session's events into
+// their own messages. The agent is the same one the TUI and `-p` run (agent/serve.ts).
+import type { AgentEvent, DoneReason, RunEvent } from "../protocol/agent-event.js";
+import type { ConversationMessage, ImageAttachment } from "../protocol/conversation.js";
+import type { McpExpandRequest, McpServerView } from "../protocol/mcp-state.js";
+import type { PermissionDecision, PermissionMode, RunConfig } from "../protocol/run-config.js";
+import type { WorkerCommand } from "../protocol/worker-command.js";
+import type { Logger } from "../session/log.js";
+import { SessionRecorder } from "../session/recorder.js";
+import { resumeInto } from "./resume-into.js";
+import { undoLastTurn, type UndoOutcome } from "./undo.js";
+
+/** The agent of one session: commands in, events out through the callback it was opened with. */
+export interface SessionAgent {
+  send(cmd: WorkerCommand): void;
+  close(): Promise<void>;
+}
+
+export type OpenAgent = (onEvent: (e: AgentEvent) => void) => SessionAgent;
+
+/** What a prompt ended with: the done reason, the last answer, and the error the run reported. */
+export interface PromptOutcome {
+  reason: DoneReason;
+  answer: string;
+  error?: string;
+}
+
+export type Permission = Extract<RunEvent, { type: "permission-request" }>;
+
+export interface HostedSessionOptions {
+  config: RunConfig;
+  dir: string;
+  logger: Logger;
+  openAgent: OpenAgent;
+  /** Events of no run (notices, MCP servers starting). */
+  onIdleEvent?: (e: AgentEvent) => void;
+  /** Told when the session file cannot be written (and when it can again). */
+  onSaveState?: (text: string) => void;
+}
+
+export class HostedSession {
+  readonly config: RunConfig;
+  conversation: ConversationMessage[] = [];
+  private readonly recorder: SessionRecorder;
+  private readonly agent: SessionAgent;
+  private runSeq = 0;
+  private current:
+    | {
+        runId: number;
+        onEvent: (e: AgentEvent) => void;
+        finish: (o: PromptOutcome) => void;
+        answer: string;
+        error?: string;
+      }
+    | undefined;
+  /** The MCP servers as the agent last reported them (their prompts are slash commands). */
+  mcpServers: McpServerView[] = [];
+  private readonly expanding = new Map<
+    string,
+    (r: { ok: true; content: string; images?: ImageAttachment[] } | { ok: false; error: string }) => void
+  >();
+  /** Permission requests not answered yet, by id: "always" remembers their allowKey. */
+  private readonly asking = new Map<string, Permission>();
+
+  constructor(private readonly opts: HostedSessionOptions) {
+    this.config = { ...opts.config, allowedTools: [...opts.config.allowedTools] };
+    this.recorder = new SessionRecorder({
+      dir: opts.dir,
+      fields: () => this.config,
+      onSaveState: (state) => opts.onSaveState?.(state.text),
+    });
+    this.agent = opts.openAgent((e) => this.receive(e));
+    const servers = this.config.mcpServers ?? {};
+    if (Object.keys(servers).length) this.agent.send({ type: "mcp-sync", servers, cwd: this.config.cwd });
+    // The server is asked about the model while the user writes the first prompt.
+    this.agent.send({ type: "prefetch-model-info", config: this.config });
+  }
+
+  get id(): string {
+    return this.recorder.id;
+  }
+
+  get running(): boolean {
+    return this.current !== undefined;
+  }
+
+  /** Opens a saved session into this one (before its first prompt); an error says why it cannot. */
+  load(idOrPrefix: string): { ok: true; notices: string[] } | { ok: false; error: string } {
+    const opened = resumeInto(this.recorder, this.opts.dir, idOrPrefix);
+    if (!opened.ok) return opened;
+    this.conversation = [...opened.conversation];
+    if (opened.model) this.config.model = opened.model;
+    return { ok: true, notices: opened.notices };
+  }
+
+  /** Runs one user turn; `onEvent` sees the run's events. Refused while another turn runs. */
+  prompt(user: ConversationMessage, onEvent: (e: AgentEvent) => void): Promise<PromptOutcome> {
+    return this.start(onEvent, (runId) => {
+      this.recorder.append(user);
+      this.conversation.push(user);
+      if (this.recorder.started) this.config.checkpointDir = this.recorder.checkpointDir;
+      this.config.sessionId = this.recorder.id;
+      return { type: "run", runId, conversation: [...this.conversation], config: { ...this.config } };
+    });
+  }
+
+  /** Summarizes older messages to free context (/compact). */
+  compact(onEvent: (e: AgentEvent) => void): Promise<PromptOutcome> {
+    return this.start(onEvent, (runId) => ({
+      type: "compact",
+      runId,
+      conversation: [...this.conversation],
+      config: { ...this.config },
+    }));
+  }
+
+  /** Restores the files of the last turn and cuts the conversation back to before it (/undo). */
+  async undo(force: boolean): Promise<UndoOutcome> {
+    if (this.current) return { ok: false, text: "Wait for the current answer to end first." };
+    const outcome = await undoLastTurn(this.recorder, this.config.cwd, this.conversation, force);
+    if (outcome.ok) this.conversation = [...outcome.conversation];
+    return outcome;
+  }
+
+  /** A user turn from a server prompt (and @server:uri resources), rendered by the agent. */
+  expandMcp(
+    request: McpExpandRequest,
+  ): Promise<{ ok: true; content: string; images?: ImageAttachment[] } | { ok: false; error: string }> {
+    return new Promise((resolve) => {
+      this.expanding.set(request.typed, resolve);
+      this.agent.send({ type: "mcp-expand", request });
+    });
+  }
+
+  private start(onEvent: (e: AgentEvent) => void, command: (runId: number) => WorkerCommand): Promise<PromptOutcome> {
+    if (this.current) return Promise.reject(new Error("a prompt is already running in this session"));
+    const runId = ++this.runSeq;
+    return new Promise<PromptOutcome>((finish) => {
+      this.current = { runId, onEvent, finish, answer: "" };
+      this.agent.send(command(runId));
+    });
+  }
+
+  /** Stops the running turn as Esc does: the stream is abandoned, tools are killed, the partial answer kept. */
+  cancel(): void {
+    if (this.current) this.agent.send({ type: "cancel", runId: this.current.runId });
+  }
+
+  answer(id: string, decision: PermissionDecision, reason?: string): void {
+    const req = this.asking.get(id);
+    if (!req) return;
+    this.asking.delete(id);
+    // The agent remembers "always" for the rest of its run; the session keeps it for the next ones.
+    if (decision === "always" && !this.config.allowedTools.includes(req.allowKey))
+      this.config.allowedTools.push(req.allowKey);
+    if (!this.current) return;
+    this.agent.send({
+      type: "permission-reply",
+      runId: this.current.runId,
+      id,
+      decision,
+      ...(reason ? { reason } : {}),
+    });
+  }
+
+  setMode(mode: PermissionMode): void {
+    this.config.permissionMode = mode;
+    if (this.current) this.agent.send({ type: "set-mode", runId: this.current.runId, mode });
+    this.recorder.meta({ permissionMode: mode });
+  }
+
+  /** Stops the agent (its MCP servers too) and closes the session file; returns what could not be saved. */
+  async close(): Promise<string | undefined> {
+    this.cancel();
+    await this.agent.close().catch(() => {});
+    const report = this.recorder.close();
+    return report.kind === "unsaved" ? report.text : undefined;
+  }
+
+  private receive(e: AgentEvent): void {
+    const run = this.current;
+    if (e.type !== "text" && e.type !== "thinking") this.opts.logger.event(e);
+    if (e.type === "model-info") this.config.model = e.model;
+    if (e.type === "mcp-state") this.mcpServers = e.servers;
+    if (e.type === "mcp-expanded" || e.type === "mcp-expand-failed") {
+      const resolve = this.expanding.get(e.typed);
+      this.expanding.delete(e.typed);
+      resolve?.(
+        e.type === "mcp-expanded"
+          ? { ok: true, content: e.content, ...(e.images ? { images: e.images } : {}) }
+          : { ok: false, error: e.error },
+      );
+    }
+    if (e.runId === null || !run || e.runId !== run.runId) {
+      this.opts.onIdleEvent?.(e);
+      return;
+    }
+    this.recorder.event(e);
+    switch (e.type) {
+      case "message":
+        this.conversation.push(e.message);
+        if (e.message.role === "assistant" && e.message.content.trim() && !e.message.toolCalls?.length)
+          run.answer = e.message.content;
+        break;
+      case "compacted":
+        this.conversation = [...e.conversation];
+        break;
+      case "permission-request":
+        this.asking.set(e.id, e);
+        break;
+      case "error":
+        run.error = e.hint ? `${e.message}\n${e.hint}` : e.message;
+        break;
+      default:
+        break;
+    }
+    run.onEvent(e);
+    if (e.type === "done") {
+      this.current = undefined;
+      this.asking.clear();
+      run.finish({ reason: e.reason, answer: run.answer, ...(run.error ? { error: run.error } : {}) });
+    }
+  }
+}
