@@ -160,7 +160,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
         import("./cli/input-history.js"),
       ]);
     const history = new InputHistory(historyFile(b.config.dataDir, b.config.cwd));
-    const context = await loadProjectContext(b.config.cwd);
+    const context = await loadProjectContext(b.config.cwd, process.env, b.config.addDirs);
     b.config.systemPrompt = context.systemPrompt;
     b.config.systemPromptLean = context.systemPromptLean;
     const { createMcpSession } = await import("./cli/mcp-session.js");
@@ -184,6 +184,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
       services,
       tickMs: Number(flags.tickMs ?? b.file.tickMs) || 100,
       mouse: b.file.mouse === true,
+      version: packageVersion(),
       ready: {
         type: "boot-ready" as const,
         config: b.config,

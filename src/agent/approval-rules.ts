@@ -51,15 +51,16 @@ function pathCandidates(arg: string): string[] {
 }
 
 /**
- * Paths outside the project that an allowlisted command would read (absolute, `..`, or a symlink
- * leading out); empty when it stays inside. Unparseable commands are not allowlisted anyway.
+ * Paths outside the project (and the `--add-dir` folders) that an allowlisted command would read
+ * (absolute, `..`, or a symlink leading out); empty when it stays inside. Unparseable commands are
+ * not allowlisted anyway.
  */
-export function outsidePaths(command: string, cwd: string): string[] {
+export function outsidePaths(command: string, cwd: string, addDirs: readonly string[] = []): string[] {
   const words = splitWords(command);
   if (!words || words.length === 0) return [];
   const [name, ...args] = words as [string, ...string[]];
   if (NO_PATH_ARGS.has(name)) return [];
-  const root = realpathLoose(path.resolve(cwd));
+  const roots = [realpathLoose(path.resolve(cwd)), ...addDirs];
   const out: string[] = [];
   for (const arg of args) {
     for (const cand of pathCandidates(arg)) {
@@ -67,7 +68,8 @@ export function outsidePaths(command: string, cwd: string): string[] {
       // git revisions (HEAD:path, a..b) name objects, not files.
       if (name === "git" && /^[^/]*:|\.\.[^/]/.test(cand) && !cand.startsWith("../")) continue;
       const resolved = realpathLoose(path.resolve(cwd, cand));
-      if (!isInside(root, resolved)) out.push(cand);
+      const root = roots.find((r) => isInside(r, resolved));
+      if (!root) out.push(cand);
       else if (hardLinkedOut(resolved, root)) out.push(`${cand} (a hard link to a file outside)`);
     }
   }

@@ -84,7 +84,7 @@ async function mustAsk(config: RunConfig, req: ApprovalRequest): Promise<string 
     if (req.args.unsandboxed === true && config.sandbox === "workspace-write")
       return "The model asks to run this outside the sandbox (network, writes outside the project).";
     if (!isReadOnlyCommand(req.args.command)) return undefined;
-    const outside = outsidePaths(req.args.command, config.cwd);
+    const outside = outsidePaths(req.args.command, config.cwd, config.addDirs);
     if (outside.length) return `Reads outside the project: ${outside.join(", ")}`;
     const links = followedLinksReason(req.args.command, config.cwd);
     if (links) return links;

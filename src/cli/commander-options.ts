@@ -8,6 +8,8 @@ export function addOptions(program: Command): Command {
     const option = new Option(spec.flags, spec.description);
     if (spec.choices) option.choices(spec.choices);
     if (spec.default !== undefined) option.default(spec.default);
+    if (spec.repeatable)
+      option.argParser((value: string, earlier: string[] | undefined) => [...(earlier ?? []), value]);
     program.addOption(option);
   }
   return program;

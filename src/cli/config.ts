@@ -10,6 +10,7 @@ import { resolveOllamaHost } from "./tool-use.js";
 import { configDir, dataDir } from "../context/dirs.js";
 import { configDefaults, DEFAULT_KEEP_ALIVE, MAX_CONTEXT_TOKENS } from "../context/config-defaults.js";
 import type { Config } from "../context/config.js";
+import { resolveAddDirs } from "../context/add-dirs.js";
 
 export interface CliOptions {
   model?: string;
@@ -28,6 +29,8 @@ export interface CliOptions {
   /** Claude Code's flags: permission rules, separated by commas or spaces. */
   allowedTools?: string;
   disallowedTools?: string;
+  /** `--add-dir`, repeatable: more folders the tools may use. */
+  addDir?: string[];
 }
 
 const MODES = PERMISSION_MODES;
@@ -63,6 +66,7 @@ export function resolveConfig(
     host: provider === "ollama" ? resolveOllamaHost(opts.host ?? file.host, env) : (opts.host ?? file.host ?? ""),
     baseUrl: opts.baseUrl ?? file.baseUrl ?? defaultBaseUrl(provider, env),
     cwd: extra.cwd ?? process.cwd(),
+    ...(opts.addDir?.length ? { addDirs: resolveAddDirs(opts.addDir, extra.cwd ?? process.cwd()) } : {}),
     systemPrompt: "",
     numCtx: 0,
     numCtxCap,

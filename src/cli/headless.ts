@@ -11,6 +11,7 @@ import { SessionRecorder } from "../session/recorder.js";
 import { takeAgent } from "./agent-start.js";
 import { fail, guardProcess } from "./app-process.js";
 import type { CliOptions } from "./config.js";
+import type { Flags } from "./options.js";
 import { runHeadless, type OutputFormat } from "./print.js";
 import { loadProjectContext } from "./project-context.js";
 import { resumeFromFlags, type ResumeFlags } from "./resume.js";
@@ -25,7 +26,7 @@ export interface HeadlessFlags extends CliOptions, ResumeFlags {
  * For cli/one-shot.ts, when bin/agent0.js read the whole command line (readLaunch): the run starts
  * without main.ts and commander, which it does not need (~10 ms of a one-shot's start).
  */
-export function headlessLaunch(flags: Record<string, string | boolean>): Promise<never> {
+export function headlessLaunch(flags: Flags): Promise<never> {
   guardProcess();
   const read = flags as unknown as HeadlessFlags & { print: string };
   return headless(read.print, read);
@@ -78,7 +79,7 @@ export async function headless(prompt: string, flags: HeadlessFlags): Promise<ne
   // The agent asks the server about the model while the project context is read.
   started.agent.send({ type: "prefetch-model-info", config });
   // The project context (git runs meanwhile) and the prompt's files are read at the same time.
-  const loadingContext = loadProjectContext(config.cwd);
+  const loadingContext = loadProjectContext(config.cwd, process.env, config.addDirs);
   // `@path` attaches the file and `@server:uri` an MCP server's resource, as in the TUI.
   const servers = Object.keys(config.mcpServers ?? {});
   const mentioned = fileMentionsIn(prompt, servers);

@@ -64,7 +64,11 @@ export function createMcpSession(
         ...trustedProjectServers(current),
         ...current.settings.trusted.map((s) => settingsTrustName(opts.cwd, s.file)),
       ],
-      settings: { hooks: current.settings.hooks ?? {}, rules: current.settings.rules },
+      settings: {
+        hooks: current.settings.hooks ?? {},
+        rules: current.settings.rules,
+        ...(current.settings.statusLine ? { statusLine: current.settings.statusLine } : {}),
+      },
     },
     warnings,
   });

@@ -4,9 +4,10 @@
 import * as agent from "../agent/serve.js";
 import { startAgentEarly } from "./agent-start.js";
 import { headlessLaunch } from "./headless.js";
+import type { Flags } from "./options.js";
 
 /** Runs the headless command line bin/agent0.js read (cli/options.ts readLaunch), then exits. */
-export function oneShot(flags: Record<string, string | boolean>): Promise<never> {
+export function oneShot(flags: Flags): Promise<never> {
   startAgentEarly(() => Promise.resolve(agent));
   return headlessLaunch(flags);
 }

@@ -10,7 +10,12 @@ export interface OptionSpec {
   description: string;
   choices?: readonly string[];
   default?: string;
+  /** May be given several times: the values are kept in order, as a list. */
+  repeatable?: boolean;
 }
+
+/** A command line's flags: a list for a repeatable option. */
+export type Flags = Record<string, string | boolean | string[]>;
 
 export const OPTIONS: readonly OptionSpec[] = [
   { flags: "-p, --print <prompt>", description: "run headless: print the final answer and exit" },
@@ -44,6 +49,11 @@ export const OPTIONS: readonly OptionSpec[] = [
   },
   { flags: "--disallowedTools <rules>", description: 'permission rules that refuse, e.g. "Bash(rm:*) WebFetch"' },
   {
+    flags: "--add-dir <path>",
+    description: "another folder the tools may use, by the project's rules (repeatable)",
+    repeatable: true,
+  },
+  {
     flags: "--trust-project-mcp",
     description: "start this project's own MCP servers (.agent0/mcp.json, .mcp.json) without asking",
   },
@@ -55,9 +65,9 @@ export type Subcommand = (typeof SUBCOMMANDS)[number];
 
 /** What a command line asks for, read without commander. */
 export type Launch =
-  | { kind: "tui"; flags: Record<string, string | boolean>; words: string[] }
+  | { kind: "tui"; flags: Flags; words: string[] }
   /** `flags` when the whole line could be read here (with defaults): the run needs no commander. */
-  | { kind: "print"; flags?: Record<string, string | boolean> }
+  | { kind: "print"; flags?: Flags }
   /** --help, --version, a subcommand, or a line only commander can judge (it also reports the errors). */
   | { kind: "other" };
 
@@ -69,6 +79,7 @@ interface Parsed {
   negate: boolean;
   choices?: readonly string[];
   default?: string;
+  repeatable: boolean;
 }
 
 const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -86,6 +97,7 @@ function parseSpec(spec: OptionSpec): Parsed {
     negate,
     choices: spec.choices,
     default: spec.default,
+    repeatable: spec.repeatable === true,
   };
 }
 
@@ -99,7 +111,7 @@ let parsedOptions: Parsed[] | undefined;
  */
 export function readLaunch(argv: readonly string[]): Launch {
   parsedOptions ??= OPTIONS.map(parseSpec);
-  const flags: Record<string, string | boolean> = {};
+  const flags: Flags = {};
   const words: string[] = [];
   // A line with -p that cannot be read whole is still a headless run: commander reads it (or says what is wrong).
   const other = (): Launch => (flags.print !== undefined ? { kind: "print" } : { kind: "other" });
@@ -127,7 +139,8 @@ export function readLaunch(argv: readonly string[]): Launch {
     else if (i + 1 < argv.length) value = argv[++i]!;
     else return other();
     if (typeof value === "string" && opt.choices && !opt.choices.includes(value)) return other();
-    flags[opt.key] = value;
+    const earlier = flags[opt.key];
+    flags[opt.key] = opt.repeatable ? [...(Array.isArray(earlier) ? earlier : []), String(value)] : value;
   }
   // commander takes a first word that names a subcommand as that subcommand, even after `--`.
   if ((SUBCOMMANDS as readonly string[]).includes(words[0] ?? "")) return other();

@@ -15,7 +15,11 @@ export interface ProjectContext {
 }
 
 /** Instruction files, git facts, memory and skills: the system prompt of the session. */
-export async function loadProjectContext(cwd: string, env = process.env): Promise<ProjectContext> {
+export async function loadProjectContext(
+  cwd: string,
+  env = process.env,
+  addDirs: readonly string[] = [],
+): Promise<ProjectContext> {
   const loadedSkills = loadSkills({
     cwd,
     home: homeDir(env),
@@ -25,6 +29,7 @@ export async function loadProjectContext(cwd: string, env = process.env): Promis
   const context = await loadContext(cwd, env);
   const prompt = buildSystemPrompt({
     cwd,
+    addDirs,
     date: new Date().toISOString().slice(0, 10),
     platform: `${os.platform()} ${os.release()}`,
     files: context.files,

@@ -41,6 +41,7 @@ export interface SettingsStartup {
   /** What counts now (hooks and rules of trusted files; every deny and ask rule). */
   hooks: RunConfig["hooks"];
   rules: PermissionRule[];
+  statusLine?: RunConfig["statusLine"];
   /** `permissions.defaultMode` of the user's Claude Code settings, in agent0's words. */
   defaultMode?: RunConfig["permissionMode"];
 }
@@ -55,6 +56,7 @@ export function startup(opts: CliOptions, interactive: boolean, env = process.en
   const config = resolveConfig(opts, file, { interactive, mcpServers: mcp.servers, cwd }, env);
   config.permissionRules = [...flagRules(opts), ...mcp.startup.settings.rules];
   config.hooks = mcp.startup.settings.hooks;
+  if (mcp.startup.settings.statusLine) config.statusLine = mcp.startup.settings.statusLine;
   // Claude Code's defaultMode counts below agent0's own choice (flag, config.json's permissionMode).
   const claudeMode = mcp.startup.settings.defaultMode;
   if (claudeMode && !opts.yolo && !opts.permissionMode && !file.permissionMode) config.permissionMode = claudeMode;
@@ -69,7 +71,7 @@ export function startup(opts: CliOptions, interactive: boolean, env = process.en
 /** Reads every MCP source and decides, with the remembered trust, what starts now. */
 export function loadMcp(
   cwd: string,
-  file: Pick<Config, "mcpServers" | "hooks" | "permissions">,
+  file: Pick<Config, "mcpServers" | "hooks" | "permissions" | "statusLine">,
   trustProject: boolean,
   env: NodeJS.ProcessEnv,
 ): { startup: McpStartup; servers: Record<string, McpServerConfig>; warnings: string[] } {
@@ -98,7 +100,7 @@ export function flagRules(opts: Pick<CliOptions, "allowedTools" | "disallowedToo
 /** Hooks and rules of the user's config and the project's settings files, with the remembered trust. */
 export function loadSettings(
   cwd: string,
-  file: Pick<Config, "hooks" | "permissions">,
+  file: Pick<Config, "hooks" | "permissions" | "statusLine">,
   trustFile: string,
   env: NodeJS.ProcessEnv,
   decide: (s: SettingsFile) => "allow" | "deny" | undefined = (s) =>
@@ -106,7 +108,7 @@ export function loadSettings(
 ): { startup: SettingsStartup; warnings: string[] } {
   const loaded = loadSettingsFiles(
     cwd,
-    { file: configFilePath(env), hooks: file.hooks, permissions: file.permissions },
+    { file: configFilePath(env), hooks: file.hooks, permissions: file.permissions, statusLine: file.statusLine },
     homeDir(env),
   );
   const asking = loaded.files.filter((f) => f.scope === "project" && needsTrust(f));
@@ -121,6 +123,7 @@ export function loadSettings(
       trusted,
       hooks: effective.hooks,
       rules: effective.rules,
+      ...(effective.statusLine ? { statusLine: effective.statusLine } : {}),
       ...(effective.defaultMode ? { defaultMode: effective.defaultMode } : {}),
     },
     warnings: loaded.warnings,

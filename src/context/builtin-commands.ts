@@ -38,6 +38,11 @@ export const slashCommands: readonly SlashCommand[] = [
     name: "rewind",
     help: "go back to before an earlier message: code and conversation, conversation only, or code only (Esc Esc)",
   },
+  {
+    name: "add-dir",
+    args: "[path]",
+    help: "let the tools use another folder, by the project's rules (as --add-dir); without a path, list them",
+  },
   { name: "diff", help: "show what this session changed in the files, as diffs" },
   { name: "export", args: "[file]", help: "write the conversation as Markdown (default agent0-<session>.md)" },
   { name: "cost", help: "tokens and time per model, and the price for hosted models where it is known" },

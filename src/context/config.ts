@@ -43,6 +43,8 @@ export const configKeySchemas = lazily(() => {
     hooks: z.unknown(),
     /** Claude Code's permission rules {allow, ask, deny}, read by settings-files.ts. */
     permissions: z.unknown(),
+    /** Claude Code's statusLine {type: "command", command}, read by settings-files.ts. */
+    statusLine: z.unknown(),
     /** How to draw attention when a run ends or a question waits in an unfocused terminal. */
     notify: z.enum(["bell", "osc9", "off"]),
     /** Enter during a run sends the message at the model's next step (default); false queues it for after the run. */

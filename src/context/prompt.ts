@@ -9,6 +9,8 @@ import type { SkillSummary } from "./skill-parse.js";
 
 export interface PromptInput {
   cwd: string;
+  /** `--add-dir` folders: the tools may use them as they use the project. */
+  addDirs?: readonly string[];
   /** e.g. "2026-03-14" — passed in so the builder stays pure. */
   date: string;
   /** e.g. "linux". */
@@ -55,7 +57,10 @@ export function buildSystemPrompt(input: PromptInput): SystemPrompt {
     "system",
     leanInstructions(input.toolProtocol),
   );
-  const environment = `# Environment\nDate: ${input.date}\nPlatform: ${input.platform}\nWorking folder: ${input.cwd}`;
+  const added = input.addDirs?.length
+    ? `\nAdded folders (the tools may use them too; give their files by absolute path): ${input.addDirs.join(", ")}`
+    : "";
+  const environment = `# Environment\nDate: ${input.date}\nPlatform: ${input.platform}\nWorking folder: ${input.cwd}${added}`;
   add("environment", "built-in", environment, "system", environment);
   if (input.git) {
     const git = `# Git\n${formatGitFacts(input.git)}`;

@@ -8,8 +8,14 @@
 // same question and store as project MCP servers, mcp-trust.ts). Its deny and ask rules always count.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
-import { HOOK_EVENTS, type HookEvent, type HookGroup, type HooksConfig } from "../protocol/hooks.js";
+import { basename, dirname, join, relative } from "node:path";
+import {
+  HOOK_EVENTS,
+  type HookEvent,
+  type HookGroup,
+  type HooksConfig,
+  type StatusLineConfig,
+} from "../protocol/hooks.js";
 import type { PermissionMode } from "../protocol/run-config.js";
 import { parseRule, RULE_KINDS, type PermissionRule, type RuleKind } from "./permission-rules.js";
 
@@ -19,6 +25,8 @@ export interface SettingsFile {
   scope: "user" | "project";
   hooks: HooksConfig;
   rules: PermissionRule[];
+  /** A command, like a hook: a project file's runs only once trusted. */
+  statusLine?: StatusLineConfig;
   /** `permissions.defaultMode` in agent0's words. */
   defaultMode?: PermissionMode;
 }
@@ -87,6 +95,15 @@ function validRegex(s: string): boolean {
   }
 }
 
+/** `statusLine: {type: "command", command}` (Claude Code's shape; `padding` has no use here). */
+export function parseStatusLine(file: string, raw: unknown, warnings: string[]): StatusLineConfig | undefined {
+  if (raw === undefined) return undefined;
+  if (isObject(raw) && raw.type === "command" && typeof raw.command === "string" && raw.command.trim())
+    return { command: raw.command, source: file };
+  warnings.push(`${file}: statusLine: expected {"type": "command", "command": "..."} — ignored`);
+  return undefined;
+}
+
 /** Claude Code's permission modes (settings `permissions.defaultMode`) as agent0's. */
 const CLAUDE_MODES: Readonly<Record<string, PermissionMode>> = {
   default: "ask",
@@ -144,12 +161,14 @@ function readSettings(file: string, scope: SettingsFile["scope"], warnings: stri
     warnings.push(`${file}: expected a JSON object — ignored`);
     return undefined;
   }
+  const statusLine = parseStatusLine(file, parsed.statusLine, warnings);
   const defaultMode = parseDefaultMode(file, parsed.permissions, warnings);
   return {
     file,
     scope,
     hooks: parseHooks(file, parsed.hooks, warnings),
     rules: parsePermissions(file, parsed.permissions, warnings),
+    ...(statusLine ? { statusLine } : {}),
     ...(defaultMode ? { defaultMode } : {}),
   };
 }
@@ -159,16 +178,24 @@ export function settingsTrustName(cwd: string, file: string): string {
   return `settings:${relative(cwd, file)}`;
 }
 
-/** What the user approves of a project file: its hooks and allow rules (not its deny and ask rules). */
+/**
+ * What the user approves of a project file: its hooks, status line command and allow rules (not its
+ * deny and ask rules).
+ */
 export function settingsTrustHash(s: SettingsFile): string {
-  const granted = { hooks: s.hooks, allow: s.rules.filter((r) => r.kind === "allow").map((r) => r.rule) };
+  const granted = {
+    hooks: s.hooks,
+    allow: s.rules.filter((r) => r.kind === "allow").map((r) => r.rule),
+    // Absent when there is none: a file trusted before status lines were read keeps its trust.
+    ...(s.statusLine ? { statusLine: s.statusLine.command } : {}),
+  };
   const stable = JSON.stringify(granted, (k, v: unknown) => (k === "source" ? undefined : v));
   return createHash("sha256").update(stable).digest("hex");
 }
 
-/** Whether the file asks for trust at all: hooks to run or rules that grant. */
+/** Whether the file asks for trust at all: hooks or a status line to run, or rules that grant. */
 export function needsTrust(s: SettingsFile): boolean {
-  return Object.keys(s.hooks).length > 0 || s.rules.some((r) => r.kind === "allow");
+  return Object.keys(s.hooks).length > 0 || s.rules.some((r) => r.kind === "allow") || s.statusLine !== undefined;
 }
 
 /** A project file's commands and grants as one line per item: what the trust dialog shows whole. */
@@ -178,6 +205,7 @@ export function describeSettings(s: SettingsFile): string {
     for (const g of groups ?? [])
       for (const h of g.hooks) lines.push(`hook ${event}${g.matcher ? `(${g.matcher})` : ""}: ${h.command}`);
   for (const r of s.rules) if (r.kind === "allow") lines.push(`allow ${r.rule}`);
+  if (s.statusLine) lines.push(`status line: ${s.statusLine.command}`);
   return lines.join("\n");
 }
 
@@ -193,16 +221,18 @@ export interface LoadedSettings {
  */
 export function loadSettingsFiles(
   cwd: string,
-  user: { file: string; hooks?: unknown; permissions?: unknown },
+  user: { file: string; hooks?: unknown; permissions?: unknown; statusLine?: unknown },
   home: string,
 ): LoadedSettings {
   const warnings: string[] = [];
   const files: SettingsFile[] = [];
+  const statusLine = parseStatusLine(user.file, user.statusLine, warnings);
   const own: SettingsFile = {
     file: user.file,
     scope: "user",
     hooks: parseHooks(user.file, user.hooks, warnings),
     rules: parsePermissions(user.file, user.permissions, warnings),
+    ...(statusLine ? { statusLine } : {}),
   };
   if (needsTrust(own) || own.rules.length) files.push(own);
   for (const f of userClaudeSettingsFiles(home)) {
@@ -235,9 +265,29 @@ export function mergeHooks(files: readonly SettingsFile[]): HooksConfig {
 export function effectiveSettings(
   files: readonly SettingsFile[],
   trusted: (s: SettingsFile) => boolean,
-): { hooks: HooksConfig; rules: PermissionRule[]; defaultMode?: PermissionMode } {
+): { hooks: HooksConfig; rules: PermissionRule[]; statusLine?: StatusLineConfig; defaultMode?: PermissionMode } {
   const granted = files.filter((f) => f.scope === "user" || trusted(f));
   const rules = files.flatMap((f) => (granted.includes(f) ? f.rules : f.rules.filter((r) => r.kind !== "allow")));
   const defaultMode = files.filter((f) => f.scope === "user" && f.defaultMode).at(-1)?.defaultMode;
-  return { hooks: mergeHooks(granted), rules, ...(defaultMode ? { defaultMode } : {}) };
+  const statusLine = statusLineOf(granted);
+  return {
+    hooks: mergeHooks(granted),
+    rules,
+    ...(statusLine ? { statusLine } : {}),
+    ...(defaultMode ? { defaultMode } : {}),
+  };
+}
+
+/**
+ * Which status line counts: a trusted project's (the last file that sets one, as Claude Code's
+ * local file beats its shared one), else agent0's own config.json, else Claude Code's user files.
+ */
+function statusLineOf(granted: readonly SettingsFile[]): StatusLineConfig | undefined {
+  const last = (fs: readonly SettingsFile[]) => fs.findLast((f) => f.statusLine)?.statusLine;
+  const claudeUser = (f: SettingsFile) => f.scope === "user" && basename(dirname(f.file)) === ".claude";
+  return (
+    last(granted.filter((f) => f.scope === "project")) ??
+    last(granted.filter((f) => f.scope === "user" && !claudeUser(f))) ??
+    last(granted.filter(claudeUser))
+  );
 }

@@ -16,6 +16,15 @@ export const HOOK_EVENTS = [
 ] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
 
+/**
+ * Claude Code's `statusLine: {type: "command", command}`: a command whose first line of output
+ * replaces the status line's right part (the UI runs it; `source` is the file it came from).
+ */
+export interface StatusLineConfig {
+  command: string;
+  source: string;
+}
+
 export interface HookCommand {
   type: "command";
   command: string;

@@ -3,7 +3,7 @@
 // the worker runs: enough for /mcp, prompts as slash commands and resources as @mentions.
 
 import type { McpServerConfig, McpTransportKind } from "./run-config.js";
-import type { HooksConfig } from "./hooks.js";
+import type { HooksConfig, StatusLineConfig } from "./hooks.js";
 import type { PermissionRule } from "./permission-rule.js";
 import type { ImageAttachment } from "./conversation.js";
 
@@ -84,5 +84,5 @@ export interface McpConfigured {
   /** Project servers the user trusted (`/mcp untrust <name>` stops one). */
   trusted: string[];
   /** Hooks and permission rules that count now (settings files; a project's once trusted). */
-  settings?: { hooks: HooksConfig; rules: PermissionRule[] };
+  settings?: { hooks: HooksConfig; rules: PermissionRule[]; statusLine?: StatusLineConfig };
 }

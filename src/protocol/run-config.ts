@@ -2,7 +2,7 @@ import type { OptionalToolFamily } from "./window.js";
 
 // Part of protocol/: plain data that crosses postMessage between the UI thread and the agent
 // worker (structured-clone safe: no functions, no classes).
-import type { HooksConfig } from "./hooks.js";
+import type { HooksConfig, StatusLineConfig } from "./hooks.js";
 import type { PermissionRule } from "./permission-rule.js";
 
 /**
@@ -78,6 +78,11 @@ export interface RunConfig {
   /** Tools allowed while a skill with allowed-tools runs; undefined = all. */
   toolFilter?: string[];
   sessionId?: string;
+  /**
+   * `--add-dir`: more folders (real absolute paths) the tools may use with the project folder's
+   * rules: path confinement, the sandbox's writable binds, protected control folders, secret files.
+   */
+  addDirs?: string[];
   dataDir: string;
   configDir: string;
   webSearch?: { backend: "duckduckgo" | "searxng" | "ollama"; url?: string; apiKey?: string };
@@ -94,6 +99,8 @@ export interface RunConfig {
   permissionRules?: PermissionRule[];
   /** Hooks of the user's config and of trusted project settings files. */
   hooks?: HooksConfig;
+  /** Claude Code's `statusLine` command (the user's, or a trusted project file's); the UI runs it. */
+  statusLine?: StatusLineConfig;
   /** The session's file, sent to hooks as `transcript_path`. */
   transcriptPath?: string;
 }

@@ -54,10 +54,15 @@ function valuesOf(text: string): string[] {
 const MAX_SECRET_FILE_BYTES = 64 * 1024;
 
 /**
- * The values in the secret files at the top of the project (`.env`, `.npmrc`…), read now: a shell
- * command may print them through any program, so they are masked like the environment's secrets.
+ * The values in the secret files at the top of the project and of each `--add-dir` folder
+ * (`.env`, `.npmrc`…), read now: a shell command may print them through any program, so they are
+ * masked like the environment's secrets.
  */
-export function projectSecretValues(cwd: string): string[] {
+export function projectSecretValues(cwd: string, addDirs: readonly string[] = []): string[] {
+  return [cwd, ...addDirs].flatMap(topSecretValues);
+}
+
+function topSecretValues(cwd: string): string[] {
   let names: string[];
   try {
     names = fs.readdirSync(cwd).filter(isSecretFileName);

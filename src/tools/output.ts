@@ -15,8 +15,9 @@ export function outputLimit(config: Pick<RunConfig, "outputLimit">): number {
  * truncated. With the project folder, the values of its .env-like files count as secrets too,
  * whichever program printed them.
  */
-export function forModel(text: string, limit: number, cwd?: string): string {
-  return truncateOutput(maskSecrets(text, process.env, cwd === undefined ? [] : projectSecretValues(cwd)), limit);
+export function forModel(text: string, limit: number, cwd?: string, addDirs?: readonly string[]): string {
+  const known = cwd === undefined ? [] : projectSecretValues(cwd, addDirs);
+  return truncateOutput(maskSecrets(text, process.env, known), limit);
 }
 
 /** Over the limit: the first half and the last quarter of the limit, with a count of what was cut. */

@@ -134,8 +134,10 @@ export async function runToolCall(call: ToolCall, tools: ToolDef[], ctx: ToolCon
   const raw =
     tool && checked.ok ? await runGuarded(tool, checked.args, ctx) : errorResult(checked.ok ? "" : checked.error);
 
-  const content = forModel(raw.content, outputLimit(ctx.config), ctx.cwd);
-  const diff = raw.diff ? maskSecrets(raw.diff, process.env, projectSecretValues(ctx.cwd)) : undefined;
+  const content = forModel(raw.content, outputLimit(ctx.config), ctx.cwd, ctx.config.addDirs);
+  const diff = raw.diff
+    ? maskSecrets(raw.diff, process.env, projectSecretValues(ctx.cwd, ctx.config.addDirs))
+    : undefined;
   const display: ToolDisplay = { label, ok: !raw.isError, summary: summarize({ ...raw, content, diff }) };
   if (diff) {
     display.diff = diff;

@@ -221,6 +221,11 @@ export interface Model {
   escapeArmed: boolean;
   /** Saving the session failed and has not worked since: the status line says "not saved". */
   unsaved: boolean;
+  /**
+   * The config's `statusLine.command`: the state last sent to it (a key), its first line of output
+   * (null: none, or it failed), and whether its failure was told.
+   */
+  statusCommand: { asked: string; text: string | null; failedTold: boolean };
 }
 
 /** Skills as main loaded them; the UI only expands them (pure). */

@@ -7,6 +7,7 @@ import type { PickerItem, RewindRequest, SkillRef } from "./model.js";
 import type { CommandItem, MentionItem, NotifyMode } from "./steer-types.js";
 import type { McpConfigured, McpTrustDecision } from "../protocol/mcp-state.js";
 import type { PromptPart } from "../context/prompt.js";
+import type { StatusLineInput } from "../protocol/status-line.js";
 
 /** A decoded key press (see keys.ts). `name` is a printable character or a key name. */
 export interface Key {
@@ -66,6 +67,13 @@ export type Msg =
       notes?: string[];
       images?: ImageAttachment[];
     }
+  /** /add-dir's folder exists: the tools may use it from the next run on (its real path). */
+  | { type: "dir-added"; dir: string }
+  /** The status line command's first line of output (sanitised in view). */
+  | { type: "status-line-text"; text: string }
+  | { type: "status-line-failed"; error: string }
+  /** Ctrl+G's editor gave the input back: it replaces the input, the cursor at its end. */
+  | { type: "input-edited"; text: string }
   | { type: "shell-done"; command: string; output: string; exitCode: number | null }
   /** The terminal gained or lost focus (focus reporting). */
   | { type: "focus"; focused: boolean }
@@ -146,6 +154,12 @@ export type Cmd =
   | { type: "shell"; command: string }
   | { type: "shell-cancel" }
   | { type: "history-append"; text: string }
+  /** Run the config's statusLine command with `input` on stdin (throttled; answer: status-line-text or -failed). */
+  | { type: "status-line"; command: string; input: StatusLineInput }
+  /** /add-dir <path>: check the folder (answer: dir-added, or a notice). */
+  | { type: "add-dir"; path: string; cwd: string }
+  /** Ctrl+G: open `text` (the input, pastes expanded) in $VISUAL/$EDITOR (answer: input-edited, or a notice). */
+  | { type: "edit-input"; text: string }
   /** Draw the user's attention (the terminal is not focused). */
   | { type: "notify"; mode: "bell" | "osc9"; text: string }
   /** Hands `msg` back to update after `ms` milliseconds (a hint that goes away by itself). */

@@ -32,6 +32,7 @@ export const KEYS: readonly [string, string][] = [
   ["Ctrl+D", "quit (on an empty input)"],
   ["Ctrl+O", "show or fold tool output"],
   ["Ctrl+T", "show or fold the model's thinking"],
+  ["Ctrl+G", "edit the input in $VISUAL / $EDITOR"],
   ["PgUp / PgDn, wheel", "scroll the transcript"],
   ["Ctrl+Home / Ctrl+End", "transcript top / follow new output (Home/End on an empty input)"],
   ["Home / End, Ctrl+A / Ctrl+E", "start / end of the input line"],

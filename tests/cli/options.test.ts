@@ -43,6 +43,7 @@ const TUI_LINES: string[][] = [
   ["--num-ctx-cap", "8192", "--keep-alive", "-1"],
   ["--keep-alive=10m", "--tick-ms", "50"],
   ["--trust-project-mcp", "hello"],
+  ["--add-dir", "../lib", "--add-dir=/srv/shared", "hello"],
   ["explain", "-m", "qwen3:8b", "this"],
   ["--", "-p", "is", "a", "word", "here"],
   ["fix", "sessions"],
@@ -68,6 +69,7 @@ describe("readLaunch", () => {
     ["-p", "hi", "--yolo", "--no-think", "--num-ctx-cap", "8192", "-r", "3f2a", "--trust-project-mcp"],
     ["--output-format=stream-json", "-p", "-starts with a dash", "--host", "http://127.0.0.1:9"],
     ["-p", "first", "-p", "second"],
+    ["-p", "hi", "--add-dir", "../a", "--add-dir", "../b"],
   ])("reads the headless run %j as commander does", (...argv) => {
     const oracle = commanderReads(argv);
     if ("error" in oracle) throw new Error(oracle.error);

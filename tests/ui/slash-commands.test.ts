@@ -22,6 +22,7 @@ describe("slash commands", () => {
       "/mcp [restart|trust|untrust <name>]",
       "/undo",
       "/rewind",
+      "/add-dir [path]",
       "/diff",
       "/export [file]",
       "/cost",

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import * as z from "zod";
 import { type ToolResult, defineTool } from "../types.js";
-import { resolveInside } from "./workspace.js";
+import { resolveInside, workspaceOf } from "./workspace.js";
 import { deniedMessage, statOrNull } from "./checks.js";
 import { applyEdits, matchedBy } from "./edit.js";
 import { commitChange, loadForChange, type Change } from "./file-change.js";
@@ -35,7 +35,7 @@ export const applyPatchTool = defineTool({
     const planned: Planned[] = [];
     for (const op of parsed.ops) {
       if (op.kind === "add") {
-        const where = resolveInside(ctx.cwd, op.path);
+        const where = resolveInside(workspaceOf(ctx), op.path);
         if (!where.ok) return { content: where.error, isError: true };
         if (statOrNull(where.abs))
           return { content: `Error: ${op.path} already exists; update it instead.`, isError: true };
@@ -93,7 +93,7 @@ async function deleteFile(
   const diff = fileDiff(p.rel, p.text, "").replace(`+++ ${p.rel}`, "+++ /dev/null");
   const approval = await ctx.approve({ tool: "apply_patch", kind: "edit", args: { delete: p.path }, preview: diff });
   if (!approval.ok) return { content: deniedMessage(approval.reason), isError: true };
-  const again = resolveInside(ctx.cwd, p.path);
+  const again = resolveInside(workspaceOf(ctx), p.path);
   if (!again.ok || again.abs !== p.abs) {
     return { content: `Error: ${p.path} moved while waiting for approval; nothing was deleted.`, isError: true };
   }

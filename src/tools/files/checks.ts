@@ -1,6 +1,6 @@
 // Shared checks of the file tools: what exists, what is text, and the messages the model reads.
 import fs from "node:fs";
-import { resolveInside } from "./workspace.js";
+import { resolveInside, type Workspace } from "./workspace.js";
 import { editDistance } from "./edit-text.js";
 import path from "node:path";
 
@@ -57,12 +57,14 @@ export function countLines(text: string): number {
  * the tool result the model sees.
  */
 export function resolveExisting(
-  cwd: string,
+  ws: Workspace,
   p: string,
-): { ok: true; abs: string; rel: string; stat: fs.Stats } | { ok: false; result: { content: string; isError: true } } {
-  const where = resolveInside(cwd, p);
+):
+  | { ok: true; abs: string; rel: string; root: string; inRoot: string; stat: fs.Stats }
+  | { ok: false; result: { content: string; isError: true } } {
+  const where = resolveInside(ws, p);
   if (!where.ok) return { ok: false, result: { content: where.error, isError: true } };
   const stat = statOrNull(where.abs);
   if (!stat) return { ok: false, result: { content: missingMessage(p, where.abs), isError: true } };
-  return { ok: true, abs: where.abs, rel: where.rel, stat };
+  return { ...where, stat };
 }

@@ -1,7 +1,7 @@
 import { type ToolResult, defineTool } from "../types.js";
 import fs from "node:fs";
 import * as z from "zod";
-import { resolveInside } from "./workspace.js";
+import { resolveInside, workspaceOf } from "./workspace.js";
 import { countLines } from "./checks.js";
 import { commitChange } from "./file-change.js";
 
@@ -19,7 +19,7 @@ export const createFileTool = defineTool({
   concurrentSafe: false,
   label: (args) => `create ${args.path}`,
   async run(args, ctx): Promise<ToolResult> {
-    const where = resolveInside(ctx.cwd, args.path);
+    const where = resolveInside(workspaceOf(ctx), args.path);
     if (!where.ok) return { content: where.error, isError: true };
     if (lstatExists(where.abs)) {
       return {

@@ -8,7 +8,7 @@ import { decodeFile, encodeFile, type FileText } from "./file-text.js";
 import { changedMessage, freshness, hashBytes, markSeen } from "./read-state.js";
 import { writeChecked } from "./safe-write.js";
 import { readRegularFile } from "./regular-file.js";
-import { realpathLoose } from "./workspace.js";
+import { workspaceOf } from "./workspace.js";
 import { bufferOr, readBytes, writeThroughClient } from "./file-io.js";
 import { diffHunks, fileDiff } from "./diff.js";
 
@@ -30,11 +30,11 @@ const fail = (content: string): { ok: false; result: ToolResult } => ({
 
 /** An existing text file of the project, unless the model last saw other bytes of it. */
 export async function loadForChange(ctx: ToolContext, p: string, tool: string): Promise<LoadResult> {
-  const where = resolveExisting(ctx.cwd, p);
+  const where = resolveExisting(workspaceOf(ctx), p);
   if (!where.ok) return { ok: false, result: where.result };
   if (where.stat.isDirectory()) return fail(`Error: ${p} is a folder, not a file.`);
   // Not a FIFO (the read would hang), nor a hard link to a file outside the project.
-  const opened = await readRegularFile(where.abs, p, realpathLoose(ctx.cwd));
+  const opened = await readRegularFile(where.abs, p, where.root);
   if (!opened.ok) return fail(opened.error);
   // The editor's buffer, once the disk says this is a regular file of the project.
   const bytes = await bufferOr(ctx, where.abs, opened.buf);
@@ -85,7 +85,7 @@ export async function commitChange(ctx: ToolContext, change: Change): Promise<To
     }
   }
   await ctx.beforeWrite(change.abs);
-  const target = { cwd: ctx.cwd, path: change.path, abs: change.abs, before: change.before?.stat };
+  const target = { ...workspaceOf(ctx), path: change.path, abs: change.abs, before: change.before?.stat };
   const written = ctx.files?.write
     ? await writeThroughClient(ctx.files.write, target, enc.bytes.toString(change.before?.file.encoding ?? "utf8"))
     : await writeChecked(target, enc.bytes);

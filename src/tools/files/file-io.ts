@@ -29,7 +29,7 @@ export async function writeThroughClient(
   target: WriteTarget,
   text: string,
 ): Promise<WriteOutcome> {
-  const again = resolveInside(target.cwd, target.path);
+  const again = resolveInside(target, target.path);
   if (!again.ok) return { ok: false, error: again.error };
   if (again.abs !== target.abs) {
     return {

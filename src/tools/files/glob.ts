@@ -7,7 +7,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import * as z from "zod";
 import { type ToolResult, defineTool } from "../types.js";
-import { keepInside, realpathLoose } from "./workspace.js";
+import { keepInside, shownPath, workspaceOf } from "./workspace.js";
 import { ProjectIgnore } from "./gitignore.js";
 import { resolveExisting } from "./checks.js";
 import { RG_WALK_ARGS, bundledRgPath } from "./grep-engines.js";
@@ -139,14 +139,14 @@ export const globFilesTool = defineTool({
   label: (args) => `glob ${args.pattern}${args.path ? ` in ${args.path}` : ""}`,
   async run(args, ctx): Promise<ToolResult> {
     const p = args.path ?? ".";
-    const where = resolveExisting(ctx.cwd, p);
+    const where = resolveExisting(workspaceOf(ctx), p);
     if (!where.ok) return where.result;
     if (!where.stat.isDirectory()) return { content: `Error: ${p} is a file, not a folder.`, isError: true };
     if (path.isAbsolute(args.pattern) || args.pattern.split("/").includes("..")) {
       return { content: 'Error: the pattern must be relative to the searched folder, without "..".', isError: true };
     }
-    const root = realpathLoose(path.resolve(ctx.cwd));
-    const prefix = where.rel === "." ? "" : `${where.rel}/`;
+    const root = where.root;
+    const prefix = where.inRoot === "." ? "" : `${where.inRoot}/`;
     // rg applies the .gitignore files inside the searched folder; those above it are checked here.
     const ignore = new ProjectIgnore(root);
     const keep = prefix === "" ? () => true : (rel: string) => !ignore.ignores(rel, false);
@@ -156,7 +156,7 @@ export const globFilesTool = defineTool({
       (rg && (await viaRipgrep(rg, where.abs, prefix, args.pattern, ctx.signal, budget, keep))) ||
       (await viaFastGlob(where.abs, prefix, args.pattern, keep));
     // A symlink that leads out of the project is never listed.
-    const files = keepInside(root, r.files);
+    const files = keepInside(root, r.files).map((f) => shownPath(where, f));
     if (files.length === 0 && r.found === 0) {
       return { content: `No files match "${args.pattern}" in ${placeName(where.rel)}.`, summary: "no files" };
     }

@@ -2,7 +2,7 @@ import { type ToolResult, defineTool } from "../types.js";
 import fs from "node:fs";
 import path from "node:path";
 import * as z from "zod";
-import { realpathLoose } from "./workspace.js";
+import { workspaceOf } from "./workspace.js";
 import { ProjectIgnore } from "./gitignore.js";
 import { resolveExisting } from "./checks.js";
 import { SearchBudget, capNote } from "./search-budget.js";
@@ -27,15 +27,15 @@ export const listFilesTool = defineTool({
   label: (args) => `list ${args.path ?? "."}`,
   async run(args, ctx): Promise<ToolResult> {
     const p = args.path ?? ".";
-    const where = resolveExisting(ctx.cwd, p);
+    const where = resolveExisting(workspaceOf(ctx), p);
     if (!where.ok) return where.result;
     const stat = where.stat;
     if (!stat.isDirectory()) return { content: `Error: ${p} is a file; use read_file to read it.`, isError: true };
 
     const depth = Math.min(args.depth ?? LIST_DEFAULT_DEPTH, LIST_MAX_DEPTH);
-    const ignore = new ProjectIgnore(realpathLoose(path.resolve(ctx.cwd)));
+    const ignore = new ProjectIgnore(where.root);
     const tree = new TreeWriter(LIST_MAX_ENTRIES, new SearchBudget(ctx, "entries"), ctx.signal);
-    await walk(where.abs, where.rel === "." ? "" : where.rel, 1, depth, ignore, tree);
+    await walk(where.abs, where.inRoot === "." ? "" : where.inRoot, 1, depth, ignore, tree);
     if (ctx.signal.aborted) return { content: "Error: interrupted by the user.", isError: true };
 
     const lines = [`${where.rel === "." ? "." : where.rel}/`, ...tree.lines];

@@ -8,7 +8,7 @@ import { bufferOr } from "./file-io.js";
 import { markSeen, markSeenHash } from "./read-state.js";
 import { openRegularFile, readRegularFile } from "./regular-file.js";
 import { readSlice } from "./read-slice.js";
-import { realpathLoose } from "./workspace.js";
+import { workspaceOf } from "./workspace.js";
 import { isSecretFileName, maskSecretFile } from "../../safety/secret-files.js";
 
 export const READ_DEFAULT_LINES = 2000;
@@ -34,14 +34,14 @@ export const readFileTool = defineTool({
   concurrentSafe: true,
   label: (args) => `read ${args.path}`,
   async run(args, ctx): Promise<ToolResult> {
-    const where = resolveExisting(ctx.cwd, args.path);
+    const where = resolveExisting(workspaceOf(ctx), args.path);
     if (!where.ok) return where.result;
     const stat = where.stat;
     if (stat.isDirectory()) {
       return { content: `Error: ${args.path} is a folder; use list_files to see what it holds.`, isError: true };
     }
     if (stat.size > READ_WHOLE_MAX_BYTES) return readBig(args, ctx, where);
-    const opened = await readRegularFile(where.abs, args.path, realpathLoose(ctx.cwd));
+    const opened = await readRegularFile(where.abs, args.path, where.root);
     if (!opened.ok) return { content: opened.error, isError: true };
     // The editor's buffer, once the disk says this is a regular file of the project.
     const buf = await bufferOr(ctx, where.abs, opened.buf);
@@ -77,9 +77,9 @@ export const readFileTool = defineTool({
 async function readBig(
   args: { path: string; offset?: number | undefined; limit?: number | undefined },
   ctx: ToolContext,
-  where: { abs: string; rel: string },
+  where: { abs: string; rel: string; root: string },
 ): Promise<ToolResult> {
-  const opened = await openRegularFile(where.abs, args.path, realpathLoose(ctx.cwd));
+  const opened = await openRegularFile(where.abs, args.path, where.root);
   if (!opened.ok) return { content: opened.error, isError: true };
   const first = args.offset ?? 1;
   const limit = args.limit ?? READ_DEFAULT_LINES;

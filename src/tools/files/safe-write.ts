@@ -5,10 +5,9 @@
 // file must still be the same file (device and inode) before a byte of it is changed.
 import fs from "node:fs";
 import path from "node:path";
-import { resolveInside } from "./workspace.js";
+import { resolveInside, type Workspace } from "./workspace.js";
 
-export interface WriteTarget {
-  cwd: string;
+export interface WriteTarget extends Workspace {
   /** The path as the model gave it, and the real path it resolved to when checked. */
   path: string;
   abs: string;
@@ -22,7 +21,7 @@ const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = fs.constants;
 
 export async function writeChecked(target: WriteTarget, bytes: Uint8Array): Promise<WriteOutcome> {
   const moved = `Error: ${target.path} moved or was replaced while waiting for approval; nothing was written. Check the path and try again.`;
-  const again = resolveInside(target.cwd, target.path);
+  const again = resolveInside(target, target.path);
   if (!again.ok) return { ok: false, error: again.error };
   if (again.abs !== target.abs) return { ok: false, error: moved };
   if (!target.before) {

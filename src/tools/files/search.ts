@@ -1,7 +1,6 @@
 import { type ToolResult, defineTool } from "../types.js";
-import path from "node:path";
 import * as z from "zod";
-import { realpathLoose } from "./workspace.js";
+import { shownPath, workspaceOf } from "./workspace.js";
 import { resolveExisting } from "./checks.js";
 import { hardLinkedOut } from "./links.js";
 import { grepWithJs, grepWithRipgrep, type GrepOutcome, type GrepQuery } from "./grep-engines.js";
@@ -85,12 +84,12 @@ export const grepFilesTool = defineTool({
   label: (args) => `grep ${args.pattern}${args.path ? ` in ${args.path}` : ""}`,
   async run(args, ctx): Promise<ToolResult> {
     const p = args.path ?? ".";
-    const where = resolveExisting(ctx.cwd, p);
+    const where = resolveExisting(workspaceOf(ctx), p);
     if (!where.ok) return where.result;
     const q: GrepQuery = {
       pattern: args.pattern,
-      root: realpathLoose(path.resolve(ctx.cwd)),
-      searchRel: where.rel,
+      root: where.root,
+      searchRel: where.inRoot,
       glob: args.glob,
       ignoreCase: args.ignore_case === true,
       signal: ctx.signal,
@@ -104,7 +103,9 @@ export const grepFilesTool = defineTool({
       outcome.matches.map((m) => m.path),
       q.root,
     );
-    const matches = foreign.size ? outcome.matches.filter((m) => !foreign.has(m.path)) : outcome.matches;
+    const kept = foreign.size ? outcome.matches.filter((m) => !foreign.has(m.path)) : outcome.matches;
+    // Found in an added folder: named by absolute path, as read_file takes it.
+    const matches = kept.map((m) => ({ ...m, path: shownPath(where, m.path) }));
     // Those left out are not counted either.
     const found = outcome.found - (outcome.matches.length - matches.length);
     return formatGrep({ ...outcome, matches, found }, args.pattern, where.rel);

@@ -7,13 +7,35 @@ import { isInside, realpathLoose } from "../../safety/paths.js";
 
 export { isInside, realpathLoose };
 
-export type Resolved = { ok: true; abs: string; rel: string } | { ok: false; error: string };
+/**
+ * Where a path lies: `abs` its real path; `root` the real folder it is inside (the project, or an
+ * `--add-dir` folder) and `inRoot` its path there ("." for the folder itself); `rel` the name the
+ * model is shown: relative for the project, absolute in an added folder (so it is never read as
+ * a project path).
+ */
+export type Resolved =
+  { ok: true; abs: string; rel: string; root: string; inRoot: string } | { ok: false; error: string };
 
-/** Resolves `p` (relative to cwd, or absolute) and refuses anything outside cwd. `rel` is "." for cwd itself. */
-export function resolveInside(cwd: string, p: string): Resolved {
+/** The folders the file tools may use: the project, and those `--add-dir` added (real paths). */
+export interface Workspace {
+  cwd: string;
+  addDirs?: readonly string[] | undefined;
+}
+
+export function workspaceOf(ctx: { cwd: string; config: { addDirs?: readonly string[] | undefined } }): Workspace {
+  return { cwd: ctx.cwd, addDirs: ctx.config.addDirs };
+}
+
+/**
+ * Resolves `p` (relative to the project, or absolute) and refuses anything outside the project
+ * and the added folders. Links are followed first, so `..` or a symlink out of a folder is out.
+ */
+export function resolveInside(ws: Workspace | string, p: string): Resolved {
+  const { cwd, addDirs = [] } = typeof ws === "string" ? { cwd: ws } : ws;
+  const also = addDirs.length > 0 ? ` or the added folders (${addDirs.join(", ")})` : "";
   const outside: Resolved = {
     ok: false,
-    error: `Error: ${p} is outside the project folder ${cwd}; file tools only work inside it.`,
+    error: `Error: ${p} is outside the project folder ${cwd}${also}; file tools only work inside ${addDirs.length > 0 ? "them" : "it"}.`,
   };
   let root: string;
   let real: string;
@@ -23,9 +45,22 @@ export function resolveInside(cwd: string, p: string): Resolved {
   } catch (err) {
     return { ok: false, error: `Error: cannot resolve ${p}: ${(err as Error).message}` };
   }
-  if (!isInside(root, real)) return outside;
-  const rel = path.relative(root, real) || ".";
-  return { ok: true, abs: real, rel: rel.split(path.sep).join("/") };
+  const posix = (rel: string) => rel.split(path.sep).join("/");
+  if (isInside(root, real)) {
+    const rel = posix(path.relative(root, real) || ".");
+    return { ok: true, abs: real, rel, root, inRoot: rel };
+  }
+  for (const dir of addDirs) {
+    const added = realpathLoose(dir);
+    if (!isInside(added, real)) continue;
+    return { ok: true, abs: real, rel: real, root: added, inRoot: posix(path.relative(added, real) || ".") };
+  }
+  return outside;
+}
+
+/** A path found under `where` (relative to its root) as the model is shown it (see Resolved.rel). */
+export function shownPath(where: { root: string; rel: string; inRoot: string }, inRoot: string): string {
+  return where.rel === where.inRoot ? inRoot : path.join(where.root, inRoot);
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { type ToolResult, defineTool } from "../types.js";
-import { resolveInside } from "./workspace.js";
+import { resolveInside, workspaceOf } from "./workspace.js";
 import { countLines, statOrNull } from "./checks.js";
 import { commitChange, loadForChange } from "./file-change.js";
 import { freshness } from "./read-state.js";
@@ -28,7 +28,7 @@ export const writeFileTool = defineTool({
   concurrentSafe: false,
   label: (args) => `write ${args.path}`,
   async run(args, ctx): Promise<ToolResult> {
-    const where = resolveInside(ctx.cwd, args.path);
+    const where = resolveInside(workspaceOf(ctx), args.path);
     if (!where.ok) return { content: where.error, isError: true };
     if (!statOrNull(where.abs)) {
       return commitChange(ctx, {

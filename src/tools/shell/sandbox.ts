@@ -125,15 +125,18 @@ export function controlPaths(cwd: string): string[] {
 }
 
 /**
- * The bwrap command line that runs `argv` in the sandbox for the project at `cwd`, and the seccomp
- * filter to write on fd SECCOMP_FD.
+ * The bwrap command line that runs `argv` in the sandbox for the project at `cwd` (and the
+ * `--add-dir` folders, writable by the same rules), and the seccomp filter to write on fd SECCOMP_FD.
  */
 export function sandboxArgv(
   argv: string[],
   cwd: string,
   env: NodeJS.ProcessEnv,
+  addDirs: readonly string[] = [],
 ): { file: string; args: string[]; seccomp: Buffer } {
   const args = baseArgs(cwd);
+  // Before the hidden paths and control files below, which are mounted over them.
+  for (const dir of addDirs) args.push("--bind", dir, dir);
   // No host sockets: /run (and a /var/run that is no link to it) empty.
   args.push("--tmpfs", "/run");
   if (isDir("/var/run") && !fs.lstatSync("/var/run").isSymbolicLink()) args.push("--tmpfs", "/var/run");
@@ -141,7 +144,7 @@ export function sandboxArgv(
     if (fs.statSync(p).isDirectory()) args.push("--tmpfs", p);
     else args.push("--ro-bind", "/dev/null", p);
   }
-  for (const p of controlPaths(cwd)) args.push("--ro-bind", p, p);
+  for (const p of [cwd, ...addDirs].flatMap(controlPaths)) args.push("--ro-bind", p, p);
   for (const name of Object.keys(env)) if (SOCKET_VARS.test(name)) args.push("--unsetenv", name);
   args.push("--seccomp", String(SECCOMP_FD));
   return { file: "bwrap", args: [...args, "--", ...argv], seccomp: unixSocketFilter() };

@@ -60,6 +60,8 @@ export interface ShellOutcome {
 
 export interface ShellOptions {
   cwd: string;
+  /** `--add-dir` folders: writable in the sandbox, as the project is. */
+  addDirs?: readonly string[] | undefined;
   /** The child's environment (secret variables already removed); default: scrubbed process.env. */
   env?: NodeJS.ProcessEnv;
   /** Run under bubblewrap (tools/shell/sandbox.ts). */
@@ -95,6 +97,7 @@ export const runShellTool = defineTool({
     if (!approval.ok) return { content: deniedMessage(approval.reason), isError: true };
     const where = {
       cwd: ctx.cwd,
+      addDirs: ctx.config.addDirs,
       env: scrubEnv(process.env, ctx.config.shellEnvAllow),
       sandbox: ctx.config.sandbox === "workspace-write" && args.unsandboxed !== true,
       outputLimit: outputLimit(ctx.config),
@@ -200,7 +203,7 @@ export async function runCommand(command: string, opts: ShellOptions): Promise<S
   const { file, args } = bashArgv(command);
   const argv = [file, ...args];
   // The sandbox has its own pid namespace, and never falls back to running unsandboxed.
-  if (opts.sandbox) return runArgv(sandboxArgv(argv, opts.cwd, env), env, opts, false);
+  if (opts.sandbox) return runArgv(sandboxArgv(argv, opts.cwd, env, opts.addDirs), env, opts, false);
   const contained = await runArgv(containedArgv(argv), env, opts, true);
   return contained === "no-namespace" ? runArgv({ file: argv[0]!, args: argv.slice(1) }, env, opts, false) : contained;
 }

@@ -3,6 +3,9 @@ import type { WorkerCommand } from "../../protocol/worker-command.js";
 import type { Cmd, Msg } from "../msg.js";
 import type { Services } from "./services.js";
 import { createSteerRunner } from "./steer-cmds.js";
+import { editText } from "./editor.js";
+import { createStatusLineRunner, type StatusLineRunner } from "./status-line.js";
+import { resolveAddDirs } from "../../context/add-dirs.js";
 
 export interface CommandDeps {
   services: Services;
@@ -11,6 +14,10 @@ export interface CommandDeps {
   /** Hands a Msg a Cmd produced back to the loop (handled on a later turn of the event loop). */
   later(msg: Msg): void;
   quit(): void;
+  /** Runs `work` while another program has the terminal (Ctrl+G's editor), then repaints. */
+  withTerminal<T>(work: () => Promise<T>): Promise<T>;
+  /** agent0's version, for the status line command's input. */
+  version?: string;
   /** Writes to the terminal directly (the attention bell / OSC 9). */
   write?(s: string): void;
 }
@@ -27,12 +34,13 @@ export function createCommands(deps: CommandDeps): (cmd: Cmd) => void {
     deps.later,
     (s) => (deps.write ?? ((t: string) => process.stdout.write(t)))(s),
   );
+  const statusLine = createStatusLineRunner(deps.later);
   const failed = (cmd: Cmd, err: unknown) =>
     deps.later({ type: "notice", level: "error", text: `${describe(cmd)} failed: ${messageOf(err)}` });
   return (cmd) => {
     let result: void | Promise<unknown>;
     try {
-      result = perform(cmd, deps, steer);
+      result = perform(cmd, deps, steer, statusLine);
     } catch (err) {
       failed(cmd, err);
       return;
@@ -44,8 +52,9 @@ export function createCommands(deps: CommandDeps): (cmd: Cmd) => void {
 /** Runs one Cmd; returns the promise of its asynchronous part, if it has one. */
 function perform(
   cmd: Cmd,
-  { services, send, later, quit }: CommandDeps,
+  { services, send, later, quit, withTerminal, version }: CommandDeps,
   steer: ReturnType<typeof createSteerRunner>,
+  statusLine: StatusLineRunner,
 ): void | Promise<unknown> {
   switch (cmd.type) {
     case "worker": {
@@ -168,6 +177,29 @@ function perform(
       later({ type: "mcp-config", mcp: r.mcp, warnings: r.warnings });
       return later({ type: "notice", level: "info", text: r.text });
     }
+    case "status-line":
+      return statusLine.request({
+        command: cmd.command,
+        cwd: cmd.input.cwd,
+        input: {
+          ...cmd.input,
+          transcript_path: services.transcriptPath(),
+          ...(version ? { version } : {}),
+        },
+      });
+    case "add-dir": {
+      let dir: string;
+      try {
+        [dir] = resolveAddDirs([cmd.path], cmd.cwd) as [string];
+      } catch (err) {
+        return later({ type: "notice", level: "warn", text: messageOf(err).replace(/^--add-dir/, "/add-dir") });
+      }
+      return later({ type: "dir-added", dir });
+    }
+    case "edit-input":
+      return withTerminal(() => editText(cmd.text)).then((r) =>
+        later(r.ok ? { type: "input-edited", text: r.text } : { type: "notice", level: "warn", text: r.error }),
+      );
     case "quit":
       return quit();
     default:

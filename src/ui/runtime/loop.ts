@@ -21,6 +21,8 @@ export interface Booted {
   tickMs: number;
   /** Full mouse capture (config "mouse": true); else the terminal's alternate-scroll mode. */
   mouse?: boolean;
+  /** agent0's version (the status line command reads it). */
+  version?: string;
 }
 
 export interface RuntimeOptions {
@@ -60,6 +62,8 @@ export function runApp(opts: RuntimeOptions): Promise<AppResult> {
   const queue: AgentEvent[] = [];
   let dirty = true;
   let finished = false;
+  // Another program (Ctrl+G's editor) has the terminal: nothing is painted until it gives it back.
+  let suspended = false;
   let resolveDone!: (v: AppResult) => void;
   let rejectDone!: (err: Error) => void;
   const done = new Promise<AppResult>((resolve, reject) => {
@@ -91,6 +95,8 @@ export function runApp(opts: RuntimeOptions): Promise<AppResult> {
         services: b.services,
         send: (c) => agent.send(c),
         later,
+        withTerminal,
+        ...(b.version ? { version: b.version } : {}),
         quit: () => {
           quit().catch(rejectDone);
         },
@@ -144,7 +150,7 @@ export function runApp(opts: RuntimeOptions): Promise<AppResult> {
   }
 
   function paint(): void {
-    if (finished || !dirty) return;
+    if (finished || suspended || !dirty) return;
     dirty = false;
     const painted = probes.paint();
     commit(view(model), model);
@@ -174,6 +180,23 @@ export function runApp(opts: RuntimeOptions): Promise<AppResult> {
       frames.wake();
       paint();
     });
+  }
+
+  /** Runs `work` with the terminal handed over, then takes it back and paints the whole screen. */
+  async function withTerminal<T>(work: () => Promise<T>): Promise<T> {
+    suspended = true;
+    term.suspend();
+    try {
+      return await work();
+    } finally {
+      suspended = false;
+      term.resume();
+      if (!finished) {
+        dispatch({ type: "resize", width: process.stdout.columns ?? 80, height: process.stdout.rows ?? 24 });
+        dirty = true;
+        paint();
+      }
+    }
   }
 
   function drainAgentEvents() {

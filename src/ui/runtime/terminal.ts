@@ -135,10 +135,17 @@ interface BlessedUnicode {
   chars: { all: unknown };
 }
 
+/** The main screen again, the cursor shown, colours reset. */
+const LEAVE_SCREEN = "\x1b[?1049l\x1b[?25h\x1b[0m";
+
 export interface Terminal {
   screen: blessed.Widgets.Screen;
   /** Full mouse capture: wheel and clicks come to us, the terminal no longer selects text. */
   captureMouse(): void;
+  /** Gives the terminal to another program (Ctrl+G's editor): main screen, cooked mode, no keys read. */
+  suspend(): void;
+  /** Takes it back after suspend: alternate screen, raw mode, keys; the next render draws every cell. */
+  resume(): void;
   restore(): void;
 }
 
@@ -205,6 +212,22 @@ export function openTerminal(
       mouse = true;
       process.stdout.write(MOUSE_ON);
     },
+    suspend() {
+      if (restored) return;
+      stdin.off("data", onData);
+      stdin.pause();
+      if (stdin.isTTY) stdin.setRawMode(false);
+      process.stdout.write(MODES_OFF + LEAVE_SCREEN);
+    },
+    resume() {
+      if (restored) return;
+      // 1049h gives an empty alternate screen: every cell must be drawn again.
+      process.stdout.write(`\x1b[?1049h\x1b[H\x1b[2J${MODES_ON}${mouse ? MOUSE_ON : ""}`);
+      screen.realloc();
+      if (stdin.isTTY) stdin.setRawMode(true);
+      stdin.on("data", onData);
+      stdin.resume();
+    },
     restore() {
       if (restored) return;
       restored = true;
@@ -218,7 +241,7 @@ export function openTerminal(
       }
       if (stdin.isTTY) stdin.setRawMode(false);
       stdin.pause();
-      process.stdout.write("\x1b[?1049l\x1b[?25h\x1b[0m");
+      process.stdout.write(LEAVE_SCREEN);
     },
   };
   setTerminalRestore(term.restore);

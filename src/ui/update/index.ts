@@ -7,9 +7,10 @@ import type { Model } from "../model.js";
 import { screenSize, transcriptFromStart } from "./init.js";
 import type { Cmd, Key, Msg } from "../msg.js";
 import { applyAgentEvent } from "./agent.js";
-import { applyKey, applyPaste, applyWheel } from "./input.js";
+import { applyEditedInput, applyKey, applyPaste, applyWheel } from "./input.js";
 import { sendQueued, submitLine } from "./submit.js";
 import { addEntry } from "./transcript.js";
+import { requestStatusLine, statusLineFailed, statusLineText } from "./status-line.js";
 import { keepAnchorValid } from "./scroll.js";
 import { setSkillCommands, setSourceCommands, syncMenu } from "./menu.js";
 import { mergeHistory } from "./history.js";
@@ -164,6 +165,25 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         );
         break;
       }
+      case "dir-added": {
+        const dirs = m.config.addDirs ?? [];
+        if (!dirs.includes(msg.dir)) m.config.addDirs = [...dirs, msg.dir];
+        addEntry(m, {
+          kind: "notice",
+          level: "info",
+          text: `Added ${msg.dir}: the tools may use it by the project's rules from the next message on.`,
+        });
+        break;
+      }
+      case "status-line-text":
+        statusLineText(m, msg.text);
+        break;
+      case "status-line-failed":
+        statusLineFailed(m, msg.error);
+        break;
+      case "input-edited":
+        applyEditedInput(m, msg.text);
+        break;
       case "shell-done":
         finishShell(m, msg.command, msg.output, msg.exitCode, cmds);
         // A prompt typed while the command ran goes now, with the output before it.
@@ -208,6 +228,7 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
     // The transcript can change under a scrolled-up view (an entry removed, thinking folded, a
     // resize re-wrapping the anchored entry): the anchor stays on a line that exists.
     keepAnchorValid(m);
+    requestStatusLine(m, cmds);
   });
   return [next, cmds];
 }

@@ -69,6 +69,7 @@ export function init(opts: InitOptions): Model {
     exitArm: { armed: false, seq: 0 },
     idle: { ms: IDLE_NOTIFY_MS, seq: 0, armed: false, touched: false },
     unsaved: false,
+    statusCommand: { asked: "", text: null, failedTold: false },
   };
   // Built as a plain object and frozen once, not through a draft: a resumed session's thousands of
   // entries pushed through immer's proxies and walked by its finalize cost ~3× as much. Later

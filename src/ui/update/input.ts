@@ -66,6 +66,8 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
         return;
       case "r":
         return startSearch(model);
+      case "g":
+        return void cmds.push({ type: "edit-input", text: expandPastes(model.input.text, model.pastes) });
       case "o":
         model.toolOutputOpen = !model.toolOutputOpen;
         return;
@@ -177,6 +179,13 @@ function exitOrArm(model: Model, cmds: Cmd[]): void {
   const seq = model.exitArm.seq + 1;
   model.exitArm = { armed: true, seq };
   cmds.push({ type: "after", ms: EXIT_ARM_MS, msg: { type: "exit-disarm", seq } });
+}
+
+/** What Ctrl+G's editor gave back: the whole input, pastes already expanded in it. */
+export function applyEditedInput(model: Model, text: string): void {
+  model.pastes = [];
+  model.historyPos = null;
+  setInput(model, text, text.length);
 }
 
 function setInput(model: Model, text: string, cursor: number): void {

@@ -20,6 +20,8 @@ export function applyMcpConfig(model: Model, mcp: McpConfigured, cmds: Cmd[]): v
     const flags = (model.config.permissionRules ?? []).filter((r) => r.source.startsWith("--"));
     model.config.permissionRules = [...flags, ...mcp.settings.rules];
     model.config.hooks = mcp.settings.hooks;
+    if (mcp.settings.statusLine) model.config.statusLine = mcp.settings.statusLine;
+    else delete model.config.statusLine;
   }
   model.mcpProject = { pending: mcp.pending, denied: mcp.denied, trusted: mcp.trusted };
   cmds.push({ type: "worker", command: { type: "mcp-sync", servers: plain(mcp.servers), cwd: model.config.cwd } });

@@ -141,6 +141,14 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
     case "diff":
       cmds.push({ type: "session-diff" });
       return;
+    case "add-dir":
+      if (!args) {
+        const dirs = model.config.addDirs ?? [];
+        return notice(dirs.length ? `Added folders:\n${dirs.map((d) => `  ${d}`).join("\n")}` : "No added folders.");
+      }
+      if (busy()) return;
+      cmds.push({ type: "add-dir", path: args, cwd: model.config.cwd });
+      return;
     case "jobs":
       return runJobsCommand(model, rest, cmds);
     case "undo":

@@ -2,7 +2,7 @@
 // forms from longest to shortest. When the line is too wide, the least important segment
 // (rightmost on a tie) takes its next shorter form, or goes; a `keep` segment never goes. New
 // items (a background job count, a running hook, a user's status command) are one more segment.
-import { sanitizeLine } from "../../render/sanitize.js";
+import { keepOnlySgr, sanitizeLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
 import { displayWidth, truncateLine } from "../../render/wrap.js";
 import type { Model } from "../model.js";
@@ -26,6 +26,7 @@ export const STATUS_PRIORITY = {
   jobs: 70,
   scroll: 60,
   model: 50,
+  command: 50,
   sandbox: 40,
   sessionTokens: 20,
 } as const;
@@ -41,8 +42,10 @@ export function statusSegments(model: Model, linesBelow: () => number): StatusSe
     segs.push({ priority: P.exitHint, keep: true, forms: [theme.warn("Press Ctrl+C again to exit")] });
   }
   segs.push(stateSegment(model));
+  // The config's status command, when it answered, stands in for the model, context and token figures.
+  const own = model.config.statusLine && model.statusCommand.text !== null ? model.statusCommand.text : null;
   const name = sanitizeLine(model.config.model);
-  segs.push({ priority: P.model, forms: [name || theme.dim("no model")] });
+  if (own === null) segs.push({ priority: P.model, forms: [name || theme.dim("no model")] });
   // The default mode is named on the rule only; the others here too, in their colour.
   if (model.config.permissionMode !== "ask")
     segs.push({ priority: P.mode, keep: true, forms: [modeWord(model.config.permissionMode)] });
@@ -62,6 +65,10 @@ export function statusSegments(model: Model, linesBelow: () => number): StatusSe
         : [`↑ ${below} lines below — End to follow`, `↑ ${below} below`];
     segs.push({ priority: P.scroll, forms: forms.map((f) => theme.warn(f)) });
   }
+  if (own !== null) {
+    segs.push(commandSegment(own));
+    return segs;
+  }
   const context = contextSegment(model);
   if (context) segs.push(context);
   const total = formatTokens(model.usage.totalTokens);
@@ -70,6 +77,22 @@ export function statusSegments(model: Model, linesBelow: () => number): StatusSe
     forms: [`${total} tokens this session`, `${total} this session`].map((f) => theme.dim(f)),
   });
   return segs;
+}
+
+/** Forms of the command's answer, cut shorter as room runs out. */
+const COMMAND_CUTS = [60, 40, 24, 12];
+
+/**
+ * The status command's line as shown: SGR colours kept, any other control or escape made visible
+ * (a command's output must not move the cursor or retitle the window), tabs as spaces, and the
+ * colours ended with it.
+ */
+function commandSegment(text: string): StatusSegment {
+  const safe = keepOnlySgr(text.replace(/\t/g, " "));
+  const close = (s: string) => (s.includes("\x1b[") ? `${s}\x1b[0m` : s);
+  const width = displayWidth(safe);
+  const cuts = COMMAND_CUTS.filter((n) => n < width).map((n) => close(truncateLine(safe, n)));
+  return { priority: STATUS_PRIORITY.command, forms: [close(safe), ...cuts] };
 }
 
 /** What the app is doing: its phase and how long it has taken; at the least the spinner. */

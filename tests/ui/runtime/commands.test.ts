@@ -40,7 +40,13 @@ function fakeServices(overrides: Partial<Services> = {}): Services {
 function harness(services: Services) {
   const msgs: Msg[] = [];
   const sent: WorkerCommand[] = [];
-  const run = createCommands({ services, send: (c) => sent.push(c), later: (m) => msgs.push(m), quit: () => {} });
+  const run = createCommands({
+    services,
+    send: (c) => sent.push(c),
+    later: (m) => msgs.push(m),
+    quit: () => {},
+    withTerminal: (work) => work(),
+  });
   // Lets the promise callbacks of asynchronous Cmds run.
   const settle = () => new Promise((r) => setTimeout(r, 0));
   return { msgs, sent, run, settle };

@@ -1,0 +1,107 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
+import { Tui, type Sandbox, eachTest, sleep, waitUntil } from "./harness.js";
+
+const MODEL = { name: "qwen3:8b", contextLength: 40960 };
+
+function writeJson(file: string, value: unknown): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(value));
+}
+
+/** The status line: the row above the input box's rule. */
+function statusRow(screen: string): string {
+  const rows = screen.split("\n");
+  const rule = rows.findIndex((r) => r.startsWith("──"));
+  return rows[rule - 1] ?? "";
+}
+
+// Claude Code's statusLine (code.claude.com/docs/en/statusline): {"type": "command", "command": ...};
+// the JSON session data on stdin, the first line of stdout shown.
+describe("statusLine.command end to end", () => {
+  let fake: FakeOllama | undefined;
+  let sb: Sandbox;
+  let tui: Tui | undefined;
+  eachTest(
+    (s) => (sb = s),
+    () => [tui, fake],
+  );
+  const configFile = () => path.join(sb.env.XDG_CONFIG_HOME!, "agent0", "config.json");
+
+  it("shows the command's first line in the status line, fed Claude Code's JSON", async () => {
+    const seen = path.join(sb.home, "status-input.json");
+    // The escape that clears the screen must come out inert; the colour stays.
+    writeJson(configFile(), {
+      statusLine: {
+        type: "command",
+        command: `cat > ${seen}; printf '\\033[2J\\033[32mbranch:main\\033[0m ctx:42%%\\nsecond line\\n'`,
+      },
+    });
+    fake = await startFakeOllama({ models: [MODEL] });
+    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name]);
+    await tui.waitFor("Ask anything");
+    const screen = await tui.waitFor("branch:main ctx:42%");
+    const row = statusRow(screen);
+    expect(row).toMatch(/^idle · .*branch:main ctx:42%$/);
+    // It stands in for the model and context figures; "second line" is never shown.
+    expect(row).not.toContain("qwen3:8b");
+    expect(screen).not.toContain("second line");
+    expect(screen).toContain("Ask anything"); // the screen was not cleared
+    expect(tui.screenAnsi()).toMatch(/\x1b\[32mbranch:main/);
+    const input = JSON.parse(fs.readFileSync(seen, "utf8")) as Record<string, unknown>;
+    expect(input).toMatchObject({
+      hook_event_name: "Status",
+      cwd: sb.project,
+      model: { id: MODEL.name, display_name: MODEL.name },
+      workspace: { current_dir: sb.project, project_dir: sb.project },
+      cost: { total_cost_usd: 0 },
+    });
+    expect(input.session_id).toMatch(/\S/);
+    expect(input.transcript_path).toMatch(/\.jsonl$/);
+    expect(input.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it("a failing command leaves the usual status line, with one notice", async () => {
+    const runs = path.join(sb.home, "runs");
+    writeJson(configFile(), { statusLine: { type: "command", command: `echo x >> ${runs}; echo broken; exit 3` } });
+    fake = await startFakeOllama({ models: [MODEL], replies: [{ steps: [{ text: "First." }] }] });
+    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name]);
+    await tui.waitFor("The status line command failed (exit code 3)");
+    tui.type("hello");
+    tui.press("Enter");
+    await tui.waitFor("First.");
+    // The state changed: the command ran again, and failed again, silently.
+    await waitUntil(() => fs.readFileSync(runs, "utf8").split("\n").length > 2, 10_000, "a second run");
+    await sleep(300);
+    const screen = tui.screen();
+    expect(screen.match(/The status line command failed/g)).toHaveLength(1);
+    expect(statusRow(screen)).toMatch(/^idle · qwen3:8b · /);
+    expect(screen).not.toContain("broken");
+  });
+
+  it("a project's status line runs only once the project is trusted", async () => {
+    const canary = path.join(sb.home, "project-status-ran");
+    writeJson(path.join(sb.project, ".claude", "settings.json"), {
+      statusLine: { type: "command", command: `touch ${canary}; echo project-line` },
+    });
+    fake = await startFakeOllama({ models: [MODEL] });
+    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name], { width: 110, height: 32 });
+    const dialog = await tui.waitFor("Trust this project's hooks and rules?");
+    expect(dialog).toContain(`status line: touch ${canary}; echo project-line`);
+    tui.press("Enter"); // "Do not trust" is preselected
+    await tui.waitFor("Not started: settings:.claude/settings.json");
+    await sleep(500);
+    expect(fs.existsSync(canary)).toBe(false);
+    expect(statusRow(tui.screen())).toMatch(/^idle · qwen3:8b · /);
+    tui.type("/mcp trust settings:.claude/settings.json");
+    tui.press("Enter");
+    await tui.waitFor("Trust this project's hooks and rules?");
+    tui.press("Up");
+    tui.press("Enter");
+    await tui.waitFor("Trusted for this project: settings:.claude/settings.json");
+    await waitUntil(() => statusRow(tui!.screen()).endsWith("project-line"), 10_000, "the project's status line");
+    expect(fs.existsSync(canary)).toBe(true);
+  });
+});
