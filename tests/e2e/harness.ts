@@ -38,10 +38,34 @@ export function sandbox(): Sandbox {
     home,
     project,
     env,
-    // A killed app may still be writing (its session, /undo checkpoints) for a while on a loaded machine:
-    // retry ENOTEMPTY for a few seconds rather than fail the test in its clean-up.
-    cleanup: () => fs.rmSync(base, { recursive: true, force: true, maxRetries: 40, retryDelay: 100 }),
+    // Whatever the test started that still runs (an app that outlived its terminal, a child it
+    // left) would go on writing into the folder being removed: it is stopped first. A write racing
+    // the removal is retried for a few seconds.
+    cleanup: () => {
+      killProcessesWithHome(home);
+      fs.rmSync(base, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    },
   };
+}
+
+/** SIGKILLs every process whose environment names `home` as its HOME (the app and all it started). */
+function killProcessesWithHome(home: string): void {
+  const mark = `HOME=${home}\0`;
+  for (const pid of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
+    let environ: string;
+    try {
+      environ = fs.readFileSync(`/proc/${pid}/environ`, "latin1");
+    } catch {
+      continue; // gone, or not ours to read
+    }
+    if (!environ.startsWith(mark) && !environ.includes(`\0${mark}`)) continue;
+    try {
+      process.kill(Number(pid), "SIGKILL");
+    } catch {
+      // gone meanwhile
+    }
+  }
 }
 
 /** Every file under dir, recursively. */
