@@ -12,6 +12,7 @@ import {
   type SettingsFile,
 } from "../context/settings-files.js";
 import { splitRuleList, type PermissionRule } from "../context/permission-rules.js";
+import { settingsAddDirs } from "../context/add-dirs.js";
 import { resolveConfig, type CliOptions } from "./config.js";
 import { sandboxProblem } from "./tool-use.js";
 
@@ -44,6 +45,8 @@ export interface SettingsStartup {
   statusLine?: RunConfig["statusLine"];
   /** `permissions.defaultMode` of the user's Claude Code settings, in agent0's words. */
   defaultMode?: RunConfig["permissionMode"];
+  /** `permissions.additionalDirectories` of the user's and trusted project files, as written. */
+  additionalDirectories?: string[];
 }
 
 /** The session's settings from flags, environment and the (validated) config files. */
@@ -60,6 +63,13 @@ export function startup(opts: CliOptions, interactive: boolean, env = process.en
   // Claude Code's defaultMode counts below agent0's own choice (flag, config.json's permissionMode).
   const claudeMode = mcp.startup.settings.defaultMode;
   if (claudeMode && !opts.yolo && !opts.permissionMode && !file.permissionMode) config.permissionMode = claudeMode;
+  // Claude Code's additionalDirectories join --add-dir's folders.
+  const extraDirs = mcp.startup.settings.additionalDirectories ?? [];
+  if (extraDirs.length > 0) {
+    const dirs = settingsAddDirs(extraDirs, cwd, homeDir(env), warnings);
+    const all = [...(config.addDirs ?? []), ...dirs.filter((d) => !config.addDirs?.includes(d))];
+    if (all.length > 0) config.addDirs = all;
+  }
   // Never silently unsandboxed: a sandbox that cannot run stops the app with the reason.
   if (config.sandbox === "workspace-write") {
     const problem = sandboxProblem();
@@ -125,6 +135,7 @@ export function loadSettings(
       rules: effective.rules,
       ...(effective.statusLine ? { statusLine: effective.statusLine } : {}),
       ...(effective.defaultMode ? { defaultMode: effective.defaultMode } : {}),
+      ...(effective.additionalDirectories ? { additionalDirectories: effective.additionalDirectories } : {}),
     },
     warnings: loaded.warnings,
   };

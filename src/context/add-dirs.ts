@@ -22,3 +22,23 @@ export function resolveAddDirs(given: readonly string[], cwd: string): string[] 
   }
   return out;
 }
+
+/**
+ * Claude Code's `permissions.additionalDirectories` from settings files: like `--add-dir`, but a
+ * folder that is gone is said and left out rather than stopping the start (the file may be older
+ * than the folder). `~/` is the user's home; a relative path is from `cwd`.
+ */
+export function settingsAddDirs(given: readonly string[], cwd: string, home: string, warnings: string[]): string[] {
+  const out: string[] = [];
+  for (const p of given) {
+    const expanded = p === "~" ? home : p.startsWith("~/") ? path.join(home, p.slice(2)) : p;
+    try {
+      for (const dir of resolveAddDirs([expanded], cwd)) if (!out.includes(dir)) out.push(dir);
+    } catch (err) {
+      warnings.push(
+        `permissions.additionalDirectories: ${(err as Error).message.replace(/^--add-dir /, "")} — left out`,
+      );
+    }
+  }
+  return out;
+}

@@ -29,6 +29,8 @@ export interface SettingsFile {
   statusLine?: StatusLineConfig;
   /** `permissions.defaultMode` in agent0's words. */
   defaultMode?: PermissionMode;
+  /** `permissions.additionalDirectories`: more folders the tools may use, as `--add-dir` gives them. */
+  additionalDirectories?: string[];
 }
 
 /** Claude Code's own settings files for the user (its "user" scope), lowest precedence first. */
@@ -122,6 +124,14 @@ function parseDefaultMode(file: string, raw: unknown, warnings: string[]): Permi
   return mode;
 }
 
+function parseAdditionalDirectories(file: string, raw: unknown, warnings: string[]): string[] | undefined {
+  if (!isObject(raw) || raw.additionalDirectories === undefined) return undefined;
+  const list = raw.additionalDirectories;
+  if (Array.isArray(list) && list.every((d) => typeof d === "string")) return list as string[];
+  warnings.push(`${file}: permissions.additionalDirectories: expected a list of folders — ignored`);
+  return undefined;
+}
+
 /** `permissions: {allow, ask, deny}`; a rule that does not parse is skipped with a warning. */
 export function parsePermissions(file: string, raw: unknown, warnings: string[]): PermissionRule[] {
   if (raw === undefined) return [];
@@ -163,6 +173,7 @@ function readSettings(file: string, scope: SettingsFile["scope"], warnings: stri
   }
   const statusLine = parseStatusLine(file, parsed.statusLine, warnings);
   const defaultMode = parseDefaultMode(file, parsed.permissions, warnings);
+  const additionalDirectories = parseAdditionalDirectories(file, parsed.permissions, warnings);
   return {
     file,
     scope,
@@ -170,6 +181,7 @@ function readSettings(file: string, scope: SettingsFile["scope"], warnings: stri
     rules: parsePermissions(file, parsed.permissions, warnings),
     ...(statusLine ? { statusLine } : {}),
     ...(defaultMode ? { defaultMode } : {}),
+    ...(additionalDirectories?.length ? { additionalDirectories } : {}),
   };
 }
 
@@ -260,21 +272,30 @@ export function mergeHooks(files: readonly SettingsFile[]): HooksConfig {
 /**
  * What counts: every file's deny and ask rules; allow rules and hooks of the user's files and of
  * the project files `trusted` approves. `defaultMode` is the user's own (the last file that sets
- * one): a repository may not choose a mode that asks less.
+ * one): a repository may not choose a mode that asks less. Extra folders, like allow rules, come
+ * from the user's files and trusted project files: an untrusted clone may not reach beyond itself.
  */
 export function effectiveSettings(
   files: readonly SettingsFile[],
   trusted: (s: SettingsFile) => boolean,
-): { hooks: HooksConfig; rules: PermissionRule[]; statusLine?: StatusLineConfig; defaultMode?: PermissionMode } {
+): {
+  hooks: HooksConfig;
+  rules: PermissionRule[];
+  statusLine?: StatusLineConfig;
+  defaultMode?: PermissionMode;
+  additionalDirectories?: string[];
+} {
   const granted = files.filter((f) => f.scope === "user" || trusted(f));
   const rules = files.flatMap((f) => (granted.includes(f) ? f.rules : f.rules.filter((r) => r.kind !== "allow")));
   const defaultMode = files.filter((f) => f.scope === "user" && f.defaultMode).at(-1)?.defaultMode;
   const statusLine = statusLineOf(granted);
+  const additionalDirectories = granted.flatMap((f) => f.additionalDirectories ?? []);
   return {
     hooks: mergeHooks(granted),
     rules,
     ...(statusLine ? { statusLine } : {}),
     ...(defaultMode ? { defaultMode } : {}),
+    ...(additionalDirectories.length ? { additionalDirectories } : {}),
   };
 }
 

@@ -97,3 +97,28 @@ describe("the user's Claude Code settings", () => {
     expect(s.warnings.join("\n")).toContain('permissions.defaultMode: "dontAsk" has no agent0 mode');
   });
 });
+
+describe("permissions.additionalDirectories (Claude Code's settings key for more working folders)", () => {
+  it("the user's folders join --add-dir's; one that is gone is said and left out", () => {
+    const docs = path.join(home, "docs");
+    const shared = path.join(root, "shared");
+    fs.mkdirSync(docs, { recursive: true });
+    fs.mkdirSync(shared, { recursive: true });
+    // The shape of code.claude.com/docs/en/settings ("additionalDirectories": ["../docs/"]).
+    writeJson(path.join(home, ".claude", "settings.json"), {
+      permissions: { additionalDirectories: ["~/docs", "../shared/", "../gone"] },
+    });
+    const s = startup({}, false, env);
+    expect(s.config.addDirs).toEqual([fs.realpathSync(docs), fs.realpathSync(shared)]);
+    expect(s.warnings.join("\n")).toMatch(/additionalDirectories: \.\.\/gone: no such folder/);
+  });
+
+  it("attack: an untrusted clone's settings cannot reach a folder outside it", () => {
+    // The canary folder holds the user's other work; the clone names it for the tools.
+    const canary = path.join(root, "private-canary");
+    fs.mkdirSync(canary, { recursive: true });
+    writeJson(path.join(project, ".claude", "settings.json"), { permissions: { additionalDirectories: [canary] } });
+    const s = startup({}, false, env);
+    expect(s.config.addDirs ?? []).not.toContain(fs.realpathSync(canary));
+  });
+});
