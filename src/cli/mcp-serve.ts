@@ -12,13 +12,12 @@ import type { AgentEvent, DoneReason } from "../protocol/agent-event.js";
 import { PERMISSION_MODES, type PermissionDecision, type PermissionMode } from "../protocol/run-config.js";
 import { logsDir, sessionsDir } from "../context/dirs.js";
 import { createLogger, type Logger } from "../session/log.js";
-import { sanitize } from "../render/sanitize.js";
 import type { CliOptions } from "./config.js";
-import { startup, type Startup } from "./startup.js";
+import type { Startup } from "./startup.js";
 import { HostedSession, type OpenAgent, type Permission } from "./hosted-session.js";
 import { hostedConfig, isInside } from "./hosted-config.js";
 import { openAgentSession } from "./session-agent.js";
-import { keepStdoutForProtocol } from "./stdio-guard.js";
+import { protocolStartup } from "./stdio-guard.js";
 import { packageVersion } from "./version.js";
 
 /** How much each mode lets run unasked: a client may pick a mode up to the server's own. */
@@ -277,15 +276,8 @@ function refusal(text: string): CallToolResult {
 
 /** Serves MCP on stdin/stdout until the client goes. */
 export async function serveMcp(flags: CliOptions): Promise<number> {
-  keepStdoutForProtocol();
-  let base: Startup;
-  try {
-    base = startup(flags, true);
-  } catch (err) {
-    process.stderr.write(sanitize(`agent0: ${(err as Error).message}\n`));
-    return 1;
-  }
-  for (const w of base.warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
+  const base = protocolStartup(flags);
+  if (!base) return 1;
   const { server, closeAll } = agentMcpServer({ base, trustProjectMcp: flags.trustProjectMcp === true });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => (server.server.onclose = resolve));

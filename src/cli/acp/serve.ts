@@ -9,12 +9,12 @@ import { createLogger } from "../../session/log.js";
 import { listSessions } from "../../session/list.js";
 import { sanitize } from "../../render/sanitize.js";
 import type { CliOptions } from "../config.js";
-import { startup, type Startup } from "../startup.js";
+import type { Startup } from "../startup.js";
 import { HostedSession, type OpenAgent } from "../hosted-session.js";
 import { hostedConfig } from "../hosted-config.js";
 import { openAgentSession } from "../session-agent.js";
 import { editorFiles, editorTerminal } from "./client-io.js";
-import { keepStdoutForProtocol } from "../stdio-guard.js";
+import { protocolStartup } from "../stdio-guard.js";
 import { packageVersion } from "../version.js";
 import { AcpSession } from "./session.js";
 
@@ -185,15 +185,8 @@ export function acpAgent(opts: AcpServerOptions): { app: acp.AgentApp; closeAll(
 
 /** Serves ACP on stdin/stdout until the client closes the connection. */
 export async function serveAcp(flags: CliOptions): Promise<number> {
-  keepStdoutForProtocol();
-  let base: Startup;
-  try {
-    base = startup(flags, true);
-  } catch (err) {
-    process.stderr.write(sanitize(`agent0: ${(err as Error).message}\n`));
-    return 1;
-  }
-  for (const w of base.warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
+  const base = protocolStartup(flags);
+  if (!base) return 1;
   const { app, closeAll } = acpAgent({ base, trustProjectMcp: flags.trustProjectMcp === true });
   const stream = acp.ndJsonStream(
     Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,

@@ -1,5 +1,6 @@
 import { assertNever } from "../../protocol/assert-never.js";
 import type { WorkerCommand } from "../../protocol/worker-command.js";
+import type { ConversationMessage } from "../../protocol/conversation.js";
 import type { Cmd, Msg } from "../msg.js";
 import type { Services } from "./services.js";
 import { createSteerRunner } from "./steer-cmds.js";
@@ -116,14 +117,7 @@ function perform(
       return services.show(cmd.what).then((text) => later({ type: "notice", level: "info", text }));
     case "undo":
       return services.undo(cmd.conversation, cmd.force).then((r) => {
-        // Undone turns were still spent: the session's token total stays.
-        if (r.conversation)
-          later({
-            type: "session-opened",
-            sessionId: cmd.sessionId,
-            conversation: r.conversation,
-            tokensUsed: cmd.tokensUsed,
-          });
+        if (r.conversation) later(cutBack(cmd, r.conversation));
         later({ type: "notice", level: r.ok ? "info" : "warn", text: r.text });
       });
     case "export":
@@ -134,13 +128,7 @@ function perform(
       return services.sessionDiff().then((diffs) => later({ type: "session-diff", diffs }));
     case "rewind":
       return services.rewind(cmd.conversation, cmd.request.turn, cmd.request.restore, cmd.force).then((r) => {
-        if (r.conversation)
-          later({
-            type: "session-opened",
-            sessionId: cmd.sessionId,
-            conversation: r.conversation,
-            tokensUsed: cmd.tokensUsed,
-          });
+        if (r.conversation) later(cutBack(cmd, r.conversation));
         later({
           type: "rewound",
           request: cmd.request,
@@ -220,6 +208,11 @@ function describe(cmd: Cmd): string {
     default:
       return `The ${cmd.type} command`;
   }
+}
+
+/** /undo or /rewind cut the conversation back; turns given up were still spent, so the token total stays. */
+function cutBack(cmd: { sessionId: string; tokensUsed: number }, conversation: ConversationMessage[]): Msg {
+  return { type: "session-opened", sessionId: cmd.sessionId, conversation, tokensUsed: cmd.tokensUsed };
 }
 
 function messageOf(err: unknown): string {
