@@ -161,20 +161,41 @@ async function bigTranscript() {
   }
   writer.close();
   const size = fs.statSync(writer.path).size / 1e6;
-  const tui = new Tui(sb, ["--host", fake.url, "--resume", writer.id.slice(0, 8)]);
-  try {
+  const args = ["--host", fake.url, "--resume", writer.id.slice(0, 8)];
+  /** One resume: its first frame and the first paint holding the session's entries (its last screen). */
+  async function resumeOnce(tui) {
     const first = await waitMark(sb, "first-paint");
-    row(`resume a 5,000-message (${size.toFixed(1)} MB) session to first frame`, ms(first.at), "≤ 500 ms");
-    // The first frame is the boot screen's; the session's last screen is the first paint holding its entries.
     const deadline = Date.now() + 30_000;
     let last;
     while (!last && Date.now() < deadline) {
       last = marks(sb).find((m) => m.event === "paint" && m.entries >= 5000);
       if (!last) await sleep(20);
     }
+    return { first: first.at, last: last?.at ?? NaN };
+  }
+  // One launch is one sample of a figure that varies by tens of ms: the median of five is given.
+  const samples = [];
+  for (let i = 0; i < 4; i++) {
+    fs.rmSync(sb.benchFile, { force: true });
+    const t = new Tui(sb, args);
+    samples.push(await resumeOnce(t));
+    const pid = t.pid();
+    t.kill();
+    // The next launch must not find this one still holding the session (it would fork).
+    while (pid && fs.existsSync(`/proc/${pid}`)) await sleep(20);
+  }
+  fs.rmSync(sb.benchFile, { force: true });
+  const tui = new Tui(sb, args);
+  try {
+    samples.push(await resumeOnce(tui));
     row(
-      "resume that session to its last screen (the transcript painted)",
-      last ? ms(last.at) : "not painted",
+      `resume a 5,000-message (${size.toFixed(1)} MB) session to first frame (median of 5)`,
+      ms(median(samples.map((r) => r.first))),
+      "≤ 500 ms",
+    );
+    row(
+      "resume that session to its last screen, the transcript painted (median of 5)",
+      ms(median(samples.map((r) => r.last))),
       "≤ 300 ms",
     );
     await sleep(1500); // markdown loads after the first frame

@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { lazyStringWidth } from "./lazy-string-width.mjs";
 
 /**
  * Code blocks are highlighted with the ~35 languages of hljs-common.cjs rather than all ~190 of
@@ -95,7 +96,7 @@ const common = {
   },
   // A string, used once: an object here would make esbuild add an initialiser to every module.
   define: { AGENT0_BUILTIN_TOOL_SCHEMAS: JSON.stringify(JSON.stringify(await builtinToolSchemas())) },
-  plugins: [commonHighlightLanguages],
+  plugins: [commonHighlightLanguages, lazyStringWidth],
   legalComments: "none",
   logLevel: "warning",
 };
@@ -123,7 +124,7 @@ await build({
   },
   // Chunks sit beside the entries: agent.ts finds the worker as new URL("./worker.js", import.meta.url).
   chunkNames: "[name]-[hash]",
-  plugins: [commonHighlightLanguages, lighterMarkdownImports],
+  plugins: [commonHighlightLanguages, lighterMarkdownImports, lazyStringWidth],
 });
 
 // The TUI's first frame, in one file: split among main's chunks its code came in ~20 files and
