@@ -163,7 +163,7 @@ async function bigTranscript() {
   const size = fs.statSync(writer.path).size / 1e6;
   const args = ["--host", fake.url, "--resume", writer.id.slice(0, 8)];
   /** One resume: its first frame and the first paint holding the session's entries (its last screen). */
-  async function resumeOnce(tui) {
+  async function resumeOnce() {
     const first = await waitMark(sb, "first-paint");
     const deadline = Date.now() + 30_000;
     let last;
@@ -178,7 +178,7 @@ async function bigTranscript() {
   for (let i = 0; i < 4; i++) {
     fs.rmSync(sb.benchFile, { force: true });
     const t = new Tui(sb, args);
-    samples.push(await resumeOnce(t));
+    samples.push(await resumeOnce());
     const pid = t.pid();
     t.kill();
     // The next launch must not find this one still holding the session (it would fork).
@@ -187,7 +187,7 @@ async function bigTranscript() {
   fs.rmSync(sb.benchFile, { force: true });
   const tui = new Tui(sb, args);
   try {
-    samples.push(await resumeOnce(tui));
+    samples.push(await resumeOnce());
     row(
       `resume a 5,000-message (${size.toFixed(1)} MB) session to first frame (median of 5)`,
       ms(median(samples.map((r) => r.first))),
