@@ -313,7 +313,8 @@ async function promptHooks(
   // Claude Code runs SessionStart as the session opens; agent0 at its first prompt, so the context
   // it adds goes in with it. A conversation that already has answers was resumed.
   if (hasHooks(config, "SessionStart") && !memory.sessionStarted) {
-    const source = conversation.some((m) => m.role === "assistant") ? "resume" : "startup";
+    const resumed = conversation.some((m) => m.role === "assistant");
+    const source = resumed ? "resume" : memory.afterClear ? "clear" : "startup";
     const said = await runHooks(config, "SessionStart", [source], { source }, emit, signal);
     context.push(...wrap("session-start-hook", said.context));
   }

@@ -102,6 +102,25 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     return memory;
   }
 
+  /**
+   * A run for another session id after one that had started: /clear or /new ended it (Claude
+   * Code's SessionEnd "clear", then SessionStart "clear"), or /resume moved to another ("other").
+   */
+  async function endReplacedSession(
+    config: RunConfig,
+    conversation: readonly ConversationMessage[],
+    emit: (e: RunEvent) => void,
+  ): Promise<void> {
+    if (!memory.sessionStarted || memory.sessionId === config.sessionId || !lastConfig) return;
+    // A new conversation (nothing answered yet) follows a /clear or /new; one with answers, a /resume.
+    const cleared = !conversation.some((m) => m.role === "assistant");
+    if (hasHooks(lastConfig, "SessionEnd")) {
+      const reason = cleared ? "clear" : "other";
+      await runHooks(lastConfig, "SessionEnd", [reason], { reason }, emit).catch(() => undefined);
+    }
+    memoryFor(config).afterClear = cleared;
+  }
+
   /** The run a command names, or undefined (logged) when that run has ended. */
   function runNamed(cmd: { type: string; runId: number }): ActiveRun | undefined {
     if (active?.runId === cmd.runId) return active;
@@ -219,6 +238,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   async function run(cmd: Command<"run">): Promise<void> {
     const emit = emitFor(cmd.runId);
     const config: RunConfig = cmd.config;
+    await endReplacedSession(config, cmd.conversation, emit);
     lastConfig = config;
     const slot = begin(cmd.runId, config.permissionMode);
     const signal = slot.controller.signal;
@@ -361,12 +381,12 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     if (!active) deps.idle?.();
   }
 
-  function close(): Promise<void> {
+  function close(reason: "prompt_input_exit" | "other" = "other"): Promise<void> {
     closing ??= (async () => {
       active?.controller.abort();
       // Claude Code's SessionEnd hook: the session is ending (agent0 quits).
       if (lastConfig && hasHooks(lastConfig, "SessionEnd"))
-        await runHooks(lastConfig, "SessionEnd", ["other"], { reason: "other" }, emit).catch(() => undefined);
+        await runHooks(lastConfig, "SessionEnd", [reason], { reason }, emit).catch(() => undefined);
       jobs.killAll();
       // MCP servers are child processes: stop them before the session goes (close() also stops
       // servers that are still starting).
@@ -450,7 +470,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
         break;
       case "shutdown":
         background(
-          close().then(() => deps.stopped?.()),
+          close(cmd.reason).then(() => deps.stopped?.()),
           "shutdown",
         );
         break;

@@ -50,4 +50,5 @@ export type WorkerCommand =
   | { type: "job-kill"; id: string }
   /** Claude Code's Notification hook outside a run: the input has waited for the user (`idle_prompt`). */
   | { type: "notification"; config: RunConfig; notificationType: "idle_prompt"; message: string }
-  | { type: "shutdown" };
+  /** `reason`: Claude Code's SessionEnd reason ("prompt_input_exit": the user quit from the input). */
+  | { type: "shutdown"; reason?: "prompt_input_exit" | "other" };

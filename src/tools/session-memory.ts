@@ -18,6 +18,8 @@ export interface SessionMemory {
   truncationTold?: boolean;
   /** The SessionStart hooks ran (agent/loop.ts): once per session, "resume" for a resumed one. */
   sessionStarted?: boolean;
+  /** This session began with /clear (or /new) ending the one before: SessionStart says "clear". */
+  afterClear?: boolean;
   /** Background shell commands: they outlive a run (and /new), and end with the session. */
   readonly jobs: BackgroundJobs;
 }

@@ -242,3 +242,42 @@ describe("an agent session", () => {
     expect(await h.next("done")).toMatchObject({ reason: "interrupted", runId: 2 });
   });
 });
+
+// Claude Code's hooks reference (code.claude.com/docs/en/hooks): SessionStart's `source` is
+// startup | resume | clear | compact, SessionEnd's `reason` clear | logout | prompt_input_exit | other.
+describe("SessionStart and SessionEnd name why, as Claude Code's hooks do", () => {
+  it("/clear (a new session id, nothing answered) ends the old session with clear and starts one with clear; quitting from the input says prompt_input_exit", async () => {
+    const project = tempProject({});
+    cleanups.push(project.cleanup);
+    const log = `${project.dir}/hooks.log`;
+    // Each hook appends its event and the field that says why.
+    const hook = (field: string) => [
+      {
+        hooks: [
+          {
+            type: "command" as const,
+            command: `node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const j=JSON.parse(s);require("fs").appendFileSync(${JSON.stringify(log)}, j.hook_event_name+" "+j.${field}+"\\n")})'`,
+          },
+        ],
+        source: "test",
+      },
+    ];
+    const h = harness([{ text: "One." }, { text: "Two." }], project.dir);
+    const config: RunConfig = { ...h.config, hooks: { SessionStart: hook("source"), SessionEnd: hook("reason") } };
+    h.send({ type: "run", runId: 1, conversation: go, config });
+    await h.next("done", (e) => e.runId === 1);
+    h.send({ type: "run", runId: 2, conversation: go, config: { ...config, sessionId: "s2" } });
+    await h.next("done", (e) => e.runId === 2);
+    h.send({ type: "shutdown", reason: "prompt_input_exit" });
+    const { readFileSync, existsSync } = await import("node:fs");
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && !(existsSync(log) && readFileSync(log, "utf8").includes("prompt_input_exit")))
+      await new Promise((r) => setTimeout(r, 20));
+    expect(readFileSync(log, "utf8").trim().split("\n")).toEqual([
+      "SessionStart startup",
+      "SessionEnd clear",
+      "SessionStart clear",
+      "SessionEnd prompt_input_exit",
+    ]);
+  });
+});

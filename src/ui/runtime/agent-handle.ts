@@ -115,7 +115,8 @@ export class AgentHandle {
     if (this.broken) return;
     const worker = this.worker;
     const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
-    worker.postMessage({ type: "shutdown" } satisfies WorkerCommand);
+    // The TUI quits from its input (Ctrl+D, /quit, Ctrl+C twice): SessionEnd hooks hear it so.
+    worker.postMessage({ type: "shutdown", reason: "prompt_input_exit" } satisfies WorkerCommand);
     const timer = setTimeout(() => {
       worker.terminate().catch(() => {});
     }, graceMs);
