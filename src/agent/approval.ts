@@ -150,7 +150,8 @@ export function createApprover(
     // deny beats ask beats allow, and a deny rule holds in every mode (Claude Code's precedence).
     const rule = decide(rulesNow(), ruleTarget(config, req));
     if (rule?.kind === "deny") return { ok: false, reason: deniedByRule(rule) };
-    if (now === "yolo" && !hosted) return { ok: true };
+    // Yolo asks nothing, but a PreToolUse hook of the user's that answers "ask" chose to ask.
+    if (now === "yolo" && !hosted && verdict !== "ask") return { ok: true };
     const why = hosted ? HOSTED_WHY : await mustAsk(config, req);
     const forced = hosted || rule?.kind === "ask" || verdict === "ask";
     if (!why && !forced && (rule?.kind === "allow" || verdict === "allow")) return { ok: true };

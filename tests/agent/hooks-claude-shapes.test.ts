@@ -322,6 +322,13 @@ describe("hook output, as Claude Code reads it", () => {
       replies: [bash("touch made.txt"), { text: "done" }],
     });
     expect(asked.asked).toEqual(["run_shell_command"]);
+    // The user's own hook asking is a question even in yolo (bypassPermissions): the hook chose to ask.
+    const yolo = await run({
+      mode: "yolo",
+      hooks: (d) => ({ PreToolUse: on(script(d, "pre", { stdout: decide(d, "ask") }), "Bash") }),
+      replies: [bash("touch made.txt"), { text: "done" }],
+    });
+    expect(yolo.asked).toEqual(["run_shell_command"]);
   });
 
   it("additionalContext of UserPromptSubmit, SessionStart and PostToolUse reaches the model", async () => {
