@@ -383,3 +383,37 @@ describe("look-alikes that are not even malformed calls", () => {
     expect(r).toMatchObject({ calls: [], malformed: false, unknown: [] });
   });
 });
+
+// LangChain's ReAct prompt (hub "hwchase17/react": "Action: the action to take ... Action Input:
+// the input to the action") and its ReActSingleInputOutputParser take the input as plain text.
+// With the tools' schemas, that text is the value of a tool's one required string parameter.
+describe("ReAct's plain-text Action Input", () => {
+  const str = { type: "string" };
+  const SHAPES = [
+    {
+      name: "read_file",
+      parameters: { type: "object", properties: { path: str, offset: { type: "integer" } }, required: ["path"] },
+    },
+    { name: "run_shell_command", parameters: { type: "object", properties: { command: str }, required: ["command"] } },
+    {
+      name: "edit_file",
+      parameters: {
+        type: "object",
+        properties: { path: str, old_string: str, new_string: str },
+        required: ["path", "old_string", "new_string"],
+      },
+    },
+  ];
+  const calls = (text: string) => recoverToolCalls(text, SHAPES).calls.map((c) => ({ name: c.name, args: c.args }));
+
+  it("fills the one required string parameter", () => {
+    expect(calls("Thought: I should look at it.\nAction: read_file\nAction Input: src/a.ts")).toEqual([READ]);
+    expect(calls('Action: run_shell_command\nAction Input: "ls -la src"\nObservation:')).toEqual([
+      { name: "run_shell_command", args: { command: "ls -la src" } },
+    ]);
+  });
+
+  it("a tool that needs several arguments is not guessed", () => {
+    expect(calls("Action: edit_file\nAction Input: src/a.ts")).toEqual([]);
+  });
+});

@@ -116,6 +116,7 @@ function argsFor(
   let name = first;
   let i = from;
   let fenced = false;
+  let labelled = false;
   for (let step = 0; step < 8; step++) {
     i = skipSpace(text, i);
     const m = at.get(i);
@@ -123,6 +124,7 @@ function argsFor(
       // An empty call: `<invoke name="list_files"></invoke>`, `<tool_call>list_files</tool_call>`.
       if (m.close) return book.resolve(name) ? { calls: [{ name, args: {} }], end: i } : undefined;
       if (m.name !== undefined) return undefined;
+      if (m.argsLabel) labelled = true;
       i = m.end;
       continue;
     }
@@ -151,12 +153,32 @@ function argsFor(
   // ChatGLM3 writes the name, then ```python tool_call(k=v)```: the inner call's name is a form word.
   const form = book.resolve(name) ? /^[A-Za-z_]\w*(?=\()/.exec(text.slice(i, i + 40))?.[0] : undefined;
   if (form && !book.resolve(form)) i += form.length;
-  const read: ReadArgs | undefined = jsonArgsAt(text, i) ?? kwargsAt(text, i) ?? xmlArgsAt(text, i, props);
+  const read: ReadArgs | undefined =
+    jsonArgsAt(text, i) ??
+    kwargsAt(text, i) ??
+    xmlArgsAt(text, i, props) ??
+    (labelled ? plainArgAt(text, i, book.resolve(name)?.parameters) : undefined);
   if (!read) return undefined;
   const end = fenceClose(text, read.end, fenced);
   // A role or channel word before a whole call (`<|im_start|>assistant {"name": …}`): the call counts.
   const inner = book.resolve(name) ? undefined : callsOf([read.args], (n) => book.resolve(n) !== undefined);
   return { calls: inner ?? [{ name, args: read.args }], end };
+}
+
+/**
+ * LangChain's ReAct writes the input as plain text (`Action Input: src/a.ts`, `Action Input: ls -la`):
+ * after an arguments label, the rest of the line is the value of a tool's one required string
+ * parameter. A tool with more than one, or none, needs named arguments.
+ */
+function plainArgAt(text: string, i: number, schema: Record<string, unknown> | undefined): ReadArgs | undefined {
+  if (!schema || !isRecord(schema.properties) || !Array.isArray(schema.required)) return undefined;
+  const required = schema.required.filter((k): k is string => typeof k === "string");
+  const prop = required.length === 1 ? schema.properties[required[0]!] : undefined;
+  if (!isRecord(prop) || prop.type !== "string") return undefined;
+  const line = /^[^\n]*/.exec(text.slice(i))![0];
+  const value = line.trim().replace(/^(["'`])(.*)\1$/, "$2");
+  if (value === "" || /^[{[(<]/.test(value)) return undefined;
+  return { args: { [required[0]!]: value }, end: i + line.length };
 }
 
 function propsOf(schema: Record<string, unknown> | undefined): string[] | undefined {

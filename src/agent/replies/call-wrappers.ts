@@ -18,6 +18,8 @@ export interface Marker {
   name?: string;
   /** Arguments it carries itself, as written (`<tool_call name="x" arguments='{…}'/>`). */
   args?: string;
+  /** A label line that introduces the arguments (`Action Input:`, `✿ARGS✿:`). */
+  argsLabel?: true;
   /** Ends a section (`</tool_call>`, `<|tool_call_end|>`, `Observation:`). */
   close: boolean;
   /** Says tool, call, function … (not only a format token such as `<|channel|>`). */
@@ -149,7 +151,8 @@ export function markers(text: string, book: NameBook): Marker[] {
     const end = m.index + m[0].length;
     // The result and arguments labels end before a word that follows them on the line.
     if (part !== "name") {
-      out.push({ start: m.index, end: end - (m[2]?.length ?? 0), close: part === "result", callish: false });
+      const label = { start: m.index, end: end - (m[2]?.length ?? 0), close: part === "result", callish: false };
+      out.push(part === "args" ? { ...label, argsLabel: true } : label);
       continue;
     }
     // Prose uses these words too (`Action: none needed`): only a label naming a tool asks for a retry.
