@@ -39,7 +39,7 @@ describe("--add-dir end to end", () => {
         { steps: [{ text: "Raised the level." }] },
       ],
     });
-    tui = new Tui(
+    tui = await Tui.open(
       sb,
       ["--host", fake.url, "--model", MODEL.name, "--permission-mode", "auto-edit", "--add-dir", "../shared"],
       {
@@ -47,9 +47,7 @@ describe("--add-dir end to end", () => {
         height: 40,
       },
     );
-    await tui.waitFor("Ask anything");
-    tui.type("raise the level in the shared config");
-    tui.press("Enter");
+    tui.send("raise the level in the shared config");
     await tui.waitFor("Raised the level.");
     expect(fs.readFileSync(file, "utf8")).toBe("level = high\n");
     // The read went through: its line numbers reached the model.
@@ -91,16 +89,12 @@ describe("--add-dir end to end", () => {
         { steps: [{ text: "It is low." }] },
       ],
     });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name], { width: 120, height: 40 });
-    await tui.waitFor("Ask anything");
-    tui.type("/add-dir ../missing");
-    tui.press("Enter");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name], { width: 120, height: 40 });
+    tui.send("/add-dir ../missing");
     await tui.waitFor("/add-dir ../missing: no such folder");
-    tui.type("/add-dir ../shared");
-    tui.press("Enter");
+    tui.send("/add-dir ../shared");
     await tui.waitFor(`Added ${shared}`);
-    tui.type("what level?");
-    tui.press("Enter");
+    tui.send("what level?");
     await tui.waitFor("It is low.");
     expect(fake.chats[1]!.messages.find((m) => m.role === "tool")!.content).toContain("level = low");
   });

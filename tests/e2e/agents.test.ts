@@ -59,10 +59,8 @@ describe("agents of your own", () => {
         { steps: [{ text: "The reviewer found no issues." }] },
       ],
     });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name], { width: 120, height: 40 });
-    await tui.waitFor("Ask anything");
-    tui.type("review my code");
-    tui.press("Enter");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name], { width: 120, height: 40 });
+    tui.send("review my code");
     await tui.waitFor("The reviewer found no issues.");
     // The delegate tool offers it by name, with its description.
     const delegate = toolsOf(fake.chats[0]!).find((t) => t.function.name === "delegate")!;
@@ -80,8 +78,7 @@ describe("agents of your own", () => {
     ).toEqual(["glob_files", "grep_files", "list_files", "read_file"]);
     expect(sub.model).toBe("qwen3:8b");
 
-    tui.type("/agents");
-    tui.press("Enter");
+    tui.send("/agents");
     const listed = (await tui.waitFor("Add one:")).replace(/\s+/g, " ");
     expect(listed).toContain("code-reviewer — Expert code review specialist");
     expect(listed).toContain(`project: ${path.join(sb.project, ".claude", "agents", "code-reviewer.md")}`);
@@ -104,10 +101,8 @@ describe("agents of your own", () => {
       models: [MODEL],
       replies: [delegateTo("cloud"), { steps: [{ text: "Delegated." }] }],
     });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name, "--yolo"], { width: 120, height: 40 });
-    await tui.waitFor("Ask anything");
-    tui.type("review");
-    tui.press("Enter");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name, "--yolo"], { width: 120, height: 40 });
+    tui.send("review");
     const dialog = (await tui.waitFor("Allow delegate?")).replace(/[│\s]+/g, " ");
     expect(dialog).toContain("names the hosted model anthropic/claude-sonnet-4-5");
     expect(dialog).toContain(`your anthropic API key to ${anthropic.url}`);

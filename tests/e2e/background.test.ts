@@ -55,35 +55,30 @@ describe("background shell commands end to end", () => {
         { steps: [{ text: "It printed two lines." }] },
       ],
     });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name, "--permission-mode", "yolo"], {
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name, "--permission-mode", "yolo"], {
       width: 120,
       height: 40,
     });
-    await tui.waitFor("Ask anything");
-    tui.type("start the server");
-    tui.press("Enter");
+    tui.send("start the server");
     await tui.waitFor("The server runs.");
     // Returned at once: the command still runs (sleep 1000) while the run has ended.
     expect(lastToolResult(fake.chats[1]!.messages)).toContain("Started in the background as bash_1");
     await tui.waitFor("1 background command");
     await waitUntil(() => running(sleeper), 5000, "the background command to run");
 
-    tui.type("/jobs");
-    tui.press("Enter");
+    tui.send("/jobs");
     let screen = await tui.waitFor("Background commands:");
     expect(screen).toMatch(/bash_1 +running +echo first-line/);
 
     // Later, the model reads what the command printed since it started.
     await new Promise((r) => setTimeout(r, 500));
-    tui.type("what did it print?");
-    tui.press("Enter");
+    tui.send("what did it print?");
     await tui.waitFor("It printed two lines.");
     const read = lastToolResult(fake.chats[3]!.messages);
     expect(read).toContain("bash_1: running");
     expect(read).toContain("first-line\nlater-line");
 
-    tui.type("/quit");
-    tui.press("Enter");
+    tui.send("/quit");
     screen = await tui.waitFor(/\[exit \d+\]/);
     await waitUntil(() => !running(sleeper), 5000, "the background command to be gone after exit");
   });
@@ -99,13 +94,11 @@ describe("background shell commands end to end", () => {
         { steps: [{ text: "Stopped it." }] },
       ],
     });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name, "--permission-mode", "yolo"], {
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name, "--permission-mode", "yolo"], {
       width: 120,
       height: 40,
     });
-    await tui.waitFor("Ask anything");
-    tui.type("watch the files");
-    tui.press("Enter");
+    tui.send("watch the files");
     await waitUntil(() => running(sleeper), 5000, "the command to run");
     await tui.waitFor("run echo");
     tui.press("C-b");

@@ -9,18 +9,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { eachTest, sleep, Tui, waitUntil, type Sandbox } from "./harness.js";
+import { eachTest, sleep, Tui, waitUntil, type Sandbox, writeJson } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 const shellCall = (command: string) => ({
   steps: [{ toolCalls: [{ name: "run_shell_command", arguments: { command } }] }],
 });
 const LOG_HOOK = `jq -r '"\\(.tool_input.command) - \\(.tool_input.description // "No description")"' >> ~/.claude/bash-command-log.txt`;
-
-function writeJson(file: string, value: unknown) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(value, null, 2));
-}
 
 describe("the user's ~/.claude/settings.json", () => {
   let sb: Sandbox;
@@ -56,10 +51,8 @@ describe("the user's ~/.claude/settings.json", () => {
         { steps: [{ text: "Curl refused." }] },
       ],
     });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name], { width: 160, height: 36 });
-    await tui.waitFor("Ask anything");
-    tui.type("run the tests");
-    tui.press("Enter");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name], { width: 160, height: 36 });
+    tui.send("run the tests");
     await tui.waitFor("Tests ran.");
     expect(tui.screen()).not.toContain("Allow run_shell_command?");
     expect(fs.readFileSync(path.join(sb.project, "tests-ran.txt"), "utf8")).toBe("yes");
@@ -67,19 +60,16 @@ describe("the user's ~/.claude/settings.json", () => {
       "npm test - No description\n",
     );
 
-    tui.type("fetch it");
-    tui.press("Enter");
+    tui.send("fetch it");
     await tui.waitFor("Curl refused.");
     expect(tui.screen()).not.toContain("Allow run_shell_command?");
     const refused = fake.chats[3]!.messages.filter((m) => m.role === "tool").at(-1)!;
     expect(refused.content).toContain("Bash(curl:*)");
 
-    tui.type("/hooks");
-    tui.press("Enter");
+    tui.send("/hooks");
     const hooks = await tui.waitFor("PreToolUse [Bash]");
     expect(hooks).toContain(settings);
-    tui.type("/permissions");
-    tui.press("Enter");
+    tui.send("/permissions");
     const rules = await tui.waitFor("allow Bash(npm test:*)");
     expect(rules).toMatch(/allow Bash\(npm test:\*\)\s+— .*\.claude\/settings\.json/);
     expect(rules).toMatch(/deny {2}Bash\(curl:\*\)\s+— .*\.claude\/settings\.json/);
@@ -98,13 +88,11 @@ describe("the user's ~/.claude/settings.json", () => {
     });
     writeJson(path.join(sb.env.XDG_CONFIG_HOME!, "agent0", "config.json"), { messageIdleNotifThresholdMs: 300 });
     fake = await startFakeOllama({ models: [MODEL], replies: [{ steps: [{ text: "Answered." }] }] });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name], { width: 120, height: 30 });
-    await tui.waitFor("Ask anything");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name], { width: 120, height: 30 });
     // Before any answer the input is not "waiting for the user" in Claude Code's sense.
     await sleep(900);
     expect(fs.existsSync(log)).toBe(false);
-    tui.type("hello");
-    tui.press("Enter");
+    tui.send("hello");
     await tui.waitFor("Answered.");
     const written = () => fs.existsSync(log) && fs.readFileSync(log, "utf8").endsWith("}\n");
     await waitUntil(written, 10_000, "the idle Notification hook to run");

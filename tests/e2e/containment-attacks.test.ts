@@ -187,8 +187,7 @@ describe("children that cannot slip away (part 6)", () => {
     tui = new Tui(sb, ["--host", fake.url, "--model", MODEL, "--yolo"]);
     try {
       await tui.waitFor("Ask anything");
-      tui.type("start");
-      tui.press("Enter");
+      tui.send("start");
       await waitUntil(() => marks(mark).every((m) => pidsWith(m).length > 0), 10_000, "the children to start");
       process.kill(tui.appPid()!, "SIGHUP");
       await waitUntil(() => leftOver(mark).length === 0, 5000, "the children to end");
@@ -236,10 +235,8 @@ describe("the rest of the list (part 7)", () => {
         { steps: [{ text: "Peeked." }] },
       ],
     });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL, "--permission-mode", "plan"]);
-    await tui.waitFor("Ask anything");
-    tui.type("/peek");
-    tui.press("Enter");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL, "--permission-mode", "plan"]);
+    tui.send("/peek");
     await tui.waitFor("Peeked.");
     expect(fs.existsSync(canary)).toBe(false);
     expect(fs.existsSync(path.join(sb.project, "x.txt"))).toBe(false);

@@ -30,8 +30,7 @@ describe("Ctrl+G end to end", () => {
       `[ -t 0 ] || exit 9\nsed -i 's/draft/rewritten/' "$1"\nprintf 'with a second line\\n' >> "$1"`,
     );
     fake = await startFakeOllama({ models: [MODEL], replies: [{ steps: [{ text: "Got both lines." }] }] });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name]);
-    await tui.waitFor("Ask anything");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name]);
     tui.type("a draft prompt");
     tui.press("C-g");
     await tui.waitFor("with a second line");
@@ -50,8 +49,7 @@ describe("Ctrl+G end to end", () => {
   it("an editor that fails leaves the input as it was, with a notice", async () => {
     sb.env.EDITOR = editor(sb, `echo clobbered > "$1"; exit 1`);
     fake = await startFakeOllama({ models: [MODEL] });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name]);
-    await tui.waitFor("Ask anything");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name]);
     tui.type("keep this text");
     tui.press("C-g");
     await tui.waitFor(/exited with 1: the input is kept as it\s+was/);

@@ -68,6 +68,17 @@ function killProcessesWithHome(home: string): void {
   }
 }
 
+/** Writes `value` as JSON, its folders made first (a config or settings file of a test). */
+export function writeJson(file: string, value: unknown): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(value, null, 2));
+}
+
+/** The user's agent0 config file in the sandbox. */
+export function userConfigFile(sb: Sandbox): string {
+  return path.join(sb.env.XDG_CONFIG_HOME!, "agent0", "config.json");
+}
+
 /** Every file under dir, recursively. */
 export function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -139,6 +150,24 @@ export class Tui {
       await sleep(50);
     }
     throw new Error(`timed out waiting for ${String(what)}; screen was:\n${last}`);
+  }
+
+  /** A terminal running the app with `args`, once its input is ready ("Ask anything"); closed if it never is. */
+  static async open(sb: Sandbox, args: string[], opts: { width?: number; height?: number } = {}): Promise<Tui> {
+    const tui = new Tui(sb, args, opts);
+    try {
+      await tui.waitFor("Ask anything");
+    } catch (err) {
+      tui.kill();
+      throw err;
+    }
+    return tui;
+  }
+
+  /** Types `text` and presses Enter. */
+  send(text: string): void {
+    this.type(text);
+    this.press("Enter");
   }
 
   /** Types a prompt, sends it, and waits until `answer` shows and the app is idle again. */

@@ -9,14 +9,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { eachTest, runHeadless, sleep, Tui, waitUntil, type Sandbox } from "./harness.js";
+import { eachTest, runHeadless, sleep, Tui, waitUntil, type Sandbox, writeJson, userConfigFile } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
-
-function writeJson(file: string, value: unknown) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(value, null, 2));
-}
 
 /** A hook script: saves its stdin to `<dir>/<name>.json`, then runs `body` (sh) with $INPUT set. */
 function hookScript(dir: string, name: string, body: string): string {
@@ -35,7 +30,7 @@ describe("hooks", () => {
     (s) => (sb = s),
     () => [tui, fake],
   );
-  const configFile = () => path.join(sb.env.XDG_CONFIG_HOME!, "agent0", "config.json");
+  const configFile = () => userConfigFile(sb);
 
   it("TUI: a PreToolUse hook with exit 2 blocks a shell command and its stderr reaches the model; it gets Claude Code's input", async () => {
     const guard = hookScript(
@@ -54,10 +49,8 @@ describe("hooks", () => {
         { steps: [{ text: "The hook said no." }] },
       ],
     });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name, "--yolo"], { width: 110, height: 32 });
-    await tui.waitFor("Ask anything");
-    tui.type("clean up");
-    tui.press("Enter");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name, "--yolo"], { width: 110, height: 32 });
+    tui.send("clean up");
     await tui.waitFor("The hook said no.");
     expect(fs.existsSync(path.join(sb.project, "important"))).toBe(true);
     const tool = fake.chats[1]!.messages.find((m) => m.role === "tool")!;
@@ -71,8 +64,7 @@ describe("hooks", () => {
     });
     expect(typeof input.session_id).toBe("string");
     expect(String(input.transcript_path)).toMatch(/\.jsonl$/);
-    tui.type("/hooks");
-    tui.press("Enter");
+    tui.send("/hooks");
     const listed = await tui.waitFor("PreToolUse [Bash]");
     expect(listed).toContain(configFile());
   });
@@ -97,10 +89,8 @@ describe("hooks", () => {
         { steps: [{ text: "Written." }] },
       ],
     });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name, "--yolo"], { width: 110, height: 32 });
-    await tui.waitFor("Ask anything");
-    tui.type("write it");
-    tui.press("Enter");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name, "--yolo"], { width: 110, height: 32 });
+    tui.send("write it");
     await tui.waitFor("Written.");
     expect(fs.readFileSync(path.join(sb.project, "formatted.log"), "utf8")).toBe(
       `${path.join(sb.project, "src", "a.js")}\n`,
@@ -121,27 +111,23 @@ describe("hooks", () => {
       hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: `touch ${canary}` }] }] },
     });
     fake = await startFakeOllama({ models: [MODEL] });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name], { width: 110, height: 32 });
-    await tui.waitFor("Ask anything");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name], { width: 110, height: 32 });
     const dialog = await tui.waitFor("Trust this project's hooks and rules?");
     expect(dialog).toContain(`hook UserPromptSubmit: touch ${canary}`);
     expect(dialog).toContain(".claude/settings.json");
     tui.press("Enter"); // "Do not trust" is preselected
     await tui.waitFor("Not started: settings:.claude/settings.json");
-    tui.type("hello");
-    tui.press("Enter");
+    tui.send("hello");
     await fake.waitForChats(1);
     await sleep(500);
     expect(fs.existsSync(canary)).toBe(false);
 
-    tui.type("/mcp trust settings:.claude/settings.json");
-    tui.press("Enter");
+    tui.send("/mcp trust settings:.claude/settings.json");
     await tui.waitFor("Trust this project's hooks and rules?");
     tui.press("Up");
     tui.press("Enter");
     await tui.waitFor("Trusted for this project: settings:.claude/settings.json");
-    tui.type("hello again");
-    tui.press("Enter");
+    tui.send("hello again");
     await waitUntil(() => fs.existsSync(canary), 10_000, "the trusted project hook to run");
   });
 

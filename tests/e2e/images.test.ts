@@ -54,8 +54,7 @@ describe("images in end to end", () => {
     fs.writeFileSync(path.join(sb.project, "pic.png"), PNG);
     const model = { name: "qwen2.5vl:7b", contextLength: 32768, capabilities: ["completion", "tools", "vision"] };
     fake = await startFakeOllama({ models: [model], replies: [{ steps: [{ text: "A single pixel." }] }] });
-    tui = new Tui(sb, ["--host", fake.url, "--model", model.name], { width: 120, height: 40 });
-    await tui.waitFor("Ask anything");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", model.name], { width: 120, height: 40 });
     await shown(fake);
     tui.type("what is in @pic.png please");
     tui.press("Escape"); // closes the @ menu
@@ -71,8 +70,7 @@ describe("images in end to end", () => {
     fs.writeFileSync(path.join(sb.project, "pic.png"), PNG);
     const model = { name: "qwen3:8b", contextLength: 40960 };
     fake = await startFakeOllama({ models: [model], replies: [{ steps: [{ text: "never" }] }] });
-    tui = new Tui(sb, ["--host", fake.url, "--model", model.name], { width: 120, height: 40 });
-    await tui.waitFor("Ask anything");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", model.name], { width: 120, height: 40 });
     await shown(fake);
     tui.type("what is in @pic.png please");
     tui.press("Escape"); // closes the @ menu
@@ -89,8 +87,7 @@ describe("images in end to end", () => {
   it("a large @image reaches the model scaled down, and the user is told", async () => {
     fs.writeFileSync(path.join(sb.project, "big.png"), await png(3000, 2000));
     fake = await startFakeOllama({ models: [VISION], replies: [{ steps: [{ text: "A gradient." }] }] });
-    tui = new Tui(sb, ["--host", fake.url, "--model", VISION.name], { width: 120, height: 40 });
-    await tui.waitFor("Ask anything");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", VISION.name], { width: 120, height: 40 });
     await shown(fake);
     tui.type("what is in @big.png please");
     tui.press("Escape"); // closes the @ menu
@@ -112,8 +109,7 @@ describe("images in end to end", () => {
     fs.mkdirSync(outside, { recursive: true });
     fs.writeFileSync(path.join(outside, "Screen Shot 1.png"), PNG);
     fake = await startFakeOllama({ models: [VISION], replies: [{ steps: [{ text: "One pixel." }] }] });
-    tui = new Tui(sb, ["--host", fake.url, "--model", VISION.name], { width: 120, height: 40 });
-    await tui.waitFor("Ask anything");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", VISION.name], { width: 120, height: 40 });
     await shown(fake);
     tui.type("what is in");
     tui.tmux("set-buffer", `${outside}/Screen\\ Shot\\ 1.png`);

@@ -49,16 +49,13 @@ describe("local models, fast and whole", () => {
         text("Seven."),
       ],
     });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name, "--yolo"]);
-    await tui.waitFor("Ask anything");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name, "--yolo"]);
     const ask = async (line: string, answer: string) => {
-      tui!.type(line);
-      tui!.press("Enter");
+      tui!.send(line);
       await tui!.waitFor(answer, 15_000);
     };
     await ask("what is in a.txt?", "It says alpha.");
-    tui.type("!ls");
-    tui.press("Enter");
+    tui.send("!ls");
     await tui.waitFor("a.txt");
     await ask("look at that listing", "Seen the listing.");
     await ask("keep a todo list", "Todo list written.");
@@ -97,14 +94,11 @@ describe("local models, fast and whole", () => {
       models: [MODEL],
       replies: [{ steps: [{ text: "A long answer. ".repeat(200) }] }],
     });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name], { height: 60 });
-    await tui.waitFor("Ask anything");
-    tui.type("explain the rules");
-    tui.press("Enter");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name], { height: 60 });
+    tui.send("explain the rules");
     await tui.waitFor("A long answer.");
     await tui.waitFor(/idle · qwen3/);
-    tui.type("/context");
-    tui.press("Enter");
+    tui.send("/context");
     const screen = await tui.waitFor("Context window:");
     const total = Number(/total\s+~([\d,]+)/.exec(screen)![1]!.replace(/,/g, ""));
     const status = Number(/The status line's ([\d,]+)/.exec(screen)![1]!.replace(/,/g, ""));
@@ -129,10 +123,8 @@ describe("local models, fast and whole", () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toContain("The server cut the prompt to 2,048 tokens");
     expect(r.stderr).toContain("Start it with a larger context, or use Ollama's native API");
-    tui = new Tui(sb, args);
-    await tui.waitFor("Ask anything");
-    tui.type("hi");
-    tui.press("Enter");
+    tui = await Tui.open(sb, args);
+    tui.send("hi");
     await tui.waitFor("The server cut the prompt to 2,048 tokens", 15_000);
     // The session now works in what the server holds.
     await tui.waitFor(/of 2\.0k/);
@@ -145,10 +137,8 @@ describe("local models, fast and whole", () => {
       loadMs: 4000,
       replies: [{ steps: [{ text: "Loaded and answering." }], loadDelayMs: 3000 }],
     });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name]);
-    await tui.waitFor("Ask anything");
-    tui.type("hello");
-    tui.press("Enter");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name]);
+    tui.send("hello");
     await tui.waitFor(/loading model… \d+s/);
     await new Promise((r) => setTimeout(r, 2000));
     expect(tui.screen()).toMatch(/loading model… \d+s/);

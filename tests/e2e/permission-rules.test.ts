@@ -6,17 +6,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { eachTest, runHeadless, sleep, Tui, type Sandbox } from "./harness.js";
+import { eachTest, runHeadless, sleep, Tui, type Sandbox, writeJson, userConfigFile } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 const shellCall = (command: string) => ({
   steps: [{ toolCalls: [{ name: "run_shell_command", arguments: { command } }] }],
 });
-
-function writeJson(file: string, value: unknown) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(value, null, 2));
-}
 
 describe("permission rules", () => {
   let sb: Sandbox;
@@ -26,7 +21,7 @@ describe("permission rules", () => {
     (s) => (sb = s),
     () => [tui, fake],
   );
-  const configFile = () => path.join(sb.env.XDG_CONFIG_HOME!, "agent0", "config.json");
+  const configFile = () => userConfigFile(sb);
 
   it("TUI: an allow rule skips the dialog for its prefix, and not for a compound command built on it", async () => {
     writeJson(configFile(), { permissions: { allow: ["Bash(touch:*)"] } });
@@ -39,16 +34,13 @@ describe("permission rules", () => {
         { steps: [{ text: "Stopped." }] },
       ],
     });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name], { width: 110, height: 32 });
-    await tui.waitFor("Ask anything");
-    tui.type("make a file");
-    tui.press("Enter");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name], { width: 110, height: 32 });
+    tui.send("make a file");
     await tui.waitFor("Made it.");
     expect(fs.existsSync(path.join(sb.project, "made-by-rule.txt"))).toBe(true);
     expect(tui.screen()).not.toContain("Allow run_shell_command?");
 
-    tui.type("make two files");
-    tui.press("Enter");
+    tui.send("make two files");
     const dialog = await tui.waitFor("Allow run_shell_command?");
     expect(dialog).toContain("touch second.txt && rm -f made-by-rule.txt");
     tui.press("n");
@@ -69,13 +61,11 @@ describe("permission rules", () => {
     });
     const launch = async () => {
       tui?.kill();
-      tui = new Tui(sb, ["--host", fake!.url, "--model", MODEL.name], { width: 110, height: 32 });
-      await tui.waitFor("Ask anything");
+      tui = await Tui.open(sb, ["--host", fake!.url, "--model", MODEL.name], { width: 110, height: 32 });
       return tui;
     };
     let t = await launch();
-    t.type("first");
-    t.press("Enter");
+    t.send("first");
     await t.waitFor("Allow run_shell_command?");
     t.press("a");
     const menu = await t.waitFor("always allow run_shell_command(touch:*), in this project");
@@ -94,19 +84,16 @@ describe("permission rules", () => {
     t = await launch();
     await sleep(300);
     expect(t.screen()).not.toContain("Trust this project's hooks and rules?");
-    t.type("second");
-    t.press("Enter");
+    t.send("second");
     await t.waitFor("Second done.");
     expect(fs.existsSync(path.join(sb.project, "two.txt"))).toBe(true);
     expect(t.screen()).not.toContain("Allow run_shell_command?");
-    t.type("/permissions");
-    t.press("Enter");
+    t.send("/permissions");
     const listed = await t.waitFor("/permissions remove <n>");
     expect(listed).toContain(
       `allow run_shell_command(touch:*)  — ${path.join(sb.project, ".agent0", "settings.json")}`,
     );
-    t.type("/permissions remove 1");
-    t.press("Enter");
+    t.send("/permissions remove 1");
     await t.waitFor("Removed run_shell_command(touch:*)");
     const after = JSON.parse(fs.readFileSync(path.join(sb.project, ".agent0", "settings.json"), "utf8")) as {
       permissions: { allow: string[] };

@@ -42,11 +42,10 @@ describe("/rewind end to end", () => {
         { steps: [{ text: "Resent answer." }] },
       ],
     });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name, "--permission-mode", "yolo"], {
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name, "--permission-mode", "yolo"], {
       width: 120,
       height: 40,
     });
-    await tui.waitFor("Ask anything");
     for (const [prompt, answer] of [
       ["make notes", "First done."],
       ["change a to two", "Second done."],
@@ -103,8 +102,7 @@ describe("/rewind end to end", () => {
 
   it("conversation only keeps the files; code only keeps the conversation; a file changed outside agent0 asks first", async () => {
     await threeTurns();
-    tui!.type("/rewind");
-    tui!.press("Enter");
+    tui!.send("/rewind");
     await tui!.waitFor("Rewind to before which message?");
     tui!.press("Enter"); // "add b"
     await tui!.waitFor("Restore code only");
@@ -120,8 +118,7 @@ describe("/rewind end to end", () => {
 
     // The user edits a.txt by hand; rewinding the code over it asks first.
     fs.writeFileSync(file("a.txt"), "mine\n");
-    tui!.type("/rewind");
-    tui!.press("Enter");
+    tui!.send("/rewind");
     await tui!.waitFor("Rewind to before which message?");
     tui!.press("Down");
     tui!.press("Enter"); // "change a to two"
@@ -134,8 +131,7 @@ describe("/rewind end to end", () => {
     expect(fs.readFileSync(file("a.txt"), "utf8")).toBe("mine\n");
 
     // Conversation only: the files stay as they are.
-    tui!.type("/rewind");
-    tui!.press("Enter");
+    tui!.send("/rewind");
     await tui!.waitFor("Rewind to before which message?");
     tui!.press("Down");
     tui!.press("Enter");

@@ -37,8 +37,7 @@ describe("a 50,000-file repository", () => {
     await tui.waitFor(`explain @${DEEP}`);
 
     tui.press("C-u");
-    tui.type("where are the TODOs?");
-    tui.press("Enter");
+    tui.send("where are the TODOs?");
     await tui.waitFor("Found them.", 60_000);
     const toolMessage = fake.chats.at(-1)!.messages.find((m) => m.role === "tool")!;
     const lines = String(toolMessage.content).split("\n");

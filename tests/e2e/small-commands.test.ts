@@ -34,31 +34,26 @@ describe("/export, /cost and /diff end to end", () => {
         { steps: [{ text: "Made it blue." }] },
       ],
     });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name, "--permission-mode", "yolo"], {
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name, "--permission-mode", "yolo"], {
       width: 120,
       height: 50,
     });
-    await tui.waitFor("Ask anything");
-    tui.type("make it blue");
-    tui.press("Enter");
+    tui.send("make it blue");
     await tui.waitFor("Made it blue.");
     await tui.waitFor(/^idle · /m);
 
-    tui.type("/diff");
-    tui.press("Enter");
+    tui.send("/diff");
     let screen = await tui.waitFor("This session changed 2 files:");
     const shown = screen.slice(screen.indexOf("This session changed"));
     expect(shown).toMatch(/- colour = red/);
     expect(shown).toMatch(/\+ colour = blue/);
     expect(shown).toMatch(/\+ fresh/);
 
-    tui.type("/cost");
-    tui.press("Enter");
+    tui.send("/cost");
     screen = await tui.waitFor("Cost of this launch:");
     expect(screen).toMatch(/qwen3:8b: 2 requests · [\d.]+k? in \/ \d+ out · \d+s · local: no charge/);
 
-    tui.type("/export chat.md");
-    tui.press("Enter");
+    tui.send("/export chat.md");
     const out = path.join(sb.project, "chat.md");
     await tui.waitFor("Exported");
     await waitUntil(() => fs.existsSync(out), 5000, "chat.md");

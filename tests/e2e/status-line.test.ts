@@ -2,14 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { Tui, type Sandbox, eachTest, sleep, waitUntil } from "./harness.js";
+import { Tui, type Sandbox, eachTest, sleep, waitUntil, writeJson, userConfigFile } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
-
-function writeJson(file: string, value: unknown): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(value));
-}
 
 /** The status line: the row above the input box's rule. */
 function statusRow(screen: string): string {
@@ -28,7 +23,7 @@ describe("statusLine.command end to end", () => {
     (s) => (sb = s),
     () => [tui, fake],
   );
-  const configFile = () => path.join(sb.env.XDG_CONFIG_HOME!, "agent0", "config.json");
+  const configFile = () => userConfigFile(sb);
 
   it("shows the command's first line in the status line, fed Claude Code's JSON", async () => {
     const seen = path.join(sb.home, "status-input.json");
@@ -40,8 +35,7 @@ describe("statusLine.command end to end", () => {
       },
     });
     fake = await startFakeOllama({ models: [MODEL] });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name]);
-    await tui.waitFor("Ask anything");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name]);
     const screen = await tui.waitFor("branch:main ctx:42%");
     const row = statusRow(screen);
     expect(row).toMatch(/^idle · .*branch:main ctx:42%$/);
@@ -69,8 +63,7 @@ describe("statusLine.command end to end", () => {
     fake = await startFakeOllama({ models: [MODEL], replies: [{ steps: [{ text: "First." }] }] });
     tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name]);
     await tui.waitFor("The status line command failed (exit code 3)");
-    tui.type("hello");
-    tui.press("Enter");
+    tui.send("hello");
     await tui.waitFor("First.");
     // The state changed: the command ran again, and failed again, silently.
     await waitUntil(() => fs.readFileSync(runs, "utf8").split("\n").length > 2, 10_000, "a second run");
@@ -95,8 +88,7 @@ describe("statusLine.command end to end", () => {
     await sleep(500);
     expect(fs.existsSync(canary)).toBe(false);
     expect(statusRow(tui.screen())).toMatch(/^idle · qwen3:8b · /);
-    tui.type("/mcp trust settings:.claude/settings.json");
-    tui.press("Enter");
+    tui.send("/mcp trust settings:.claude/settings.json");
     await tui.waitFor("Trust this project's hooks and rules?");
     tui.press("Up");
     tui.press("Enter");

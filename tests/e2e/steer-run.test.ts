@@ -26,13 +26,10 @@ describe("steering a run", () => {
       models: [MODEL],
       replies: [shell("sleep 2; echo first"), shell("echo second"), { steps: [{ text: "All done." }] }],
     });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name, "--yolo"], { width: 110, height: 32 });
-    await tui.waitFor("Ask anything");
-    tui.type("do the steps");
-    tui.press("Enter");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name, "--yolo"], { width: 110, height: 32 });
+    tui.send("do the steps");
     await tui.waitFor("sleep 2; echo first");
-    tui.type("use the staging folder instead");
-    tui.press("Enter");
+    tui.send("use the staging folder instead");
     const screen = await tui.waitFor("All done.");
     // The second request carries it, after the first tool's result: the run went on with it.
     const second = fake.chats[1]!.messages;
@@ -56,10 +53,8 @@ describe("steering a run", () => {
         { steps: [{ text: "Second answer." }] },
       ],
     });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name, "--yolo"], { width: 110, height: 32 });
-    await tui.waitFor("Ask anything");
-    tui.type("do it");
-    tui.press("Enter");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name, "--yolo"], { width: 110, height: 32 });
+    tui.send("do it");
     await tui.waitFor("sleep 2; echo first");
     tui.type("afterwards, summarise");
     tui.press("M-Enter");
