@@ -58,6 +58,21 @@ export interface Adopted {
   repair: Line[];
 }
 
+/**
+ * The recorders holding a session in this process, closed when it exits. One "exit" listener for
+ * them all: an editor serving many sessions (agent0 acp) would pass Node's listener limit with one each.
+ */
+const heldAtExit: Set<() => void> = new Set();
+
+function closeAtProcessExit(close: () => void): void {
+  if (heldAtExit.size === 0 && !process.listeners("exit").includes(closeAllAtExit)) process.on("exit", closeAllAtExit);
+  heldAtExit.add(close);
+}
+
+function closeAllAtExit(): void {
+  for (const close of [...heldAtExit]) close();
+}
+
 export class SessionRecorder {
   id: string;
   private writer: SessionWriter | undefined;
@@ -137,8 +152,8 @@ export class SessionRecorder {
   /** Closes the current session for another one; what could not be saved of it is said, not lost. */
   private hold(lock: SessionLock | undefined): void {
     this.lock = lock;
-    process.off("exit", this.closeAtExit);
-    if (lock) process.on("exit", this.closeAtExit);
+    heldAtExit.delete(this.closeAtExit);
+    if (lock) closeAtProcessExit(this.closeAtExit);
   }
 
   private leave(): void {
@@ -235,7 +250,7 @@ export class SessionRecorder {
     this.writer = undefined;
     this.lock?.release();
     this.lock = undefined;
-    process.off("exit", this.closeAtExit);
+    heldAtExit.delete(this.closeAtExit);
     this.backlog = [];
     this.failure = undefined;
     return report;

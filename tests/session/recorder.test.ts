@@ -250,3 +250,16 @@ describe("switching sessions while saving fails", () => {
     expect(states[1]!.text).toBe("The session is saved again: 1 message that waited was written.");
   });
 });
+
+describe("sessions held when the process exits", () => {
+  it("many open sessions (an editor serving them) share one exit listener; each closed one leaves it", () => {
+    const before = process.listenerCount("exit");
+    const recorders = Array.from({ length: 12 }, () => new SessionRecorder({ dir, fields, env: {} }));
+    for (const r of recorders) r.append(user("hello"));
+    // Node warns past 10 listeners of one event: one per session would pass it here.
+    expect(process.listenerCount("exit") - before).toBeLessThanOrEqual(1);
+    for (const r of recorders) r.close();
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith(".lock"))).toEqual([]);
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith(".jsonl"))).toHaveLength(12);
+  });
+});
