@@ -1,4 +1,4 @@
-import { type ToolResult, defineTool } from "../types.js";
+import { type ToolContext, type ToolResult, defineTool } from "../types.js";
 import { outputLimit } from "../output.js";
 import { spawn, type StdioOptions } from "node:child_process";
 import type { Duplex } from "node:stream";
@@ -102,9 +102,8 @@ export const runShellTool = defineTool({
       sandbox: ctx.config.sandbox === "workspace-write" && args.unsandboxed !== true,
       outputLimit: outputLimit(ctx.config),
     };
-    const jobs = ctx.memory.jobs;
     if (args.run_in_background) {
-      const job = jobs.start(args.command, where);
+      const job = ctx.memory.jobs.start(args.command, where);
       return {
         content: `Started in the background as ${job.id}. Read its output with shell_output({"id": "${job.id}"}); stop it with kill_shell.`,
         summary: `background ${job.id}`,
@@ -127,35 +126,48 @@ export const runShellTool = defineTool({
       });
       return describeOutcome({ ...outcome, output: shown(outcome.output) }, timeoutMs);
     }
-    // Ctrl+B (jobs.backgroundForeground) detaches the command into a job.
-    const toBackground = new AbortController();
-    const kill = new AbortController();
-    // Where output goes once the command became a job (before that, only into the tool's result).
-    const output: { sink?: (chunk: string) => void } = {};
-    let detached!: (soFar: string) => void;
-    const onDetach = new Promise<string>((resolve) => (detached = resolve));
-    jobs.setForeground(() => toBackground.abort());
-    const running = runCommand(args.command, {
-      ...where,
-      signal: ctx.signal,
-      timeoutMs,
-      onOutput: (chunk) => output.sink?.(chunk),
-      detach: { signal: toBackground.signal, kill: kill.signal, onDetach: detached },
-    });
-    const first = await Promise.race([running.then((outcome) => ({ outcome })), onDetach.then((soFar) => ({ soFar }))]);
-    jobs.setForeground(undefined);
-    if ("outcome" in first)
-      return describeOutcome({ ...first.outcome, output: shown(first.outcome.output) }, timeoutMs);
-    // The output so far goes to the model in this result; the job keeps only what follows.
-    const job = jobs.adopt(args.command, running, kill);
-    output.sink = job.take;
-    const body = first.soFar === "" ? "(no output)" : shown(first.soFar);
-    return {
-      content: `The user sent the command to the background as ${job.id}; it goes on running. Read its output with shell_output({"id": "${job.id}"}); stop it with kill_shell.\nOutput so far:\n${body}`,
-      summary: `sent to the background as ${job.id}`,
-    };
+    return runInFront(args.command, where, timeoutMs, ctx, shown);
   },
 });
+
+/**
+ * The command in front, the run waiting for it; Ctrl+B (jobs.backgroundForeground) detaches it
+ * into a background job, and the model gets the output so far.
+ */
+async function runInFront(
+  command: string,
+  where: Omit<ShellOptions, "signal" | "timeoutMs">,
+  timeoutMs: number,
+  ctx: ToolContext,
+  shown: (text: string) => string,
+): Promise<ToolResult> {
+  const jobs = ctx.memory.jobs;
+  const toBackground = new AbortController();
+  const kill = new AbortController();
+  // Where output goes once the command became a job (before that, only into the tool's result).
+  const output: { sink?: (chunk: string) => void } = {};
+  let detached!: (soFar: string) => void;
+  const onDetach = new Promise<string>((resolve) => (detached = resolve));
+  jobs.setForeground(() => toBackground.abort());
+  const running = runCommand(command, {
+    ...where,
+    signal: ctx.signal,
+    timeoutMs,
+    onOutput: (chunk) => output.sink?.(chunk),
+    detach: { signal: toBackground.signal, kill: kill.signal, onDetach: detached },
+  });
+  const first = await Promise.race([running.then((outcome) => ({ outcome })), onDetach.then((soFar) => ({ soFar }))]);
+  jobs.setForeground(undefined);
+  if ("outcome" in first) return describeOutcome({ ...first.outcome, output: shown(first.outcome.output) }, timeoutMs);
+  // The output so far goes to the model in this result; the job keeps only what follows.
+  const job = jobs.adopt(command, running, kill);
+  output.sink = job.take;
+  const body = first.soFar === "" ? "(no output)" : shown(first.soFar);
+  return {
+    content: `The user sent the command to the background as ${job.id}; it goes on running. Read its output with shell_output({"id": "${job.id}"}); stop it with kill_shell.\nOutput so far:\n${body}`,
+    summary: `sent to the background as ${job.id}`,
+  };
+}
 
 /** The UI line holds one short line; a multi-line script shows its first line. */
 function oneLine(command: string): string {
