@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { lazyStringWidth } from "./lazy-string-width.mjs";
+import { buildOneShot } from "./one-shot-bundle.mjs";
 
 /**
  * Code blocks are highlighted with the ~35 languages of hljs-common.cjs rather than all ~190 of
@@ -101,14 +102,10 @@ const common = {
   logLevel: "warning",
 };
 
-// A headless one-shot gets a module graph of its own (hl-*.js, beside the rest so that paths
-// relative to a module hold): split among the TUI's many entries and dynamic imports, its code
-// came in ~54 files, ~20 this way, and each costs the loader ~0.4 ms to resolve, read and link.
-await build({
-  ...common,
-  entryPoints: { "hl-one-shot": "src/cli/one-shot.ts" },
-  chunkNames: "hl-[name]-[hash]",
-});
+// A headless one-shot is one CommonJS file, run from V8's compiled code (scripts/one-shot-bundle.mjs
+// says why), with the small loader that does so (src/cli/code-cache.ts) in a file of its own.
+await buildOneShot(common);
+await build({ ...common, entryPoints: { "code-cache": "src/cli/code-cache.ts" }, splitting: false });
 
 await build({
   ...common,
@@ -146,13 +143,18 @@ await build({
  */
 function latin1Sources(dir) {
   for (const name of fs.readdirSync(dir)) {
-    if (!name.endsWith(".js")) continue;
+    // The CommonJS files src/cli/code-cache.ts reads as Latin-1 must be ASCII: in UTF-8, é is two bytes.
+    const outside = name.endsWith(".cjs") ? /[^\x00-\x7f]/ : name.endsWith(".js") ? /[^\x00-\xff]/ : undefined;
+    if (!outside) continue;
     const file = path.join(dir, name);
     const text = fs.readFileSync(file, "utf8");
-    if (!/[^\x00-\xff]/.test(text)) continue;
+    if (!outside.test(text)) continue;
     // After a backslash the escape would change meaning (`\─` would become `\\u2500`).
-    if (/\\[^\x00-\xff]/.test(text)) throw new Error(`${file}: a backslash before a non-Latin-1 character`);
-    const escaped = text.replace(/[^\x00-\xff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    if (new RegExp(`\\\\${outside.source}`).test(text)) throw new Error(`${file}: a backslash before ${outside}`);
+    const escaped = text.replace(
+      new RegExp(outside.source, "g"),
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
     fs.writeFileSync(file, escaped);
   }
 }
