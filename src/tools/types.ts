@@ -155,6 +155,17 @@ export interface ToolDef<S extends z.ZodType = z.ZodType> {
   run(args: z.infer<S>, ctx: ToolContext): ToolResult | Promise<ToolResult>;
 }
 
+/**
+ * `tool` with some fields replaced. Not a spread: copying runs a deferred schema's getter, which
+ * would build it (defineTool).
+ */
+export function toolWith<S extends z.ZodType>(tool: ToolDef<S>, changes: Partial<ToolDef<S>>): ToolDef<S> {
+  return Object.defineProperties(
+    {},
+    { ...Object.getOwnPropertyDescriptors(tool), ...Object.getOwnPropertyDescriptors(changes) },
+  ) as ToolDef<S>;
+}
+
 /** A tool as its file writes it: the schema itself, or a function that builds it. */
 export type ToolDefinition<S extends z.ZodType> = Omit<ToolDef<S>, "schema"> & { schema: S | (() => S) };
 
