@@ -69,12 +69,7 @@ export function loadCachedScript(
 ): CachedScript {
   const source = fs.readFileSync(file, "latin1");
   const cacheFile = dir === undefined ? undefined : codeCacheFile(file, dir, fs.statSync(file));
-  let cachedData: Buffer | undefined;
-  try {
-    if (cacheFile) cachedData = fs.readFileSync(cacheFile);
-  } catch {
-    // none yet: this run makes it
-  }
+  const cachedData = cacheFile === undefined ? undefined : readOwnCache(cacheFile);
   const script = new vm.Script(WRAPPER[0] + source + WRAPPER[1], { filename: file, cachedData });
   const state: CodeCacheState = cachedData === undefined ? "none" : script.cachedDataRejected ? "rejected" : "hit";
   if (cacheFile && state !== "hit") process.once("exit", () => writeCodeCache(script, cacheFile));
@@ -90,6 +85,26 @@ export function loadCachedScript(
   wrapper(module.exports, createRequire(file), module, file, path.dirname(file), pathToFileURL(file).href, load);
   result.exports = module.exports;
   return result;
+}
+
+/**
+ * The cache file's bytes, when this user wrote it and nobody else can: V8 runs what a cache holds
+ * without checking it, so a cache another user could have put there (an $XDG_CACHE_HOME in a
+ * shared folder) is not used, and is written again. Undefined when there is none yet.
+ */
+function readOwnCache(cacheFile: string): Buffer | undefined {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(cacheFile, "r");
+    const st = fs.fstatSync(fd);
+    const uid = process.getuid?.();
+    if (!st.isFile() || (uid !== undefined && st.uid !== uid) || (st.mode & 0o022) !== 0) return undefined;
+    return fs.readFileSync(fd);
+  } catch {
+    return undefined; // none yet: this run makes it
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
 }
 
 /**

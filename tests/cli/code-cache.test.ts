@@ -86,6 +86,25 @@ describe("running a CommonJS file from V8's code cache", () => {
     expect(load()).toMatchObject({ state: "hit", value: 42 });
   });
 
+  it("a cache others could have written is not run: it is written again, as the user's own", () => {
+    load();
+    const [file] = cacheOf("main.cjs");
+    const cachePath = path.join(cache, file!);
+    fs.chmodSync(cachePath, 0o666);
+    expect(load()).toMatchObject({ state: "none", value: 42 });
+    expect(fs.statSync(cachePath).mode & 0o777).toBe(0o600);
+    expect(load()).toMatchObject({ state: "hit", value: 42 });
+  });
+
+  // Only root can give a file to another user.
+  it.runIf(process.getuid?.() === 0)("a cache another user owns is not run", () => {
+    load();
+    const [file] = cacheOf("main.cjs");
+    fs.chownSync(path.join(cache, file!), 65534, 65534);
+    expect(load()).toMatchObject({ state: "none", value: 42 });
+    expect(fs.statSync(path.join(cache, file!)).uid).toBe(0);
+  });
+
   it("a cache folder that cannot be made costs only the parse", () => {
     const blocked = path.join(dir, "not-a-folder");
     fs.writeFileSync(blocked, "a file where the folder would be");
