@@ -2,6 +2,7 @@
 // worker's, with shared chunks), a headless one-shot's own graph (hl-*), and yaml on its own.
 // Loading a few bundled files is much faster than resolving the hundreds of small modules of
 // node_modules, and start-up time is what a user of a terminal tool feels first.
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -166,3 +167,18 @@ function latin1Sources(dir) {
   }
 }
 latin1Sources("dist/bundle");
+
+/**
+ * The files src/cli/code-cache.ts runs from V8's cache end with their build's hash: the cache is
+ * kept per build, and V8 itself checks only the source's length.
+ */
+for (const name of fs.readdirSync("dist/bundle")) {
+  if (name !== "one-shot.cjs" && !name.startsWith("vendor-")) continue;
+  const file = path.join("dist/bundle", name);
+  const text = fs.readFileSync(file, "latin1");
+  fs.writeFileSync(
+    file,
+    `${text}\n// agent0-build ${createHash("sha256").update(text).digest("hex").slice(0, 32)}\n`,
+    "latin1",
+  );
+}

@@ -39,15 +39,21 @@ function fnv(text: string): string {
   return (h >>> 0).toString(36);
 }
 
+/** The last line the bundle writes into each file it loads this way: the hash of what is above it. */
+const BUILD_LINE = /\n\/\/ agent0-build ([0-9a-f]{16,})\n?$/;
+
 /**
- * The cache's file for `file` as it is now: a new build (size, time), another node, or other V8
+ * The cache's file for `source` (the text of `file`): another build, another node, or other V8
  * flags each get their own, so that two installs or node versions never overwrite each other's
- * in turns.
+ * in turns. A build is told by the hash the bundle writes on the file's last line: V8 checks only
+ * a source's length against a cache, and npm installs every version with the same file times.
+ * A file without one (not from the bundle) is told by its size and time.
  */
-export function codeCacheFile(file: string, dir: string, stat: fs.Stats, env = process.env): string {
+export function codeCacheFile(file: string, source: string, dir: string, env = process.env): string {
+  const build = BUILD_LINE.exec(source.slice(-100))?.[1];
+  const stat = build === undefined ? fs.statSync(file) : undefined;
   const key = [
-    stat.size,
-    stat.mtimeMs,
+    build ?? `${stat!.size}:${stat!.mtimeMs}`,
     process.version,
     process.arch,
     process.execArgv.join(" "),
@@ -68,7 +74,7 @@ export function loadCachedScript(
   loaded = new Map<string, CachedScript>(),
 ): CachedScript {
   const source = fs.readFileSync(file, "latin1");
-  const cacheFile = dir === undefined ? undefined : codeCacheFile(file, dir, fs.statSync(file));
+  const cacheFile = dir === undefined ? undefined : codeCacheFile(file, source, dir);
   const cachedData = cacheFile === undefined ? undefined : readOwnCache(cacheFile);
   const script = new vm.Script(WRAPPER[0] + source + WRAPPER[1], { filename: file, cachedData });
   const state: CodeCacheState = cachedData === undefined ? "none" : script.cachedDataRejected ? "rejected" : "hit";

@@ -76,6 +76,17 @@ describe("running a CommonJS file from V8's code cache", () => {
     expect(load()).toMatchObject({ state: "hit", value: 7 });
   });
 
+  it("two builds of one length and one file time each get their own cache (npm gives every file one time)", () => {
+    const build = (value: number, id: string) => `exports.value = ${value};\n// agent0-build ${id.repeat(32)}\n`;
+    fs.writeFileSync(main, build(1, "a"));
+    fs.utimesSync(main, 499_162_500, 499_162_500);
+    expect(load()).toMatchObject({ state: "none", value: 1 });
+    expect(load()).toMatchObject({ state: "hit", value: 1 });
+    fs.writeFileSync(main, build(2, "b"));
+    fs.utimesSync(main, 499_162_500, 499_162_500);
+    expect(load()).toMatchObject({ state: "none", value: 2 });
+  });
+
   it("a damaged cache is refused, the file still runs, and the cache is written again", () => {
     load();
     const [file] = cacheOf("main.cjs");

@@ -1,6 +1,7 @@
 // What `npm run build` makes of a headless one-shot (scripts/one-shot-bundle.mjs): one CommonJS
 // file that src/cli/code-cache.ts reads as Latin-1, and the vendor files it loads on the paths
 // that need them.
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -30,6 +31,17 @@ describe("the one-shot's bundle", () => {
     const calls = (name: string) =>
       fs.readFileSync(path.join(BUNDLE, name), "utf8").match(/(?<![`'"\w$.])import\(/g) ?? [];
     expect(files.filter((n) => calls(n).length > 0)).toEqual([]);
+  });
+
+  it("ends each file the code cache loads with its build's hash (the cache is kept per build)", () => {
+    const files = fs.readdirSync(BUNDLE).filter((n) => n === "one-shot.cjs" || n.startsWith("vendor-"));
+    for (const name of files) {
+      const text = fs.readFileSync(path.join(BUNDLE, name), "latin1");
+      const m = /\n\/\/ agent0-build ([0-9a-f]{32})\n$/.exec(text);
+      expect(m, name).not.toBeNull();
+      const body = text.slice(0, m!.index);
+      expect(createHash("sha256").update(body).digest("hex").slice(0, 32)).toBe(m![1]);
+    }
   });
 
   it("finds each vendor file it loads beside it, each ASCII too", () => {
