@@ -7,7 +7,7 @@
 //   `<param name="p">`, any prefix (`steptml:`, `｜DSML｜`), `<arg_key>p</arg_key><arg_value>v</arg_value>`
 //   (also prefixed: `longcat_arg_key`), or `<p>v</p>` for a property of the tool's schema.
 import { balancedEnd, isRecord, parseKwargs, parseLenientJson } from "../../providers/lenient-json.js";
-import { readArgs, type WrittenCall } from "./tool-call-shape.js";
+import { POSITION, readArgs, type WrittenCall } from "./tool-call-shape.js";
 
 export interface ReadArgs {
   args: Record<string, unknown>;
@@ -45,9 +45,6 @@ export function kwargsAt(text: string, at: number): ReadArgs | undefined {
   return positional ? { args: positional, end } : undefined;
 }
 
-/** A positional argument's key until the tool's schema names it (placePositional). */
-export const POSITION = "\u0000";
-
 /** `("src/a.ts", 20)` or `("a", limit=5)`: literals by position, keyword arguments after them. */
 function positionalArgs(inner: string): Record<string, unknown> | undefined {
   const args: Record<string, unknown> = {};
@@ -64,22 +61,30 @@ function positionalArgs(inner: string): Record<string, unknown> | undefined {
   return position > 0 ? args : undefined;
 }
 
-/** Positional values named by the schema: required properties first, then the others in order. */
+/**
+ * Positional values named by the schema, only where that is not a guess: one value, for a tool
+ * with one required parameter, a string (the rule LangChain's plain `Action Input` is read by).
+ * Neither the order of `required` nor of `properties` is a signature: `edit_file("a.ts", "x",
+ * "y")` could put the path into old_string, and a second value could be any optional parameter.
+ */
 export function placePositional(
   args: Record<string, unknown>,
   schema: Record<string, unknown> | undefined,
 ): Record<string, unknown> | undefined {
   const keys = Object.keys(args).filter((k) => k.startsWith(POSITION));
   if (keys.length === 0) return args;
-  const props = schema && isRecord(schema.properties) ? Object.keys(schema.properties) : [];
-  const required = Array.isArray(schema?.required)
-    ? schema.required.filter((r): r is string => typeof r === "string")
-    : [];
-  const order = [...required, ...props.filter((p) => !required.includes(p))].filter((p) => !(p in args));
-  if (keys.length > order.length) return undefined;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(args)) out[k.startsWith(POSITION) ? order[Number(k.slice(1))]! : k] = v;
-  return out;
+  const key = soleStringParam(schema);
+  if (keys.length > 1 || key === undefined || key in args) return undefined;
+  const { [keys[0]!]: value, ...named } = args;
+  return { [key]: value, ...named };
+}
+
+/** The tool's one required parameter when there is exactly one and it takes a string. */
+export function soleStringParam(schema: Record<string, unknown> | undefined): string | undefined {
+  if (!schema || !isRecord(schema.properties) || !Array.isArray(schema.required)) return undefined;
+  const required = schema.required.filter((k): k is string => typeof k === "string");
+  const prop = required.length === 1 ? schema.properties[required[0]!] : undefined;
+  return isRecord(prop) && prop.type === "string" ? required[0] : undefined;
 }
 
 const PARAM_TAG = String.raw`(?:[|｜][A-Za-z]+[|｜]|[A-Za-z]+:)?(?:parameter|param|argument|arg)`;

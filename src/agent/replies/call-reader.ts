@@ -3,7 +3,16 @@
 // call on its own lines, and at most one short line after it. The names and arguments are read
 // here; whether they make a call (a known tool, valid arguments) is text-tool-calls.ts's to judge.
 import { isRecord } from "../../providers/lenient-json.js";
-import { groupEnd, jsonArgsAt, kwargsAt, pythonCallList, skipSpace, xmlArgsAt, type ReadArgs } from "./call-args.js";
+import {
+  groupEnd,
+  jsonArgsAt,
+  kwargsAt,
+  pythonCallList,
+  skipSpace,
+  soleStringParam,
+  xmlArgsAt,
+  type ReadArgs,
+} from "./call-args.js";
 import { explainsFormat } from "./call-checks.js";
 import type { NameBook } from "./call-names.js";
 import type { Marker } from "./call-wrappers.js";
@@ -171,14 +180,12 @@ function argsFor(
  * parameter. A tool with more than one, or none, needs named arguments.
  */
 function plainArgAt(text: string, i: number, schema: Record<string, unknown> | undefined): ReadArgs | undefined {
-  if (!schema || !isRecord(schema.properties) || !Array.isArray(schema.required)) return undefined;
-  const required = schema.required.filter((k): k is string => typeof k === "string");
-  const prop = required.length === 1 ? schema.properties[required[0]!] : undefined;
-  if (!isRecord(prop) || prop.type !== "string") return undefined;
+  const key = soleStringParam(schema);
+  if (key === undefined) return undefined;
   const line = /^[^\n]*/.exec(text.slice(i))![0];
   const value = line.trim().replace(/^(["'`])(.*)\1$/, "$2");
   if (value === "" || /^[{[(<]/.test(value)) return undefined;
-  return { args: { [required[0]!]: value }, end: i + line.length };
+  return { args: { [key]: value }, end: i + line.length };
 }
 
 function propsOf(schema: Record<string, unknown> | undefined): string[] | undefined {
