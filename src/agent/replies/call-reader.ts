@@ -15,7 +15,7 @@ import {
 } from "./call-args.js";
 import { explainsFormat } from "./call-checks.js";
 import type { NameBook } from "./call-names.js";
-import type { Marker } from "./call-wrappers.js";
+import { endsName, type Marker } from "./call-wrappers.js";
 import { callsOf, readValues } from "./json-values.js";
 import { readArgs, type WrittenCall } from "./tool-call-shape.js";
 
@@ -52,7 +52,7 @@ export function readMarkup(text: string, marks: Marker[], book: NameBook): Read 
       ? { calls: [{ name: m.name!, args: inline }], end: m.end }
       : m.name !== undefined
         ? argsFor(text, m.end, m.name, at, book)
-        : callsAt(text, m.end, at, book);
+        : callsAt(text, m.end, at, book, m.callish);
     if (!read) continue;
     // The chain of markers and filler right before this one belongs to the call it opens.
     const start = chainStart(text, m.start, cuts);
@@ -72,8 +72,17 @@ interface Calls {
   end: number;
 }
 
-/** The calls right after a marker that names none: JSON, `<name>…</name>`, `name …`, pythonic. */
-function callsAt(text: string, from: number, at: Map<number, Marker>, book: NameBook): Calls | undefined {
+/**
+ * The calls right after a marker that names none: JSON, `<name>…</name>`, `name …`, pythonic.
+ * `wrapped`: the marker says tool or call, so a tool's name and plain text up to its closer is a call.
+ */
+export function callsAt(
+  text: string,
+  from: number,
+  at: Map<number, Marker>,
+  book: NameBook,
+  wrapped = false,
+): Calls | undefined {
   const open = fenceOpen(text, skipSpace(text, from));
   const i = skipSpace(text, open.end);
   if (at.has(i)) return undefined;
@@ -85,7 +94,7 @@ function callsAt(text: string, from: number, at: Map<number, Marker>, book: Name
   }
   // The JSON call shape in XML: GLM-4's <name>/<arguments>, Claude 2's <tool_name>/<parameters>.
   const tagged =
-    /^<(name|tool_name|function_name)>\s*([^<]+?)\s*<\/\1>\s*<(arguments|parameters|args|input)>([\s\S]*?)<\/\3>/.exec(
+    /^<((?:tool|function)[_-]?name|name)>\s*([^<]+?)\s*<\/\1>\s*<(arguments|parameters|args|input)>([\s\S]*?)<\/\3>/.exec(
       text.slice(i),
     );
   if (tagged) {
@@ -97,8 +106,28 @@ function callsAt(text: string, from: number, at: Map<number, Marker>, book: Name
   const id = /^[A-Za-z_][\w.:-]*/.exec(text.slice(i))?.[0]?.replace(/[:.]$/, "");
   if (!id) return undefined;
   if (text[i + id.length] === "(") return pythonic(text, i, nextMarker(text, i, at), open.fenced);
-  const read = argsFor(text, i + id.length, id, at, book);
+  const plain = wrapped ? plainUntilCloser(text, i + id.length, at, book.resolve(id)?.parameters) : undefined;
+  const read = plain
+    ? { calls: [{ name: id, args: plain.args }], end: plain.end }
+    : argsFor(text, i + id.length, id, at, book);
   return read ? { ...read, end: fenceClose(text, read.end, open.fenced) } : undefined;
+}
+
+/**
+ * CWM's `<tool: function>\nterminal ls -la\n</tool>`: inside a call wrapper, the tool's name then
+ * plain text on its line, then the wrapper's closer (or the end): the ReAct rule for the value.
+ */
+function plainUntilCloser(
+  text: string,
+  from: number,
+  at: Map<number, Marker>,
+  schema: Record<string, unknown> | undefined,
+): ReadArgs | undefined {
+  if (!/^[ \t]+\S/.test(text.slice(from, from + 2))) return undefined;
+  const read = plainArgAt(text, from, schema);
+  if (!read) return undefined;
+  const next = skipSpace(text, read.end);
+  return next === text.length || at.get(next)?.close ? read : undefined;
 }
 
 /** `name(k=v)` calls, comma- or line-separated, from `start` to `end`. */
@@ -128,8 +157,15 @@ function argsFor(
   let labelled = false;
   for (let step = 0; step < 8; step++) {
     i = skipSpace(text, i);
+    // Arguments that begin with a marker or a label (Solar Open 2's <|tool_arg:start|>, Continue's BEGIN_ARG:).
+    if (xmlArgsAt(text, i, propsOf(book.resolve(name)?.parameters))) break;
     const m = at.get(i);
     if (m) {
+      // The end of the name part (PLaMo's <|plamo:end_tool_name:plamo|>): the arguments follow.
+      if (m.close && endsName(text.slice(m.start, m.end))) {
+        i = m.end;
+        continue;
+      }
       // An empty call: `<invoke name="list_files"></invoke>`, `<tool_call>list_files</tool_call>`.
       if (m.close) return book.resolve(name) ? { calls: [{ name, args: {} }], end: i } : undefined;
       if (m.name !== undefined) return undefined;
