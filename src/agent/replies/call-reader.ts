@@ -25,11 +25,6 @@ export interface Candidate extends WrittenCall {
   end: number;
 }
 
-const MAX_LEAD = 300;
-const MAX_LEAD_SENTENCES = 3;
-/** The line after a bare call: short, or the call is inside prose. */
-const MAX_SIDE_LINE = 200;
-
 export interface Read {
   found: Candidate[];
   cuts: { start: number; end: number }[];
@@ -67,7 +62,7 @@ export function readMarkup(text: string, marks: Marker[], book: NameBook): Read 
   return { found, cuts, examples };
 }
 
-interface Calls {
+export interface Calls {
   calls: WrittenCall[];
   end: number;
 }
@@ -144,7 +139,7 @@ function pythonic(text: string, start: number, end: number | undefined, fenced: 
  * opener and a word or two of format (`json`, `commentary json`) may stand between; a word that
  * is one of our tools replaces a name that is not (DeepSeek's `function<｜tool▁sep｜>read_file`).
  */
-function argsFor(
+export function argsFor(
   text: string,
   from: number,
   first: string,
@@ -253,72 +248,4 @@ function fenceClose(text: string, end: number, fenced: boolean): number {
 function nextMarker(text: string, from: number, at: Map<number, Marker>): number {
   const starts = [...at.keys()].filter((s) => s > from);
   return starts.length > 0 ? Math.min(...starts) : text.length;
-}
-
-/**
- * A reply that is a bare call: one to three short sentences, the call on its own lines (a JSON
- * object or list, fenced or not; pythonic calls; a tool's name then its JSON arguments), and at
- * most one short line after it.
- */
-export function bare(text: string, book: NameBook): Read | undefined {
-  const lines = text.split("\n");
-  let offset = 0;
-  for (let b = 0; b < lines.length && offset <= MAX_LEAD + 1; b++) {
-    const line = lines[b]!;
-    // A short label may stand before the call on its line (`Tool call: read_file(…)`), not an example's.
-    const label = /^\s*[A-Z][A-Za-z ]{0,24}:[ \t]+/.exec(line)?.[0] ?? "";
-    const skip = label !== "" && !/example|format|syntax|usage|e\.g/i.test(label) ? label.length : 0;
-    const start = offset + Math.max(skip, line.length - line.trimStart().length);
-    offset += line.length + 1;
-    if (!/^(?:[{[]|```|[A-Za-z_][\w.:-]*\s*[({]|[A-Za-z_][\w.:-]*\s*$)/.test(text.slice(start, offset - 1))) continue;
-    const lead = text.slice(0, start);
-    if (!shortLead(lead)) return undefined;
-    const read = bareBody(text, start, book);
-    if (!read) continue;
-    const trail = text.slice(read.end).trim();
-    if (trail.includes("\n") || trail.length > MAX_SIDE_LINE) return undefined;
-    if (explainsFormat(lead, trail)) return undefined;
-    return { found: read.calls.map((c) => ({ ...c, start, end: read.end })), cuts: [{ start, end: read.end }] };
-  }
-  return undefined;
-}
-
-/** One to three short sentences, no code, no list: a lead-in before a call. */
-export function shortLead(lead: string): boolean {
-  const t = lead.trim();
-  if (t === "") return true;
-  if (t.length > MAX_LEAD || t.split("\n").length > MAX_LEAD_SENTENCES || /```|^\s*[-*#>|]/m.test(t)) return false;
-  return (t.match(/[.!?:](?:\s|$)/g)?.length ?? 1) <= MAX_LEAD_SENTENCES;
-}
-
-function bareBody(text: string, start: number, book: NameBook): Calls | undefined {
-  const none = new Map<number, Marker>();
-  const calls: WrittenCall[] = [];
-  let i = start;
-  // Consecutive fences, each holding calls and nothing else.
-  for (;;) {
-    const fence = /^```([\w-]*)[ \t]*\n([\s\S]*?)\n?[ \t]*```/.exec(text.slice(i));
-    if (!fence) break;
-    const inner = fence[2]!.trim();
-    const read = callsAt(inner, 0, none, book);
-    if (!read || inner.slice(read.end).trim() !== "") return undefined;
-    calls.push(...read.calls);
-    i = skipSpace(text, i + fence[0].length);
-  }
-  if (calls.length > 0) return { calls, end: i };
-  // A run of JSON values, a pythonic list, `name(k=v)` lines, or a tool's name then its arguments.
-  if (/^[A-Za-z_][\w.]*\(/.test(text.slice(start))) {
-    let end = start;
-    while (end < text.length && /^[A-Za-z_][\w.]*\(/.test(text.slice(skipSpace(text, end)))) {
-      const from = skipSpace(text, end);
-      end = text.indexOf("\n", from) < 0 ? text.length : text.indexOf("\n", from);
-    }
-    const lines = pythonCallList(text.slice(start, end));
-    return lines && lines.every((c) => book.resolve(c.name)) ? { calls: lines, end } : undefined;
-  }
-  const read = callsAt(text, start, none, book);
-  if (!read) return undefined;
-  // Bare, a name must be one of ours: `Note {` or `Summary\n{…}` is prose and data.
-  const id = /^[A-Za-z_]/.test(text[start] ?? "") ? read.calls[0]?.name : undefined;
-  return id === undefined || book.resolve(id) ? read : undefined;
 }
