@@ -111,6 +111,23 @@ export function labelPart(label: string): "name" | "args" | "result" | undefined
   if (ARG_LABEL_WORDS.has(w.at(-1)!)) return "args";
   return w.some((x) => CALL_WORDS.has(x)) ? "name" : undefined;
 }
+/**
+ * A line so far that may still grow into a call's label (`**T`, `Tool Ca`, `✿FUNC`): up to three
+ * words, each a word that says call, the last maybe only its start. The stream guard holds it.
+ */
+export function labelOpening(line: string): boolean {
+  const m = /^[ \t]*(?:[^\w\s:]{1,3}[ \t]*)?([A-Za-z][A-Za-z _]{0,24})$/.exec(line);
+  const parts = m
+    ? m[1]!
+        .replace(/([a-z])([A-Z])/g, "$1 $2")
+        .toLowerCase()
+        .split(/[ _]+/)
+    : [];
+  if (parts.length === 0 || parts.length > 3) return false;
+  const last = parts.pop()!;
+  return parts.every((w) => CALL_WORDS.has(w)) && [...CALL_WORDS].some((w) => w.startsWith(last));
+}
+
 const FUNCTOOLS = /functools(?=\s*\[)/g;
 const TOOL_FENCE = /```([\w-]+)[ \t]*\n|```/g;
 
