@@ -118,6 +118,26 @@ export default tseslint.config(
     files: ["src/**"],
     rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE, ...MODULE_STATE] },
   },
+  {
+    // A headless run looks for children left behind only once node has reported a spawn
+    // (tools/shell/process-tag.ts watchChildStarts), and node reports no synchronous one.
+    files: ["src/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "node:child_process",
+              importNames: ["spawnSync", "execSync", "execFileSync"],
+              message:
+                "A synchronous child is not reported to watchChildStarts: use spawn/execFile, or say in a disable comment why it leaves nothing behind.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   boundary(["src/agent/**"], [WORKER_NOT_UI]),
   boundary(["src/tools/**"], [WORKER_NOT_UI, TOOLS_NOT_AGENT]),
   boundary(["src/providers/**"], [WORKER_NOT_UI, PROVIDERS_BELOW]),

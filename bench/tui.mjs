@@ -9,6 +9,13 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export const BIN = path.join(ROOT, "bin", "agent0.js");
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * One cache folder for every launch of the bench, as a user's machine has: a one-shot runs from
+ * the code cache the first launch wrote (src/cli/code-cache.ts). Removed when the bench ends.
+ */
+const CACHE = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "agent0-bench-cache-")));
+process.on("exit", () => fs.rmSync(CACHE, { recursive: true, force: true }));
+
 export function sandbox() {
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "agent0-bench-")));
   const home = path.join(base, "home");
@@ -20,6 +27,7 @@ export function sandbox() {
     HOME: home,
     XDG_CONFIG_HOME: path.join(home, ".config"),
     XDG_DATA_HOME: path.join(home, ".local", "share"),
+    XDG_CACHE_HOME: CACHE,
     TERM: "xterm-256color",
     LANG: "C.UTF-8",
     AGENT0_BENCH_FILE: path.join(base, "bench.jsonl"),

@@ -2,12 +2,14 @@
 // worker's, with shared chunks), a headless one-shot's own graph (hl-*), and yaml on its own.
 // Loading a few bundled files is much faster than resolving the hundreds of small modules of
 // node_modules, and start-up time is what a user of a terminal tool feels first.
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { lazyStringWidth } from "./lazy-string-width.mjs";
+import { buildOneShot } from "./one-shot-bundle.mjs";
 
 /**
  * Code blocks are highlighted with the ~35 languages of hljs-common.cjs rather than all ~190 of
@@ -101,26 +103,29 @@ const common = {
   logLevel: "warning",
 };
 
-// A headless one-shot gets a module graph of its own (hl-*.js, beside the rest so that paths
-// relative to a module hold): split among the TUI's many entries and dynamic imports, its code
-// came in ~54 files, ~20 this way, and each costs the loader ~0.4 ms to resolve, read and link.
+// A headless one-shot is one CommonJS file, run from V8's compiled code (scripts/one-shot-bundle.mjs
+// says why), with the small loader that does so (src/cli/code-cache.ts) in a file of its own.
+await buildOneShot(common);
+
+// What every launch loads first (options: the command line without commander) and a one-shot's
+// loader: each one file. Split among main's chunks, options came in four (~1 ms of the ESM loader
+// each); it imports only constants, so main's own copy shares no state with it.
 await build({
   ...common,
-  entryPoints: { "hl-one-shot": "src/cli/one-shot.ts" },
-  chunkNames: "hl-[name]-[hash]",
+  entryPoints: { options: "src/cli/options.ts", "code-cache": "src/cli/code-cache.ts" },
+  splitting: false,
 });
 
 await build({
   ...common,
   // bin/agent0.js reads the command line with options (no commander), then either runs a
-  // headless line it read whole through hl-one-shot (above), starts the agent of one it could not
+  // headless line it read whole through one-shot.cjs (above), starts the agent of one it could not
   // through agent-start, or paints the TUI's first frame through boot (below), before main loads.
   entryPoints: {
     main: "src/main.ts",
     worker: "src/agent/worker.ts",
     "file-index-worker": "src/search/index-worker.ts",
     "agent-start": "src/cli/agent-start.ts",
-    options: "src/cli/options.ts",
   },
   // Chunks sit beside the entries: agent.ts finds the worker as new URL("./worker.js", import.meta.url).
   chunkNames: "[name]-[hash]",
@@ -146,14 +151,34 @@ await build({
  */
 function latin1Sources(dir) {
   for (const name of fs.readdirSync(dir)) {
-    if (!name.endsWith(".js")) continue;
+    // The CommonJS files src/cli/code-cache.ts reads as Latin-1 must be ASCII: in UTF-8, é is two bytes.
+    const outside = name.endsWith(".cjs") ? /[^\x00-\x7f]/ : name.endsWith(".js") ? /[^\x00-\xff]/ : undefined;
+    if (!outside) continue;
     const file = path.join(dir, name);
     const text = fs.readFileSync(file, "utf8");
-    if (!/[^\x00-\xff]/.test(text)) continue;
+    if (!outside.test(text)) continue;
     // After a backslash the escape would change meaning (`\─` would become `\\u2500`).
-    if (/\\[^\x00-\xff]/.test(text)) throw new Error(`${file}: a backslash before a non-Latin-1 character`);
-    const escaped = text.replace(/[^\x00-\xff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    if (new RegExp(`\\\\${outside.source}`).test(text)) throw new Error(`${file}: a backslash before ${outside}`);
+    const escaped = text.replace(
+      new RegExp(outside.source, "g"),
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
     fs.writeFileSync(file, escaped);
   }
 }
 latin1Sources("dist/bundle");
+
+/**
+ * The files src/cli/code-cache.ts runs from V8's cache end with their build's hash: the cache is
+ * kept per build, and V8 itself checks only the source's length.
+ */
+for (const name of fs.readdirSync("dist/bundle")) {
+  if (name !== "one-shot.cjs" && !name.startsWith("vendor-")) continue;
+  const file = path.join("dist/bundle", name);
+  const text = fs.readFileSync(file, "latin1");
+  fs.writeFileSync(
+    file,
+    `${text}\n// agent0-build ${createHash("sha256").update(text).digest("hex").slice(0, 32)}\n`,
+    "latin1",
+  );
+}

@@ -1,7 +1,7 @@
 import type { RunEvent } from "../protocol/agent-event.js";
 import type { ConversationMessage } from "../protocol/conversation.js";
 import type { PermissionDecision, PermissionMode, RunConfig } from "../protocol/run-config.js";
-import type { Approval, ApprovalKind, McpApprovalHints, ToolDef } from "../tools/types.js";
+import { toolWith, type Approval, type ApprovalKind, type McpApprovalHints, type ToolDef } from "../tools/types.js";
 import { isReadOnlyCommand } from "../tools/shell/safety.js";
 import { gitProgramKeys } from "../safety/git-safety.js";
 import { followedLinksReason, outsidePaths, protectedPathReason } from "./approval-rules.js";
@@ -319,10 +319,9 @@ export function guardPlanMode(tools: ToolDef[], mode: () => PermissionMode): Too
   return tools.map((tool) =>
     tool.readOnly || PLAN_MODE_ALLOWED.has(tool.name)
       ? tool
-      : {
-          ...tool,
+      : toolWith(tool, {
           run: (args, ctx) =>
             mode() === "plan" ? Promise.resolve({ content: PLAN_MODE_REFUSAL, isError: true }) : tool.run(args, ctx),
-        },
+        }),
   );
 }

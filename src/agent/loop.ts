@@ -2,7 +2,7 @@ import type { RunEvent, DoneReason } from "../protocol/agent-event.js";
 import type { ConversationMessage, ToolCall } from "../protocol/conversation.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { Provider } from "../providers/types.js";
-import type { ClientIo, ToolContext, ToolDef } from "../tools/types.js";
+import { toolWith, type ClientIo, type ToolContext, type ToolDef } from "../tools/types.js";
 import { toolSpecs, runToolCalls, type ToolOutcome } from "../tools/runner.js";
 import { callModel } from "./model-call.js";
 import { createStuckState, observeStep } from "./stuck.js";
@@ -351,7 +351,7 @@ function withinAllowed(tools: ToolDef[], allowed: string[] | undefined): ToolDef
   if (!allowed) return tools;
   const refusal = `Refused: only these tools may be used for the rest of this run: ${allowed.join(", ") || "none"}.`;
   return tools.map((t) =>
-    allowed.includes(t.name) ? t : { ...t, run: () => Promise.resolve({ content: refusal, isError: true }) },
+    allowed.includes(t.name) ? t : toolWith(t, { run: () => Promise.resolve({ content: refusal, isError: true }) }),
   );
 }
 

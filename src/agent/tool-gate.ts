@@ -3,7 +3,7 @@
 // approval that follows) and the PostToolUse hooks (what they say goes to the model with the
 // result). The approval policy itself stays in approval.ts.
 import type { RunConfig } from "../protocol/run-config.js";
-import type { ToolContext, ToolDef, ToolResult } from "../tools/types.js";
+import { toolWith, type ToolContext, type ToolDef, type ToolResult } from "../tools/types.js";
 import { decide } from "../context/permission-rules.js";
 import { deniedByRule, editedPaths } from "./approval.js";
 import { claudeToolName, hasHooks, runHooks, toolInput } from "./hooks/hooks.js";
@@ -13,10 +13,9 @@ import { claudeToolName, hasHooks, runHooks, toolInput } from "./hooks/hooks.js"
  * change). `stop` hears a hook's `continue: false` (its `stopReason`): the run ends after this step.
  */
 export function gateTools(tools: ToolDef[], config: () => RunConfig, stop: (reason: string) => void): ToolDef[] {
-  return tools.map((tool) => ({
-    ...tool,
-    run: (args, ctx) => gated(tool, args as Record<string, unknown>, ctx, config(), stop),
-  }));
+  return tools.map((tool) =>
+    toolWith(tool, { run: (args, ctx) => gated(tool, args as Record<string, unknown>, ctx, config(), stop) }),
+  );
 }
 
 async function gated(

@@ -1,7 +1,7 @@
 // What every launch of the app sets up on its process, whether main.ts runs it (commander read the
 // command line) or bin/agent0.js hands a headless run straight to cli/headless.ts.
 import { sanitize } from "../render/sanitize.js";
-import { killTagged, tagThisApp } from "./tool-use.js";
+import { killTagged, tagThisApp, watchChildStarts } from "./tool-use.js";
 import { restoreTerminal } from "../ui/runtime/restore.js";
 
 /** A fatal error: the terminal given back, the message on stderr, exit code 1. */
@@ -11,17 +11,23 @@ export function fail(message: string): never {
   process.exit(1);
 }
 
-/** Tags the app's processes, ends them at exit and on SIGHUP/SIGTERM, and reports crashes. */
-export function guardProcess(): void {
+/**
+ * Tags the app's processes, ends them at exit and on SIGHUP/SIGTERM, and reports crashes.
+ * `allOnThisThread`: no worker starts processes (a headless run's agent is on this thread), so a
+ * run that started none has none to end.
+ */
+export function guardProcess({ allOnThisThread = false } = {}): void {
   // Every process the app starts carries this tag, so quitting (or a closed terminal) ends them all.
   tagThisApp();
+  const started = allOnThisThread ? watchChildStarts() : () => true;
+  const endChildren = () => started() && killTagged();
   for (const sig of ["SIGHUP", "SIGTERM"] as const)
     process.on(sig, () => {
-      killTagged();
+      endChildren();
       restoreTerminal();
       process.exit(sig === "SIGHUP" ? 129 : 143);
     });
-  process.on("exit", () => killTagged());
+  process.on("exit", endChildren);
 
   process.on("uncaughtException", (err) => fail(`unexpected error: ${err.stack ?? err.message}`));
   process.on("unhandledRejection", (err) => fail(`unexpected error: ${(err as Error)?.stack ?? String(err)}`));

@@ -27,7 +27,7 @@ export interface HeadlessFlags extends CliOptions, ResumeFlags {
  * without main.ts and commander, which it does not need (~10 ms of a one-shot's start).
  */
 export function headlessLaunch(flags: Flags): Promise<never> {
-  guardProcess();
+  guardProcess({ allOnThisThread: true }); // the agent is on this thread (cli/agent-start.ts)
   const read = flags as unknown as HeadlessFlags & { print: string };
   return headless(read.print, read);
 }

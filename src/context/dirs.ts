@@ -30,6 +30,11 @@ export function dataDir(env: Env = process.env): string {
   return xdgDir(env, "XDG_DATA_HOME", [".local", "share"]);
 }
 
+/** `$XDG_CACHE_HOME/agent0`, else `~/.cache/agent0`: what can be made again, such as compiled code. */
+export function cacheDir(env: Env = process.env): string {
+  return xdgDir(env, "XDG_CACHE_HOME", [".cache"]);
+}
+
 /** `config.json` inside the config folder. */
 export function configFilePath(env: Env = process.env): string {
   return path.join(configDir(env), "config.json");

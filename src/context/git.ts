@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { open } from "node:fs/promises";
+import { open, readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { GitFacts } from "./git-format.js";
 import { safeGitArgs, safeGitEnv } from "../safety/git-safety.js";
@@ -77,6 +77,60 @@ export async function indexEntries(gitDir: string): Promise<number | undefined> 
   }
 }
 
+/** What `git status --porcelain=v2 --branch` says: the branch (none when detached), HEAD, the changes. */
+export interface StatusV2 {
+  branch?: string;
+  head?: string;
+  /** Each change as `git status --short` writes it: "XY path", "XY from -> to". */
+  changes: string[];
+}
+
+/**
+ * Reads git-status(1)'s "Porcelain Format Version 2": header lines (`# branch.oid`, `#
+ * branch.head`), then one line per changed entry, its fields before the path fixed in number
+ * (8 for a change, 9 and a tab before the old path for a rename or copy, 10 when unmerged). The
+ * state "." (unchanged) is a space in the short format.
+ */
+export function readStatusV2(text: string): StatusV2 {
+  const out: StatusV2 = { changes: [] };
+  const fieldsBefore: Record<string, number> = { "1": 8, "2": 9, u: 10 };
+  for (const line of text.split("\n")) {
+    if (line.startsWith("# branch.oid ")) {
+      const oid = line.slice("# branch.oid ".length);
+      if (oid !== "(initial)") out.head = oid;
+    } else if (line.startsWith("# branch.head ")) {
+      const name = line.slice("# branch.head ".length);
+      if (name !== "(detached)") out.branch = name;
+    } else if (fieldsBefore[line[0] ?? ""] !== undefined && line[1] === " ") {
+      const parts = line.split(" ");
+      const n = fieldsBefore[line[0]!]!;
+      if (parts.length <= n) continue;
+      const xy = parts[1]!.replace(/\./g, " ");
+      const path = parts.slice(n).join(" ");
+      const [to, from] = line[0] === "2" ? path.split("\t") : [path];
+      // In "from -> to", --short quotes a path with a space (v2 needs not: a tab parts them).
+      const spaced = (p: string) => (p.includes(" ") && !p.startsWith('"') ? `"${p}"` : p);
+      out.changes.push(from === undefined ? `${xy} ${to}` : `${xy} ${spaced(from)} -> ${spaced(to!)}`);
+    }
+  }
+  return out;
+}
+
+/** The branch or detached commit from the HEAD file itself (a symbolic ref, or a commit id). */
+export async function headFile(gitDir: string): Promise<StatusV2> {
+  try {
+    const text = (await readFile(join(gitDir, "HEAD"), "utf8")).trim();
+    const ref = /^ref: refs\/heads\/(.+)$/.exec(text);
+    return ref
+      ? { branch: ref[1], changes: [] }
+      : /^[0-9a-f]{40,64}$/.test(text)
+        ? { head: text, changes: [] }
+        : { changes: [] };
+  } catch {
+    return { changes: [] };
+  }
+}
+
 /**
  * Branch, short status and recent commits; undefined when `cwd` is not in a repo or git is
  * missing. Everything comes within `budgetMs`: tracked changes first (`--untracked-files=no`),
@@ -107,15 +161,16 @@ export async function gitFacts(
   const [top = "", gitDir = ""] = lines(where);
   const tracked = await indexEntries(gitDir);
   const huge = tracked !== undefined && tracked > hugeIndex;
-  const [branch, head, status, untracked, log] = await Promise.all([
-    gitOutput(cwd, [...safe, "branch", "--show-current"], left()),
-    gitOutput(cwd, [...safe, "rev-parse", "--short", "HEAD"], left()),
-    gitOutput(cwd, [...safe, "status", "--short", "--untracked-files=no"], left()),
+  // The branch, HEAD and tracked changes come from one git process (each costs the app a fork).
+  const [status, untracked, log] = await Promise.all([
+    gitOutput(cwd, [...safe, "status", "--porcelain=v2", "--branch", "--untracked-files=no"], left()),
     huge
       ? Promise.resolve(undefined)
       : gitOutput(cwd, [...safe, "ls-files", "--others", "--exclude-standard", "--directory"], left()),
     gitOutput(cwd, [...safe, "log", "--oneline", "--no-show-signature", `-${COMMITS}`], left()),
   ]);
+  // A status too slow for the budget still leaves the branch, from HEAD itself.
+  const { branch, head, changes } = status === undefined ? await headFile(gitDir) : readStatusV2(status);
   const count = tracked === undefined ? "" : ` (${tracked.toLocaleString("en-US")} tracked files)`;
   const notes: string[] = [];
   if (status === undefined) {
@@ -123,11 +178,10 @@ export async function gitFacts(
   }
   if (huge) notes.push(`Untracked files not listed: the repository is large${count}.`);
   else if (untracked === undefined) notes.push(`Untracked files not listed: looking took longer than ${budgetMs} ms.`);
-  const statusLines = [...lines(status), ...lines(untracked).map((p) => `?? ${p}`)];
-  const name = branch?.trim();
+  const statusLines = [...changes, ...lines(untracked).map((p) => `?? ${p}`)];
   const facts: GitFacts = {
     root: top,
-    branch: name ? name : head ? `(detached at ${head.trim()})` : "(unknown)",
+    branch: branch ? branch : head ? `(detached at ${head.slice(0, 7)})` : "(unknown)",
     status: statusLines.slice(0, STATUS_LINES),
     moreStatus: Math.max(0, statusLines.length - STATUS_LINES),
     commits: lines(log),

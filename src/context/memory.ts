@@ -104,16 +104,20 @@ async function readScope(scope: MemoryDir): Promise<Memory[]> {
   } catch {
     return [];
   }
-  const out: Memory[] = [];
-  for (const file of names.filter((n) => n.endsWith(".md") && n !== MEMORY_INDEX)) {
-    const path = join(scope.dir, file);
-    // A memory file that is a link is not the folder's own text: not read, not deleted through.
-    if ((await lstat(path).catch(() => undefined))?.isFile() !== true) continue;
-    const text = await readFile(path, "utf8").catch(() => undefined);
-    const memory = text === undefined ? undefined : parseMemoryFile(text, path, file);
-    if (memory) out.push({ ...memory, scope: scope.scope });
-  }
-  return out.sort((a, b) => a.name.localeCompare(b.name));
+  // Every file at once: read one after the other, each waited its turn of the thread pool.
+  const read = await Promise.all(
+    names
+      .filter((n) => n.endsWith(".md") && n !== MEMORY_INDEX)
+      .map(async (file): Promise<Memory | undefined> => {
+        const path = join(scope.dir, file);
+        // A memory file that is a link is not the folder's own text: not read, not deleted through.
+        if ((await lstat(path).catch(() => undefined))?.isFile() !== true) return undefined;
+        const text = await readFile(path, "utf8").catch(() => undefined);
+        const memory = text === undefined ? undefined : parseMemoryFile(text, path, file);
+        return memory && { ...memory, scope: scope.scope };
+      }),
+  );
+  return read.filter((m) => m !== undefined).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Every memory of every scope, each scope sorted by name. Unreadable files are skipped. */
@@ -217,8 +221,9 @@ export async function searchMemory(dirs: readonly MemoryDir[], query: string, li
 /** The memory index for the system prompt, grouped by scope; "" when there are no memories. */
 export async function memoryIndexText(dirs: readonly MemoryDir[]): Promise<string> {
   const sections: string[] = [];
-  for (const scope of dirs) {
-    const memories = await readScope(scope);
+  const read = await Promise.all(dirs.map(readScope));
+  for (const [i, scope] of dirs.entries()) {
+    const memories = read[i]!;
     if (memories.length === 0) continue;
     const title = scope.scope === "user" ? "User memories" : "Project memories";
     // Memory a repository ships is the project's text, like its README: not the user's instructions.

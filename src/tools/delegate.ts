@@ -24,10 +24,14 @@ export interface DelegateOptions {
   now?: () => Date;
 }
 
-const schema = z.object({
-  task: z.string().min(1).describe("The whole task, self-contained: the sub-agent sees nothing of this conversation."),
-  agent_type: z.string().optional().describe('Which kind of sub-agent; default "general".'),
-});
+const schema = () =>
+  z.object({
+    task: z
+      .string()
+      .min(1)
+      .describe("The whole task, self-contained: the sub-agent sees nothing of this conversation."),
+    agent_type: z.string().optional().describe('Which kind of sub-agent; default "general".'),
+  });
 
 function describeTool(types: readonly AgentType[]): string {
   const list = types.map((t) => `${t.name} (${t.description})`).join("; ");

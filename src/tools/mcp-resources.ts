@@ -17,14 +17,16 @@ export interface McpResourceSource {
   readResource(server: string, uri: string, signal?: AbortSignal): Promise<McpMaterial>;
 }
 
-const listSchema = z.object({
-  server: z.string().optional().describe("Only this server's resources (default: every server)."),
-});
+const listSchema = () =>
+  z.object({
+    server: z.string().optional().describe("Only this server's resources (default: every server)."),
+  });
 
-const readSchema = z.object({
-  server: z.string().describe("The MCP server's name, as list_mcp_resources shows it."),
-  uri: z.string().describe("The resource's URI, from list_mcp_resources (or a template filled in)."),
-});
+const readSchema = () =>
+  z.object({
+    server: z.string().describe("The MCP server's name, as list_mcp_resources shows it."),
+    uri: z.string().describe("The resource's URI, from list_mcp_resources (or a template filled in)."),
+  });
 
 export function mcpResourceTools(source: McpResourceSource): ToolDef[] {
   const list = defineTool({

@@ -46,13 +46,14 @@ export const memorySaveTool = defineTool({
     "Save a note that should outlive this session: the user's preferences or role (type user), corrections " +
     "and guidance they gave (feedback), facts about this project not visible in the code (project), or pointers " +
     "to outside resources (reference). Saving under an existing name replaces that memory.",
-  schema: z.object({
-    name: z.string().min(1).describe("Short title, also the memory's key."),
-    description: z.string().min(1).describe("One line saying what it holds; shown in the memory index."),
-    type: z.enum(memoryTypes),
-    content: z.string().describe("The memory itself, in markdown."),
-    scope: scopeSchema,
-  }),
+  schema: () =>
+    z.object({
+      name: z.string().min(1).describe("Short title, also the memory's key."),
+      description: z.string().min(1).describe("One line saying what it holds; shown in the memory index."),
+      type: z.enum(memoryTypes),
+      content: z.string().describe("The memory itself, in markdown."),
+      scope: scopeSchema,
+    }),
   // Not read-only, but needs no approval: it only writes agent0's own memory folders.
   readOnly: false,
   concurrentSafe: false,
@@ -71,7 +72,7 @@ export const memorySaveTool = defineTool({
 export const memorySearchTool = defineTool({
   name: "memory_search",
   description: "Search saved memories by keywords (name and description count most) and read the best matches in full.",
-  schema: z.object({ query: z.string().min(1).describe("Keywords.") }),
+  schema: () => z.object({ query: z.string().min(1).describe("Keywords.") }),
   readOnly: true,
   concurrentSafe: true,
   label: (args) => `recall ${args.query}`,
@@ -94,7 +95,7 @@ export const memorySearchTool = defineTool({
 export const memoryListTool = defineTool({
   name: "memory_list",
   description: "List every saved memory: name, type, scope and description.",
-  schema: z.object({}),
+  schema: () => z.object({}),
   readOnly: true,
   concurrentSafe: true,
   label: () => "list memories",
@@ -113,10 +114,11 @@ export const memoryListTool = defineTool({
 export const memoryDeleteTool = defineTool({
   name: "memory_delete",
   description: "Delete a saved memory that is wrong or no longer useful, by its name.",
-  schema: z.object({
-    name: z.string().min(1),
-    scope: z.enum(["user", "project"]).optional().describe("Where to look; default: project first, then user."),
-  }),
+  schema: () =>
+    z.object({
+      name: z.string().min(1),
+      scope: z.enum(["user", "project"]).optional().describe("Where to look; default: project first, then user."),
+    }),
   readOnly: false,
   concurrentSafe: false,
   label: (args) => `forget ${args.name}`,

@@ -17,11 +17,12 @@ export const skillsTool = defineTool({
   description:
     'Reusable instructions for common tasks. action "list" shows the skills; action "load" with a name ' +
     "(and args, as the user would type them after /name) returns the skill's instructions: follow them.",
-  schema: z.object({
-    action: z.enum(["list", "load"]),
-    name: z.string().optional().describe('The skill, for "load" (without the slash).'),
-    args: z.string().optional().describe("Arguments for the skill, as one line."),
-  }),
+  schema: () =>
+    z.object({
+      action: z.enum(["list", "load"]),
+      name: z.string().optional().describe('The skill, for "load" (without the slash).'),
+      args: z.string().optional().describe("Arguments for the skill, as one line."),
+    }),
   readOnly: true,
   concurrentSafe: true,
   label: (args) => (args.action === "load" ? `skill ${args.name ?? ""}`.trim() : "list skills"),

@@ -2,7 +2,7 @@
 // schemas would otherwise fill most of a 4k window, the model gets the few tools that do the work.
 import type { RunConfig } from "../protocol/run-config.js";
 import { OPTIONAL_TOOL_FAMILIES, type OptionalToolFamily } from "../protocol/window.js";
-import type { ToolDef } from "./types.js";
+import { toolWith, type ToolDef } from "./types.js";
 
 /**
  * The built-in tools of a small window (protocol/window.ts): reading, searching, editing, writing
@@ -54,6 +54,6 @@ const brief = new WeakMap<ToolDef, ToolDef>();
 function briefly(tool: ToolDef): ToolDef {
   if (!tool.brief) return tool;
   let short = brief.get(tool);
-  if (!short) brief.set(tool, (short = { ...tool, description: tool.brief }));
+  if (!short) brief.set(tool, (short = toolWith(tool, { description: tool.brief })));
   return short;
 }

@@ -4,14 +4,15 @@
 import * as z from "zod";
 import { defineTool, type ToolResult } from "./types.js";
 
-const todo = z.object({
-  content: z.string().min(1).describe("The step, as a short imperative sentence."),
-  status: z.enum(["pending", "in_progress", "completed"]),
-});
-
-const schema = z.object({
-  todos: z.array(todo).describe("The whole list, in order: every item, not only the changed ones."),
-});
+const schema = () => {
+  const todo = z.object({
+    content: z.string().min(1).describe("The step, as a short imperative sentence."),
+    status: z.enum(["pending", "in_progress", "completed"]),
+  });
+  return z.object({
+    todos: z.array(todo).describe("The whole list, in order: every item, not only the changed ones."),
+  });
+};
 
 const MARK = { completed: "[x]", in_progress: "[>]", pending: "[ ]" } as const;
 

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { lazily } from "../context/lazily.js";
 import type { DoneReason, RunEvent } from "../protocol/agent-event.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import type { ConversationMessage, ImageAttachment } from "../protocol/conversation.js";
@@ -154,7 +155,27 @@ export interface ToolDef<S extends z.ZodType = z.ZodType> {
   run(args: z.infer<S>, ctx: ToolContext): ToolResult | Promise<ToolResult>;
 }
 
-/** Helper that keeps the schema's inferred type attached to `run`. */
-export function defineTool<S extends z.ZodType>(def: ToolDef<S>): ToolDef<S> {
-  return def;
+/**
+ * `tool` with some fields replaced. Not a spread: copying runs a deferred schema's getter, which
+ * would build it (defineTool).
+ */
+export function toolWith<S extends z.ZodType>(tool: ToolDef<S>, changes: Partial<ToolDef<S>>): ToolDef<S> {
+  return Object.defineProperties(
+    {},
+    { ...Object.getOwnPropertyDescriptors(tool), ...Object.getOwnPropertyDescriptors(changes) },
+  ) as ToolDef<S>;
+}
+
+/** A tool as its file writes it: the schema itself, or a function that builds it. */
+export type ToolDefinition<S extends z.ZodType> = Omit<ToolDef<S>, "schema"> & { schema: S | (() => S) };
+
+/**
+ * Keeps the schema's inferred type attached to `run`. A schema given as a function is built on
+ * first use and kept: zod builds each in ~0.1–1 ms, and a run that calls no tool (a one-shot's
+ * plain answer) needs none of them; the model is sent JSON schemas made at build time.
+ */
+export function defineTool<S extends z.ZodType>(def: ToolDefinition<S>): ToolDef<S> {
+  const { schema } = def;
+  if (typeof schema !== "function") return def as ToolDef<S>;
+  return Object.defineProperty({ ...def }, "schema", { get: lazily(schema), enumerable: true }) as ToolDef<S>;
 }

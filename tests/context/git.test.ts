@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { findRepoRoot, formatGitFacts, gitFacts } from "../../src/context/git.js";
+import { findRepoRoot, formatGitFacts, gitFacts, headFile, readStatusV2 } from "../../src/context/git.js";
 import { tempDir } from "./helpers.js";
 
 const env = {
@@ -104,5 +104,80 @@ describe("gitFacts", () => {
     const facts = await gitFacts(dir, { budgetMs: 30_000 });
     expect(facts).toMatchObject({ branch: "main", status: [], moreStatus: 0, commits: [] });
     expect(formatGitFacts(facts!)).toBe("Branch: main\nStatus: clean\nNo commits yet.");
+  });
+});
+
+// git-status(1), "Porcelain Format Version 2": what one `status --porcelain=v2 --branch` gives,
+// read back into the lines `git status --short` writes (the prompt's form).
+describe("readStatusV2", () => {
+  it("reads git's own output of every kind of change as --short writes it", async () => {
+    const dir = await tempDir();
+    git(dir, "init", "-q", "-b", "work");
+    for (const f of ["a.txt", "old name.txt", "gone.txt", "both.txt", "staged.txt"])
+      await writeFile(join(dir, f), `${f}\n`);
+    git(dir, "add", ".");
+    git(dir, "commit", "-q", "-m", "start");
+    await writeFile(join(dir, "a.txt"), "changed\n");
+    git(dir, "mv", "old name.txt", "new name.txt");
+    git(dir, "rm", "-q", "gone.txt");
+    await writeFile(join(dir, "both.txt"), "staged\n");
+    git(dir, "add", "both.txt");
+    await writeFile(join(dir, "both.txt"), "and changed again\n");
+    await writeFile(join(dir, "added.txt"), "new\n");
+    git(dir, "add", "added.txt");
+    await writeFile(join(dir, "tab\there.txt"), "odd name\n");
+    git(dir, "add", "tab\there.txt");
+    const short = git(dir, "status", "--short", "--untracked-files=no").split("\n").filter(Boolean);
+    const v2 = readStatusV2(git(dir, "status", "--porcelain=v2", "--branch", "--untracked-files=no"));
+    expect(short.length).toBeGreaterThanOrEqual(6);
+    expect(v2.changes).toEqual(short);
+    expect(v2.branch).toBe("work");
+    expect(v2.head).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it("reads a merge conflict as --short does", async () => {
+    const dir = await tempDir();
+    git(dir, "init", "-q", "-b", "main");
+    await writeFile(join(dir, "c.txt"), "base\n");
+    git(dir, "add", ".");
+    git(dir, "commit", "-q", "-m", "base");
+    git(dir, "checkout", "-q", "-b", "other");
+    await writeFile(join(dir, "c.txt"), "other\n");
+    git(dir, "commit", "-q", "-am", "other");
+    git(dir, "checkout", "-q", "main");
+    await writeFile(join(dir, "c.txt"), "main\n");
+    git(dir, "commit", "-q", "-am", "main");
+    try {
+      git(dir, "merge", "-q", "other");
+    } catch {
+      // the conflict is the point
+    }
+    const short = git(dir, "status", "--short", "--untracked-files=no").split("\n").filter(Boolean);
+    expect(short).toEqual(["UU c.txt"]);
+    expect(readStatusV2(git(dir, "status", "--porcelain=v2", "--branch", "--untracked-files=no")).changes).toEqual(
+      short,
+    );
+  });
+
+  it("reads a detached HEAD and a branch without commits", async () => {
+    expect(readStatusV2("# branch.oid (initial)\n# branch.head main\n")).toEqual({ branch: "main", changes: [] });
+    const sha = "0123456789abcdef0123456789abcdef01234567";
+    expect(readStatusV2(`# branch.oid ${sha}\n# branch.head (detached)\n`)).toEqual({ head: sha, changes: [] });
+    const dir = await tempDir();
+    git(dir, "init", "-q", "-b", "main");
+    git(dir, "commit", "-q", "--allow-empty", "-m", "one");
+    git(dir, "checkout", "-q", "--detach");
+    const facts = await gitFacts(dir, { budgetMs: 30_000 });
+    expect(facts?.branch).toBe(`(detached at ${git(dir, "rev-parse", "HEAD").slice(0, 7)})`);
+  });
+
+  it("falls back on the HEAD file for the branch when status did not come in time", async () => {
+    const gitDir = await tempDir();
+    await writeFile(join(gitDir, "HEAD"), "ref: refs/heads/feature/x\n");
+    expect(await headFile(gitDir)).toEqual({ branch: "feature/x", changes: [] });
+    const sha = "0123456789abcdef0123456789abcdef01234567";
+    await writeFile(join(gitDir, "HEAD"), `${sha}\n`);
+    expect(await headFile(gitDir)).toEqual({ head: sha, changes: [] });
+    expect(await headFile(join(gitDir, "missing"))).toEqual({ changes: [] });
   });
 });

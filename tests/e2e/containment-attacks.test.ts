@@ -178,6 +178,32 @@ describe("children that cannot slip away (part 6)", () => {
     }
   });
 
+  it("headless without a pid namespace: a child that left the process group still ends with the run", async () => {
+    // bwrap that cannot set up: commands run as they are, and the process tag is what finds the child.
+    const bin = path.join(sb.home, "no-bwrap");
+    fs.mkdirSync(bin);
+    fs.writeFileSync(path.join(bin, "bwrap"), "#!/bin/sh\nexit 1\n", { mode: 0o755 });
+    sb.env.PATH = `${bin}:${sb.env.PATH}`;
+    const mark = `616.${process.pid}`;
+    fake = await startFakeOllama({
+      models: [{ name: MODEL }],
+      // Anchored: the shell's own command line holds the command too.
+      replies: [
+        shellCalls(`setsid -f sleep ${mark} >/dev/null 2>&1; sleep 0.2; echo "running: $(pgrep -c -f '^sleep 61[6]')"`),
+        { steps: [{ text: "ok" }] },
+      ],
+    });
+    try {
+      const r = await runHeadless(sb, ["-p", "start", "--host", fake.url, "--model", MODEL, "--yolo"]);
+      expect(r.stdout).toBe("ok\n");
+      expect(sentToModel(fake)).toContain("running: 1");
+      await sleep(300);
+      expect(pidsWith(mark)).toEqual([]);
+    } finally {
+      for (const pid of pidsWith(mark)) process.kill(pid, "SIGKILL");
+    }
+  });
+
   it("TUI: closing the terminal (SIGHUP) ends them while the command still runs", async () => {
     const mark = `${process.pid}1`;
     fake = await startFakeOllama({

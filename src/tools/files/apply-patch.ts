@@ -8,9 +8,12 @@ import { commitChange, loadForChange, type Change } from "./file-change.js";
 import { fileDiff } from "./diff.js";
 import { parsePatch } from "./patch-parse.js";
 
-const schema = z.object({
-  patch: z.string().describe('The whole patch, from "*** Begin Patch" to "*** End Patch", in the apply_patch format.'),
-});
+const schema = () =>
+  z.object({
+    patch: z
+      .string()
+      .describe('The whole patch, from "*** Begin Patch" to "*** End Patch", in the apply_patch format.'),
+  });
 
 type Planned =
   { kind: "write"; change: Change } | { kind: "delete"; path: string; abs: string; rel: string; text: string };

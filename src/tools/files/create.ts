@@ -5,10 +5,11 @@ import { resolveInside, workspaceOf } from "./workspace.js";
 import { countLines } from "./checks.js";
 import { commitChange } from "./file-change.js";
 
-const schema = z.object({
-  path: z.string().describe("Path of the new file, relative to the project folder. Missing folders are created."),
-  content: z.string().describe("The whole content of the new file."),
-});
+const schema = () =>
+  z.object({
+    path: z.string().describe("Path of the new file, relative to the project folder. Missing folders are created."),
+    content: z.string().describe("The whole content of the new file."),
+  });
 
 export const createFileTool = defineTool({
   name: "create_file",

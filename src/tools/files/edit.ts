@@ -1,21 +1,28 @@
 import * as z from "zod";
+import { lazily } from "../../context/lazily.js";
 import { type ToolContext, type ToolResult, defineTool } from "../types.js";
 import { applySplices, fileTextOf, type FileText } from "./file-text.js";
 import { planEdit } from "./edit-match.js";
 import { commitChange, loadForChange, type Loaded } from "./file-change.js";
 import { noteEditOutcome } from "./read-state.js";
 
-export const editSchema = z.object({
-  old_string: z.string().describe("The text to replace, copied from the file including whitespace (no line numbers)."),
-  new_string: z.string().describe("The text to put in its place, written out in full."),
-  replace_all: z.boolean().optional().describe("Replace every occurrence instead of exactly one. Default false."),
-});
+/** One replacement, as edit_file and each of multi_edit's edits take it (built on first use). */
+export const editSchema = lazily(() =>
+  z.object({
+    old_string: z
+      .string()
+      .describe("The text to replace, copied from the file including whitespace (no line numbers)."),
+    new_string: z.string().describe("The text to put in its place, written out in full."),
+    replace_all: z.boolean().optional().describe("Replace every occurrence instead of exactly one. Default false."),
+  }),
+);
 
-const schema = editSchema.extend({
-  path: z.string().describe("Path of the file to change, relative to the project folder."),
-});
+const schema = () =>
+  editSchema().extend({
+    path: z.string().describe("Path of the file to change, relative to the project folder."),
+  });
 
-export type EditStep = z.infer<typeof editSchema>;
+export type EditStep = z.infer<ReturnType<typeof editSchema>>;
 
 export type Applied =
   | { ok: true; file: FileText; strategies: string[]; count: number }

@@ -123,10 +123,11 @@ async function viaFastGlob(
   return { files: files.sort().slice(0, GLOB_MAX_SHOWN), found: files.length };
 }
 
-const globSchema = z.object({
-  pattern: z.string().min(1).describe('Glob for file paths, e.g. "**/*.ts" or "src/*.json". Use **/ for any depth.'),
-  path: z.string().optional().describe("Folder to search from, relative to the project folder. Default: all of it."),
-});
+const globSchema = () =>
+  z.object({
+    pattern: z.string().min(1).describe('Glob for file paths, e.g. "**/*.ts" or "src/*.json". Use **/ for any depth.'),
+    path: z.string().optional().describe("Folder to search from, relative to the project folder. Default: all of it."),
+  });
 
 export const globFilesTool = defineTool({
   name: "glob_files",

@@ -11,10 +11,14 @@ export const LIST_DEFAULT_DEPTH = 3;
 export const LIST_MAX_DEPTH = 10;
 export const LIST_MAX_ENTRIES = 500;
 
-const schema = z.object({
-  path: z.string().optional().describe("Folder to list, relative to the project folder. Default: the project folder."),
-  depth: z.number().int().min(1).optional().describe(`How many levels deep to go. Default ${LIST_DEFAULT_DEPTH}.`),
-});
+const schema = () =>
+  z.object({
+    path: z
+      .string()
+      .optional()
+      .describe("Folder to list, relative to the project folder. Default: the project folder."),
+    depth: z.number().int().min(1).optional().describe(`How many levels deep to go. Default ${LIST_DEFAULT_DEPTH}.`),
+  });
 
 export const listFilesTool = defineTool({
   name: "list_files",

@@ -3,13 +3,14 @@ import { type ToolResult, defineTool } from "../types.js";
 import { applyEdits, editApplied, editFailed, editSchema, matchedBy } from "./edit.js";
 import { commitChange, loadForChange } from "./file-change.js";
 
-const schema = z.object({
-  path: z.string().describe("Path of the file to change, relative to the project folder."),
-  edits: z
-    .array(editSchema)
-    .min(1)
-    .describe("Replacements applied in order, each to the result of the one before. All apply, or none."),
-});
+const schema = () =>
+  z.object({
+    path: z.string().describe("Path of the file to change, relative to the project folder."),
+    edits: z
+      .array(editSchema())
+      .min(1)
+      .describe("Replacements applied in order, each to the result of the one before. All apply, or none."),
+  });
 
 export const multiEditTool = defineTool({
   name: "multi_edit",

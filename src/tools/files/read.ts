@@ -17,11 +17,12 @@ export const READ_MAX_LINE_CHARS = 2000;
 /** Bigger files are streamed for the page asked (read-slice.ts), never held whole. */
 export const READ_WHOLE_MAX_BYTES = 8 * 1024 * 1024;
 
-const schema = z.object({
-  path: z.string().describe("Path of the file, relative to the project folder."),
-  offset: z.number().int().min(1).optional().describe("First line to show, 1-based. Default 1."),
-  limit: z.number().int().min(1).optional().describe(`How many lines to show. Default ${READ_DEFAULT_LINES}.`),
-});
+const schema = () =>
+  z.object({
+    path: z.string().describe("Path of the file, relative to the project folder."),
+    offset: z.number().int().min(1).optional().describe("First line to show, 1-based. Default 1."),
+    limit: z.number().int().min(1).optional().describe(`How many lines to show. Default ${READ_DEFAULT_LINES}.`),
+  });
 
 export const readFileTool = defineTool({
   name: "read_file",

@@ -62,15 +62,19 @@ export function placeName(rel: string): string {
   return rel === "." ? "the project folder" : rel;
 }
 
-const grepSchema = z.object({
-  pattern: z.string().min(1).describe("Regular expression to look for (ripgrep syntax), matched per line."),
-  path: z.string().optional().describe("Folder or file to search, relative to the project folder. Default: all of it."),
-  glob: z
-    .string()
-    .optional()
-    .describe('Only search files matching this glob, e.g. "*.ts" (any depth) or "src/**/*.tsx".'),
-  ignore_case: z.boolean().optional().describe("Match regardless of case. Default false."),
-});
+const grepSchema = () =>
+  z.object({
+    pattern: z.string().min(1).describe("Regular expression to look for (ripgrep syntax), matched per line."),
+    path: z
+      .string()
+      .optional()
+      .describe("Folder or file to search, relative to the project folder. Default: all of it."),
+    glob: z
+      .string()
+      .optional()
+      .describe('Only search files matching this glob, e.g. "*.ts" (any depth) or "src/**/*.tsx".'),
+    ignore_case: z.boolean().optional().describe("Match regardless of case. Default false."),
+  });
 
 export const grepFilesTool = defineTool({
   name: "grep_files",

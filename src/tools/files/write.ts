@@ -6,10 +6,11 @@ import { commitChange, loadForChange } from "./file-change.js";
 import { freshness } from "./read-state.js";
 import { toLf } from "./file-text.js";
 
-const schema = z.object({
-  path: z.string().describe("Path of the file, relative to the project folder. Missing folders are created."),
-  content: z.string().describe("The whole content of the file, written out in full."),
-});
+const schema = () =>
+  z.object({
+    path: z.string().describe("Path of the file, relative to the project folder. Missing folders are created."),
+    content: z.string().describe("The whole content of the file, written out in full."),
+  });
 
 const linesOf = (text: string) => {
   const n = countLines(text);

@@ -18,7 +18,7 @@ export const shellOutputTool = defineTool({
   name: "shell_output",
   description:
     "Read the new output of a background command (run_shell_command with run_in_background) since the last read, and whether it still runs or its exit code.",
-  schema: z.object({ id: z.string().describe('The id run_shell_command returned, e.g. "bash_1".') }),
+  schema: () => z.object({ id: z.string().describe('The id run_shell_command returned, e.g. "bash_1".') }),
   readOnly: true,
   concurrentSafe: true,
   label: (args) => `output of ${args.id}`,
@@ -37,7 +37,7 @@ export const shellOutputTool = defineTool({
 export const killShellTool = defineTool({
   name: "kill_shell",
   description: "Stop a background command started with run_in_background (its whole process group).",
-  schema: z.object({ id: z.string().describe('The id run_shell_command returned, e.g. "bash_1".') }),
+  schema: () => z.object({ id: z.string().describe('The id run_shell_command returned, e.g. "bash_1".') }),
   readOnly: false,
   concurrentSafe: true,
   label: (args) => `stop ${args.id}`,

@@ -8,6 +8,7 @@
 // folders) stay read-only, as in Codex's workspace-write sandbox: the user's next `git commit`
 // outside runs nothing a sandboxed command planted. bwrap is called directly (see README "Security
 // model" for why not @anthropic-ai/sandbox-runtime).
+// eslint-disable-next-line no-restricted-imports -- the probe runs `bwrap … true`, which leaves nothing behind
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

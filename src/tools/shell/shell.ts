@@ -8,7 +8,6 @@ import { deniedMessage } from "../files/checks.js";
 import { HeadTailBuffer } from "../head-tail.js";
 import { scrubEnv } from "../../safety/secrets.js";
 import { sandboxArgv } from "./sandbox.js";
-import { lazily } from "../../context/lazily.js";
 import { CONTAIN_INFO_FD, containedArgv } from "./contain.js";
 import { safeGitConfigEnv } from "../../safety/git-safety.js";
 import { maskSecretFileOutput } from "../../safety/secret-files.js";
@@ -21,8 +20,7 @@ export const KILL_GRACE_MS = 500;
 /** After bash exits, a background child may keep the pipes open; stop reading after this. */
 const DRAIN_MS = 200;
 
-// Built at the first call (a one-shot that runs no command never pays for it).
-const schema = lazily(() =>
+const schema = () =>
   z.object({
     command: z.string().describe("The bash command line to run in the project folder."),
     unsandboxed: z
@@ -45,8 +43,7 @@ const schema = lazily(() =>
       .describe(
         `Kill the command after this many milliseconds. Default ${SHELL_DEFAULT_TIMEOUT_MS}, at most ${SHELL_MAX_TIMEOUT_MS}.`,
       ),
-  }),
-);
+  });
 
 export interface ShellOutcome {
   output: string;
@@ -86,9 +83,7 @@ export const runShellTool = defineTool({
     "come back together with the exit code. No input can be typed: use non-interactive flags. Whatever the " +
     "command starts in the background ends when it ends.",
   brief: "Run a bash command in the project folder: ls, find, tests, builds, git. Non-interactive.",
-  get schema() {
-    return schema();
-  },
+  schema,
   readOnly: false,
   concurrentSafe: false,
   label: (args) => `run ${oneLine(args.command)}`,

@@ -45,7 +45,7 @@ export function createWebFetchTool(opts: WebFetchOptions = {}): ToolDef {
     description:
       "Fetch a web page (http or https) and read it as markdown: HTML pages are converted, plain text and JSON " +
       "come as they are. Use it to read documentation or a page found with web_search.",
-    schema: z.object({ url: z.string().min(1).describe("The full URL, starting with https:// or http://.") }),
+    schema: () => z.object({ url: z.string().min(1).describe("The full URL, starting with https:// or http://.") }),
     // Read-only (it changes nothing here), but it asks per host: a URL can carry what the model read.
     readOnly: true,
     concurrentSafe: true,

@@ -135,7 +135,7 @@ export const webSearchTool: ToolDef = defineTool({
   description:
     "Search the web. Returns a numbered list of results (title, URL, snippet); read a result with web_fetch. " +
     "Search once or twice with good keywords, then answer from what you found.",
-  schema: z.object({ query: z.string().min(1).describe("What to search for, as keywords.") }),
+  schema: () => z.object({ query: z.string().min(1).describe("What to search for, as keywords.") }),
   readOnly: true,
   concurrentSafe: true,
   label: (args) => `search the web: ${args.query}`,
