@@ -358,3 +358,18 @@ describe("held-out dialects of tool calls written as text", () => {
     expect(recoverToolCalls(text, TOOLS).calls).toEqual([]);
   });
 });
+
+// Neither `required` nor `properties` gives a signature's order: edit_file's schema lists
+// old_string first, so by position `edit_file("src/a.ts", "a", "b")` would edit the wrong text.
+// Only LangChain's ReAct rule (ReActSingleInputOutputParser: a plain input fills the tool's one
+// required string parameter) names a value written without a name.
+describe("values written without a name", () => {
+  it("are never placed by a schema's order", () => {
+    for (const text of ['edit_file("src/a.ts", "a", "b")', 'write_file("src/a.ts", "x")', 'read_file("src/a.ts", 20)'])
+      expect(recoverToolCalls(text, TOOLS).calls, text).toEqual([]);
+  });
+
+  it("fill the one required string parameter, beside named ones", () => {
+    expect(recoverToolCalls('grep_files("TODO", path="src")', TOOLS).calls).toEqual([GREP]);
+  });
+});
