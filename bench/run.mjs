@@ -445,6 +445,7 @@ async function streamGuard() {
   const r = await benchStreamGuard(ROOT);
   row("hold-back guard over a 400 KB prose reply in 32-char deltas", ms(r.prose_ms), "linear");
   row("hold-back guard over a 400 KB one-line reply", ms(r.one_line_ms), "linear");
+  row("text tool-call recovery of a 4 KB answer holding no call (mean of 200)", `${r.recover_4k_us.toFixed(0)} µs`, "");
 }
 
 async function editMatch() {

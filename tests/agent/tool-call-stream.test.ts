@@ -123,6 +123,52 @@ describe("ToolCallStreamGuard", () => {
     expect(stream(prose, [3, 17, 33], ["grep_files"]).shown).toBe(prose);
   });
 
+  // Dialects read since the held-out table (tool-call-heldout.test.ts cites each source): each is
+  // held from its first character, wherever the deltas cut it, after a lead-in line of prose.
+  it.each([
+    "<tool: function>\nrun_shell_command ls\n</tool>", // CWM
+    "<<function>>read_file(path='src/a.ts')", // Gorilla OpenFunctions v2
+    '**Tool Call:**\n```json\n{"name": "read_file", "arguments": {"path": "a"}}\n```', // RWKV
+    'Action:\n{\n  "name": "read_file",\n  "arguments": {"path": "a"}\n}', // smolagents
+    "<|tool_call:start|>read_file\n<|tool_arg:start|>path<|tool_arg:value|>a<|tool_arg:end|>", // Solar Open 2
+  ])("holds %j from its first character", (call) => {
+    const text = `I will look at the file now.\n${call}`;
+    const start = text.indexOf(call);
+    for (let cut = start; cut <= text.length; cut++) {
+      const r = stream(text, [start - 3, cut], ["read_file", "run_shell_command"]);
+      expect(r.shown, `cut at ${cut - start}`).toBe(text.slice(0, start));
+      expect(r.shown + r.released).toBe(text);
+    }
+  });
+
+  it.each([
+    '### read_file\n```json\n{"path": "a"}\n```',
+    '**read_file**\n```json\n{"path": "a"}\n```',
+    '*read_file()*\n```\n{"path": "a"}\n```',
+    "command:\n  name: read_file\n  args:\n    path: a\n",
+    "name: read_file\narguments:\n  path: a\n",
+  ])("holds the bare call %j at the reply's start, wherever the deltas cut it", (call) => {
+    for (let cut = 1; cut <= call.length; cut++) {
+      const r = stream(call, [cut], ["read_file"]);
+      expect(r.shown, `cut at ${cut}`).toBe("");
+      expect(r.released).toBe(call);
+    }
+  });
+
+  it("streams prose that opens with a heading, emphasis or a key line", () => {
+    for (const prose of [
+      "## Summary\nThe parser reads flags.\n",
+      "**Note**: the build passes.\nNothing else.\n",
+      "Summary:\nThe parser reads flags.\n",
+      "Steps:\n- read the file\n- fix it\n",
+    ]) {
+      const lines = prose.split("\n");
+      const r = stream(prose, [4, prose.indexOf("\n") + 4, prose.length - 2], ["read_file"]);
+      expect(r.shown, prose).toBe(prose);
+      expect(lines.length).toBeGreaterThan(1);
+    }
+  });
+
   it("loses and repeats nothing, however the reply is cut", () => {
     const alphabet = ["a", " ", "\n", "{", "`", "<", "|", "tool_call>", "[TOOL_CALLS]", "<function=", "x"];
     fc.assert(

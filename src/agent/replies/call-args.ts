@@ -7,7 +7,7 @@
 //   `<param name="p">`, any prefix (`steptml:`, `｜DSML｜`), `<arg_key>p</arg_key><arg_value>v</arg_value>`
 //   (also prefixed: `longcat_arg_key`), or `<p>v</p>` for a property of the tool's schema.
 import { balancedEnd, isRecord, parseKwargs, parseLenientJson } from "../../providers/lenient-json.js";
-import { readArgs, type WrittenCall } from "./tool-call-shape.js";
+import { POSITION, readArgs, type WrittenCall } from "./tool-call-shape.js";
 
 export interface ReadArgs {
   args: Record<string, unknown>;
@@ -41,12 +41,29 @@ export function kwargsAt(text: string, at: number): ReadArgs | undefined {
   if (json) return { args: json, end };
   const parsed = parseKwargs(inner);
   if (parsed.ok && isRecord(parsed.value)) return { args: parsed.value, end };
-  const positional = positionalArgs(inner);
+  const positional = positionalArgs(inner) ?? colonArgs(inner);
   return positional ? { args: positional, end } : undefined;
 }
 
-/** A positional argument's key until the tool's schema names it (placePositional). */
-export const POSITION = "\u0000";
+/** Type names: `read_file(path: str)` is a signature, not a call. */
+const TYPE_NAMES = /^(?:str|string|int|integer|float|number|bool|boolean|list|dict|object|any|array|none|null|void)$/i;
+
+/**
+ * `(city: Antwerp, days: 3)`: `name: value` pairs, as phi4-mini and smollm3 write them
+ * (chimera-defi PARSER_GUIDE.md). An unquoted value is text, unless it names a type.
+ */
+function colonArgs(inner: string): Record<string, unknown> | undefined {
+  const args: Record<string, unknown> = {};
+  for (const part of splitTop(inner, ",").map((p) => p.trim())) {
+    const m = /^([A-Za-z_]\w*)\s*:\s*([\s\S]+)$/.exec(part);
+    if (!m) return undefined;
+    const literal = parseKwargs(`v=${m[2]}`);
+    if (literal.ok && isRecord(literal.value) && "v" in literal.value) args[m[1]!] = literal.value.v;
+    else if (/^[^"'`()[\]{}]+$/.test(m[2]!) && !TYPE_NAMES.test(m[2]!.trim())) args[m[1]!] = m[2]!.trim();
+    else return undefined;
+  }
+  return Object.keys(args).length > 0 ? args : undefined;
+}
 
 /** `("src/a.ts", 20)` or `("a", limit=5)`: literals by position, keyword arguments after them. */
 function positionalArgs(inner: string): Record<string, unknown> | undefined {
@@ -64,22 +81,30 @@ function positionalArgs(inner: string): Record<string, unknown> | undefined {
   return position > 0 ? args : undefined;
 }
 
-/** Positional values named by the schema: required properties first, then the others in order. */
+/**
+ * Positional values named by the schema, only where that is not a guess: one value, for a tool
+ * with one required parameter, a string (the rule LangChain's plain `Action Input` is read by).
+ * Neither the order of `required` nor of `properties` is a signature: `edit_file("a.ts", "x",
+ * "y")` could put the path into old_string, and a second value could be any optional parameter.
+ */
 export function placePositional(
   args: Record<string, unknown>,
   schema: Record<string, unknown> | undefined,
 ): Record<string, unknown> | undefined {
   const keys = Object.keys(args).filter((k) => k.startsWith(POSITION));
   if (keys.length === 0) return args;
-  const props = schema && isRecord(schema.properties) ? Object.keys(schema.properties) : [];
-  const required = Array.isArray(schema?.required)
-    ? schema.required.filter((r): r is string => typeof r === "string")
-    : [];
-  const order = [...required, ...props.filter((p) => !required.includes(p))].filter((p) => !(p in args));
-  if (keys.length > order.length) return undefined;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(args)) out[k.startsWith(POSITION) ? order[Number(k.slice(1))]! : k] = v;
-  return out;
+  const key = soleStringParam(schema);
+  if (keys.length > 1 || key === undefined || key in args) return undefined;
+  const { [keys[0]!]: value, ...named } = args;
+  return { [key]: value, ...named };
+}
+
+/** The tool's one required parameter when there is exactly one and it takes a string. */
+export function soleStringParam(schema: Record<string, unknown> | undefined): string | undefined {
+  if (!schema || !isRecord(schema.properties) || !Array.isArray(schema.required)) return undefined;
+  const required = schema.required.filter((k): k is string => typeof k === "string");
+  const prop = required.length === 1 ? schema.properties[required[0]!] : undefined;
+  return isRecord(prop) && prop.type === "string" ? required[0] : undefined;
 }
 
 const PARAM_TAG = String.raw`(?:[|｜][A-Za-z]+[|｜]|[A-Za-z]+:)?(?:parameter|param|argument|arg)`;
@@ -102,7 +127,12 @@ export function xmlArgsAt(text: string, at: number, props: readonly string[] | u
   let read = 0;
   for (;;) {
     const from = skipSpace(text, i);
-    const one = namedParam(text, from) ?? keyValue(text, from) ?? ownTag(text, from, props);
+    const one =
+      namedParam(text, from) ??
+      keyValue(text, from) ??
+      ownTag(text, from, props) ??
+      tokenPair(text, from, props) ??
+      argBlock(text, from, props);
     if (!one) break;
     args[one.key] = parameterValue(one.value);
     i = one.end;
@@ -132,7 +162,19 @@ function namedParam(text: string, at: number): Param | undefined {
 function keyValue(text: string, at: number): Param | undefined {
   KEY_VALUE.lastIndex = at;
   const m = KEY_VALUE.exec(text);
-  return m ? { key: m[2]!.trim(), value: m[3]!, end: at + m[0].length } : undefined;
+  return m ? { key: m[2]!.trim(), value: unquote(m[3]!), end: at + m[0].length } : undefined;
+}
+
+/** HyperCLOVA X and Continue write a string value JSON-quoted (`"Seoul"`): the string inside. */
+function unquote(raw: string): string {
+  const t = raw.trim();
+  if (!/^"[\s\S]*"$/.test(t)) return raw;
+  try {
+    const value: unknown = JSON.parse(t);
+    return typeof value === "string" ? value : raw;
+  } catch {
+    return raw;
+  }
 }
 
 function ownTag(text: string, at: number, props: readonly string[] | undefined): Param | undefined {
@@ -142,6 +184,28 @@ function ownTag(text: string, at: number, props: readonly string[] | undefined):
   const close = text.indexOf(`</${m[1]}>`, at + m[0].length);
   if (close < 0) return undefined;
   return { key: m[1]!, value: text.slice(at + m[0].length, close), end: close + m[1]!.length + 3 };
+}
+
+const TOKEN = String.raw`<[|｜][^<>|｜\n]{1,40}[|｜]>`;
+const TOKEN_PAIR = new RegExp(String.raw`${TOKEN}\s*([A-Za-z_][\w-]*)\s*${TOKEN}([\s\S]*?)${TOKEN}`, "y");
+
+/** Solar Open 2: `<|tool_arg:start|>key<|tool_arg:value|>value<|tool_arg:end|>`, special tokens around a key and its value. */
+function tokenPair(text: string, at: number, props: readonly string[] | undefined): Param | undefined {
+  TOKEN_PAIR.lastIndex = at;
+  const m = TOKEN_PAIR.exec(text);
+  if (!m || (props && !props.includes(m[1]!))) return undefined;
+  return { key: m[1]!, value: m[2]!, end: at + m[0].length };
+}
+
+const ARG_BLOCK =
+  /[ \t]*[A-Z][A-Z_]*(?:ARG|PARAM)[A-Z_]*[ \t]*:[ \t]*([A-Za-z_][\w-]*)[ \t]*\n([\s\S]*?)\n[ \t]*END_?(?:ARG|PARAM)[A-Z_]*[ \t]*(?=\n|$)/y;
+
+/** Continue's system-message tools: `BEGIN_ARG: key`, the value on the lines below, `END_ARG`. */
+function argBlock(text: string, at: number, props: readonly string[] | undefined): Param | undefined {
+  ARG_BLOCK.lastIndex = at;
+  const m = ARG_BLOCK.exec(text);
+  if (!m || (props && !props.includes(m[1]!))) return undefined;
+  return { key: m[1]!, value: unquote(m[2]!), end: at + m[0].length };
 }
 
 /** A parameter's text; JSON objects, arrays, numbers and booleans are read as such. */

@@ -57,7 +57,7 @@ function typeFits(value: unknown, type: unknown): boolean {
 
 /** Words that say the text around a call shows an example rather than makes a call. */
 const STRONG_CUE =
-  /\bexample:|\be\.g\.|\b(?:for example|for instance|an example|example of|would look like|looks like this|should look like|is written as|the format is|in this format|to call a tool|when you call a tool|the model (?:writes|emits|outputs))\b/i;
+  /\bexample:|\b(?:example|sample) (?:output|response|reply|request|call)s?:|\be\.g\.|\b(?:for example|for instance|an example|example of|would look like|looks like this|should look like|is written as|the format is|in this format|to call a tool|when you call a tool|the model (?:writes|emits|outputs))\b/i;
 const WEAK_CUE =
   /\b(?:like this|as follows|such as|format|example|syntax|template|markup|wraps?|wrapped|tags?|looks? like|(?:models?|it|they) (?:write|writes|emit|emits|output|outputs)|you (?:can|could|would|should|must) (?:write|use|call|output|emit|respond))\b/i;
 
@@ -66,7 +66,9 @@ const WEAK_CUE =
  * so plainly or the explanation goes on after it.
  */
 export function explainsFormat(before: string, after: string): boolean {
-  const near = before.slice(Math.max(0, before.length - 400));
+  // The blank line that often ends a lead-in ("… would look like this:\n\n") does not end its paragraph.
+  const trimmed = before.trimEnd();
+  const near = trimmed.slice(Math.max(0, trimmed.length - 400));
   const paragraph = near.slice(near.lastIndexOf("\n\n") + 1);
   if (STRONG_CUE.test(paragraph)) return true;
   return WEAK_CUE.test(paragraph) && after.trim().length > 40;

@@ -3,10 +3,19 @@
 // call on its own lines, and at most one short line after it. The names and arguments are read
 // here; whether they make a call (a known tool, valid arguments) is text-tool-calls.ts's to judge.
 import { isRecord } from "../../providers/lenient-json.js";
-import { groupEnd, jsonArgsAt, kwargsAt, pythonCallList, skipSpace, xmlArgsAt, type ReadArgs } from "./call-args.js";
+import {
+  groupEnd,
+  jsonArgsAt,
+  kwargsAt,
+  pythonCallList,
+  skipSpace,
+  soleStringParam,
+  xmlArgsAt,
+  type ReadArgs,
+} from "./call-args.js";
 import { explainsFormat } from "./call-checks.js";
 import type { NameBook } from "./call-names.js";
-import type { Marker } from "./call-wrappers.js";
+import { endsName, type Marker } from "./call-wrappers.js";
 import { callsOf, readValues } from "./json-values.js";
 import { readArgs, type WrittenCall } from "./tool-call-shape.js";
 
@@ -15,11 +24,6 @@ export interface Candidate extends WrittenCall {
   start: number;
   end: number;
 }
-
-const MAX_LEAD = 300;
-const MAX_LEAD_SENTENCES = 3;
-/** The line after a bare call: short, or the call is inside prose. */
-const MAX_SIDE_LINE = 200;
 
 export interface Read {
   found: Candidate[];
@@ -43,7 +47,7 @@ export function readMarkup(text: string, marks: Marker[], book: NameBook): Read 
       ? { calls: [{ name: m.name!, args: inline }], end: m.end }
       : m.name !== undefined
         ? argsFor(text, m.end, m.name, at, book)
-        : callsAt(text, m.end, at, book);
+        : callsAt(text, m.end, at, book, m.callish);
     if (!read) continue;
     // The chain of markers and filler right before this one belongs to the call it opens.
     const start = chainStart(text, m.start, cuts);
@@ -58,13 +62,22 @@ export function readMarkup(text: string, marks: Marker[], book: NameBook): Read 
   return { found, cuts, examples };
 }
 
-interface Calls {
+export interface Calls {
   calls: WrittenCall[];
   end: number;
 }
 
-/** The calls right after a marker that names none: JSON, `<name>…</name>`, `name …`, pythonic. */
-function callsAt(text: string, from: number, at: Map<number, Marker>, book: NameBook): Calls | undefined {
+/**
+ * The calls right after a marker that names none: JSON, `<name>…</name>`, `name …`, pythonic.
+ * `wrapped`: the marker says tool or call, so a tool's name and plain text up to its closer is a call.
+ */
+export function callsAt(
+  text: string,
+  from: number,
+  at: Map<number, Marker>,
+  book: NameBook,
+  wrapped = false,
+): Calls | undefined {
   const open = fenceOpen(text, skipSpace(text, from));
   const i = skipSpace(text, open.end);
   if (at.has(i)) return undefined;
@@ -76,7 +89,7 @@ function callsAt(text: string, from: number, at: Map<number, Marker>, book: Name
   }
   // The JSON call shape in XML: GLM-4's <name>/<arguments>, Claude 2's <tool_name>/<parameters>.
   const tagged =
-    /^<(name|tool_name|function_name)>\s*([^<]+?)\s*<\/\1>\s*<(arguments|parameters|args|input)>([\s\S]*?)<\/\3>/.exec(
+    /^<((?:tool|function)[_-]?name|name)>\s*([^<]+?)\s*<\/\1>\s*<(arguments|parameters|args|input)>([\s\S]*?)<\/\3>/.exec(
       text.slice(i),
     );
   if (tagged) {
@@ -88,8 +101,28 @@ function callsAt(text: string, from: number, at: Map<number, Marker>, book: Name
   const id = /^[A-Za-z_][\w.:-]*/.exec(text.slice(i))?.[0]?.replace(/[:.]$/, "");
   if (!id) return undefined;
   if (text[i + id.length] === "(") return pythonic(text, i, nextMarker(text, i, at), open.fenced);
-  const read = argsFor(text, i + id.length, id, at, book);
+  const plain = wrapped ? plainUntilCloser(text, i + id.length, at, book.resolve(id)?.parameters) : undefined;
+  const read = plain
+    ? { calls: [{ name: id, args: plain.args }], end: plain.end }
+    : argsFor(text, i + id.length, id, at, book);
   return read ? { ...read, end: fenceClose(text, read.end, open.fenced) } : undefined;
+}
+
+/**
+ * CWM's `<tool: function>\nterminal ls -la\n</tool>`: inside a call wrapper, the tool's name then
+ * plain text on its line, then the wrapper's closer (or the end): the ReAct rule for the value.
+ */
+function plainUntilCloser(
+  text: string,
+  from: number,
+  at: Map<number, Marker>,
+  schema: Record<string, unknown> | undefined,
+): ReadArgs | undefined {
+  if (!/^[ \t]+\S/.test(text.slice(from, from + 2))) return undefined;
+  const read = plainArgAt(text, from, schema);
+  if (!read) return undefined;
+  const next = skipSpace(text, read.end);
+  return next === text.length || at.get(next)?.close ? read : undefined;
 }
 
 /** `name(k=v)` calls, comma- or line-separated, from `start` to `end`. */
@@ -106,7 +139,7 @@ function pythonic(text: string, start: number, end: number | undefined, fenced: 
  * opener and a word or two of format (`json`, `commentary json`) may stand between; a word that
  * is one of our tools replaces a name that is not (DeepSeek's `function<｜tool▁sep｜>read_file`).
  */
-function argsFor(
+export function argsFor(
   text: string,
   from: number,
   first: string,
@@ -119,8 +152,15 @@ function argsFor(
   let labelled = false;
   for (let step = 0; step < 8; step++) {
     i = skipSpace(text, i);
+    // Arguments that begin with a marker or a label (Solar Open 2's <|tool_arg:start|>, Continue's BEGIN_ARG:).
+    if (xmlArgsAt(text, i, propsOf(book.resolve(name)?.parameters))) break;
     const m = at.get(i);
     if (m) {
+      // The end of the name part (PLaMo's <|plamo:end_tool_name:plamo|>): the arguments follow.
+      if (m.close && endsName(text.slice(m.start, m.end))) {
+        i = m.end;
+        continue;
+      }
       // An empty call: `<invoke name="list_files"></invoke>`, `<tool_call>list_files</tool_call>`.
       if (m.close) return book.resolve(name) ? { calls: [{ name, args: {} }], end: i } : undefined;
       if (m.name !== undefined) return undefined;
@@ -171,14 +211,12 @@ function argsFor(
  * parameter. A tool with more than one, or none, needs named arguments.
  */
 function plainArgAt(text: string, i: number, schema: Record<string, unknown> | undefined): ReadArgs | undefined {
-  if (!schema || !isRecord(schema.properties) || !Array.isArray(schema.required)) return undefined;
-  const required = schema.required.filter((k): k is string => typeof k === "string");
-  const prop = required.length === 1 ? schema.properties[required[0]!] : undefined;
-  if (!isRecord(prop) || prop.type !== "string") return undefined;
+  const key = soleStringParam(schema);
+  if (key === undefined) return undefined;
   const line = /^[^\n]*/.exec(text.slice(i))![0];
   const value = line.trim().replace(/^(["'`])(.*)\1$/, "$2");
   if (value === "" || /^[{[(<]/.test(value)) return undefined;
-  return { args: { [required[0]!]: value }, end: i + line.length };
+  return { args: { [key]: value }, end: i + line.length };
 }
 
 function propsOf(schema: Record<string, unknown> | undefined): string[] | undefined {
@@ -210,72 +248,4 @@ function fenceClose(text: string, end: number, fenced: boolean): number {
 function nextMarker(text: string, from: number, at: Map<number, Marker>): number {
   const starts = [...at.keys()].filter((s) => s > from);
   return starts.length > 0 ? Math.min(...starts) : text.length;
-}
-
-/**
- * A reply that is a bare call: one to three short sentences, the call on its own lines (a JSON
- * object or list, fenced or not; pythonic calls; a tool's name then its JSON arguments), and at
- * most one short line after it.
- */
-export function bare(text: string, book: NameBook): Read | undefined {
-  const lines = text.split("\n");
-  let offset = 0;
-  for (let b = 0; b < lines.length && offset <= MAX_LEAD + 1; b++) {
-    const line = lines[b]!;
-    // A short label may stand before the call on its line (`Tool call: read_file(…)`), not an example's.
-    const label = /^\s*[A-Z][A-Za-z ]{0,24}:[ \t]+/.exec(line)?.[0] ?? "";
-    const skip = label !== "" && !/example|format|syntax|usage|e\.g/i.test(label) ? label.length : 0;
-    const start = offset + Math.max(skip, line.length - line.trimStart().length);
-    offset += line.length + 1;
-    if (!/^(?:[{[]|```|[A-Za-z_][\w.:-]*\s*[({]|[A-Za-z_][\w.:-]*\s*$)/.test(text.slice(start, offset - 1))) continue;
-    const lead = text.slice(0, start);
-    if (!shortLead(lead)) return undefined;
-    const read = bareBody(text, start, book);
-    if (!read) continue;
-    const trail = text.slice(read.end).trim();
-    if (trail.includes("\n") || trail.length > MAX_SIDE_LINE) return undefined;
-    if (explainsFormat(lead, trail)) return undefined;
-    return { found: read.calls.map((c) => ({ ...c, start, end: read.end })), cuts: [{ start, end: read.end }] };
-  }
-  return undefined;
-}
-
-/** One to three short sentences, no code, no list: a lead-in before a call. */
-export function shortLead(lead: string): boolean {
-  const t = lead.trim();
-  if (t === "") return true;
-  if (t.length > MAX_LEAD || t.split("\n").length > MAX_LEAD_SENTENCES || /```|^\s*[-*#>|]/m.test(t)) return false;
-  return (t.match(/[.!?:](?:\s|$)/g)?.length ?? 1) <= MAX_LEAD_SENTENCES;
-}
-
-function bareBody(text: string, start: number, book: NameBook): Calls | undefined {
-  const none = new Map<number, Marker>();
-  const calls: WrittenCall[] = [];
-  let i = start;
-  // Consecutive fences, each holding calls and nothing else.
-  for (;;) {
-    const fence = /^```([\w-]*)[ \t]*\n([\s\S]*?)\n?[ \t]*```/.exec(text.slice(i));
-    if (!fence) break;
-    const inner = fence[2]!.trim();
-    const read = callsAt(inner, 0, none, book);
-    if (!read || inner.slice(read.end).trim() !== "") return undefined;
-    calls.push(...read.calls);
-    i = skipSpace(text, i + fence[0].length);
-  }
-  if (calls.length > 0) return { calls, end: i };
-  // A run of JSON values, a pythonic list, `name(k=v)` lines, or a tool's name then its arguments.
-  if (/^[A-Za-z_][\w.]*\(/.test(text.slice(start))) {
-    let end = start;
-    while (end < text.length && /^[A-Za-z_][\w.]*\(/.test(text.slice(skipSpace(text, end)))) {
-      const from = skipSpace(text, end);
-      end = text.indexOf("\n", from) < 0 ? text.length : text.indexOf("\n", from);
-    }
-    const lines = pythonCallList(text.slice(start, end));
-    return lines && lines.every((c) => book.resolve(c.name)) ? { calls: lines, end } : undefined;
-  }
-  const read = callsAt(text, start, none, book);
-  if (!read) return undefined;
-  // Bare, a name must be one of ours: `Note {` or `Summary\n{…}` is prose and data.
-  const id = /^[A-Za-z_]/.test(text[start] ?? "") ? read.calls[0]?.name : undefined;
-  return id === undefined || book.resolve(id) ? read : undefined;
 }

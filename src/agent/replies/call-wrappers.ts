@@ -77,20 +77,27 @@ function closes(inner: string): boolean {
   return /^\//.test(inner) || words(inner).some((w) => w === "end");
 }
 
+/** A closer of the name part only (`<|plamo:end_tool_name:plamo|>`, `</function-name>`): the call goes on. */
+export function endsName(token: string): boolean {
+  return closes(token.replace(/^<[|｜]?|[|｜]?>$/g, "")) && words(token).includes("name");
+}
+
 const SPECIAL = /<[|｜]([^<>|｜\n]{1,60})[|｜]>|<\|([A-Za-z_][\w.:-]{0,40})>|<([A-Za-z_][\w.:-]{0,40})\|>/g;
+/** `<<function>>` (Gorilla) counts as `<function>`; `<tool: function>` (CWM) as `<tool>`. */
 const TAG =
-  /<(\/?)((?:[|｜][A-Za-z]+[|｜])?[A-Za-z_][\w:.-]*)((?:\s+[\w:-]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))*)\s*(?:=\s*("[^"]*"|'[^']*'|[^\s>"']+))?\s*\/?>/g;
+  /<<?(\/?)((?:[|｜][A-Za-z]+[|｜])?[A-Za-z_][\w:.-]*)(?:[ \t]*:[ \t]*[A-Za-z_][\w.-]*)?((?:\s+[\w:-]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))*)\s*(?:=\s*("[^"]*"|'[^']*'|[^\s>"']+))?\s*\/?>>?/g;
 const BRACKET = /\[(\/?)([A-Z][A-Z0-9_]{1,40})\]/g;
 const RECIPIENT = /(?<![\w.])to=([\w.:-]+)/g;
 /** Functionary's `>>>name` line. */
 const PROMPT_LINE = /(?<=^|\n)[ \t]*>>>[ \t]*([A-Za-z_][\w.-]*)/g;
 /**
- * A line that opens with a label: one to three words, maybe decorated (`✿FUNCTION✿:`, `**Tool**:`),
+ * A line that opens with a label: one to three words, maybe decorated (`✿FUNCTION✿:`, `**Tool**:`,
+ * RWKV's `**Tool Call:**`),
  * then a colon, and maybe a name after it on the same line. ReAct writes `Action:` and `Action
  * Input:`, Qwen-Agent `✿FUNCTION✿:` and `✿ARGS✿:`, NexusRaven `Call:`; the words say which part it is.
  */
 export const LABEL_LINE =
-  /(?<=^|\n)[ \t]*(?:[^\w\s:]{1,3}[ \t]*)?([A-Za-z][A-Za-z _]{0,24}?)(?:[ \t]*[^\w\s:]{1,3})?[ \t]*:(?!\/)[ \t]*(?:([A-Za-z_][\w.-]*)(?=[ \t]*(?:\n|$|\()))?/g;
+  /(?<=^|\n)[ \t]*(?:[^\w\s:]{1,3}[ \t]*)?([A-Za-z][A-Za-z _]{0,24}?)(?:[ \t]*[^\w\s:]{1,3})?[ \t]*:(?!\/)(?:[*_]{1,3})?[ \t]*(?:([A-Za-z_][\w.-]*)(?=[ \t]*(?:\n|$|\()))?/g;
 /** A label that introduces the arguments (`Action Input:`, `✿ARGS✿:`). */
 const ARG_LABEL_WORDS: ReadonlySet<string> = new Set(["input", "args", "arguments", "parameters", "params"]);
 /** A label after which the tool's result stands: the call before it has ended. */
@@ -104,6 +111,23 @@ export function labelPart(label: string): "name" | "args" | "result" | undefined
   if (ARG_LABEL_WORDS.has(w.at(-1)!)) return "args";
   return w.some((x) => CALL_WORDS.has(x)) ? "name" : undefined;
 }
+/**
+ * A line so far that may still grow into a call's label (`**T`, `Tool Ca`, `✿FUNC`): up to three
+ * words, each a word that says call, the last maybe only its start. The stream guard holds it.
+ */
+export function labelOpening(line: string): boolean {
+  const m = /^[ \t]*(?:[^\w\s:]{1,3}[ \t]*)?([A-Za-z][A-Za-z _]{0,24})$/.exec(line);
+  const parts = m
+    ? m[1]!
+        .replace(/([a-z])([A-Z])/g, "$1 $2")
+        .toLowerCase()
+        .split(/[ _]+/)
+    : [];
+  if (parts.length === 0 || parts.length > 3) return false;
+  const last = parts.pop()!;
+  return parts.every((w) => CALL_WORDS.has(w)) && [...CALL_WORDS].some((w) => w.startsWith(last));
+}
+
 const FUNCTOOLS = /functools(?=\s*\[)/g;
 const TOOL_FENCE = /```([\w-]+)[ \t]*\n|```/g;
 

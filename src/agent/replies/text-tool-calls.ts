@@ -18,7 +18,8 @@
 import { placePositional } from "./call-args.js";
 import { checkArgs, explainsFormat } from "./call-checks.js";
 import { bareName, nameBook, type NameBook, type ToolShape } from "./call-names.js";
-import { bare, readMarkup, shortLead, type Candidate } from "./call-reader.js";
+import { bare, shortLead } from "./bare-calls.js";
+import { readMarkup, type Candidate } from "./call-reader.js";
 import { codeRegions, markers, type Marker } from "./call-wrappers.js";
 import type { WrittenCall } from "./tool-call-shape.js";
 

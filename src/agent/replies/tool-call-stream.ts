@@ -6,7 +6,15 @@
 // Besides the fixed openers below, any wrapper the recogniser reads (call-wrappers.ts) is held:
 // a special token `<|…` or `<｜…`, a tag or `[TOKEN]` whose name says tool or call, a fence whose
 // language does, and a tag named after one of the run's tools.
-import { BRACKET_WORDS, callish, FENCE_WORDS, LABEL_LINE, labelPart, TAG_WORDS } from "./call-wrappers.js";
+import {
+  BRACKET_WORDS,
+  callish,
+  FENCE_WORDS,
+  LABEL_LINE,
+  labelOpening,
+  labelPart,
+  TAG_WORDS,
+} from "./call-wrappers.js";
 
 /** Openers of call markup (tool-call-markup.ts's scanners): a call wherever they stand. */
 export const MARKERS = [
@@ -48,11 +56,21 @@ const LEAD_LINES = 4;
 const GENERIC =
   /<[|｜]|<\/?(?:[|｜][A-Za-z]+[|｜])?([A-Za-z_][\w:.-]*)(?=[\s>=/|])|\[\/?([A-Z][A-Z0-9_]{1,40})\]|```([\w-]+)/g;
 /** The end of a window that may still grow into a generic marker. */
-const PARTIAL =
-  /(?:<\/?(?:[|｜][A-Za-z]*[|｜]?)?[\w:.-]*|\[\/?[A-Z][A-Z0-9_]*|```[\w-]*|(?<=^|\n)A(?:c(?:t(?:i(?:o(?:n)?)?)?)?)?)$/;
+const PARTIAL = /(?:<<?\/?(?:[|｜][A-Za-z]*[|｜]?)?[\w:.-]*|\[\/?[A-Z][A-Z0-9_]*|```[\w-]*)$/;
 /** A line so far that is a label (`Action:`, `✿FUNCTION✿: read_`), its name not complete yet. */
 const LABEL_OPENING =
-  /^[ \t]*(?:[^\w\s:]{1,3}[ \t]*)?([A-Za-z][A-Za-z _]{0,24}?)(?:[ \t]*[^\w\s:]{1,3})?[ \t]*:[ \t]*[\w.-]*$/;
+  /^[ \t]*(?:[^\w\s:]{1,3}[ \t]*)?([A-Za-z][A-Za-z _]{0,24}?)(?:[ \t]*[^\w\s:]{1,3})?[ \t]*:(?:[*_]{1,3})?[ \t]*[\w.-]*$/;
+/**
+ * A label line that names no tool but says a call follows (RWKV's `**Tool Call:**`, `Action:`),
+ * then the start of a fence or a JSON object on the next line: the call is read from the label on.
+ */
+const LABEL_THEN_CALL =
+  /(?<=^|\n)([ \t]*(?:[^\w\s:]{1,3}[ \t]*)?([A-Za-z][A-Za-z _]{0,24}?)(?:[ \t]*[^\w\s:]{1,3})?[ \t]*:(?:[*_]{1,3})?[ \t]*\n)[ \t]*(?:```|\{)/g;
+/** The same label line, the next line not long enough yet to tell. */
+const LABEL_THEN_PARTIAL =
+  /(?<=^|\n)[ \t]*(?:[^\w\s:]{1,3}[ \t]*)?([A-Za-z][A-Za-z _]{0,24}?)(?:[ \t]*[^\w\s:]{1,3})?[ \t]*:(?:[*_]{1,3})?[ \t]*\n[ \t]*`{0,2}$/;
+/** A line that sets a name off in Markdown (`### read_file`, `**read_file**`, `*read_file()*`). */
+const SET_OFF = /^(?:#{1,6}[ \t]+|[*_]{1,3}|`(?!`))/;
 const BARE_FENCES = ["```json", "```tool_call", "```tool_code", "```javascript", "```js", "```python", "```"];
 
 type Verdict = "call" | "text" | "undecided";
@@ -62,14 +80,19 @@ function partialGenericLength(window: string): number {
   let tick = window.lastIndexOf("`");
   while (tick > 0 && window[tick - 1] === "`") tick--;
   let longest = 0;
-  for (const from of [window.lastIndexOf("<"), window.lastIndexOf("["), tick, window.lastIndexOf("\n")]) {
+  // Gorilla's `<<function>>`: the first `<` belongs to the tag.
+  let lt = window.lastIndexOf("<");
+  if (lt > 0 && window[lt - 1] === "<") lt--;
+  for (const from of [lt, window.lastIndexOf("["), tick, window.lastIndexOf("\n")]) {
     if (from < 0 || window.length - from > 64) continue;
     longest = Math.max(longest, PARTIAL.exec(window.slice(from))?.[0].length ?? 0);
   }
   // A line that opens with a call's label may still grow into a tool's name.
   const line = window.slice(window.lastIndexOf("\n") + 1);
   const label = LABEL_OPENING.exec(line);
-  if (label && labelPart(label[1]!) === "name") longest = Math.max(longest, line.length);
+  if ((label && labelPart(label[1]!) === "name") || labelOpening(line)) longest = Math.max(longest, line.length);
+  const labelled = LABEL_THEN_PARTIAL.exec(window.slice(-96));
+  if (labelled && labelPart(labelled[1]!) === "name") longest = Math.max(longest, labelled[0].length);
   return longest;
 }
 
@@ -78,6 +101,17 @@ function bareStart(line: string, complete: boolean, tools: readonly string[]): V
   const l = line.trimStart();
   if (l === "") return complete ? "text" : "undecided";
   if (l.startsWith("{") || l.startsWith("[") || l.startsWith(">>>")) return "call";
+  // A heading's marks, or a lower-case key, not complete yet: `#`, `command`, `name:` (a YAML-ish block).
+  if (!complete && /^(?:#{1,6}|[a-z_][a-z0-9_]*(?::[ \t]*)?)$/.test(l)) return "undecided";
+  const setOff = SET_OFF.exec(l)?.[0];
+  if (setOff !== undefined && !l.startsWith("```")) return setOffStart(l.slice(setOff.length), complete, tools);
+  // A YAML-ish line naming a tool (`name: read_file`, `tool: read_file`).
+  const yaml = /^[A-Za-z_][\w-]*:[ \t]*([\w.-]*)$/.exec(l);
+  if (yaml && yaml[1] !== "") {
+    const v = yaml[1]!.toLowerCase();
+    if (tools.includes(v)) return "call";
+    if (!complete && tools.some((t) => t.startsWith(v))) return "undecided";
+  }
   // A tool's name opening the line: `read_file(path=…)`, `read_file {…}`, `read_file` then arguments.
   const word = /^[A-Za-z_][\w.:-]*/.exec(l)?.[0];
   if (word !== undefined) {
@@ -90,6 +124,21 @@ function bareStart(line: string, complete: boolean, tools: readonly string[]): V
   if (!complete) return BARE_FENCES.some((f) => f.startsWith(l) || l.startsWith(f)) ? "undecided" : "text";
   const lang = /^```([\w-]*)\s*$/.exec(l)?.[1];
   return lang !== undefined && BARE_FENCES.includes(lang === "" ? "```" : `\`\`\`${lang}`) ? "call" : "text";
+}
+
+/** A line that sets a name off: a call's first line when the name is a tool's and nothing else follows. */
+function setOffStart(rest: string, complete: boolean, tools: readonly string[]): Verdict {
+  const m = /^([A-Za-z_][\w.-]*)((?:\(\)?)?[*_`]{0,3}:?[ \t]*)$/.exec(rest.trimStart());
+  if (!m) return complete || rest.trim() !== "" ? "text" : "undecided";
+  const name = m[1]!.toLowerCase();
+  if (tools.includes(name)) return complete ? "call" : "undecided";
+  return !complete && m[2] === "" && tools.some((t) => t.startsWith(name)) ? "undecided" : "text";
+}
+
+/** After a complete `key:` line, whether the next line makes it a YAML-ish block (an indented `key:`). */
+function yamlNext(next: string, complete: boolean): Verdict {
+  if (/^[ \t]+[A-Za-z_][\w-]*:/.test(next)) return "call";
+  return !complete && /^(?:[ \t]+[\w-]*)?$/.test(next) ? "undecided" : "text";
 }
 
 /**
@@ -164,10 +213,15 @@ export class ToolCallStreamGuard {
     if (found.length > 0) return this.hold(windowStart + Math.min(...found));
 
     const lead = this.leadEnd();
-    if (lead !== undefined) return lead;
+    if (this.holding) return lead!;
     const partialLine = /\n(>{1,2})$/.exec(window)?.[1]?.length ?? 0;
     const partialGeneric = partialGenericLength(window);
-    return Math.max(this.shown, this.length - Math.max(partialLine, partialGeneric, this.partialMarkerLength(window)));
+    const partial = Math.max(
+      this.shown,
+      this.length - Math.max(partialLine, partialGeneric, this.partialMarkerLength(window)),
+    );
+    // A lead-in line still undecided and a label that may open a call both hold: the earlier wins.
+    return lead === undefined ? partial : Math.min(lead, partial);
   }
 
   /** The first generic wrapper in the window, or -1. */
@@ -177,10 +231,13 @@ export class ToolCallStreamGuard {
     // A label line naming one of the tools: `Action: read_file`, `✿FUNCTION✿: read_file`, `Call: read_file(`.
     for (const m of window.matchAll(LABEL_LINE))
       if (m[2] !== undefined && labelPart(m[1]!) === "name" && this.tools.includes(m[2].toLowerCase())) return m.index;
+    for (const m of window.matchAll(LABEL_THEN_CALL)) if (labelPart(m[2]!) === "name") return m.index;
     for (const m of window.matchAll(GENERIC)) {
       const [all, tag, bracket, fence] = m;
       if (all.startsWith("<|") || all.startsWith("<｜")) return m.index;
-      if (tag !== undefined && (callish(tag, TAG_WORDS) || this.tools.includes(tag.toLowerCase()))) return m.index;
+      // Gorilla's `<<function>>` is held from its first `<`.
+      const at = m.index > 0 && window[m.index - 1] === "<" ? m.index - 1 : m.index;
+      if (tag !== undefined && (callish(tag, TAG_WORDS) || this.tools.includes(tag.toLowerCase()))) return at;
       if (bracket !== undefined && callish(bracket, BRACKET_WORDS)) return m.index;
       if (fence !== undefined && callish(fence, FENCE_WORDS)) return m.index;
     }
@@ -195,7 +252,12 @@ export class ToolCallStreamGuard {
     for (let n = 0; n < LEAD_LINES && start <= MAX_LEAD; n++) {
       const end = text.indexOf("\n", start);
       const complete = end >= 0;
-      const verdict = bareStart(text.slice(start, complete ? end : undefined), complete, this.tools);
+      const line = text.slice(start, complete ? end : undefined);
+      let verdict = bareStart(line, complete, this.tools);
+      if (verdict === "text" && complete && /^[A-Za-z_][\w-]*:[ \t]*$/.test(line)) {
+        const nextEnd = text.indexOf("\n", end + 1);
+        verdict = yamlNext(text.slice(end + 1, nextEnd < 0 ? undefined : nextEnd), nextEnd >= 0);
+      }
       if (verdict === "call") return this.hold(start);
       if (verdict === "undecided") return Math.max(this.shown, start);
       // A lead-in holds no code: after a fence of code no line opens a bare call.

@@ -1,0 +1,114 @@
+// A reply that is a bare call, with no marker around it: a lead-in of one to three short
+// sentences, the call on its own lines, and at most one short line after it. Bare, the call may be
+// a JSON object or list (fenced or not), pythonic calls, a tool's name then its arguments (the name
+// maybe set off as a heading or in emphasis), or a YAML-ish block in the JSON call's shape.
+import { pythonCallList, skipSpace } from "./call-args.js";
+import { explainsFormat } from "./call-checks.js";
+import type { NameBook } from "./call-names.js";
+import { argsFor, callsAt, type Calls, type Read } from "./call-reader.js";
+import type { Marker } from "./call-wrappers.js";
+import { callsOf } from "./json-values.js";
+import type { WrittenCall } from "./tool-call-shape.js";
+import { readYamlBlock } from "./yaml-values.js";
+
+const MAX_LEAD = 300;
+const MAX_LEAD_SENTENCES = 3;
+/** The line after a bare call: short, or the call is inside prose. */
+const MAX_SIDE_LINE = 200;
+/** A line that is only a tool's name set off in Markdown: `### read_file`, `**read_file**`, `*read_file()*`. */
+const SET_OFF_NAME = /^\s*(?:#{1,6}[ \t]+|[*_]{1,3}|`(?!`))(?=[A-Za-z_][\w.-]*(?:\(\))?[*_`]{0,3}:?[ \t]*$)/;
+/** What a bare call's first line may start with. */
+const CALL_START =
+  /^(?:[{[]|```|<(?:(?:tool|function)[_-]?)?name>|[A-Za-z_][\w.:-]*\s*[({]|[A-Za-z_][\w.:-]*(?:\(\))?[*_`]{0,3}\s*$|[A-Za-z_][\w-]*:)/;
+
+/**
+ * A reply that is a bare call: one to three short sentences, the call on its own lines (a JSON
+ * object or list, fenced or not; pythonic calls; a tool's name then its JSON arguments), and at
+ * most one short line after it.
+ */
+export function bare(text: string, book: NameBook): Read | undefined {
+  const lines = text.split("\n");
+  let offset = 0;
+  for (let b = 0; b < lines.length && offset <= MAX_LEAD + 1; b++) {
+    const line = lines[b]!;
+    // A short label may stand before the call on its line (`Tool call: read_file(…)`), not an example's.
+    const label = /^\s*[A-Z][A-Za-z ]{0,24}:[ \t]+/.exec(line)?.[0] ?? "";
+    const labelled = label !== "" && !/example|format|syntax|usage|e\.g/i.test(label);
+    const setOff = labelled ? 0 : (SET_OFF_NAME.exec(line)?.[0].length ?? 0);
+    const skip = labelled ? label.length : setOff;
+    const start = offset + Math.max(skip, line.length - line.trimStart().length);
+    // The marks that set a name off belong to the call, not to its lead-in.
+    const lineStart = offset;
+    const lead = text.slice(0, setOff > 0 ? lineStart : start);
+    offset += line.length + 1;
+    if (!CALL_START.test(text.slice(start, offset - 1))) continue;
+    if (!shortLead(lead)) return undefined;
+    const read = bareBody(text, start, book);
+    if (!read) continue;
+    const trail = text.slice(read.end).trim();
+    if (trail.includes("\n") || trail.length > MAX_SIDE_LINE) return undefined;
+    if (explainsFormat(lead, trail)) return undefined;
+    const from = setOff > 0 ? lineStart : start;
+    return {
+      found: read.calls.map((c) => ({ ...c, start: from, end: read.end })),
+      cuts: [{ start: from, end: read.end }],
+    };
+  }
+  return undefined;
+}
+
+/** One to three short sentences, no code, no list: a lead-in before a call. */
+export function shortLead(lead: string): boolean {
+  const t = lead.trim();
+  if (t === "") return true;
+  if (t.length > MAX_LEAD || t.split("\n").length > MAX_LEAD_SENTENCES || /```|^\s*[-*#>|]/m.test(t)) return false;
+  return (t.match(/[.!?:](?:\s|$)/g)?.length ?? 1) <= MAX_LEAD_SENTENCES;
+}
+
+function bareBody(text: string, start: number, book: NameBook): Calls | undefined {
+  const none = new Map<number, Marker>();
+  const calls: WrittenCall[] = [];
+  let i = start;
+  // Consecutive fences, each holding calls and nothing else.
+  for (;;) {
+    const fence = /^```([\w-]*)[ \t]*\n([\s\S]*?)\n?[ \t]*```/.exec(text.slice(i));
+    if (!fence) break;
+    const inner = fence[2]!.trim();
+    const read = callsAt(inner, 0, none, book) ?? yamlCalls(inner, 0, book);
+    if (!read || inner.slice(read.end).trim() !== "") return undefined;
+    calls.push(...read.calls);
+    i = skipSpace(text, i + fence[0].length);
+  }
+  if (calls.length > 0) return { calls, end: i };
+  const named = setOffName(text, start, book);
+  if (named) return named;
+  // A run of JSON values, a pythonic list, `name(k=v)` lines, or a tool's name then its arguments.
+  if (/^[A-Za-z_][\w.]*\(/.test(text.slice(start))) {
+    let end = start;
+    while (end < text.length && /^[A-Za-z_][\w.]*\(/.test(text.slice(skipSpace(text, end)))) {
+      const from = skipSpace(text, end);
+      end = text.indexOf("\n", from) < 0 ? text.length : text.indexOf("\n", from);
+    }
+    const lines = pythonCallList(text.slice(start, end));
+    return lines && lines.every((c) => book.resolve(c.name)) ? { calls: lines, end } : undefined;
+  }
+  const read = callsAt(text, start, none, book) ?? yamlCalls(text, start, book);
+  if (!read) return undefined;
+  // Bare, a name must be one of ours: `Note {` or `Summary\n{…}` is prose and data.
+  const id = /^[A-Za-z_]/.test(text[start] ?? "") ? read.calls[0]?.name : undefined;
+  return id === undefined || book.resolve(id) ? read : undefined;
+}
+
+/** A tool's name closed by emphasis (`**read_file**`, `*read_file()*`), its arguments on the lines below. */
+function setOffName(text: string, start: number, book: NameBook): Calls | undefined {
+  const m = /^([A-Za-z_][\w.-]*)((?:\(\))?[*_`]{1,3}:?)[ \t]*(?=\n)/.exec(text.slice(start, start + 80));
+  if (!m || !book.resolve(m[1]!)) return undefined;
+  return argsFor(text, start + m[0].length, m[1]!, new Map(), book);
+}
+
+/** A YAML-ish block holding a call in the JSON call's shape (`name:`/`arguments:`, or wrapped in `command:`). */
+function yamlCalls(text: string, start: number, book: NameBook): Calls | undefined {
+  const block = readYamlBlock(text, start);
+  const calls = block ? callsOf([block.value], (n) => book.resolve(n) !== undefined) : undefined;
+  return calls && block ? { calls, end: block.end } : undefined;
+}
