@@ -90,6 +90,12 @@ export default tseslint.config(
     },
   },
   {
+    // bin/ is CommonJS (bin/package.json): a one-shot then never starts node's ES module loader.
+    files: ["bin/**/*.js"],
+    languageOptions: { sourceType: "commonjs" },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     // Rules that know types: every promise is awaited, returned or handed a handler, and none is
     // passed where a callback's result is ignored (an unhandled rejection ends the process).
     files: ["src/**/*.ts", "tests/**/*.ts"],

@@ -108,12 +108,17 @@ const common = {
 await buildOneShot(common);
 
 // What every launch loads first (options: the command line without commander) and a one-shot's
-// loader: each one file. Split among main's chunks, options came in four (~1 ms of the ESM loader
-// each); it imports only constants, so main's own copy shares no state with it.
+// loader: each one CommonJS file, as bin/agent0.js is, so a one-shot starts no ES module loader.
+// Split among main's chunks, options came in four files; it imports only constants, so main's
+// own copy shares no state with it.
 await build({
   ...common,
   entryPoints: { options: "src/cli/options.ts", "code-cache": "src/cli/code-cache.ts" },
+  format: "cjs",
   splitting: false,
+  outExtension: { ".js": ".cjs" },
+  banner: { js: 'const __agent0_url = require("node:url").pathToFileURL(__filename).href;' },
+  define: { ...common.define, "import.meta.url": "__agent0_url" },
 });
 
 await build({
