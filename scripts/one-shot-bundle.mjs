@@ -46,6 +46,25 @@ function vendorFacades(used) {
 }
 
 /**
+ * Node's modules a one-shot may never use, required at the first call of one of their functions:
+ * node:child_process (~1 ms, with dgram and the rest it loads) starts nothing in a one-shot
+ * outside a repository that calls no tool.
+ */
+const LAZY_BUILTINS = new Set(["child_process"]);
+
+/**
+ * A lazy builtin's functions, each a stand-in that requires the module first. Only its plain
+ * functions are offered (lower-case names: a class such as ChildProcess is not), so importing
+ * anything else fails the build rather than loading the module early.
+ */
+function lazyBuiltin(name, mod, named) {
+  const lines = ["let m;", `const load = () => (m ??= require("node:${name}"));`];
+  for (const n of named.filter((n) => typeof mod[n] === "function" && /^[a-z]/.test(n)))
+    lines.push(`export function ${n}(...args) { return load().${n}(...args); }`);
+  return lines.join("\n");
+}
+
+/**
  * Node's own modules, each through one module of the bundle. In a CommonJS bundle every ES import
  * of a CommonJS module copies its exports into a new object (esbuild's __toESM): the one-shot's
  * ~300 imports of node:fs, node:path and the rest took ~3 ms of its start. Through one module,
@@ -63,8 +82,9 @@ function builtinsOnce() {
       });
       b.onResolve({ filter: /.*/, namespace: "builtin" }, (args) => ({ path: args.path, external: true }));
       b.onLoad({ filter: /.*/, namespace: "builtin" }, async (args) => {
-        const names = Object.keys(await import(`node:${args.path}`));
-        const named = names.filter((n) => n !== "default" && /^[A-Za-z_$][\w$]*$/.test(n));
+        const mod = await import(`node:${args.path}`);
+        const named = Object.keys(mod).filter((n) => n !== "default" && /^[A-Za-z_$][\w$]*$/.test(n));
+        if (LAZY_BUILTINS.has(args.path)) return { contents: lazyBuiltin(args.path, mod, named), loader: "js" };
         const lines = [`import * as m from "node:${args.path}";`, "export default m.default;"];
         for (const n of named) lines.push(`export const ${n} = m.${n};`);
         return { contents: lines.join("\n"), loader: "js" };
