@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { recoverToolCalls } from "../../src/agent/replies/text-tool-calls.js";
+import { mayHoldCall, recoverToolCalls } from "../../src/agent/replies/text-tool-calls.js";
+import { nameBook } from "../../src/agent/replies/call-names.js";
 
 const TOOLS = ["read_file", "create_file", "run_shell", "grep", "list_files"];
 const READ = { name: "read_file", args: { path: "src/a.ts" } };
@@ -253,5 +254,28 @@ describe("recoverToolCalls: the rest of the text", () => {
     const got = recoverToolCalls('{"name": "read_file", "arguments": {"path": "src/a.ts"}}\nReading it now.', TOOLS);
     expect(got.calls).toEqual([READ]);
     expect(got.rest).toBe("Reading it now.");
+  });
+});
+
+describe("mayHoldCall: what the readers need not search", () => {
+  const book = nameBook(["read_file", "run_shell_command", "apply_patch", "mcp__docs__search"]);
+
+  it("skips plain prose that names no tool and holds no markup", () => {
+    for (const text of ["ok", "Done. The answer is 42.", "It reads the file, then runs the tests: all pass."])
+      expect(mayHoldCall(text, book), text).toBe(false);
+  });
+
+  it("searches a tool's name in any case or namespace, any markup, and a patch", () => {
+    for (const text of [
+      "READ_FILE path=src/a.ts",
+      "functions.read_file:0",
+      "Action: Run_Shell_Command",
+      "call mcp__docs__search now",
+      '{"name": "nope"}',
+      "<tool>",
+      "[TOOL_CALLS]",
+      "*** Begin Patch\n*** End Patch",
+    ])
+      expect(mayHoldCall(text, book), text).toBe(true);
   });
 });

@@ -44,6 +44,7 @@ const END_TOKENS =
 
 export function recoverToolCalls(text: string, tools: readonly (string | ToolShape)[]): Recovery {
   const book = nameBook(tools);
+  if (!mayHoldCall(text, book)) return { calls: [], rest: text, unknown: [], malformed: false };
   // A leading <think> block (models whose template does not split thinking) is kept as
   // is and not searched: a model thinking about a call has not made it.
   const think = /^\s*<think>[\s\S]*?<\/think>\s*/.exec(text)?.[0] ?? "";
@@ -99,6 +100,19 @@ export function recoverToolCalls(text: string, tools: readonly (string | ToolSha
   return detail
     ? { calls: [], rest: text, unknown: [], malformed: true, detail }
     : { calls: [], rest: text, unknown: [], malformed: false };
+}
+
+/**
+ * Whether any reader could find a call (or call-like text) in `text`. Every call names a tool the
+ * book resolves, so that name is in the text in some case (a namespace or `:0` around it aside);
+ * a patch is an apply_patch call by its own marker; and a name that is no tool is only reported
+ * from markup (`{`, `<`, `[`). Plain prose, most answers, skips the readers: V8 compiles each of
+ * their regular expressions at its first use, ~3 ms of a one-shot's first answer.
+ */
+export function mayHoldCall(text: string, book: NameBook): boolean {
+  if (/[{<[]|\*\*\* Begin Patch/.test(text)) return true;
+  const lower = text.toLowerCase();
+  return book.tools.some((t) => lower.includes(t.name.toLowerCase()));
 }
 
 /**
