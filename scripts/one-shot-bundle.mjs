@@ -48,9 +48,10 @@ function vendorFacades(used) {
 /**
  * Node's modules a one-shot may never use, required at the first call of one of their functions:
  * node:child_process (~1 ms, with dgram and the rest it loads) starts nothing in a one-shot
- * outside a repository that calls no tool.
+ * outside a repository that calls no tool; node:crypto (~2.5 ms) hashes and names nothing in a
+ * run that calls no tool (session ids come from src/session/random-id.ts).
  */
-const LAZY_BUILTINS = new Set(["child_process"]);
+const LAZY_BUILTINS = new Set(["child_process", "crypto"]);
 
 /**
  * A lazy builtin's functions, each a stand-in that requires the module first. Only its plain

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
+import { randomId } from "./random-id.js";
 import type { AgentEvent } from "../protocol/agent-event.js";
 import type { ConversationMessage } from "../protocol/conversation.js";
 import type { PermissionMode } from "../protocol/run-config.js";
@@ -100,7 +100,7 @@ export class SessionRecorder {
   };
 
   constructor(private readonly opts: RecorderOptions) {
-    this.id = randomUUID();
+    this.id = randomId();
     this.partialMs = opts.partialMs ?? 2000;
     this.partialChars = opts.partialChars ?? 4096;
   }
@@ -141,7 +141,7 @@ export class SessionRecorder {
   }
 
   /** A fresh session (`/new`); its file is made with its first message. */
-  startNew(id: string = randomUUID()): void {
+  startNew(id: string = randomId()): void {
     this.leave();
     this.id = id;
     this.conversation = [];
@@ -275,7 +275,7 @@ export class SessionRecorder {
   }
 
   private emergencyCopy(): { ok: true; path: string; id: string } | { ok: false; error: string } {
-    const id = randomUUID();
+    const id = randomId();
     const file = path.join(os.tmpdir(), `agent0-unsaved-${id}.jsonl`);
     const fields = this.opts.fields();
     const at = new Date().toISOString();

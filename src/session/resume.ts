@@ -2,7 +2,7 @@
 // another agent0 holds it), load the history, and say what was found (damage, a cut-off answer).
 import fs from "node:fs";
 import os from "node:os";
-import { randomUUID } from "node:crypto";
+import { randomId } from "./random-id.js";
 import { pairToolResults } from "../protocol/history.js";
 import { resolveSession } from "./list.js";
 import { damageReport, loadSession, loadSessionPrefix, type SessionRead } from "./load.js";
@@ -52,7 +52,7 @@ export function resumeSession(dir: string, idOrPrefix: string, env?: NodeJS.Proc
         : [];
   const model = loaded.meta.model ?? loaded.header.model;
   if (forked) {
-    const id = randomUUID();
+    const id = randomId();
     const owner = locked && !locked.ok ? locked.owner : undefined;
     notices.unshift(
       `Session ${short} is open in another agent0 (pid ${owner?.pid}${owner && owner.host !== os.hostname() ? ` on ${owner.host}` : ""}); continuing as new session ${id.slice(0, 8)}.`,

@@ -1,6 +1,6 @@
 // Session files: one JSON Lines file per session, appended and fsynced one line at a time,
 // so saving costs the same at message 5 and at message 5,000 (DESIGN.md §3).
-import { randomUUID } from "node:crypto";
+import { randomId } from "./random-id.js";
 import fs from "node:fs";
 import path from "node:path";
 import type { ConversationMessage } from "../protocol/conversation.js";
@@ -67,7 +67,7 @@ export class SessionWriter {
   }
 
   static create(dir: string, fields: NewSession, options: WriterOptions = {}): SessionWriter {
-    const id = fields.id ?? randomUUID();
+    const id = fields.id ?? randomId();
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const file = path.join(dir, `${id}.jsonl`);
     // "ax": never append to (let alone overwrite) a file that is already there.

@@ -3,7 +3,7 @@
 // group. So at quit, SIGHUP or SIGTERM, every process carrying the tag is found in /proc and
 // killed. A child can shed the tag by clearing its environment (`env -i`): contain.ts's pid
 // namespace is what holds those; the tag is the fallback where no namespace can be made.
-import { randomUUID } from "node:crypto";
+import { randomId } from "../../session/random-id.js";
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import fs from "node:fs";
 
@@ -11,7 +11,7 @@ export const PROCESS_TAG_VAR = "AGENT0_PROCESS_TAG";
 
 /** Gives this app instance its tag (inherited by the worker and every child); returns it. */
 export function tagThisApp(env: NodeJS.ProcessEnv = process.env): string {
-  env[PROCESS_TAG_VAR] ??= randomUUID();
+  env[PROCESS_TAG_VAR] ??= randomId();
   return env[PROCESS_TAG_VAR];
 }
 
