@@ -27,7 +27,7 @@ export interface CachedScript {
 
 // node's own CommonJS wrapper, with the file's URL (the bundle's `import.meta.url`) and a loader
 // for the files beside it (a vendor package's: scripts/one-shot-bundle.mjs).
-const WRAPPER = [
+export const WRAPPER = [
   "(function (exports, require, module, __filename, __dirname, __agent0_url, __agent0_load) {",
   "\n})",
 ] as const;

@@ -97,23 +97,41 @@ describe("running a CommonJS file from V8's code cache", () => {
     expect(load()).toMatchObject({ state: "hit", value: 42 });
   });
 
-  it("a cache others could have written is not run: it is written again, as the user's own", () => {
+  /**
+   * The attack: another user plants, under the name the loader will look for, the cache of a
+   * script of their own with main.cjs's length (V8 checks nothing else), so that their code runs
+   * as the user. The canary: `value` 666 instead of 42.
+   */
+  function plantForeignCache(): string {
     load();
     const [file] = cacheOf("main.cjs");
     const cachePath = path.join(cache, file!);
+    const length = fs.readFileSync(main, "latin1").length;
+    const evil = path.join(dir, "evil.cjs");
+    fs.writeFileSync(evil, "exports.value = 666;".padEnd(length - 1, " ") + "\n");
+    const script = `import fs from "node:fs"; import vm from "node:vm"; import { WRAPPER } from ${JSON.stringify(LOADER)};
+const s = new vm.Script(WRAPPER[0] + fs.readFileSync(${JSON.stringify(evil)}, "latin1") + WRAPPER[1], { filename: ${JSON.stringify(main)} });
+fs.writeFileSync(${JSON.stringify(cachePath)}, s.createCachedData());`;
+    execFileSync("node", ["--input-type=module", "-e", script]);
+    return cachePath;
+  }
+
+  it("attack: a planted cache that group or others may write is not run (canary)", () => {
+    const cachePath = plantForeignCache();
     fs.chmodSync(cachePath, 0o666);
     expect(load()).toMatchObject({ state: "none", value: 42 });
+    // Written again as the user's own, and used from then on.
     expect(fs.statSync(cachePath).mode & 0o777).toBe(0o600);
     expect(load()).toMatchObject({ state: "hit", value: 42 });
   });
 
   // Only root can give a file to another user.
-  it.runIf(process.getuid?.() === 0)("a cache another user owns is not run", () => {
-    load();
-    const [file] = cacheOf("main.cjs");
-    fs.chownSync(path.join(cache, file!), 65534, 65534);
+  it.runIf(process.getuid?.() === 0)("attack: a planted cache another user owns is not run (canary)", () => {
+    const cachePath = plantForeignCache();
+    fs.chmodSync(cachePath, 0o600);
+    fs.chownSync(cachePath, 65534, 65534);
     expect(load()).toMatchObject({ state: "none", value: 42 });
-    expect(fs.statSync(path.join(cache, file!)).uid).toBe(0);
+    expect(fs.statSync(cachePath).uid).toBe(0);
   });
 
   it("a cache folder that cannot be made costs only the parse", () => {
