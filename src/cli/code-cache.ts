@@ -101,7 +101,8 @@ export function loadCachedScript(
 function readOwnCache(cacheFile: string): Buffer | undefined {
   let fd: number | undefined;
   try {
-    fd = fs.openSync(cacheFile, "r");
+    // Not through a link: its target could be any file of the user's with bytes another chose.
+    fd = fs.openSync(cacheFile, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
     const st = fs.fstatSync(fd);
     const uid = process.getuid?.();
     if (!st.isFile() || (uid !== undefined && st.uid !== uid) || (st.mode & 0o022) !== 0) return undefined;

@@ -125,6 +125,16 @@ fs.writeFileSync(${JSON.stringify(cachePath)}, s.createCachedData());`;
     expect(load()).toMatchObject({ state: "hit", value: 42 });
   });
 
+  it("attack: a cache name linked to another file of the user's is not followed", () => {
+    const cachePath = plantForeignCache();
+    const elsewhere = path.join(dir, "downloaded.bin");
+    fs.renameSync(cachePath, elsewhere);
+    fs.chmodSync(elsewhere, 0o600);
+    fs.symlinkSync(elsewhere, cachePath);
+    expect(load()).toMatchObject({ state: "none", value: 42 });
+    expect(fs.lstatSync(cachePath).isSymbolicLink()).toBe(false);
+  });
+
   // Only root can give a file to another user.
   it.runIf(process.getuid?.() === 0)("attack: a planted cache another user owns is not run (canary)", () => {
     const cachePath = plantForeignCache();
