@@ -4,6 +4,9 @@ import { sanitize } from "../render/sanitize.js";
 import { killTagged, tagThisApp, watchChildStarts } from "./tool-use.js";
 import { restoreTerminal } from "../ui/runtime/restore.js";
 
+/** What a shell reports for a program ended by a closed pipe (128 + SIGPIPE). */
+export const SIGPIPE_EXIT = 141;
+
 /** A fatal error: the terminal given back, the message on stderr, exit code 1. */
 export function fail(message: string): never {
   restoreTerminal();
@@ -29,6 +32,13 @@ export function guardProcess({ allOnThisThread = false } = {}): void {
     });
   process.on("exit", endChildren);
 
+  // The reader of our output went away (`agent0 sessions | head -1`): a closed pipe ends a Unix
+  // tool quietly. A -p run has its own handler (cli/print.ts), which saves the session first.
+  process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+    if (process.stdout.listenerCount("error") > 1) return;
+    if (err.code === "EPIPE") process.exit(SIGPIPE_EXIT);
+    throw err; // anything else is the unexpected error it was before this listener
+  });
   process.on("uncaughtException", (err) => fail(`unexpected error: ${err.stack ?? err.message}`));
   process.on("unhandledRejection", (err) => fail(`unexpected error: ${(err as Error)?.stack ?? String(err)}`));
 }

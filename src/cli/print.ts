@@ -1,4 +1,5 @@
 import { startAgent, type StartedAgent } from "./agent-start.js";
+import { SIGPIPE_EXIT } from "./app-process.js";
 import type { AgentEvent, DoneReason } from "../protocol/agent-event.js";
 import type { ConversationMessage, ImageAttachment } from "../protocol/conversation.js";
 import type { ResourceMention } from "../context/mention-parse.js";
@@ -142,8 +143,7 @@ export function runHeadless(opts: {
       const saved = recorder.close();
       if (saved.kind === "unsaved") process.stderr.write(sanitize(`error: ${saved.text}\n`));
       logger.close();
-      // 141: what a shell reports for a tool ended by a closed pipe (128 + SIGPIPE).
-      if (reader.gone) return resolve(141);
+      if (reader.gone) return resolve(SIGPIPE_EXIT);
       resolve(reason === "complete" && denied === 0 && saved.kind !== "unsaved" ? 0 : 1);
     }
     function startRun(content: string, images?: ImageAttachment[]) {

@@ -56,6 +56,41 @@ describe("a reader that closes the pipe early", () => {
     ).toContain('"hi"');
   });
 
+  it("agent0 sessions | head -1: the listing ends quietly, as a Unix tool's would", async () => {
+    // Enough sessions that the listing outgrows the pipe once its reader has gone.
+    const sessions = path.join(sb.home, ".local", "share", "agent0", "sessions");
+    fs.mkdirSync(sessions, { recursive: true });
+    for (let i = 0; i < 1500; i++) {
+      const id = `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`;
+      const at = "2026-11-26T10:00:00.000Z";
+      const header = {
+        type: "session",
+        version: 1,
+        id,
+        created: at,
+        cwd: sb.project,
+        provider: "ollama",
+        model: "qwen3:8b",
+        title: `session ${i}`,
+      };
+      const message = { type: "message", at, message: { role: "user", content: `session number ${i}` } };
+      fs.writeFileSync(path.join(sessions, `${id}.jsonl`), `${JSON.stringify(header)}\n${JSON.stringify(message)}\n`);
+    }
+    // The shell's own pipe and head (node's "pipe" is a socket pair that takes the whole listing).
+    const child = spawn("bash", ["-c", `node "$0" sessions | head -1; echo "status \${PIPESTATUS[0]}" >&2`, BIN], {
+      cwd: sb.project,
+      env: sb.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    await new Promise((resolve) => child.on("close", resolve));
+    expect(stdout).toMatch(/^ID\s+UPDATED[^\n]*\n$/);
+    expect(stderr).toBe("status 141\n");
+  });
+
   it("Ctrl+C during -p: the answer so far is saved and the lock let go", async () => {
     fake = await startFakeOllama({
       models: [{ name: "qwen3:8b" }],
