@@ -31,15 +31,11 @@ function vendorFacades(used) {
       });
       b.onLoad({ filter: /.*/, namespace: "vendor" }, async (args) => {
         const { pkg } = args.pluginData;
-        const names = Object.keys(await import(args.path));
         (used.get(pkg) ?? used.set(pkg, new Set()).get(pkg)).add(args.path);
         // __agent0_load: src/cli/code-cache.ts's, for the files beside this one (cached like it).
         const m = `__agent0_load(${JSON.stringify(vendorFile(pkg))}).modules[${JSON.stringify(args.path)}]`;
-        const named = names.filter((n) => n !== "default" && /^[A-Za-z_$][\w$]*$/.test(n));
-        const lines = [`const m = ${m};`];
-        if (names.includes("default")) lines.push("export default m.default;");
-        for (const n of named) lines.push(`export const ${n} = m.${n};`);
-        return { contents: lines.join("\n"), loader: "js", resolveDir: process.cwd() };
+        const contents = reexports(`const m = ${m};`, Object.keys(await import(args.path)));
+        return { contents, loader: "js", resolveDir: process.cwd() };
       });
     },
   };
@@ -58,9 +54,11 @@ const LAZY_BUILTINS = new Set(["child_process", "crypto"]);
  * functions are offered (lower-case names: a class such as ChildProcess is not), so importing
  * anything else fails the build rather than loading the module early.
  */
-function lazyBuiltin(name, mod, named) {
+function lazyBuiltin(name, mod) {
   const lines = ["let m;", `const load = () => (m ??= require("node:${name}"));`];
-  for (const n of named.filter((n) => typeof mod[n] === "function" && /^[a-z]/.test(n)))
+  for (const n of Object.keys(mod).filter(
+    (n) => IDENTIFIER.test(n) && typeof mod[n] === "function" && /^[a-z]/.test(n),
+  ))
     lines.push(`export function ${n}(...args) { return load().${n}(...args); }`);
   return lines.join("\n");
 }
@@ -84,14 +82,26 @@ function builtinsOnce() {
       b.onResolve({ filter: /.*/, namespace: "builtin" }, (args) => ({ path: args.path, external: true }));
       b.onLoad({ filter: /.*/, namespace: "builtin" }, async (args) => {
         const mod = await import(`node:${args.path}`);
-        const named = Object.keys(mod).filter((n) => n !== "default" && /^[A-Za-z_$][\w$]*$/.test(n));
-        if (LAZY_BUILTINS.has(args.path)) return { contents: lazyBuiltin(args.path, mod, named), loader: "js" };
-        const lines = [`import * as m from "node:${args.path}";`, "export default m.default;"];
-        for (const n of named) lines.push(`export const ${n} = m.${n};`);
-        return { contents: lines.join("\n"), loader: "js" };
+        const contents = LAZY_BUILTINS.has(args.path)
+          ? lazyBuiltin(args.path, mod)
+          : reexports(`import * as m from "node:${args.path}";`, Object.keys(mod));
+        return { contents, loader: "js" };
       });
     },
   };
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * A module that gets `m` by the statement `take` and gives `m`'s exports as its own: the default
+ * and every name that can be a binding. A stand-in for a module the bundle must not import itself.
+ */
+function reexports(take, names) {
+  const lines = [take];
+  if (names.includes("default")) lines.push("export default m.default;");
+  for (const n of names) if (n !== "default" && IDENTIFIER.test(n)) lines.push(`export const ${n} = m.${n};`);
+  return lines.join("\n");
 }
 
 /** One vendor file: every module path the one-shot imports of `pkg`, keyed by that path. */
