@@ -21,8 +21,6 @@ export interface CachedScript {
   /** The file's `module.exports`. */
   exports: Record<string, unknown>;
   state: CodeCacheState;
-  /** Where the cache is (or would be) kept; undefined when there is no cache folder. */
-  cacheFile: string | undefined;
 }
 
 // node's own CommonJS wrapper, with the file's URL (the bundle's `import.meta.url`) and a loader
@@ -49,7 +47,7 @@ const BUILD_LINE = /\n\/\/ agent0-build ([0-9a-f]{16,})\n?$/;
  * a source's length against a cache, and npm installs every version with the same file times.
  * A file without one (not from the bundle) is told by its size and time.
  */
-export function codeCacheFile(file: string, source: string, dir: string, env = process.env): string {
+function codeCacheFile(file: string, source: string, dir: string): string {
   const build = BUILD_LINE.exec(source.slice(-100))?.[1];
   const stat = build === undefined ? fs.statSync(file) : undefined;
   const key = [
@@ -57,7 +55,7 @@ export function codeCacheFile(file: string, source: string, dir: string, env = p
     process.version,
     process.arch,
     process.execArgv.join(" "),
-    env.NODE_OPTIONS ?? "",
+    process.env.NODE_OPTIONS ?? "",
   ];
   return path.join(dir, `${path.basename(file)}-${fnv(key.join("\0"))}.bin`);
 }
@@ -80,7 +78,7 @@ export function loadCachedScript(
   const state: CodeCacheState = cachedData === undefined ? "none" : script.cachedDataRejected ? "rejected" : "hit";
   if (cacheFile && state !== "hit") process.once("exit", () => writeCodeCache(script, cacheFile));
   const module = { exports: {} as Record<string, unknown> };
-  const result: CachedScript = { exports: module.exports, state, cacheFile };
+  const result: CachedScript = { exports: module.exports, state };
   loaded.set(file, result);
   // As require does: each file evaluated once, its exports shared (also while it is evaluating).
   const load = (name: string) => {
@@ -119,7 +117,7 @@ function readOwnCache(cacheFile: string): Buffer | undefined {
  * The file's caches beyond the newest few (older builds) are removed. Synchronous: it runs as
  * the process exits.
  */
-export function writeCodeCache(script: vm.Script, cacheFile: string): boolean {
+function writeCodeCache(script: vm.Script, cacheFile: string): void {
   const dir = path.dirname(cacheFile);
   const tmp = `${cacheFile}.${process.pid}.tmp`;
   try {
@@ -134,7 +132,6 @@ export function writeCodeCache(script: vm.Script, cacheFile: string): boolean {
       .sort((a, b) => b.at - a.at)
       .slice(KEEP);
     for (const { file } of older) fs.rmSync(file, { force: true });
-    return true;
   } catch {
     // A full disk or a read-only home: the next run parses again, nothing else changes.
     try {
@@ -142,6 +139,5 @@ export function writeCodeCache(script: vm.Script, cacheFile: string): boolean {
     } catch {
       // not ours to remove
     }
-    return false;
   }
 }
