@@ -160,6 +160,8 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
         import("./cli/input-history.js"),
       ]);
     const history = new InputHistory(historyFile(b.config.dataDir, b.config.cwd));
+    const { terminalSupport, themeFromEnvironment } = await import("./ui/runtime/terminal-support.js");
+    const backgroundHint = themeFromEnvironment(process.env);
     const context = await loadProjectContext(b.config.cwd, process.env, b.config.addDirs);
     b.config.systemPrompt = context.systemPrompt;
     b.config.systemPromptLean = context.systemPromptLean;
@@ -200,6 +202,9 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
         steer: b.file.steer,
         idleNotifyMs: b.file.messageIdleNotifThresholdMs,
         mcp: mcp.configured().mcp,
+        terminal: terminalSupport(process.env, b.file.terminalProgress),
+        ...(b.file.theme ? { theme: b.file.theme } : {}),
+        ...(backgroundHint ? { backgroundHint } : {}),
       },
     };
   });

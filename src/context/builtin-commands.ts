@@ -28,6 +28,7 @@ export const slashCommands: readonly SlashCommand[] = [
   { name: "hooks", help: "list the hooks: event, matcher, command and the file each comes from" },
   { name: "init", help: "survey the project and write (or update) AGENTS.md for it" },
   { name: "thinking", help: "show or hide the model's thinking" },
+  { name: "theme", args: "[dark|light|ansi16]", help: "show or switch the colour theme (saved to the config)" },
   {
     name: "mcp",
     args: "[restart|trust|untrust <name>]",

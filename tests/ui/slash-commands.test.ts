@@ -19,6 +19,7 @@ describe("slash commands", () => {
       "/hooks",
       "/init",
       "/thinking",
+      "/theme [dark|light|ansi16]",
       "/mcp [restart|trust|untrust <name>]",
       "/undo",
       "/rewind",

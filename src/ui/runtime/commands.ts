@@ -188,11 +188,22 @@ function perform(
       return withTerminal(() => editText(cmd.text)).then((r) =>
         later(r.ok ? { type: "input-edited", text: r.text } : { type: "notice", level: "warn", text: r.error }),
       );
+    case "suspend":
+      return withTerminal(stopUntilContinued);
     case "quit":
       return quit();
     default:
       assertNever(cmd);
   }
+}
+
+/** Stops this process as Ctrl+Z does in a cooked terminal (SIGTSTP); resolves once `fg` sends SIGCONT. */
+function stopUntilContinued(): Promise<void> {
+  if (process.platform === "win32") return Promise.resolve();
+  return new Promise((resolve) => {
+    process.once("SIGCONT", () => resolve());
+    process.kill(process.pid, "SIGTSTP");
+  });
 }
 
 function describe(cmd: Cmd): string {

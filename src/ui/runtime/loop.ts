@@ -136,7 +136,7 @@ export function runApp(opts: RuntimeOptions): Promise<AppResult> {
     },
     { takeOver: opts.bootScreen !== undefined },
   );
-  const commit = createPainter(term.screen);
+  const commit = createPainter(term);
 
   function dispatch(msg: Msg): void {
     if (finished) return;
