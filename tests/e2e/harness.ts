@@ -108,15 +108,31 @@ export class Tui {
   constructor(
     readonly sb: Sandbox,
     args: string[],
-    /** `bin`: another copy of the app's bin/agent0.js (default: this checkout's). */
-    opts: { width?: number; height?: number; bin?: string } = {},
+    /**
+     * `bin`: another copy of the app's bin/agent0.js (default: this checkout's). `serverOptions`:
+     * tmux server options set before the pane starts, e.g. ["extended-keys", "on"].
+     */
+    opts: { width?: number; height?: number; bin?: string; serverOptions?: [string, string][] } = {},
   ) {
     const envs = Object.entries(sb.env)
       .map(([k, v]) => `${k}=${shellQuote(v)}`)
       .join(" ");
     // After the app exits, the pane shows what it printed, and stays for us to read.
     const cmd = `cd ${shellQuote(sb.project)} && env -i ${envs} node ${shellQuote(opts.bin ?? BIN)} ${args.map(shellQuote).join(" ")}; echo "[exit $?]"; sleep 600`;
-    this.tmux("new-session", "-d", "-s", "main", "-x", String(opts.width ?? 100), "-y", String(opts.height ?? 30), cmd);
+    // Set in the same tmux call that starts the server: the pane's program sees them from its first byte.
+    const options = (opts.serverOptions ?? []).flatMap(([name, value]) => ["set", "-s", name, value, ";"]);
+    this.tmux(
+      ...options,
+      "new-session",
+      "-d",
+      "-s",
+      "main",
+      "-x",
+      String(opts.width ?? 100),
+      "-y",
+      String(opts.height ?? 30),
+      cmd,
+    );
   }
 
   tmux(...args: string[]): string {

@@ -5,6 +5,7 @@ import type { Cmd, Msg } from "../msg.js";
 import type { Services } from "./services.js";
 import { createSteerRunner } from "./steer-cmds.js";
 import { editText } from "./editor.js";
+import { jobControlHere, stopUntilContinued } from "./job-control.js";
 import { createStatusLineRunner, type StatusLineRunner } from "./status-line.js";
 import { resolveAddDirs } from "../../context/add-dirs.js";
 
@@ -189,21 +190,17 @@ function perform(
         later(r.ok ? { type: "input-edited", text: r.text } : { type: "notice", level: "warn", text: r.error }),
       );
     case "suspend":
-      return withTerminal(stopUntilContinued);
+      if (jobControlHere()) return withTerminal(stopUntilContinued);
+      return later({
+        type: "notice",
+        level: "warn",
+        text: "Ctrl+Z: no shell with job control runs agent0 here, so nothing could bring it back (fg). Ctrl+D quits; the session is saved.",
+      });
     case "quit":
       return quit();
     default:
       assertNever(cmd);
   }
-}
-
-/** Stops this process as Ctrl+Z does in a cooked terminal (SIGTSTP); resolves once `fg` sends SIGCONT. */
-function stopUntilContinued(): Promise<void> {
-  if (process.platform === "win32") return Promise.resolve();
-  return new Promise((resolve) => {
-    process.once("SIGCONT", () => resolve());
-    process.kill(process.pid, "SIGTSTP");
-  });
 }
 
 function describe(cmd: Cmd): string {
