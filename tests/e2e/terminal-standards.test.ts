@@ -137,3 +137,39 @@ describe("the terminal's standards", () => {
     await tui.waitFor("explain @src/deep/file-xyz.ts", 10_000);
   });
 });
+
+describe("themes in a real terminal", () => {
+  let fake: FakeOllama;
+  let sb: Sandbox;
+  let tui: Tui | undefined;
+  eachTest(
+    (s) => (sb = s),
+    () => [tui, fake],
+  );
+  // The status line's grey (theme.dim, 245) as the terminal gets it in each theme.
+  const DARK_GREY = "38;5;245m";
+  const LIGHT_GREY = "38;5;242m";
+
+  it("a terminal that answers OSC 11 with a white background gets the light theme; /theme switches and is saved", async () => {
+    fake = await startFakeOllama({ models: [{ name: MODEL }] });
+    Object.assign(sb.env, { TERM_PROXY_BG: "rgb:ffff/ffff/ffff", TERM_PROXY_LOG: path.join(sb.home, "tty.log") });
+    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL], { bin: PROXY_BIN });
+    await tui.waitFor("Ask anything", 20_000);
+    await waitUntil(() => tui!.screenAnsi().includes(LIGHT_GREY), 10_000, "the light theme's grey");
+    expect(tui.screenAnsi()).not.toContain(DARK_GREY);
+    tui.send("/theme ansi16");
+    await waitUntil(() => !/38;5;\d+m/.test(tui!.screenAnsi()), 10_000, "only the 16 basic colours");
+    const config = JSON.parse(fs.readFileSync(path.join(sb.env.XDG_CONFIG_HOME!, "agent0", "config.json"), "utf8"));
+    expect(config.theme).toBe("ansi16");
+  });
+
+  it("the config's theme wins over the terminal's background", async () => {
+    fake = await startFakeOllama({ models: [{ name: MODEL }] });
+    fs.writeFileSync(path.join(sb.env.XDG_CONFIG_HOME!, "agent0", "config.json"), JSON.stringify({ theme: "dark" }));
+    Object.assign(sb.env, { TERM_PROXY_BG: "rgb:ffff/ffff/ffff", TERM_PROXY_LOG: path.join(sb.home, "tty.log") });
+    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL], { bin: PROXY_BIN });
+    await tui.ask("hi", "ok");
+    expect(tui.screenAnsi()).toContain(DARK_GREY);
+    expect(tui.screenAnsi()).not.toContain(LIGHT_GREY);
+  });
+});
