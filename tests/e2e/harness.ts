@@ -169,7 +169,7 @@ export class Tui {
   }
 
   /** A terminal running the app with `args`, once its input is ready ("Ask anything"); closed if it never is. */
-  static async open(sb: Sandbox, args: string[], opts: { width?: number; height?: number } = {}): Promise<Tui> {
+  static async open(sb: Sandbox, args: string[], opts: ConstructorParameters<typeof Tui>[2] = {}): Promise<Tui> {
     const tui = new Tui(sb, args, opts);
     try {
       await tui.waitFor("Ask anything");
