@@ -159,8 +159,12 @@ describe("themes in a real terminal", () => {
     expect(tui.screenAnsi()).not.toContain(DARK_GREY);
     tui.send("/theme ansi16");
     await waitUntil(() => !/38;5;\d+m/.test(tui!.screenAnsi()), 10_000, "only the 16 basic colours");
-    const config = JSON.parse(fs.readFileSync(path.join(sb.env.XDG_CONFIG_HOME!, "agent0", "config.json"), "utf8"));
-    expect(config.theme).toBe("ansi16");
+    // The screen may repaint before the save lands: wait for the file, as a second launch would read it.
+    const configFile = path.join(sb.env.XDG_CONFIG_HOME!, "agent0", "config.json");
+    const saved = () =>
+      fs.existsSync(configFile) ? (JSON.parse(fs.readFileSync(configFile, "utf8")) as { theme?: string }) : {};
+    await waitUntil(() => saved().theme !== undefined, 10_000, "the theme saved to the config");
+    expect(saved().theme).toBe("ansi16");
   });
 
   it("the config's theme wins over the terminal's background", async () => {
