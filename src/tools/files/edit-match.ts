@@ -7,9 +7,10 @@
 // written for this code base.
 import type { Splice } from "./file-text.js";
 import { blockLines, similarity } from "./edit-text.js";
-import { indentStyle, rebuild, restyle, type IndentStyle } from "./edit-indent.js";
+import { alignLines, indentStyle, rebuild, restyle, type IndentStyle } from "./edit-indent.js";
 import { smallTypo, whitespaceBlind } from "./edit-loose.js";
 import { TRANSFORMS } from "./edit-transforms.js";
+import { verifySplice, type Meant } from "./edit-verify.js";
 
 export type Plan = { ok: true; splices: Splice[]; strategy: string } | { ok: false; error: string; strategy?: string };
 
@@ -17,6 +18,8 @@ interface Found {
   splices: Splice[];
   /** 1-based first line of each place, for the refusal that lists them. */
   lines: number[];
+  /** What the splices stand for (one for all, or one each), when the strategy read it otherwise. */
+  meant?: Meant | Meant[];
 }
 
 /** A strategy over a file's lines and the model's old/new text: every place it matches. */
@@ -46,9 +49,24 @@ export const STRATEGIES = [
 
 /** `// ... existing code ...`, `# ... rest unchanged`, `<!-- ... -->`, `...`: text left out. */
 const ELISION = /^\s*(?:(?:\/\/|#|--|;|\/\*+|\*|<!--|%)\s*)?(?:\.\.\.|…)[^\n]*$/;
-/** An elision that stands for code (a comment with words): never new text by itself. */
-const PLACEHOLDER =
-  /^\s*(?:\/\/|#|--|;|\/\*+|\*|<!--|%)\s*(?:\.\.\.|…)?\s*(?:\.\.\.|…)?.*\b(?:existing|rest|unchanged|remaining|same|omitted|previous|other|as before|code)\b.*$/i;
+/** `// ... existing code ...`, `(rest of methods ...)`, `# rest unchanged`: text the model left out. */
+const FRAMED = /^(?:\/\/+|#+|--|;+|\/\*+|\*|<!--|%|\{\/\*|\(|\[)\s*(.*?)\s*(?:\*\/\}?|-->|\)|\])?$/;
+const LEFT_OUT =
+  /\b(?:rest of|the rest|rest (?:is |are )?unchanged|existing|remaining|omitted|same as (?:before|above)|as before|(?:code|everything|all|else|others?) (?:(?:remains?|stays?|is|are) )?unchanged)\b/i;
+const LEFT_OUT_AFTER_ELLIPSIS = /\b(?:other|more|code|methods?|functions?|here|unchanged|same)\b/i;
+
+/** A line that stands for code left out rather than being code. */
+function isPlaceholder(line: string): boolean {
+  const t = line.trim();
+  const framed = FRAMED.exec(t);
+  const body = framed ? framed[1]! : t;
+  const ellipsis = /\.\.\.|…/.test(body);
+  const words = body.replace(/\.\.\.|…/g, " ").trim();
+  if (!framed && !ellipsis) return false;
+  if (words === "") return framed !== null && ellipsis;
+  if (words.split(/\s+/).length > 10 || /[;{}=]/.test(words)) return false;
+  return LEFT_OUT.test(words) || (ellipsis && LEFT_OUT_AFTER_ELLIPSIS.test(words));
+}
 
 function splitLines(text: string): Lines {
   const lines = text.split("\n");
@@ -155,10 +173,18 @@ const blockAnchor: Strategy = (file, oldText, newText) => {
     const scores = block.slice(1, -1).map((l, j) => lineLikeness(file.lines[i + 1 + j]!, l));
     const mean = scores.reduce((a, b) => a + b, 0) / Math.max(1, scores.length);
     if (scores.some((s) => s < ANCHOR_LINE_MIN) || mean < BLOCK_ANCHOR_MIN) continue;
-    out.push(rebuilt(file, i, block, newText.replace(/\n$/, "")));
+    const found = rebuilt(file, i, block, newText.replace(/\n$/, ""));
+    out.push({ ...found, meant: anchoredMeant(file.lines.slice(i, i + k), block, newText) });
   }
   return out;
 };
+
+/** Block-anchor's reading: the lines the model kept are the file's, misremembered or not. */
+function anchoredMeant(here: string[], block: string[], newText: string): Meant {
+  const neu = blockLines(newText);
+  const kept = new Map(alignLines(block, neu).map(([i, j]) => [j, i]));
+  return { old: here.join("\n"), new: neu.map((l, j) => (kept.has(j) ? here[kept.get(j)!]! : l)).join("\n") };
+}
 
 function lineLikeness(a: string, b: string): number {
   const [x, y] = [a.trim(), b.trim()];
@@ -182,7 +208,8 @@ const elidedMiddle: Strategy = (file, oldText, newText) => {
     }
     if (starts.length !== olds.length) continue;
     const splices = olds.flatMap((seg, s) => rebuilt(file, starts[s]!, seg, news[s]!.join("\n")).splices);
-    out.push({ splices, lines: [i + 1] });
+    const meant = olds.map((seg, s) => ({ old: seg.join("\n"), new: news[s]!.join("\n") }));
+    out.push({ splices, lines: [i + 1], meant });
   }
   return out;
 };
@@ -201,13 +228,15 @@ function segments(lines: string[]): string[][] | undefined {
 export function planEdit(text: string, oldString: string, newString: string, replaceAll: boolean): Plan {
   const oldText = oldString.replace(/\r\n/g, "\n");
   const newText = newString.replace(/\r\n/g, "\n");
-  const added = blockLines(newText).filter((l) => PLACEHOLDER.test(l) && !oldText.includes(l.trim()));
+  const added = blockLines(newText).filter(
+    (l) => isPlaceholder(l) && !oldText.includes(l.trim()) && !text.includes(l.trim()),
+  );
   if (added.length > 0 && !segments(blockLines(oldText))) {
     return {
       ok: false,
       error:
-        `new_string holds a placeholder, "${added[0]!.trim()}", that is not in old_string: it would replace real ` +
-        "code with that comment. Write out the code in full in new_string.",
+        `new_string holds a placeholder, "${added[0]!.trim()}", that is neither in old_string nor in the file: ` +
+        "it would replace real code with it. Write the text in full in new_string, every line of it.",
     };
   }
   const file = splitLines(text);
@@ -219,9 +248,10 @@ export function planEdit(text: string, oldString: string, newString: string, rep
         const r = t.apply(text, oldText, newText);
         if (!r) return [];
         const f = r.file === text ? file : splitLines(r.file);
+        const meant: Meant = { old: r.oldText, new: r.newText, ...(t.fold ? { fold: t.fold } : {}) };
         for (const [, s] of BASE) {
           const found = s(f, r.oldText, r.newText);
-          if (found.length > 0) return found;
+          if (found.length > 0) return found.map((x) => ({ ...x, meant }));
         }
         return [];
       },
@@ -240,12 +270,18 @@ export function planEdit(text: string, oldString: string, newString: string, rep
     () => {
       const r = replaceAll ? undefined : smallTypo(text, oldText, newText, at);
       if (r && !r.ok && r.why) typoRefusal = r.why;
-      return r?.ok ? [{ splices: [r.splice], lines: [r.line] }] : [];
+      return r?.ok ? [{ splices: [r.splice], lines: [r.line], meant: r.meant }] : [];
     },
   ]);
 
+  let unmeant: string | undefined;
   for (const [strategy, run] of tries) {
-    const found = run();
+    // A place where the edit would not write what the model meant is no place for it.
+    const found = run().filter((f) => {
+      const why = checkFound(text, f, { old: oldText, new: newText });
+      if (why) unmeant ??= `a ${strategy} match was found, but ${why}`;
+      return !why;
+    });
     if (found.length === 0) continue;
     if (found.length > 1 && !replaceAll) {
       const where = found.map((f) => f.lines[0]).join(", ");
@@ -263,8 +299,22 @@ export function planEdit(text: string, oldString: string, newString: string, rep
     }
     return { ok: true, splices: found.flatMap((f) => f.splices), strategy };
   }
-  const near = typoRefusal ? ` It is close to the file's text, but ${typoRefusal}.` : "";
+  const near = unmeant
+    ? ` ${unmeant[0]!.toUpperCase()}${unmeant.slice(1)}.`
+    : typoRefusal
+      ? ` It is close to the file's text, but ${typoRefusal}.`
+      : "";
   return { ok: false, error: `old_string was not found.${near}${closest(file, oldText)}` };
+}
+
+/** Why a found place would not get what was meant (edit-verify.ts), or undefined. */
+function checkFound(text: string, f: Found, plain: Meant): string | undefined {
+  for (const [k, splice] of f.splices.entries()) {
+    const meant = Array.isArray(f.meant) ? f.meant[k]! : (f.meant ?? plain);
+    const why = verifySplice(text, splice, meant);
+    if (why) return why;
+  }
+  return undefined;
 }
 
 /** A multi-line old_string whose end cuts a word in two would leave half a token behind. */

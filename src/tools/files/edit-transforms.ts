@@ -6,6 +6,8 @@ import { blockLines } from "./edit-text.js";
 export interface Transform {
   name: string;
   apply(file: string, oldText: string, newText: string): { file: string; oldText: string; newText: string } | undefined;
+  /** What the file and the model's text are compared under once it matched (edit-verify.ts). */
+  fold?: (s: string) => string;
 }
 
 const unescape = (s: string) => s.replace(/\\([nt"'\\])/g, (_, c: string) => ({ n: "\n", t: "\t" })[c] ?? c);
@@ -70,6 +72,7 @@ export const TRANSFORMS: Transform[] = [
   },
   {
     name: "smart-quotes-normalised",
+    fold: straight,
     // One character for one: offsets in the normalised file are offsets in the real one.
     apply: (file, o, n) =>
       straight(file) !== file || straight(o) !== o
