@@ -23,7 +23,7 @@ interface Case {
 const CHECKS = {
   edges: "not found",
   tokens: "it would write",
-  kept: "it would re-indent",
+  kept: "it would rewrite",
   placeholder: "placeholder",
 } as const;
 

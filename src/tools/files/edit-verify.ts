@@ -87,7 +87,8 @@ function keptLines(before: string, after: string, meant: Meant): string | undefi
     if (t === "" || !kept.has(t) || fileLines.has(line)) continue;
     const left = written.get(t) ?? 0;
     if (left > 0) written.set(t, left - 1);
-    else return `it would re-indent "${line.trim()}", a line new_string leaves as it is`;
+    else
+      return `it would rewrite "${line.trim()}", a line new_string leaves as it is, instead of keeping the file's bytes`;
   }
   return undefined;
 }
