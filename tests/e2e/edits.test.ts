@@ -146,7 +146,7 @@ describe("edits end to end", () => {
     ]);
     expect(fs.readFileSync(file("exact.py"), "utf8")).toBe(PY.replace("return message\n", "return message +\n"));
     expect(results[0]).toMatch(
-      /exact\.py no longer parses \(tree-sitter \(python\)\): line 4: "        return message \+"/,
+      /exact\.py no longer parses \(tree-sitter \(python\)\): line 4: " {8}return message \+"/,
     );
     expect(fs.readFileSync(file("near.py"))).toEqual(Buffer.from(PY));
     expect(results[1]).toContain("the edit was not applied: near.py parses now");
