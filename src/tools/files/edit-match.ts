@@ -11,6 +11,8 @@ import { alignLines, indentStyle, rebuild, restyle, type IndentStyle } from "./e
 import { smallTypo, whitespaceBlind } from "./edit-loose.js";
 import { TRANSFORMS } from "./edit-transforms.js";
 import { verifySplice, type Meant } from "./edit-verify.js";
+import { ELISION, isPlaceholder } from "./edit-placeholders.js";
+import { closest } from "./edit-closest.js";
 
 export type Plan = { ok: true; splices: Splice[]; strategy: string } | { ok: false; error: string; strategy?: string };
 
@@ -46,27 +48,6 @@ export const STRATEGIES = [
   "elided-middle",
   "small-typo",
 ] as const;
-
-/** `// ... existing code ...`, `# ... rest unchanged`, `<!-- ... -->`, `...`: text left out. */
-const ELISION = /^\s*(?:(?:\/\/|#|--|;|\/\*+|\*|<!--|%)\s*)?(?:\.\.\.|…)[^\n]*$/;
-/** `// ... existing code ...`, `(rest of methods ...)`, `# rest unchanged`: text the model left out. */
-const FRAMED = /^(?:\/\/+|#+|--|;+|\/\*+|\*|<!--|%|\{\/\*|\(|\[)\s*(.*?)\s*(?:\*\/\}?|-->|\)|\])?$/;
-const LEFT_OUT =
-  /\b(?:rest of|the rest|rest (?:is |are )?unchanged|existing|remaining|omitted|same as (?:before|above)|as before|(?:code|everything|all|else|others?) (?:(?:remains?|stays?|is|are) )?unchanged)\b/i;
-const LEFT_OUT_AFTER_ELLIPSIS = /\b(?:other|more|code|methods?|functions?|here|unchanged|same)\b/i;
-
-/** A line that stands for code left out rather than being code. */
-function isPlaceholder(line: string): boolean {
-  const t = line.trim();
-  const framed = FRAMED.exec(t);
-  const body = framed ? framed[1]! : t;
-  const ellipsis = /\.\.\.|…/.test(body);
-  const words = body.replace(/\.\.\.|…/g, " ").trim();
-  if (!framed && !ellipsis) return false;
-  if (words === "") return framed !== null && ellipsis;
-  if (words.split(/\s+/).length > 10 || /[;{}=]/.test(words)) return false;
-  return LEFT_OUT.test(words) || (ellipsis && LEFT_OUT_AFTER_ELLIPSIS.test(words));
-}
 
 function splitLines(text: string): Lines {
   const lines = text.split("\n");
@@ -228,54 +209,12 @@ function segments(lines: string[]): string[][] | undefined {
 export function planEdit(text: string, oldString: string, newString: string, replaceAll: boolean): Plan {
   const oldText = oldString.replace(/\r\n/g, "\n");
   const newText = newString.replace(/\r\n/g, "\n");
-  const added = blockLines(newText).filter(
-    (l) => isPlaceholder(l) && !oldText.includes(l.trim()) && !text.includes(l.trim()),
-  );
-  if (added.length > 0 && !segments(blockLines(oldText))) {
-    return {
-      ok: false,
-      error:
-        `new_string holds a placeholder, "${added[0]!.trim()}", that is neither in old_string nor in the file: ` +
-        "it would replace real code with it. Write the text in full in new_string, every line of it.",
-    };
-  }
+  const placeholder = placeholderRefusal(text, oldText, newText);
+  if (placeholder) return { ok: false, error: placeholder };
   const file = splitLines(text);
-  const tries: [string, () => Found[]][] = BASE.map(([name, s]) => [name, () => s(file, oldText, newText)]);
-  for (const t of TRANSFORMS) {
-    tries.push([
-      t.name,
-      () => {
-        const r = t.apply(text, oldText, newText);
-        if (!r) return [];
-        const f = r.file === text ? file : splitLines(r.file);
-        const meant: Meant = { old: r.oldText, new: r.newText, ...(t.fold ? { fold: t.fold } : {}) };
-        for (const [, s] of BASE) {
-          const found = s(f, r.oldText, r.newText);
-          if (found.length > 0) return found.map((x) => ({ ...x, meant }));
-        }
-        return [];
-      },
-    ]);
-  }
-  const at = (o: number) => lineAt(file, o);
-  tries.push([
-    "whitespace-blind",
-    () => whitespaceBlind(text, oldText, newText, file.style, at).map((f) => ({ splices: f.splices, lines: [f.line] })),
-  ]);
-  tries.push(["block-anchor", () => blockAnchor(file, oldText, newText)]);
-  tries.push(["elided-middle", () => elidedMiddle(file, oldText, newText)]);
-  let typoRefusal: string | undefined;
-  tries.push([
-    "small-typo",
-    () => {
-      const r = replaceAll ? undefined : smallTypo(text, oldText, newText, at);
-      if (r && !r.ok && r.why) typoRefusal = r.why;
-      return r?.ok ? [{ splices: [r.splice], lines: [r.line], meant: r.meant }] : [];
-    },
-  ]);
-
+  const typo: { why?: string } = {};
   let unmeant: string | undefined;
-  for (const [strategy, run] of tries) {
+  for (const [strategy, run] of cascade(file, oldText, newText, replaceAll, typo)) {
     // A place where the edit would not write what the model meant is no place for it.
     const found = run().filter((f) => {
       const why = checkFound(text, f, { old: oldText, new: newText });
@@ -301,10 +240,67 @@ export function planEdit(text: string, oldString: string, newString: string, rep
   }
   const near = unmeant
     ? ` ${unmeant[0]!.toUpperCase()}${unmeant.slice(1)}.`
-    : typoRefusal
-      ? ` It is close to the file's text, but ${typoRefusal}.`
+    : typo.why
+      ? ` It is close to the file's text, but ${typo.why}.`
       : "";
-  return { ok: false, error: `old_string was not found.${near}${closest(file, oldText)}` };
+  return { ok: false, error: `old_string was not found.${near}${closest(file.lines, oldText)}` };
+}
+
+/** A placeholder new_string would write where code was (old_string without elisions of its own). */
+function placeholderRefusal(text: string, oldText: string, newText: string): string | undefined {
+  if (segments(blockLines(oldText))) return undefined;
+  const added = blockLines(newText).find(
+    (l) => isPlaceholder(l) && !oldText.includes(l.trim()) && !text.includes(l.trim()),
+  );
+  if (added === undefined) return undefined;
+  return (
+    `new_string holds a placeholder, "${added.trim()}", that is neither in old_string nor in the file: ` +
+    "it would replace real code with it. Write the text in full in new_string, every line of it."
+  );
+}
+
+/** The strategies from strict to loose, each run only when the ones before found nothing. */
+function cascade(
+  file: Lines,
+  oldText: string,
+  newText: string,
+  replaceAll: boolean,
+  typo: { why?: string },
+): [string, () => Found[]][] {
+  const text = file.text;
+  const tries: [string, () => Found[]][] = BASE.map(([name, s]) => [name, () => s(file, oldText, newText)]);
+  for (const t of TRANSFORMS) {
+    tries.push([
+      t.name,
+      () => {
+        const r = t.apply(text, oldText, newText);
+        if (!r) return [];
+        const f = r.file === text ? file : splitLines(r.file);
+        const meant: Meant = { old: r.oldText, new: r.newText, ...(t.fold ? { fold: t.fold } : {}) };
+        for (const [, s] of BASE) {
+          const found = s(f, r.oldText, r.newText);
+          if (found.length > 0) return found.map((x) => ({ ...x, meant }));
+        }
+        return [];
+      },
+    ]);
+  }
+  const at = (o: number) => lineAt(file, o);
+  tries.push([
+    "whitespace-blind",
+    () => whitespaceBlind(text, oldText, newText, file.style, at).map((f) => ({ splices: f.splices, lines: [f.line] })),
+  ]);
+  tries.push(["block-anchor", () => blockAnchor(file, oldText, newText)]);
+  tries.push(["elided-middle", () => elidedMiddle(file, oldText, newText)]);
+  tries.push([
+    "small-typo",
+    () => {
+      const r = replaceAll ? undefined : smallTypo(text, oldText, newText, at);
+      if (r && !r.ok && r.why) typo.why = r.why;
+      return r?.ok ? [{ splices: [r.splice], lines: [r.line], meant: r.meant }] : [];
+    },
+  ]);
+  return tries;
 }
 
 /** Why a found place would not get what was meant (edit-verify.ts), or undefined. */
@@ -342,39 +338,4 @@ function lineAt(file: Lines, offset: number): number {
     else hi = mid - 1;
   }
   return lo + 1;
-}
-
-const CLOSE_LINE = 0.6;
-
-/** The region most like old_string, ±3 lines with numbers, for the model to copy from. */
-function closest(file: Lines, oldText: string): string {
-  const want = [...new Set(blockLines(oldText).map((l) => l.trim()))].filter((l) => l !== "");
-  if (want.length === 0) return "";
-  const k = Math.max(1, blockLines(oldText).length);
-  // A line scores its likeness to the most similar line of old_string (in big files: equal lines only).
-  const fuzzy = file.lines.length * want.length <= 50_000;
-  const hits = file.lines.map((l) => {
-    const t = l.trim();
-    if (t === "") return 0;
-    if (!fuzzy) return want.includes(t) ? 1 : 0;
-    const best = Math.max(...want.map((w) => (Math.abs(w.length - t.length) > w.length / 2 ? 0 : similarity(t, w))));
-    return best >= CLOSE_LINE ? best : 0;
-  });
-  let best = -1;
-  let bestScore = 0;
-  let score = 0;
-  for (let i = 0; i < hits.length; i++) {
-    score += hits[i]!;
-    if (i >= k) score -= hits[i - k]!;
-    if (score > bestScore) [best, bestScore] = [Math.max(0, i - k + 1), score];
-  }
-  if (best < 0) return " Nothing in the file resembles it: read the file again and copy the text exactly.";
-  const from = Math.max(0, best - 3);
-  const count = file.lines.at(-1) === "" ? file.lines.length - 1 : file.lines.length;
-  const to = Math.min(count, best + k + 3);
-  const shown = file.lines
-    .slice(from, to)
-    .map((l, j) => `${String(from + j + 1).padStart(6)}\t${l}`)
-    .join("\n");
-  return ` The closest region (lines ${from + 1}-${to}) is:\n${shown}\nCopy old_string exactly from it (without the line numbers).`;
 }
