@@ -55,6 +55,19 @@ const CASES: Case[] = [
     outcome: { refusedAt: 5, by: "python3 (ast.parse)" },
   },
   {
+    what: "a grammar that lags its language: node --check accepts what tree-sitter does not",
+    source: "Node.js docs, ECMAScript modules: import assertions (`assert { type: 'json' }`, accepted by Node 20)",
+    name: "m.mjs",
+    file: "import fs from 'node:fs';\nexport const a = fs.existsSync('x');\n",
+    old: "import fs from 'node:fs';   ", // line-trimmed
+    new: "import fs from 'node:fs';\nimport data from './d.json' assert { type: 'json' };",
+    outcome: {
+      written:
+        "import fs from 'node:fs';\nimport data from './d.json' assert { type: 'json' };\nexport const a = fs.existsSync('x');\n",
+      note: /Syntax checked by node --check\./,
+    },
+  },
+  {
     what: "shape 5: a diff pasted as new_string into Python is read without its markers",
     source: "issue 37 shape 5; codex-rs apply-patch (hunks of '+', '-' and ' ' lines)",
     name: "t.py",
