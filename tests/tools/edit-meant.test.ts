@@ -204,6 +204,14 @@ const PLACEHOLDERS: Case[] = [
     new: "# keep the order unchanged for stable output\nitems.sort()",
     after: "# keep the order unchanged for stable output\nitems.sort()\n",
   },
+  {
+    what: "a comment about the existing connection is a comment",
+    source: "issue 37: be general (main's placeholder rule refused any comment saying 'existing')",
+    file: "conn = connect()\n",
+    old: "conn = connect()",
+    new: "# reuse the existing connection when there is one\nconn = pool.get() or connect()",
+    after: "# reuse the existing connection when there is one\nconn = pool.get() or connect()\n",
+  },
 ];
 
 const TOKENS: Case[] = [

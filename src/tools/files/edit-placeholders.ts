@@ -6,9 +6,10 @@
 export const ELISION = /^\s*(?:(?:\/\/|#|--|;|\/\*+|\*|<!--|%)\s*)?(?:\.\.\.|…)[^\n]*$/;
 /** `// ... existing code ...`, `(rest of methods ...)`, `# rest unchanged`: text the model left out. */
 const FRAMED = /^(?:\/\/+|#+|--|;+|\/\*+|\*|<!--|%|\{\/\*|\(|\[)\s*(.*?)\s*(?:\*\/\}?|-->|\)|\])?$/;
+// Words of a comment that stands for code; alone, "existing" or "other" are ordinary comment words.
 const LEFT_OUT =
-  /\b(?:rest of|the rest|rest (?:is |are )?unchanged|existing|remaining|omitted|same as (?:before|above)|as before|(?:code|everything|all|else|others?) (?:(?:remains?|stays?|is|are) )?unchanged)\b/i;
-const LEFT_OUT_AFTER_ELLIPSIS = /\b(?:other|more|code|methods?|functions?|here|unchanged|same)\b/i;
+  /\b(?:rest of|the rest\b|rest (?:is |are )?unchanged|existing (?:code|methods?|functions?|implementation|logic|content)\b|omitted|same as (?:before|above)|(?:code|everything|all|else) (?:(?:remains?|stays?|is|are) )?unchanged)/i;
+const LEFT_OUT_AFTER_ELLIPSIS = /\b(?:other|more|existing|remaining|code|methods?|functions?|here|unchanged|same)\b/i;
 
 /** A line that stands for code left out rather than being code. */
 export function isPlaceholder(line: string): boolean {
