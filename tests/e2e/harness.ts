@@ -68,6 +68,28 @@ function killProcessesWithHome(home: string): void {
   }
 }
 
+/**
+ * The sandbox's PATH without `hidden` (e.g. bwrap): a folder of links to every other program on the
+ * PATH, so the app runs as on a machine where those are not installed.
+ */
+export function hideFromPath(sb: Sandbox, hidden: readonly string[]): void {
+  const bin = path.join(sb.home, "path-without-" + hidden.join("-"));
+  fs.mkdirSync(bin, { recursive: true });
+  for (const dir of (sb.env.PATH ?? "").split(path.delimiter)) {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (hidden.includes(name) || fs.existsSync(path.join(bin, name))) continue;
+      fs.symlinkSync(path.join(dir, name), path.join(bin, name));
+    }
+  }
+  sb.env.PATH = bin;
+}
+
 /** Writes `value` as JSON, its folders made first (a config or settings file of a test). */
 export function writeJson(file: string, value: unknown): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
