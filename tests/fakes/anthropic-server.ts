@@ -180,7 +180,8 @@ async function play(res: ServerResponse, req: RecordedHttp, r: AnthropicReply): 
 }
 
 export async function startFakeAnthropic(
-  opts: { replies?: AnthropicReply[]; models?: FakeClaudeModel[] } = {},
+  /** `rude`: every reply with pings and unknown event types (see AnthropicReply.rude). */
+  opts: { replies?: AnthropicReply[]; models?: FakeClaudeModel[]; rude?: true } = {},
 ): Promise<FakeAnthropic> {
   const models = opts.models ?? DEFAULT_MODELS;
   return startScriptedServer<AnthropicReply>(opts.replies ?? [], async (req, res, nextReply) => {
@@ -211,6 +212,6 @@ export async function startFakeAnthropic(
         body: { type: "error", error: { type: "not_found_error", message: `${req.method} ${req.path} not found` } },
       });
     }
-    await play(res, req, nextReply() ?? {});
+    await play(res, req, { ...(opts.rude ? { rude: true as const } : {}), ...(nextReply() ?? {}) });
   });
 }

@@ -143,8 +143,11 @@ function modelsList(s: FakeOpenAIServer) {
 
 const json = (res: ServerResponse, body: unknown) => sendFailure(res, { status: 200, body });
 
+/** With `rude`, every reply speaks as other servers do (each flag cited on OpenAIReply), so a whole suite runs so. */
+const RUDE: OpenAIReply = { nameEveryDelta: true, contentNull: true, reasoningContent: true };
+
 export async function startFakeOpenAI(
-  opts: { replies?: OpenAIReply[]; server?: FakeOpenAIServer } = {},
+  opts: { replies?: OpenAIReply[]; server?: FakeOpenAIServer; rude?: true } = {},
 ): Promise<FakeOpenAI> {
   const server = opts.server ?? { kind: "openai", model: "gpt-fake" };
   return startScriptedServer<OpenAIReply>(opts.replies ?? [], async (req, res, nextReply) => {
@@ -201,6 +204,6 @@ export async function startFakeOpenAI(
         status: 404,
         body: { error: { message: "not found", type: "not_found_error", param: null, code: null } },
       });
-    await play(res, req, nextReply() ?? {});
+    await play(res, req, { ...(opts.rude ? RUDE : {}), ...(nextReply() ?? {}) });
   });
 }
