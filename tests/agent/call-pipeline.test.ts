@@ -18,6 +18,7 @@ import type { PermissionMode, RunConfig } from "../../src/protocol/run-config.js
 import type { HooksConfig } from "../../src/protocol/hooks.js";
 import { createFileTool } from "../../src/tools/files/create.js";
 import { readFileTool } from "../../src/tools/files/read.js";
+import { Checkpoints } from "../../src/session/checkpoints.js";
 import { PLAN_MODE_REFUSAL } from "../../src/agent/approval.js";
 import { scriptedProvider } from "./scripted-provider.js";
 import { tempProject, testConfig } from "../tools/ctx.js";
@@ -129,6 +130,7 @@ async function runRow(row: Row, interactive: boolean) {
     },
     createProvider: () => provider,
     toolsFor: () => [readFileTool, createFileTool],
+    checkpoints: (dir) => new Checkpoints(dir),
   });
   sessions.push(session);
   const config: RunConfig = {
