@@ -100,8 +100,8 @@ export class HostedSession {
     return this.start(onEvent, (runId) => {
       this.recorder.append(user);
       this.conversation.push(user);
-      if (this.recorder.started) this.config.checkpointDir = this.recorder.checkpointDir;
-      this.config.sessionId = this.recorder.id;
+      // Stamped as every driver stamps a run: hooks get the session's real file as transcript_path.
+      Object.assign(this.config, this.recorder.runStamp());
       return { type: "run", runId, conversation: [...this.conversation], config: { ...this.config } };
     });
   }
@@ -112,7 +112,7 @@ export class HostedSession {
       type: "compact",
       runId,
       conversation: [...this.conversation],
-      config: { ...this.config },
+      config: { ...this.config, ...this.recorder.runStamp() },
     }));
   }
 
