@@ -1,7 +1,7 @@
 import type { RunEvent } from "../protocol/agent-event.js";
 import type { ConversationMessage } from "../protocol/conversation.js";
 import type { PermissionDecision, PermissionMode, RunConfig } from "../protocol/run-config.js";
-import { toolWith, type Approval, type ApprovalKind, type McpApprovalHints, type ToolDef } from "../tools/types.js";
+import type { Approval, ApprovalKind, CallVerdict, McpApprovalHints } from "../tools/types.js";
 import { isReadOnlyCommand } from "../tools/shell/safety.js";
 import { gitProgramKeys } from "../safety/git-safety.js";
 import { followedLinksReason, outsidePaths, protectedPathReason } from "./approval-rules.js";
@@ -13,6 +13,8 @@ export interface ApprovalRequest {
   args: Record<string, unknown>;
   preview: string;
   mcp?: McpApprovalHints;
+  /** The call this asks for (its approval stage sets it). */
+  callId?: string;
 }
 
 /** The user's answer; a denial may carry what they typed for the model. */
@@ -39,9 +41,6 @@ export interface AlwaysOption {
 export type AskUser = (
   req: ApprovalRequest & { id: string; why?: string; allowKey: string; alwaysOptions?: AlwaysOption[] },
 ) => Promise<PermissionAnswer>;
-
-/** A verdict from outside the policy for one call: a PreToolUse hook's allow or ask. */
-export type ApprovalVerdict = "allow" | "ask";
 
 /** The host a web_fetch approval is for (lower case, with its port when it has one). */
 export function fetchHost(url: unknown): string {
@@ -131,37 +130,38 @@ export function createApprover(
   // "Always" answers of this run; the UI keeps them for the session's later runs. An entry with a
   // specifier (`run_shell_command(git status)`) is a rule of the session.
   const always = new Set(config.allowedTools);
-  const rulesNow = (): PermissionRule[] => [
-    ...(config.permissionRules ?? []),
-    ...[...always].filter((k) => k.includes("(")).map((rule) => ({ rule, kind: "allow" as const, source: "session" })),
-  ];
+  const sessionRules = (): PermissionRule[] =>
+    [...always].filter((k) => k.includes("(")).map((rule) => ({ rule, kind: "allow" as const, source: "session" }));
   let seq = 0;
-  return async function approve(req: ApprovalRequest, verdict?: ApprovalVerdict): Promise<Approval> {
+  return async function approve(req: ApprovalRequest, verdict: CallVerdict = {}): Promise<Approval> {
     const now = mode();
-    // Plan mode: changes and commands are refused (guardPlanMode already stops those tools; this
-    // holds for any that slip through). A read-only tool that asks (web_fetch, an MCP tool) asks as in "ask".
-    if (now === "plan" && (req.kind === "edit" || req.kind === "shell" || req.kind === "other"))
-      return { ok: false, reason: PLAN_MODE_REFUSAL };
+    // Plan mode and the deny rules were decided by the call's stages (agent/tool-call.ts); here the
+    // mode, the "always" list and the user decide what is left.
     // A repository's agent file must not send the user's code and key to a hosted model unasked:
     // never in plan mode, and asked in every other mode, yolo included (it is no tool action).
     const hosted = req.kind === "provider";
     if (hosted && now === "plan") return { ok: false, reason: PLAN_MODE_HOSTED_REFUSAL };
     if (hosted && always.has(allowKeyOf(req))) return { ok: true };
-    // deny beats ask beats allow, and a deny rule holds in every mode (Claude Code's precedence).
-    const rule = decide(rulesNow(), ruleTarget(config, req));
-    if (rule?.kind === "deny") return { ok: false, reason: deniedByRule(rule) };
+    // The call's rule (deny > ask > allow decided once), else an "always" rule of this session.
+    const rule = verdict.rule ?? decide(sessionRules(), ruleTarget(config, req));
     // Yolo asks nothing, but a PreToolUse hook of the user's that answers "ask" chose to ask.
-    if (now === "yolo" && !hosted && verdict !== "ask") return { ok: true };
+    if (now === "yolo" && !hosted && verdict.hook !== "ask") return { ok: true };
     const why = hosted ? HOSTED_WHY : await mustAsk(config, req);
-    const forced = hosted || rule?.kind === "ask" || verdict === "ask";
-    if (!why && !forced && (rule?.kind === "allow" || verdict === "allow")) return { ok: true };
+    const forced = hosted || rule?.kind === "ask" || verdict.hook === "ask";
+    if (!why && !forced && (rule?.kind === "allow" || verdict.hook === "allow")) return { ok: true };
     // An MCP server's annotations: readOnlyHint of a trusted server runs free, destructiveHint asks always.
     const mcp = req.mcp && mcpRule(now, req.mcp);
     if (!why && !forced && mcp === "free") return { ok: true };
     if (!why && !forced && mcp !== "ask" && allowedWithoutAsking(config, now, req, always)) return { ok: true };
     if (!config.interactive) {
       const what = req.kind === "fetch" ? `fetching from ${fetchHost(req.args.url)}` : req.tool;
-      emit({ type: "denied", tool: req.tool, preview: req.preview, why });
+      emit({
+        type: "denied",
+        tool: req.tool,
+        preview: req.preview,
+        why,
+        ...(req.callId ? { callId: req.callId } : {}),
+      });
       return {
         ok: false,
         reason:
@@ -259,11 +259,8 @@ function mcpRule(mode: PermissionMode, hints: McpApprovalHints): "free" | "ask" 
   return undefined;
 }
 
-// Plan mode: the model may look but not touch. Tools that are not read-only answer with a
-// refusal instead of running (no dialog), and the system prompt says why. delegate stays: its
-// sub-agent runs under the same config and so under the same rule.
-const PLAN_MODE_ALLOWED: ReadonlySet<string> = new Set(["delegate"]);
-
+// Plan mode: tools that are not read-only answer with this refusal instead of running (no
+// dialog; the call's mode stage), and the system prompt says why.
 export const PLAN_MODE_REFUSAL =
   "Refused: agent0 is in plan mode, which is read-only — no file changes and no shell commands. " +
   "Finish exploring with the read-only tools, then present your plan as your answer; the user will " +
@@ -309,19 +306,4 @@ export function modeReminder(
   const wasPlan = told === "plan";
   if ((mode === "plan") === wasPlan) return undefined;
   return { role: "user", content: mode === "plan" ? PLAN_MODE_PROMPT : PLAN_MODE_OFF, mode };
-}
-
-/**
- * The run's tools with plan mode applied. The mode is read at call time, so a switch during a
- * run (Shift+Tab) takes effect at the next call.
- */
-export function guardPlanMode(tools: ToolDef[], mode: () => PermissionMode): ToolDef[] {
-  return tools.map((tool) =>
-    tool.readOnly || PLAN_MODE_ALLOWED.has(tool.name)
-      ? tool
-      : toolWith(tool, {
-          run: (args, ctx) =>
-            mode() === "plan" ? Promise.resolve({ content: PLAN_MODE_REFUSAL, isError: true }) : tool.run(args, ctx),
-        }),
-  );
 }

@@ -2,13 +2,14 @@ import type { RunEvent, DoneReason } from "../protocol/agent-event.js";
 import type { ConversationMessage, ToolCall } from "../protocol/conversation.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { Provider } from "../providers/types.js";
-import { toolWith, type ClientIo, type ToolContext, type ToolDef } from "../tools/types.js";
-import { toolSpecs, runToolCalls, type ToolOutcome } from "../tools/runner.js";
+import type { ClientIo, ToolContext, ToolDef } from "../tools/types.js";
+import { toolSpecs } from "../tools/runner.js";
+import { runCalls, type ToolOutcome } from "./tool-call.js";
 import { callModel } from "./model-call.js";
 import { createStuckState, observeStep } from "./stuck.js";
 import { correctiveMessage } from "./replies/json-protocol.js";
 import { sentTools, systemMessage } from "./request.js";
-import { createApprover, guardPlanMode, modeReminder, type AskUser } from "./approval.js";
+import { createApprover, modeReminder, type AskUser } from "./approval.js";
 import {
   ensureModelInfo,
   failedNativeCalls,
@@ -20,7 +21,6 @@ import {
 import { createSessionMemory, type SessionMemory } from "../tools/session-memory.js";
 import { warnIfOllamaBehindOpenAI, withLocalServers } from "./local-servers.js";
 import { compactIfNeeded, toolSpecTokens } from "./compaction/run.js";
-import { gateTools } from "./tool-gate.js";
 import { hasHooks, runHooks } from "./hooks/hooks.js";
 
 export interface LoopDeps {
@@ -105,21 +105,12 @@ export async function runAgent(
   // runs, so the tool list, the front of every request, never changes and the prompt cache holds.
   let allowed = config.toolFilter;
   const mode = deps.permissionMode ?? (() => runConfig.permissionMode);
-  // Plan mode wraps each tool set once; a changed MCP tool list is wrapped again.
-  // A sub-agent starts a conversation of its own: its type's tools are all it is sent.
+  // A sub-agent starts a conversation of its own: its type's tools are all it is sent; a changed
+  // MCP tool list is taken at the next step.
   let source = typeof deps.tools === "function" ? deps.tools() : deps.tools;
   // A hook's `continue: false` (Claude Code's): the run ends after the step, its reason told the user.
   let hookStop: string | undefined;
-  // Deny rules and hooks stand before every call, inside plan mode's refusal.
-  const own = (list: ToolDef[]) =>
-    guardPlanMode(
-      gateTools(
-        sentTools(config, list, deps.depth),
-        () => config,
-        (why) => (hookStop ??= why),
-      ),
-      mode,
-    );
+  const own = (list: ToolDef[]) => sentTools(config, list, deps.depth);
   let tools = own(source);
   const latestTools = () => {
     const now = typeof deps.tools === "function" ? deps.tools() : deps.tools;
@@ -280,7 +271,15 @@ export async function runAgent(
       continue;
     }
 
-    const results = await runToolCalls(calls, withinAllowed(tools, allowed), (call) => ({
+    // Every call goes through its stages (tool-call.ts): the filter, plan mode, the rules, the hooks, approval.
+    const env = {
+      tools,
+      config,
+      mode: mode(),
+      stop: (why: string) => void (hookStop ??= why),
+      ...(allowed ? { allowed } : {}),
+    };
+    const results = await runCalls(calls, env, (call) => ({
       ...toolContext(call, config, deps, approve, memory),
       restrictTools,
     }));
@@ -346,29 +345,28 @@ function pushToolResult(
   push(m);
 }
 
-/** Tools outside a skill's allowed-tools answer with a refusal instead of running. */
-function withinAllowed(tools: ToolDef[], allowed: string[] | undefined): ToolDef[] {
-  if (!allowed) return tools;
-  const refusal = `Refused: only these tools may be used for the rest of this run: ${allowed.join(", ") || "none"}.`;
-  return tools.map((t) =>
-    allowed.includes(t.name) ? t : toolWith(t, { run: () => Promise.resolve({ content: refusal, isError: true }) }),
-  );
-}
-
 /**
  * How a tool runs a sub-agent (ToolContext.runAgent, for delegate): one level deeper, under its
  * parent call's signal, approval, checkpoints and memory.
  */
 export function subAgentRunner(
-  parent: Pick<ToolContext, "signal" | "approve" | "beforeWrite" | "memory" | "depth" | "files" | "terminal">,
+  parent: Pick<
+    ToolContext,
+    "signal" | "approve" | "beforeWrite" | "memory" | "depth" | "files" | "terminal" | "callId"
+  >,
+  /** The parent's mode now: a switch to plan mode during the run reaches the sub-agent's calls too. */
+  permissionMode?: () => PermissionMode,
 ): ToolContext["runAgent"] {
   return (conversation, config, run) =>
     runAgent(conversation, config, {
       ...run,
+      ...(permissionMode ? { permissionMode } : {}),
       signal: parent.signal,
       // The parent's own approval decides (mode, "always" list, asking the user), so a denial
-      // reaches the sub-agent with the user's reason.
-      approve: parent.approve,
+      // reaches the sub-agent with the user's reason. Its calls' ids are nested under the
+      // delegate call's, as their tool lines are (forwardSubAgentEvent).
+      approve: (req, verdict) =>
+        parent.approve({ ...req, callId: req.callId ? `${parent.callId}/${req.callId}` : parent.callId }, verdict),
       askUser: () => Promise.resolve({ decision: "deny" }),
       beforeWrite: parent.beforeWrite,
       // The files the parent read count as read; the sub-agent's model keeps its own failure count.
@@ -398,5 +396,5 @@ function toolContext(
     ...(deps.client?.files ? { files: deps.client.files } : {}),
     ...(deps.client?.terminal ? { terminal: deps.client.terminal } : {}),
   };
-  return { ...ctx, runAgent: subAgentRunner(ctx) };
+  return { ...ctx, runAgent: subAgentRunner(ctx, deps.permissionMode) };
 }

@@ -299,6 +299,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
             emit({
               type: "permission-request",
               id: req.id,
+              ...(req.callId ? { callId: req.callId } : {}),
               tool: req.tool,
               args: req.args,
               preview: req.preview,

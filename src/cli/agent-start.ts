@@ -4,14 +4,7 @@
 // (its code already loaded), or by bin/agent0.js before main.ts when only commander can read the
 // line (its code then loads beside main's); the run takes it when it sends its first command.
 import type { AgentEvent } from "../protocol/agent-event.js";
-import type { WorkerCommand } from "../protocol/worker-command.js";
-
-/** What a headless run needs of its agent (the TUI's AgentHandle has the same two methods). */
-export interface AgentLink {
-  send(cmd: WorkerCommand): void;
-  /** Stops the agent (its MCP servers first). */
-  close(): Promise<void>;
-}
+import type { AgentLink, WorkerCommand } from "../protocol/worker-command.js";
 
 export interface StartedAgent {
   agent: AgentLink;

@@ -6,19 +6,14 @@ import type { AgentEvent, DoneReason, RunEvent } from "../protocol/agent-event.j
 import type { ConversationMessage, ImageAttachment } from "../protocol/conversation.js";
 import type { McpExpandRequest, McpServerView } from "../protocol/mcp-state.js";
 import type { PermissionDecision, PermissionMode, RunConfig } from "../protocol/run-config.js";
-import type { WorkerCommand } from "../protocol/worker-command.js";
+import type { AgentLink, WorkerCommand } from "../protocol/worker-command.js";
 import type { Logger } from "../session/log.js";
 import { SessionRecorder } from "../session/recorder.js";
 import { resumeInto } from "./resume-into.js";
 import { undoLastTurn, type UndoOutcome } from "./undo.js";
 
-/** The agent of one session: commands in, events out through the callback it was opened with. */
-export interface SessionAgent {
-  send(cmd: WorkerCommand): void;
-  close(): Promise<void>;
-}
-
-export type OpenAgent = (onEvent: (e: AgentEvent) => void) => SessionAgent;
+/** Opens the agent of one session: commands in, events out through the callback it was opened with. */
+export type OpenAgent = (onEvent: (e: AgentEvent) => void) => AgentLink;
 
 /** What a prompt ended with: the done reason, the last answer, and the error the run reported. */
 export interface PromptOutcome {
@@ -44,7 +39,7 @@ export class HostedSession {
   readonly config: RunConfig;
   conversation: ConversationMessage[] = [];
   private readonly recorder: SessionRecorder;
-  private readonly agent: SessionAgent;
+  private readonly agent: AgentLink;
   private runSeq = 0;
   private current:
     | {
@@ -100,8 +95,8 @@ export class HostedSession {
     return this.start(onEvent, (runId) => {
       this.recorder.append(user);
       this.conversation.push(user);
-      if (this.recorder.started) this.config.checkpointDir = this.recorder.checkpointDir;
-      this.config.sessionId = this.recorder.id;
+      // Stamped as every driver stamps a run: hooks get the session's real file as transcript_path.
+      Object.assign(this.config, this.recorder.runStamp());
       return { type: "run", runId, conversation: [...this.conversation], config: { ...this.config } };
     });
   }
@@ -112,7 +107,7 @@ export class HostedSession {
       type: "compact",
       runId,
       conversation: [...this.conversation],
-      config: { ...this.config },
+      config: { ...this.config, ...this.recorder.runStamp() },
     }));
   }
 

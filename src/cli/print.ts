@@ -149,9 +149,7 @@ export function runHeadless(opts: {
     function startRun(content: string, images?: ImageAttachment[]) {
       const user = userMessage({ content, typed, images }, config.seesImages, Date.now());
       recorder.append(user);
-      if (recorder.started) config.checkpointDir = recorder.checkpointDir;
-      config.sessionId = recorder.id;
-      config.transcriptPath = recorder.path;
+      Object.assign(config, recorder.runStamp());
       agent.send({ type: "run", runId: 1, conversation: [...opts.conversation, user], config, last: true });
     }
     // The servers start first; the run waits for them (the agent keeps the order).

@@ -117,8 +117,7 @@ export function createServices(opts: {
     mcpReload: () => opts.mcp.reload(),
     addProjectRule: (rule) => opts.mcp.addProjectRule(rule),
     removeRule: (rule, file) => opts.mcp.removeRule(rule, file),
-    checkpointDir: () => (recorder.started ? recorder.checkpointDir : undefined),
-    transcriptPath: () => recorder.path,
+    runStamp: () => recorder.runStamp(),
     undo: (conversation, force) => undoLastTurn(recorder, opts.config().cwd, conversation, force),
     rewind: (conversation, turn, restore, force) =>
       rewindToMessage(recorder, opts.config().cwd, conversation, turn, restore, force),

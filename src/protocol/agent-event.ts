@@ -31,6 +31,8 @@ export type RunEvent =
   | {
       type: "permission-request";
       id: string;
+      /** The tool call it asks for (a sub-agent's nested under its delegate call: `parent/child`). */
+      callId?: string;
       tool: string;
       args: Record<string, unknown>;
       preview: string;
@@ -49,7 +51,7 @@ export type RunEvent =
   /** A UserPromptSubmit hook blocked the prompt: it never reached the model and leaves the conversation. */
   | { type: "prompt-blocked"; reason: string }
   /** A headless run could not ask, so this call was denied (printed on stderr; the run fails). */
-  | { type: "denied"; tool: string; preview: string; why?: string }
+  | { type: "denied"; tool: string; preview: string; why?: string; callId?: string }
   | { type: "message"; message: ConversationMessage }
   | {
       type: "usage";

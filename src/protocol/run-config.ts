@@ -104,3 +104,15 @@ export interface RunConfig {
   /** The session's file, sent to hooks as `transcript_path`. */
   transcriptPath?: string;
 }
+
+/**
+ * A run's config fields that name its session, stamped the same way whoever drives it (the TUI,
+ * `-p`, ACP, `mcp serve`; main's SessionRecorder.runStamp makes them).
+ */
+export interface RunStamp {
+  sessionId: string;
+  /** Hooks' `transcript_path`. */
+  transcriptPath: string;
+  /** Undefined before the session's file exists. */
+  checkpointDir: string | undefined;
+}

@@ -52,3 +52,13 @@ export type WorkerCommand =
   | { type: "notification"; config: RunConfig; notificationType: "idle_prompt"; message: string }
   /** `reason`: Claude Code's SessionEnd reason ("prompt_input_exit": the user quit from the input). */
   | { type: "shutdown"; reason?: "prompt_input_exit" | "other" };
+
+/**
+ * The one handle on an agent, whoever drives it: the TUI's worker (ui/runtime/agent-handle.ts),
+ * the agent of a `-p` run (cli/agent-start.ts) and of a hosted session (cli/session-agent.ts).
+ */
+export interface AgentLink {
+  send(cmd: WorkerCommand): void;
+  /** Stops the agent (its MCP servers first). */
+  close(): Promise<void>;
+}

@@ -8,7 +8,7 @@ import path from "node:path";
 import { randomId } from "./random-id.js";
 import type { AgentEvent } from "../protocol/agent-event.js";
 import type { ConversationMessage } from "../protocol/conversation.js";
-import type { PermissionMode } from "../protocol/run-config.js";
+import type { PermissionMode, RunStamp } from "../protocol/run-config.js";
 import { assertNever } from "../protocol/assert-never.js";
 import { maskedJson } from "./masked-json.js";
 import { shorten } from "./list.js";
@@ -113,6 +113,19 @@ export class SessionRecorder {
   /** Where this session's /undo checkpoints live: one folder per session file. */
   get checkpointDir(): string {
     return checkpointDirFor(this.path);
+  }
+
+  /**
+   * What every run of this session is stamped with, whoever drives it (the TUI, `-p`, ACP, `mcp
+   * serve`): the session's id and file (hooks get them as `session_id`, `transcript_path`) and,
+   * once the file exists, where /undo keeps its checkpoints.
+   */
+  runStamp(): RunStamp {
+    return {
+      sessionId: this.id,
+      transcriptPath: this.path,
+      checkpointDir: this.started ? this.checkpointDir : undefined,
+    };
   }
 
   /** Whether the session has a file (so quitting can name it). */

@@ -1,13 +1,8 @@
-// The tool runner: schemas for the model, argument validation, the abort race, secret
-// masking, output truncation and the tool-start / diff / tool-end events. Tools never throw
-// out of here: every failure becomes a result the model reads.
+// What every call's run shares: schemas for the model, argument validation, the abort race and the
+// one-line summary. The call's way through its stages is agent/tool-call.ts.
 import * as z from "zod";
-import type { ImageAttachment, ToolCall, ToolDisplay } from "../protocol/conversation.js";
 import type { ToolContext, ToolDef, ToolResult } from "./types.js";
 import type { ToolSpec } from "../protocol/tool-spec.js";
-import { maskSecrets } from "../safety/secrets.js";
-import { projectSecretValues } from "../safety/secret-files.js";
-import { forModel, outputLimit } from "./output.js";
 import { diffStats } from "./files/diff.js";
 import { parseToolArgs } from "../providers/tool-args.js";
 
@@ -98,75 +93,12 @@ function firstLine(s: string): string {
   return line.length > 120 ? `${line.slice(0, 119)}…` : line;
 }
 
-/** A call skipped because the run was stopped first: no line in the UI, a result for the model all the same. */
-function notRun(): ToolOutcome {
-  return { content: NOT_RUN_INTERRUPTED, isError: true };
-}
-
 function errorResult(content: string): ToolResult {
   return { content, isError: true };
 }
 
-/** A finished call: what the model reads (masked, truncated) and what the UI shows for it. */
-export interface ToolOutcome {
-  content: string;
-  isError?: boolean;
-  /** Absent for a call that never started (the UI showed no line for it). */
-  display?: ToolDisplay;
-  /** Images for the model, only when it reads them (config.seesImages). */
-  images?: ImageAttachment[];
-}
-
-/** Runs one call: never throws; emits tool-start, then tool-end with the call's display. */
-export async function runToolCall(call: ToolCall, tools: ToolDef[], ctx: ToolContext): Promise<ToolOutcome> {
-  const tool = tools.find((t) => t.name === call.name);
-  const checked: ArgsCheck = tool
-    ? validateArgs(tool, call.args)
-    : {
-        ok: false,
-        error: `Error: unknown tool "${call.name}". Available tools: ${tools.map((t) => t.name).join(", ")}.`,
-      };
-  // Unknown tools and bad arguments still get a line in the UI, so every call is accounted for.
-  const label = tool && checked.ok ? safeLabel(tool, checked.args) : call.name;
-  // Arguments that came as a JSON string are shown parsed; the UI event always carries an object.
-  const shownArgs = checked.ok ? checked.args : isRecord(call.args) ? call.args : { arguments: String(call.args) };
-  ctx.emit({ type: "tool-start", id: call.id, name: call.name, args: shownArgs, label });
-  const raw =
-    tool && checked.ok ? await runGuarded(tool, checked.args, ctx) : errorResult(checked.ok ? "" : checked.error);
-
-  const content = forModel(raw.content, outputLimit(ctx.config), ctx.cwd, ctx.config.addDirs);
-  const diff = raw.diff
-    ? maskSecrets(raw.diff, process.env, projectSecretValues(ctx.cwd, ctx.config.addDirs))
-    : undefined;
-  const display: ToolDisplay = { label, ok: !raw.isError, summary: summarize({ ...raw, content, diff }) };
-  if (diff) {
-    display.diff = diff;
-    display.path = raw.path ?? "";
-  } else if (content) {
-    // What the tool printed, as the model read it, for Ctrl+O (a change shows its diff instead).
-    display.output = content;
-    if (raw.lang) display.outputLang = raw.lang;
-  }
-  ctx.emit({ type: "tool-end", id: call.id, display });
-  const outcome: ToolOutcome = raw.isError ? { content, isError: true, display } : { content, display };
-  // Stored in the session only when a model will read them: base64 is large.
-  if (raw.images?.length && ctx.config.seesImages) outcome.images = raw.images;
-  return outcome;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function safeLabel(tool: ToolDef, args: Record<string, unknown>): string {
-  try {
-    return tool.label(args);
-  } catch {
-    return tool.name;
-  }
-}
-
-async function runGuarded(tool: ToolDef, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+/** Runs the tool with the abort race: never throws; after an interrupt the tool gets ABORT_GRACE_MS. */
+export async function runGuarded(tool: ToolDef, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
   const run = (async (): Promise<ToolResult> => {
     try {
       return await tool.run(args, ctx);
@@ -191,35 +123,4 @@ async function runGuarded(tool: ToolDef, args: Record<string, unknown>, ctx: Too
     clearTimeout(timer);
     ctx.signal.removeEventListener("abort", onAbort);
   }
-}
-
-/**
- * Runs a step's calls; results come back in call order. Consecutive concurrent-safe calls run
- * together, the others one at a time. Once the signal aborts, calls not yet started are not
- * run and get NOT_RUN_INTERRUPTED.
- */
-export async function runToolCalls(
-  calls: ToolCall[],
-  tools: ToolDef[],
-  makeCtx: (call: ToolCall) => ToolContext,
-): Promise<ToolOutcome[]> {
-  const results: ToolOutcome[] = new Array(calls.length);
-  const concurrentSafe = (call: ToolCall): boolean => tools.find((t) => t.name === call.name)?.concurrentSafe === true;
-  const runOne = async (index: number): Promise<void> => {
-    const call = calls[index]!;
-    const ctx = makeCtx(call);
-    results[index] = ctx.signal.aborted ? notRun() : await runToolCall(call, tools, ctx);
-  };
-  let i = 0;
-  while (i < calls.length) {
-    let end = i + 1;
-    if (concurrentSafe(calls[i]!)) {
-      while (end < calls.length && concurrentSafe(calls[end]!)) end++;
-    }
-    const batch: Promise<void>[] = [];
-    for (let k = i; k < end; k++) batch.push(runOne(k));
-    await Promise.all(batch);
-    i = end;
-  }
-  return results;
 }

@@ -38,6 +38,15 @@ export interface McpApprovalHints {
 /** The answer to an approval request; a denial carries the reason the model is told. */
 export type Approval = { ok: true } | { ok: false; reason: string };
 
+/**
+ * What the call's stages decided before its tool asks (agent/tool-call.ts): a permission rule's
+ * ask or allow, a PreToolUse hook's allow (skips the dialog) or ask (forces it).
+ */
+export interface CallVerdict {
+  rule?: { kind: "ask" | "allow"; rule: string; source: string };
+  hook?: "allow" | "ask";
+}
+
 /** What a sub-agent's run needs besides what it takes from its parent's call. */
 export interface SubAgentRun {
   provider: Provider;
@@ -118,8 +127,10 @@ export interface ToolContext {
       preview: string;
       /** kind "mcp": the server's trust and the tool's annotations. */
       mcp?: McpApprovalHints;
+      /** The call this asks for (set by the call's approval stage; a sub-agent's nested under its delegate call). */
+      callId?: string;
     },
-    /** A PreToolUse hook's answer for this call: allow skips the dialog, ask forces it. */ verdict?: "allow" | "ask",
+    /** What the call's stages decided (set by its approval stage). */ verdict?: CallVerdict,
   ): Promise<Approval>;
   /** Called with an absolute path before a tool writes it, so /undo can restore it. */
   beforeWrite(absPath: string): Promise<void>;

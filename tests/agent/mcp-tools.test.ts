@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { McpManager } from "../../src/agent/mcp/servers.js";
 import { EMPTY_RESULT, formatMcpResult } from "../../src/tools/mcp-content.js";
 import { runCall } from "../tools/call.js";
-import { runToolCall } from "../../src/tools/runner.js";
+import { runToolCall } from "../../src/agent/tool-call.js";
 import { MAX_IMAGE_BYTES } from "../../src/protocol/vision.js";
 import { mcpResourceTools } from "../../src/tools/mcp-resources.js";
 import { mcpToolName } from "../../src/tools/mcp.js";
@@ -44,6 +44,7 @@ describe("MCP tools", () => {
         args: { text: "hello from the model" },
         preview: 'demo.echo({"text":"hello from the model"})',
         mcp: { trusted: false, readOnly: false, destructive: false },
+        callId: "c1",
       },
     ]);
     expect(ctx.events[0]).toMatchObject({ type: "tool-start", label: 'demo.echo {"text":"hello from the model"}' });

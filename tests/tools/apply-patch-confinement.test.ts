@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeCtx, project } from "./ctx.js";
-import { runToolCall } from "../../src/tools/runner.js";
+import { runToolCall } from "../../src/agent/tool-call.js";
 import { applyPatchTool } from "../../src/tools/files/apply-patch.js";
 
 const CANARY = "outside, untouched\n";

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeCtx, project, type TestContext } from "./ctx.js";
-import { runToolCall } from "../../src/tools/runner.js";
+import { runToolCall } from "../../src/agent/tool-call.js";
 import { applyPatchTool } from "../../src/tools/files/apply-patch.js";
 import { recoverToolCalls } from "../../src/agent/replies/text-tool-calls.js";
 

@@ -1,6 +1,6 @@
 import type { ToolResult } from "../../src/tools/types.js";
 import { coreTools } from "../../src/tools/catalog.js";
-import { runToolCall, type ToolOutcome } from "../../src/tools/runner.js";
+import { runToolCall, type ToolOutcome } from "../../src/agent/tool-call.js";
 import type { TestContext } from "./ctx.js";
 
 /**

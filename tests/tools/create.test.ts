@@ -21,7 +21,13 @@ describe("create_file", () => {
     });
     expect(fs.readFileSync(path.join(dir, "src/new/hello.ts"), "utf8")).toBe(content);
     expect(ctx.approvals).toEqual([
-      { tool: "create_file", kind: "edit", args: { path: "src/new/hello.ts", content }, preview: NEW_FILE_DIFF },
+      {
+        tool: "create_file",
+        kind: "edit",
+        args: { path: "src/new/hello.ts", content },
+        preview: NEW_FILE_DIFF,
+        callId: "call-1",
+      },
     ]);
     expect(ctx.beforeWrites).toEqual([path.join(dir, "src/new/hello.ts")]);
     expect(ctx.events.slice(1)).toEqual([

@@ -21,7 +21,7 @@ describe("edit_file", () => {
       path: "math.js",
     });
     expect(fs.readFileSync(path.join(dir, "math.js"), "utf8")).toBe(SOURCE.replace("a + b;", "a + b + 0;"));
-    expect(ctx.approvals).toEqual([{ tool: "edit_file", kind: "edit", args, preview: EDIT_DIFF }]);
+    expect(ctx.approvals).toEqual([{ tool: "edit_file", kind: "edit", args, preview: EDIT_DIFF, callId: "call-1" }]);
     expect(ctx.beforeWrites).toEqual([path.join(dir, "math.js")]);
     expect(ctx.events.at(-1)).toEqual({
       type: "tool-end",

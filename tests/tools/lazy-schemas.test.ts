@@ -7,8 +7,6 @@ import { toolsFor } from "../../src/tools/catalog.js";
 import { validateArgs } from "../../src/tools/runner.js";
 import { defineTool, type ToolDef } from "../../src/tools/types.js";
 import type { RunConfig } from "../../src/protocol/run-config.js";
-import { gateTools } from "../../src/agent/tool-gate.js";
-import { guardPlanMode } from "../../src/agent/approval.js";
 import { sentTools } from "../../src/agent/request.js";
 
 /** A writing tool whose schema counts its builds. */
@@ -40,20 +38,13 @@ describe("a tool's schema, built on first use", () => {
     expect(tool.label({ n: 3 })).toBe("count 3");
   });
 
-  it("stays unbuilt through what a run wraps its tools in, and the wrapped copies share it", () => {
+  it("stays unbuilt through what a run sends, until a call is validated", () => {
     const { tool, count } = counted();
     const config = { model: "qwen3:0.6b", cwd: ".", numCtx: 4096 } as RunConfig;
-    const wrapped = guardPlanMode(
-      gateTools(
-        sentTools(config, [tool], 0),
-        () => config,
-        () => {},
-      ),
-      () => "ask",
-    );
-    expect(wrapped.map((t) => t.name)).toEqual(["count"]);
+    const sent = sentTools(config, [tool], 0);
+    expect(sent.map((t) => t.name)).toEqual(["count"]);
     expect(count.built).toBe(0);
-    expect(validateArgs(wrapped[0]!, { n: 1 })).toMatchObject({ ok: true });
+    expect(validateArgs(sent[0]!, { n: 1 })).toMatchObject({ ok: true });
     expect(validateArgs(tool, { n: 1 })).toMatchObject({ ok: true });
     expect(count.built).toBe(1);
   });

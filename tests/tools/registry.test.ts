@@ -2,7 +2,8 @@ import { runCall } from "./call.js";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { defineTool, type ToolDef } from "../../src/tools/types.js";
-import { ABORT_GRACE_MS, runToolCalls, summarize, toolSpecs, validateArgs } from "../../src/tools/runner.js";
+import { ABORT_GRACE_MS, summarize, toolSpecs, validateArgs } from "../../src/tools/runner.js";
+import { runCalls } from "../../src/agent/tool-call.js";
 import { truncateOutput } from "../../src/tools/output.js";
 import { coreTools } from "../../src/tools/catalog.js";
 import { makeCtx } from "./ctx.js";
@@ -202,7 +203,12 @@ describe("summarize", () => {
   });
 });
 
-describe("runToolCalls", () => {
+/** A step's calls through the pipeline with nothing but the tools deciding (ask mode, no rules). */
+const runToolCalls = (
+  ...[calls, tools, makeCtx]: [Parameters<typeof runCalls>[0], ToolDef[], Parameters<typeof runCalls>[2]]
+) => runCalls(calls, { tools, config: makeCtx(calls[0]!).config, mode: "ask", stop: () => {} }, makeCtx);
+
+describe("runCalls", () => {
   it("runs consecutive concurrent-safe calls together and the others alone, results in call order", async () => {
     const log: string[] = [];
     const tools = [probe("r", true, log), probe("w", false, log)];

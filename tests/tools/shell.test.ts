@@ -23,7 +23,9 @@ describe("run_shell_command", () => {
     const command = "cat hello.txt; echo; echo to-stderr >&2; echo back; echo err2 >&2; exit 3";
     const result = await callTool(ctx, "run_shell_command", { command });
     expect(result).toEqual({ content: "exit code 3\nhi\nto-stderr\nback\nerr2\n", isError: true });
-    expect(ctx.approvals).toEqual([{ tool: "run_shell_command", kind: "shell", args: { command }, preview: command }]);
+    expect(ctx.approvals).toEqual([
+      { tool: "run_shell_command", kind: "shell", args: { command }, preview: command, callId: "call-1" },
+    ]);
     expect(ctx.events).toEqual([
       { type: "tool-start", id: "call-1", name: "run_shell_command", args: { command }, label: `run ${command}` },
       { type: "tool-end", id: "call-1", display: expect.objectContaining({ ok: false, summary: "exit 3 · 4 lines" }) },

@@ -131,7 +131,13 @@ describe("web_fetch", () => {
     const ctx = localCtx();
     await fetchWith(`${web.url}/notes.txt`, { ctx });
     expect(ctx.approvals).toEqual([
-      { tool: "web_fetch", kind: "fetch", args: { url: `${web.url}/notes.txt` }, preview: `${web.url}/notes.txt` },
+      {
+        tool: "web_fetch",
+        kind: "fetch",
+        args: { url: `${web.url}/notes.txt` },
+        preview: `${web.url}/notes.txt`,
+        callId: "call-1",
+      },
     ]);
     const denied = localCtx({ deny: "not that site" });
     const r = await fetchWith(`${web.url}/notes.txt`, { ctx: denied });

@@ -60,6 +60,8 @@ export interface HookOutcome {
   context: string[];
   /** `continue: false`: the run stops, with this reason for the user. */
   stop?: string;
+  /** PreToolUse `hookSpecificOutput.updatedInput`: the call runs with these arguments instead. */
+  updatedInput?: Record<string, unknown>;
 }
 
 /** The fields every hook gets. */
@@ -119,6 +121,7 @@ export async function runHooks(
       if (said.permission && RANK[said.permission] > (outcome.permission ? RANK[outcome.permission] : 0))
         outcome.permission = said.permission;
       if (said.stop) outcome.stop = said.stop;
+      if (said.updatedInput) outcome.updatedInput = said.updatedInput;
       if (said.block) {
         outcome.block = said.block;
         return outcome;
@@ -179,6 +182,9 @@ function readAnswer(
       typeof specific.permissionDecisionReason === "string"
         ? specific.permissionDecisionReason
         : `denied by the ${event} hook ${short}`;
+  const updated = specific.updatedInput;
+  if (event === "PreToolUse" && typeof updated === "object" && updated !== null && !Array.isArray(updated))
+    out.updatedInput = updated as Record<string, unknown>;
   if (typeof specific.additionalContext === "string" && specific.additionalContext.trim())
     out.context.push(specific.additionalContext.trim());
   return out;

@@ -54,8 +54,8 @@ export interface AcpSessionOptions {
 export class AcpSession {
   /** Shell commands running in the editor's terminal, by tool call. */
   private readonly terminals = new Map<string, string>();
-  /** Tool calls started and not ended, by id: approvals are matched to them by tool name. */
-  private readonly open = new Map<string, { name: string; args: Record<string, unknown> }>();
+  /** Tool calls started and not ended, by id: a permission request names its call's id. */
+  private readonly open = new Set<string>();
   /** Updates go out in order, one after another. */
   private sending: Promise<void> = Promise.resolve();
 
@@ -220,7 +220,7 @@ export class AcpSession {
         this.chunk("agent_thought_chunk", e.delta);
         break;
       case "tool-start":
-        this.open.set(e.id, { name: e.name, args: e.args });
+        this.open.add(e.id);
         this.toolStart(e.id, e.name, e.args, e.label, e.parentId);
         break;
       case "tool-end":
@@ -297,7 +297,8 @@ export class AcpSession {
 
   /** Asks the editor, once the updates before the request are out, and answers the agent. */
   private async askPermission(req: Permission): Promise<void> {
-    const call = [...this.open.entries()].find(([, c]) => c.name === req.tool);
+    // By the call's id: two calls of the same tool at once each get their own request.
+    const call = req.callId !== undefined && this.open.has(req.callId) ? req.callId : undefined;
     await this.sending;
     const answer = await askEditor(
       {
@@ -305,7 +306,7 @@ export class AcpSession {
         sessionId: this.id,
         capabilities: this.opts.capabilities,
         cwd: this.hosted.config.cwd,
-        ...(call ? { toolCallId: call[0] } : {}),
+        ...(call ? { toolCallId: call } : {}),
       },
       req,
     );

@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { AgentEvent } from "../../protocol/agent-event.js";
-import type { WorkerCommand } from "../../protocol/worker-command.js";
+import type { AgentLink, WorkerCommand } from "../../protocol/worker-command.js";
 import { quietHeaps } from "./heap.js";
 
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 16 };
@@ -18,7 +18,7 @@ function workerEntry(): URL {
   return new URL(bundled ? "./worker.js" : "../../agent/worker.js", import.meta.url);
 }
 
-export class AgentHandle {
+export class AgentHandle implements AgentLink {
   private worker!: Worker;
   /** The run or compaction the worker is busy with: it ends with `done`, or with the worker. */
   private activeRun: number | null = null;

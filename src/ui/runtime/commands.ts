@@ -67,12 +67,7 @@ function perform(
         c.type === "run" || c.type === "compact" || c.type === "notification"
           ? {
               ...c,
-              config: {
-                ...c.config,
-                checkpointDir: services.checkpointDir(),
-                sessionId: services.sessionId(),
-                transcriptPath: services.transcriptPath(),
-              },
+              config: { ...c.config, ...services.runStamp() },
             }
           : c,
       );
@@ -174,7 +169,7 @@ function perform(
         cwd: cmd.input.cwd,
         input: {
           ...cmd.input,
-          transcript_path: services.transcriptPath(),
+          transcript_path: services.runStamp().transcriptPath,
           ...(version ? { version } : {}),
         },
       });

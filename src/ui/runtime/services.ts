@@ -1,7 +1,7 @@
 import type { FileMatches } from "../../protocol/file-index.js";
 import type { AgentEvent } from "../../protocol/agent-event.js";
 import type { ConversationMessage, ImageAttachment } from "../../protocol/conversation.js";
-import type { PermissionMode } from "../../protocol/run-config.js";
+import type { PermissionMode, RunStamp } from "../../protocol/run-config.js";
 import type { PickerItem, RewindRestore } from "../model.js";
 import type { McpConfigured, McpTrustDecision } from "../../protocol/mcp-state.js";
 
@@ -44,10 +44,8 @@ export interface Services {
   removeRule(rule: string, file: string): { mcp: McpConfigured; warnings: string[]; text: string };
   /** Reads the MCP config files again (at /new). */
   mcpReload(): { mcp: McpConfigured; warnings: string[] };
-  /** The session file, sent to hooks as `transcript_path`. */
-  transcriptPath(): string;
-  /** Where this session's /undo checkpoints live (undefined before anything was saved). */
-  checkpointDir(): string | undefined;
+  /** What each run is stamped with: the session's id, its file (hooks' `transcript_path`), its /undo folder. */
+  runStamp(): RunStamp;
   /** Restores the files of the last turn; returns the conversation without that turn. */
   undo(
     conversation: ConversationMessage[],
