@@ -10,6 +10,7 @@ import { recoversTextCalls } from "../protocol/tool-protocol.js";
 import { wireMessages } from "./request.js";
 import { newCallId } from "../providers/tool-args.js";
 import { estimateTokens, truncationSuspected } from "./compaction/index.js";
+import type { ReplyConstraint } from "./replies/protocol-schema.js";
 
 export interface ModelReply {
   message: ConversationMessage;
@@ -37,8 +38,10 @@ export async function callModel(
   config: RunConfig,
   signal: AbortSignal,
   emit: (e: RunEvent) => void,
+  /** The reply is decoded under this schema (replies/protocol-schema.ts): it is read as the JSON protocol. */
+  constraint?: ReplyConstraint,
 ): Promise<ModelReply> {
-  const json = config.toolProtocol === "json";
+  const json = config.toolProtocol === "json" || constraint !== undefined;
   // Images stay in the history across a model switch; a model that cannot read them reads their description.
   const messages = wireMessages(conversation, config);
   let content = "";
@@ -60,7 +63,8 @@ export async function callModel(
   for await (const ev of provider.stream({
     model: config.model,
     messages,
-    tools: json ? [] : tools,
+    tools: config.toolProtocol === "json" ? [] : tools,
+    ...(constraint ? { constraint } : {}),
     numCtx: config.numCtx,
     keepAlive: config.keepAlive,
     temperature: config.temperature,
@@ -114,7 +118,8 @@ export async function callModel(
     ...(cachedTokens !== undefined ? { cachedTokens } : {}),
     ...(truncated ? { truncated } : {}),
   };
-  if (json) return { ...interpretJsonReply(content, thinking, toolNames, promptTokens, completionTokens), ...counts };
+  if (json && toolCalls.length === 0)
+    return { ...interpretJsonReply(content, thinking, toolNames, promptTokens, completionTokens), ...counts };
 
   const message: ConversationMessage = { role: "assistant", content };
   if (thinking) message.thinking = thinking;
