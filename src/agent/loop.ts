@@ -286,14 +286,19 @@ export async function runAgent(
       // One corrective message per unusable reply; stuck.ts's one counter stops the run when
       // they come in a row, so a second bad reply never reaches this point. A native-tools
       // model's unreadable call is asked again under the call schema, in the JSON protocol's words.
-      constrainNext = reply.unusable.kind === "malformed" && config.toolProtocol === "native";
+      // So is a call written at the end of the thinking, with the answer left empty.
+      constrainNext =
+        config.toolProtocol === "native" && (reply.unusable.kind === "malformed" || reply.callInThinking !== undefined);
       const words = stepConstraint(config, memory, constraints, constrainNext) ? "json" : config.toolProtocol;
+      const detail = reply.callInThinking
+        ? `you wrote the call to "${reply.callInThinking}" inside your reasoning and left the reply empty; call it outside your reasoning`
+        : reply.unusable.detail;
       push({
         role: "user",
         content: correctiveMessage(
           words,
           tools.map((t) => t.name),
-          reply.unusable.detail,
+          detail,
         ),
       });
       emit({ type: "notice", level: "warn", text: unusableNotice(reply.unusable.kind) });

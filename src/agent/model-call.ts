@@ -4,6 +4,7 @@ import type { RunConfig } from "../protocol/run-config.js";
 import type { Provider, ProviderError } from "../providers/types.js";
 import type { ToolSpec } from "../protocol/tool-spec.js";
 import { recoverToolCalls } from "./replies/text-tool-calls.js";
+import { callEndingThinking } from "./replies/thinking-call.js";
 import { parseJsonProtocolReply } from "./replies/json-protocol.js";
 import { ToolCallStreamGuard } from "./replies/tool-call-stream.js";
 import { recoversTextCalls } from "../protocol/tool-protocol.js";
@@ -18,6 +19,8 @@ export interface ModelReply {
   error?: ProviderError;
   /** Why the reply cannot be used, if it can't (counts toward the stuck rule). */
   unusable?: { kind: "empty" | "malformed"; detail: string };
+  /** An empty reply whose thinking ends with a call to this tool: asked again to call it outside. */
+  callInThinking?: string;
   promptTokens?: number;
   completionTokens?: number;
   /** The part of the prompt the server read from its cache, when it says. */
@@ -145,6 +148,8 @@ export async function callModel(
   const reply: ModelReply = { message, promptTokens, completionTokens, ...counts };
   if (toolCalls.length === 0 && !content.trim()) {
     reply.unusable = { kind: "empty", detail: "the model returned an empty reply" };
+    const inThinking = thinking ? callEndingThinking(thinking, tools) : [];
+    if (inThinking.length > 0) reply.callInThinking = inThinking[0]!.name;
   } else if (unreadable) {
     // Markup that looks like a call but is not one is never a final answer: the loop asks again.
     reply.unusable = { kind: "malformed", detail: unreadable };
