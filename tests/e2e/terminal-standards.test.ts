@@ -146,17 +146,18 @@ describe("themes in a real terminal", () => {
     (s) => (sb = s),
     () => [tui, fake],
   );
-  // The status line's grey (theme.dim, 245) as the terminal gets it in each theme.
-  const DARK_GREY = "38;5;245m";
-  const LIGHT_GREY = "38;5;242m";
+  // The user's line (theme.user, colour 75) as the terminal gets it in each theme: the light theme
+  // darkens it to 25, which the dark theme never uses (greys will not do: light mirrors them).
+  const DARK_USER = "38;5;75m";
+  const LIGHT_USER = "38;5;25m";
 
   it("a terminal that answers OSC 11 with a white background gets the light theme; /theme switches and is saved", async () => {
     fake = await startFakeOllama({ models: [{ name: MODEL }] });
     Object.assign(sb.env, { TERM_PROXY_BG: "rgb:ffff/ffff/ffff", TERM_PROXY_LOG: path.join(sb.home, "tty.log") });
     tui = new Tui(sb, ["--host", fake.url, "--model", MODEL], { bin: PROXY_BIN });
-    await tui.waitFor("Ask anything", 20_000);
-    await waitUntil(() => tui!.screenAnsi().includes(LIGHT_GREY), 10_000, "the light theme's grey");
-    expect(tui.screenAnsi()).not.toContain(DARK_GREY);
+    await tui.ask("hi", "ok");
+    await waitUntil(() => tui!.screenAnsi().includes(LIGHT_USER), 10_000, "the light theme's user colour");
+    expect(tui.screenAnsi()).not.toContain(DARK_USER);
     tui.send("/theme ansi16");
     await waitUntil(() => !/38;5;\d+m/.test(tui!.screenAnsi()), 10_000, "only the 16 basic colours");
     // The screen may repaint before the save lands: wait for the file, as a second launch would read it.
@@ -173,7 +174,7 @@ describe("themes in a real terminal", () => {
     Object.assign(sb.env, { TERM_PROXY_BG: "rgb:ffff/ffff/ffff", TERM_PROXY_LOG: path.join(sb.home, "tty.log") });
     tui = new Tui(sb, ["--host", fake.url, "--model", MODEL], { bin: PROXY_BIN });
     await tui.ask("hi", "ok");
-    expect(tui.screenAnsi()).toContain(DARK_GREY);
-    expect(tui.screenAnsi()).not.toContain(LIGHT_GREY);
+    expect(tui.screenAnsi()).toContain(DARK_USER);
+    expect(tui.screenAnsi()).not.toContain(LIGHT_USER);
   });
 });
