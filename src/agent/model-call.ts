@@ -5,7 +5,7 @@ import type { Provider, ProviderError } from "../providers/types.js";
 import type { ToolSpec } from "../protocol/tool-spec.js";
 import { recoverToolCalls } from "./replies/text-tool-calls.js";
 import { callEndingThinking } from "./replies/thinking-call.js";
-import { parseJsonProtocolReply } from "./replies/json-protocol.js";
+import { parseJsonProtocolReply, RESPONSE_TOOL } from "./replies/json-protocol.js";
 import { ToolCallStreamGuard } from "./replies/tool-call-stream.js";
 import { recoversTextCalls } from "../protocol/tool-protocol.js";
 import { wireMessages } from "./request.js";
@@ -50,6 +50,7 @@ export async function callModel(
   let content = "";
   let thinking = "";
   let signature = "";
+  let writing: string | undefined;
   const toolCalls: ToolCall[] = [];
   let error: ProviderError | undefined;
   let promptTokens: number | undefined;
@@ -78,9 +79,16 @@ export async function callModel(
     switch (ev.type) {
       case "text":
         content += ev.delta;
-        // The JSON protocol's raw object is not for the user's eyes: show it as thinking.
-        if (json) emit({ type: "thinking", delta: ev.delta });
-        else {
+        // The JSON protocol's raw object is not for the user's eyes: show it as thinking, and
+        // the tool it calls on the status line as soon as its name is complete.
+        if (json) {
+          emit({ type: "thinking", delta: ev.delta });
+          if (!writing) {
+            writing = writtenToolName(content, ev.delta.length);
+            if (writing === RESPONSE_TOOL) emit({ type: "status", phase: "answering" });
+            else if (writing) emit({ type: "status", phase: "thinking", writing });
+          }
+        } else {
           const shown = guard.push(ev.delta);
           if (shown) emit({ type: "text", delta: shown });
         }
@@ -220,4 +228,10 @@ function interpretJsonReply(
       return { ...base, message, unusable: { kind: content.trim() ? "malformed" : "empty", detail: parsed.error } };
     }
   }
+}
+
+/** The protocol's `"tool_name": "…"` once its closing quote has streamed; only the new end is searched. */
+function writtenToolName(content: string, added: number): string | undefined {
+  const near = content.slice(Math.max(0, content.length - added - 80));
+  return /"tool_name"\s*:\s*"([^"\\]{1,80})"/.exec(near)?.[1];
 }

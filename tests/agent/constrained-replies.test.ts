@@ -62,11 +62,20 @@ describe("the JSON reply protocol, constrained", () => {
   it("Ollama: every request's format holds a schema naming each tool and the answer; the call runs", async () => {
     const ollama = await startFakeOllama({
       models: [{ name: "small:1b", capabilities: ["completion"] }],
-      replies: [{ steps: [{ text: call("read_file", { path: "a.txt" }) }] }, { steps: [{ text: answer("done") }] }],
+      replies: [
+        { steps: [{ text: call("read_file", { path: "a.txt" }) }], chunkChars: 7 },
+        { steps: [{ text: answer("done") }], chunkChars: 7 },
+      ],
     });
     fake = ollama;
     const config = { ...testConfig(withProject()), host: ollama.url, model: "small:1b", toolProtocol: "json" as const };
-    const { result } = await run(config);
+    const { result, events } = await run(config);
+    // It streams: the status line is told the tool's name once, as soon as it is complete.
+    const statuses = events.flatMap((e) => (e.type === "status" && e.phase !== "loading" ? [e] : []));
+    expect(statuses.filter((e) => e.phase !== "tool")).toEqual([
+      { type: "status", phase: "thinking", writing: "read_file" },
+      { type: "status", phase: "answering" },
+    ]);
     expect(ollama.chats).toHaveLength(2);
     for (const chat of ollama.chats) {
       expect(offered(chat.body.format).sort()).toEqual(["list_files", "read_file", "response"]);
