@@ -102,6 +102,10 @@ describe("code is code", () => {
       text: '```tool_code\nprint(default_api.read_file(path="src/a.ts"))\n```',
     },
     { source: "Llama 3.2 pythonic call in a python fence", text: '```python\nread_file(path="src/a.ts")\n```' },
+    {
+      source: "Gemma's call printed through default_api, in a python fence (ai.google.dev function calling)",
+      text: '```python\nprint(default_api.read_file(path="src/a.ts"))\n```',
+    },
   ])("a call marker or a bare statement call is still read: $source", ({ text }) => {
     expect(recoverToolCalls(text, SPECS).calls.map((c) => c.name)).toEqual(["read_file"]);
   });

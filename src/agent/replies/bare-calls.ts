@@ -29,10 +29,13 @@ const CALL_START =
 const CODE_FENCE =
   /^(?:python[23]?|py|ipython|javascript|js|jsx|mjs|typescript|ts|tsx|sh|bash|zsh|shell|console|fish|ps1|powershell|ruby|rb|go|rust|rs|java|kotlin|kt|c|cpp|c\+\+|cs|csharp|php|perl|lua|r|swift|scala)$/i;
 
-/** Code whose first statement is a call by a tool's own name (`read_file(…)`, `default_api.read_file(…)`). */
+/**
+ * Code whose first statement is a call by a tool's own name (`read_file(…)`), or one through
+ * Gemini's call namespace, which no program uses (`print(default_api.read_file(…))`).
+ */
 function statementCall(code: string, book: NameBook): boolean {
-  const first = /^\[?\s*([A-Za-z_][\w.]*?)(?:\.call)?\s*\(/.exec(code)?.[1];
-  return first !== undefined && book.resolve(first.replace(/^default_api\./, "")) !== undefined;
+  const m = /^\[?\s*(?:print\(\s*(?=default_api\.))?(default_api\.)?([A-Za-z_][\w.]*?)(?:\.call)?\s*\(/.exec(code);
+  return m !== null && book.resolve(m[2]!) !== undefined;
 }
 
 /**
