@@ -52,6 +52,17 @@ function offered(schema: unknown): string[] {
   return branches.map((b) => b.properties.tool_name.const);
 }
 
+/** A JSON-protocol model on an OpenAI-compatible server. */
+function openaiConfig(url: string): RunConfig {
+  return {
+    ...testConfig(withProject()),
+    provider: "openai",
+    baseUrl: `${url}/v1`,
+    model: "gpt-fake",
+    toolProtocol: "json",
+  };
+}
+
 function withProject(): string {
   const project = tempProject({ "a.txt": "canary-38\n" });
   cleanup = project.cleanup;
@@ -90,13 +101,7 @@ describe("the JSON reply protocol, constrained", () => {
       replies: [{ text: call("read_file", { path: "a.txt" }) }, { text: answer("ok") }],
     });
     fake = server;
-    const config = {
-      ...testConfig(withProject()),
-      provider: "openai" as const,
-      baseUrl: `${server.url}/v1`,
-      model: "gpt-fake",
-      toolProtocol: "json" as const,
-    };
+    const config = openaiConfig(server.url);
     const { result } = await run(config);
     const bodies = server.requests.filter((r) => r.method === "POST").map((r) => r.body as Record<string, unknown>);
     expect(bodies).toHaveLength(2);
@@ -135,13 +140,7 @@ describe("the JSON reply protocol, constrained", () => {
   it("llama.cpp refusing the grammar (400): the same request again without response_format", async () => {
     const server = await startFakeOpenAI({ replies: [grammarRefused(), { text: answer("fine") }] });
     fake = server;
-    const config = {
-      ...testConfig(withProject()),
-      provider: "openai" as const,
-      baseUrl: `${server.url}/v1`,
-      model: "gpt-fake",
-      toolProtocol: "json" as const,
-    };
+    const config = openaiConfig(server.url);
     const { result, notices } = await run(config);
     const bodies = server.requests.filter((r) => r.method === "POST").map((r) => r.body as Record<string, unknown>);
     expect(bodies).toHaveLength(2);
