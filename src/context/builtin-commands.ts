@@ -48,5 +48,6 @@ export const slashCommands: readonly SlashCommand[] = [
   { name: "export", args: "[file]", help: "write the conversation as Markdown (default agent0-<session>.md)" },
   { name: "cost", help: "tokens and time per model, and the price for hosted models where it is known" },
   { name: "jobs", args: "[kill <id>]", help: "list background shell commands; stop one" },
+  { name: "doctor", help: "what works on this machine: server, model, sandbox, tools, terminal, settings" },
   { name: "quit", help: "save and quit" },
 ];

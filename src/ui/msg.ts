@@ -135,6 +135,8 @@ export type Cmd =
   | { type: "save-config"; keys: Record<string, unknown> }
   /** `conversation`: for /context, which shows what the messages take of the window. */
   | { type: "show"; what: "memory" | "agents" }
+  /** /doctor: what holds on this machine, with what the terminal answered at start. */
+  | { type: "doctor"; terminal: { syncOutput: boolean; keyboard: "legacy" | "kitty"; theme: string } }
   /** `tokensUsed`: the session's total, kept after the turn is undone (it was spent). */
   | { type: "undo"; force: boolean; sessionId: string; conversation: ConversationMessage[]; tokensUsed: number }
   /** /export [file]: the conversation as Markdown. */

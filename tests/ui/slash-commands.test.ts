@@ -28,6 +28,7 @@ describe("slash commands", () => {
       "/export [file]",
       "/cost",
       "/jobs [kill <id>]",
+      "/doctor",
       "/quit",
     ]);
   });

@@ -116,6 +116,8 @@ function perform(
       return later({ type: "notice", level: "info", text: services.saveConfig(cmd.keys) });
     case "show":
       return services.show(cmd.what).then((text) => later({ type: "notice", level: "info", text }));
+    case "doctor":
+      return services.doctor(cmd.terminal).then((text) => later({ type: "notice", level: "info", text }));
     case "undo":
       return services.undo(cmd.conversation, cmd.force).then((r) => {
         if (r.conversation) later(cutBack(cmd, r.conversation));

@@ -79,6 +79,16 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
     case "agents":
       cmds.push({ type: "show", what: "agents" });
       return;
+    case "doctor":
+      cmds.push({
+        type: "doctor",
+        terminal: {
+          syncOutput: model.syncOutput,
+          keyboard: model.terminal.keyboard,
+          theme: `${model.theme.name} (${model.theme.source})`,
+        },
+      });
+      return notice("Checking this machine…");
     case "context":
       return notice(contextReport(model));
     case "memory":
