@@ -39,7 +39,7 @@ async function run(config: RunConfig, prompt = "what does a.txt say?") {
     memory: createSessionMemory("s"),
     emit: (e) => events.push(e),
     signal: new AbortController().signal,
-    askUser: async () => ({ decision: "allow" }),
+    askUser: async () => ({ decision: "once" }),
   });
   const notices = events.flatMap((e) => (e.type === "notice" ? [e.text] : []));
   return { result, events, notices };
