@@ -44,7 +44,7 @@ export async function callModel(
   /** The reply is decoded under this schema (replies/protocol-schema.ts): it is read as the JSON protocol. */
   constraint?: ReplyConstraint,
 ): Promise<ModelReply> {
-  const json = config.toolProtocol === "json" || constraint !== undefined;
+  const json = config.toolProtocol === "json";
   // Images stay in the history across a model switch; a model that cannot read them reads their description.
   const messages = wireMessages(conversation, config);
   let content = "";
@@ -79,16 +79,15 @@ export async function callModel(
     switch (ev.type) {
       case "text":
         content += ev.delta;
-        // The JSON protocol's raw object is not for the user's eyes: show it as thinking, and
-        // the tool it calls on the status line as soon as its name is complete.
-        if (json) {
-          emit({ type: "thinking", delta: ev.delta });
-          if (!writing) {
-            writing = writtenToolName(content, ev.delta.length);
-            if (writing === RESPONSE_TOOL) emit({ type: "status", phase: "answering" });
-            else if (writing) emit({ type: "status", phase: "thinking", writing });
-          }
-        } else {
+        // A constrained reply names its tool on the status line as soon as the name is complete.
+        if (constraint && !writing) {
+          writing = writtenToolName(content, ev.delta.length);
+          if (writing === RESPONSE_TOOL) emit({ type: "status", phase: "answering" });
+          else if (writing) emit({ type: "status", phase: "thinking", writing });
+        }
+        // The JSON protocol's raw object is not for the user's eyes: show it as thinking.
+        if (json) emit({ type: "thinking", delta: ev.delta });
+        else {
           const shown = guard.push(ev.delta);
           if (shown) emit({ type: "text", delta: shown });
         }
@@ -129,7 +128,10 @@ export async function callModel(
     ...(cachedTokens !== undefined ? { cachedTokens } : {}),
     ...(truncated ? { truncated } : {}),
   };
-  if (json && toolCalls.length === 0)
+  // A native model's constrained step is read as the protocol; a server that ignored the constraint
+  // (ggml-org/llama.cpp#24097 answers 200 unconstrained) gets its reply read as any other.
+  const asProtocol = json || (constraint && parseJsonProtocolReply(content, toolNames).kind !== "invalid");
+  if (asProtocol && toolCalls.length === 0)
     return { ...interpretJsonReply(content, thinking, toolNames, promptTokens, completionTokens), ...counts };
 
   const message: ConversationMessage = { role: "assistant", content };
