@@ -9,6 +9,7 @@ import { benchGrep } from "./grep-bench.mjs";
 import { benchSessions } from "./session-bench.mjs";
 import { benchLongSession } from "./long-session.mjs";
 import { benchStreamGuard } from "./stream-guard.mjs";
+import { benchConstrained } from "./constrained.mjs";
 import { benchEditMatch } from "./edit-match.mjs";
 import { benchScale } from "./scale-bench.mjs";
 import { benchPrefixCache, printPrefixCache } from "./prefix-cache.mjs";
@@ -451,6 +452,22 @@ async function streamGuard() {
   row("text tool-call recovery of a 4 KB answer holding no call (mean of 200)", `${r.recover_4k_us.toFixed(0)} µs`, "");
 }
 
+async function constrained() {
+  const r = await benchConstrained(ROOT);
+  row(
+    `protocol schema of the ${r.tools} built-in tools, built once per tool set (mean of 200)`,
+    `${r.schema_build_us.toFixed(0)} µs, ${(r.schema_bytes / 1024).toFixed(1)} KB`,
+    "",
+  );
+  row(
+    "a 400 KB native reply through callModel and the hold-back guard, 32-char deltas",
+    ms(r.native_stream_ms),
+    "linear",
+  );
+  row("a 400 KB JSON-protocol reply, no schema, same deltas", ms(r.json_stream_ms), "linear");
+  row("a 400 KB JSON-protocol reply under the schema, same deltas", ms(r.constrained_stream_ms), "linear");
+}
+
 async function editMatch() {
   const r = await benchEditMatch(ROOT);
   row("edit_file exact match in a 10,000-line file (median of 20)", ms(r.exact_ms), "");
@@ -513,6 +530,7 @@ const parts = {
   keystrokes,
   toolSteps,
   streamGuard,
+  constrained,
   editMatch,
   grep,
   sessions,

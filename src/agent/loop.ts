@@ -1,11 +1,13 @@
 import type { RunEvent, DoneReason } from "../protocol/agent-event.js";
 import type { ConversationMessage, ToolCall } from "../protocol/conversation.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
+import type { ToolSpec } from "../protocol/tool-spec.js";
 import type { Provider } from "../providers/types.js";
 import type { ClientIo, ToolContext, ToolDef } from "../tools/types.js";
 import { toolSpecs } from "../tools/runner.js";
 import { runCalls, type ToolOutcome } from "./tool-call.js";
 import { callModel } from "./model-call.js";
+import { CALL_CONSTRAINT, protocolConstraint, type ReplyConstraint } from "./replies/protocol-schema.js";
 import { createStuckState, observeStep } from "./stuck.js";
 import { correctiveMessage } from "./replies/json-protocol.js";
 import { sentTools, systemMessage } from "./request.js";
@@ -121,6 +123,9 @@ export async function runAgent(
     return tools;
   };
   let specs = toolSpecs(tools);
+  let constraints = constraintsFor(specs);
+  // The step after a native-tools model's unreadable call decodes under the call schema.
+  let constrainNext = false;
   const restrictTools = (names: string[]) => {
     allowed = allowed ? allowed.filter((n) => names.includes(n)) : [...names];
     emit({ type: "notice", level: "info", text: `Tools for the rest of this run: ${allowed.join(", ") || "none"}.` });
@@ -154,7 +159,10 @@ export async function runAgent(
     const reminder = modeReminder(conversation, config.permissionMode);
     if (reminder) push(reminder);
     const previous = tools;
-    if (latestTools() !== previous) specs = toolSpecs(tools);
+    if (latestTools() !== previous) {
+      specs = toolSpecs(tools);
+      constraints = constraintsFor(specs);
+    }
     // The prompt is the system message and the tool schemas as well as the conversation.
     const system = systemMessage(config, specs);
     // Compaction never runs twice without new content in between: a conversation it could not
@@ -171,7 +179,9 @@ export async function runAgent(
     }
 
     // A resumed session may hold a call whose result never came (the app was killed mid-step).
-    const reply = await callModel(provider, [system, ...conversation], specs, config, signal, emit);
+    const constraint = stepConstraint(config, memory, constraints, constrainNext);
+    constrainNext = false;
+    const reply = await callModel(provider, [system, ...conversation], specs, config, signal, emit, constraint);
     // The server cut the prompt: from now on the window is what it really holds, and compaction
     // keeps the prompt inside it (Ollama's num_ctx stays: changing it reloads the model).
     if (reply.truncated) {
@@ -194,6 +204,13 @@ export async function runAgent(
     }
 
     if (reply.error) {
+      if (reply.error.kind === "no-constraint" && constraint) {
+        // The same request again without it, once: the session remembers this server and model.
+        (memory.constraintRefused ??= new Set()).add(constraintKey(config));
+        constrainNext = constraint.name === CALL_CONSTRAINT;
+        emit({ type: "notice", level: "warn", text: constraintRefusedNotice(config, reply.error.message) });
+        continue;
+      }
       if (reply.error.kind === "no-tools" && config.toolProtocol === "native") {
         config = { ...config, toolProtocol: "json" };
         emit({ type: "tool-protocol", protocol: "json" });
@@ -258,13 +275,21 @@ export async function runAgent(
 
     if (reply.unusable) {
       // One corrective message per unusable reply; stuck.ts's one counter stops the run when
-      // they come in a row, so a second bad reply never reaches this point.
+      // they come in a row, so a second bad reply never reaches this point. A native-tools
+      // model's unreadable call is asked again under the call schema, in the JSON protocol's words.
+      // So is a call written at the end of the thinking, with the answer left empty.
+      constrainNext =
+        config.toolProtocol === "native" && (reply.unusable.kind === "malformed" || reply.callInThinking !== undefined);
+      const words = stepConstraint(config, memory, constraints, constrainNext) ? "json" : config.toolProtocol;
+      const detail = reply.callInThinking
+        ? `you wrote the call to "${reply.callInThinking}" inside your reasoning and left the reply empty; call it outside your reasoning`
+        : reply.unusable.detail;
       push({
         role: "user",
         content: correctiveMessage(
-          config.toolProtocol,
+          words,
           tools.map((t) => t.name),
-          reply.unusable.detail,
+          detail,
         ),
       });
       emit({ type: "notice", level: "warn", text: unusableNotice(reply.unusable.kind) });
@@ -343,6 +368,39 @@ function pushToolResult(
   if (display) m.display = display;
   if (images) m.images = images;
   push(m);
+}
+
+function constraintKey(config: RunConfig): string {
+  return `${config.provider} ${config.host} ${config.model}`;
+}
+
+function constraintRefusedNotice(config: RunConfig, detail: string): string {
+  return `The server refused to constrain ${config.model}'s replies to agent0's schema (${detail}); asking again without it for the rest of this session.`;
+}
+
+/**
+ * The JSON protocol's every step decodes under the reply schema; a native-tools model's corrective
+ * step under the call schema. Neither where this server refused a constraint before.
+ */
+function stepConstraint(
+  config: RunConfig,
+  memory: SessionMemory,
+  constraints: ReturnType<typeof constraintsFor>,
+  corrective: boolean,
+): ReplyConstraint | undefined {
+  if (config.provider === "anthropic" || memory.constraintRefused?.has(constraintKey(config))) return undefined;
+  if (config.toolProtocol === "json") return constraints.reply();
+  return corrective ? constraints.calls() : undefined;
+}
+
+/** Both schemas of one tool set, each built the first time a step needs it. */
+function constraintsFor(specs: ToolSpec[]): { reply: () => ReplyConstraint; calls: () => ReplyConstraint } {
+  let reply: ReplyConstraint | undefined;
+  let calls: ReplyConstraint | undefined;
+  return {
+    reply: () => (reply ??= protocolConstraint(specs)),
+    calls: () => (calls ??= protocolConstraint(specs, true)),
+  };
 }
 
 /**

@@ -4,12 +4,14 @@ import type { RunConfig } from "../protocol/run-config.js";
 import type { Provider, ProviderError } from "../providers/types.js";
 import type { ToolSpec } from "../protocol/tool-spec.js";
 import { recoverToolCalls } from "./replies/text-tool-calls.js";
-import { parseJsonProtocolReply } from "./replies/json-protocol.js";
+import { callEndingThinking } from "./replies/thinking-call.js";
+import { parseJsonProtocolReply, RESPONSE_TOOL } from "./replies/json-protocol.js";
 import { ToolCallStreamGuard } from "./replies/tool-call-stream.js";
 import { recoversTextCalls } from "../protocol/tool-protocol.js";
 import { wireMessages } from "./request.js";
 import { newCallId } from "../providers/tool-args.js";
 import { estimateTokens, truncationSuspected } from "./compaction/index.js";
+import type { ReplyConstraint } from "./replies/protocol-schema.js";
 
 export interface ModelReply {
   message: ConversationMessage;
@@ -17,6 +19,8 @@ export interface ModelReply {
   error?: ProviderError;
   /** Why the reply cannot be used, if it can't (counts toward the stuck rule). */
   unusable?: { kind: "empty" | "malformed"; detail: string };
+  /** An empty reply whose thinking ends with a call to this tool: asked again to call it outside. */
+  callInThinking?: string;
   promptTokens?: number;
   completionTokens?: number;
   /** The part of the prompt the server read from its cache, when it says. */
@@ -37,6 +41,8 @@ export async function callModel(
   config: RunConfig,
   signal: AbortSignal,
   emit: (e: RunEvent) => void,
+  /** The reply is decoded under this schema (replies/protocol-schema.ts): it is read as the JSON protocol. */
+  constraint?: ReplyConstraint,
 ): Promise<ModelReply> {
   const json = config.toolProtocol === "json";
   // Images stay in the history across a model switch; a model that cannot read them reads their description.
@@ -44,6 +50,7 @@ export async function callModel(
   let content = "";
   let thinking = "";
   let signature = "";
+  let writing: string | undefined;
   const toolCalls: ToolCall[] = [];
   let error: ProviderError | undefined;
   let promptTokens: number | undefined;
@@ -60,7 +67,8 @@ export async function callModel(
   for await (const ev of provider.stream({
     model: config.model,
     messages,
-    tools: json ? [] : tools,
+    tools: config.toolProtocol === "json" ? [] : tools,
+    ...(constraint ? { constraint } : {}),
     numCtx: config.numCtx,
     keepAlive: config.keepAlive,
     temperature: config.temperature,
@@ -71,6 +79,12 @@ export async function callModel(
     switch (ev.type) {
       case "text":
         content += ev.delta;
+        // A constrained reply names its tool on the status line as soon as the name is complete.
+        if (constraint && !writing) {
+          writing = writtenToolName(content, ev.delta.length);
+          if (writing === RESPONSE_TOOL) emit({ type: "status", phase: "answering" });
+          else if (writing) emit({ type: "status", phase: "thinking", writing });
+        }
         // The JSON protocol's raw object is not for the user's eyes: show it as thinking.
         if (json) emit({ type: "thinking", delta: ev.delta });
         else {
@@ -114,7 +128,11 @@ export async function callModel(
     ...(cachedTokens !== undefined ? { cachedTokens } : {}),
     ...(truncated ? { truncated } : {}),
   };
-  if (json) return { ...interpretJsonReply(content, thinking, toolNames, promptTokens, completionTokens), ...counts };
+  // A native model's constrained step is read as the protocol; a server that ignored the constraint
+  // (ggml-org/llama.cpp#24097 answers 200 unconstrained) gets its reply read as any other.
+  const asProtocol = json || (constraint && parseJsonProtocolReply(content, toolNames).kind !== "invalid");
+  if (asProtocol && toolCalls.length === 0)
+    return { ...interpretJsonReply(content, thinking, toolNames, promptTokens, completionTokens), ...counts };
 
   const message: ConversationMessage = { role: "assistant", content };
   if (thinking) message.thinking = thinking;
@@ -140,6 +158,8 @@ export async function callModel(
   const reply: ModelReply = { message, promptTokens, completionTokens, ...counts };
   if (toolCalls.length === 0 && !content.trim()) {
     reply.unusable = { kind: "empty", detail: "the model returned an empty reply" };
+    const inThinking = thinking ? callEndingThinking(thinking, tools) : [];
+    if (inThinking.length > 0) reply.callInThinking = inThinking[0]!.name;
   } else if (unreadable) {
     // Markup that looks like a call but is not one is never a final answer: the loop asks again.
     reply.unusable = { kind: "malformed", detail: unreadable };
@@ -210,4 +230,10 @@ function interpretJsonReply(
       return { ...base, message, unusable: { kind: content.trim() ? "malformed" : "empty", detail: parsed.error } };
     }
   }
+}
+
+/** The protocol's `"tool_name": "…"` once its closing quote has streamed; only the new end is searched. */
+function writtenToolName(content: string, added: number): string | undefined {
+  const near = content.slice(Math.max(0, content.length - added - 80));
+  return /"tool_name"\s*:\s*"([^"\\]{1,80})"/.exec(near)?.[1];
 }

@@ -23,7 +23,8 @@ export type Phase = "loading" | "thinking" | "answering" | "tool";
 export type RunEvent =
   | { type: "text"; delta: string }
   | { type: "thinking"; delta: string }
-  | { type: "status"; phase: Phase }
+  /** `writing`: the tool a constrained reply is calling, as soon as its name has streamed. */
+  | { type: "status"; phase: Phase; writing?: string }
   | { type: "tool-start"; id: string; name: string; args: Record<string, unknown>; label: string; parentId?: string }
   /** The tool's line as the UI shows it (and the session keeps it): label, outcome, summary, diff. */
   | { type: "tool-end"; id: string; display: ToolDisplay; parentId?: string }

@@ -65,3 +65,13 @@ export function isConnectFailure(err: unknown): boolean {
 export function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
+
+/**
+ * A 400 that refuses the reply constraint names the field agent0 sent it in: llama.cpp's server
+ * "Failed to initialize samplers: failed to parse grammar" (lidge-jun/opencodex#2135) or a schema
+ * it cannot convert (ggml-org/llama.cpp#19051, #19349), Ollama before structured outputs "invalid
+ * format" (ollama/ollama#7707), vLLM without a guided-decoding backend naming response_format.
+ */
+export function refusesConstraint(status: number | undefined, detail: string): boolean {
+  return status === 400 && /\b(format|response_format|json_schema|grammar)\b/i.test(detail);
+}

@@ -10,12 +10,23 @@ export interface ChatRequest {
   keepAlive?: string | number;
   temperature?: number;
   think?: boolean;
+  /** Constrain the reply to JSON matching this schema: Ollama's format, OpenAI-compatible response_format (json_schema, strict), a grammar on the embedded engine. */
+  constraint?: { name: string; schema: Record<string, unknown> };
   signal: AbortSignal;
   idleTimeoutMs: number;
 }
 
 export type ProviderErrorKind =
-  "unreachable" | "model-not-found" | "no-tools" | "auth" | "rate-limit" | "server" | "stream" | "timeout" | "aborted";
+  | "unreachable"
+  | "model-not-found"
+  | "no-tools"
+  | "no-constraint"
+  | "auth"
+  | "rate-limit"
+  | "server"
+  | "stream"
+  | "timeout"
+  | "aborted";
 
 export interface ProviderError {
   kind: ProviderErrorKind;

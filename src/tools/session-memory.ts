@@ -14,6 +14,8 @@ export interface SessionMemory {
   nativeFailures: number;
   /** ripgrep failed to start: later searches go straight to the JavaScript engine. */
   ripgrepUnavailable: boolean;
+  /** "provider model" pairs whose server refused a reply constraint (agent/loop.ts): sent without it since. */
+  constraintRefused?: Set<string>;
   /** The user was told the server cuts the prompt (agent/loop.ts): once a session is enough. */
   truncationTold?: boolean;
   /** The SessionStart hooks ran (agent/loop.ts): once per session, "resume" for a resumed one. */

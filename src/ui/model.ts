@@ -111,6 +111,8 @@ export interface RunState {
   streamingId?: number;
   /** Steer messages taken by the loop whose `message` event is still to come (shown as the user's, not as a notice). */
   steeredPending?: number;
+  /** The tool a constrained reply is calling, while it streams (the status line names it). */
+  writing?: string;
   /** A hook command running now (the status line names it). */
   hook?: { event: string; command: string };
 }

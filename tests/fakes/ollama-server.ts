@@ -87,6 +87,13 @@ function showResponse(m: FakeModel) {
   };
 }
 
+function olderThan(version: string, than: string): boolean {
+  const parts = (v: string) => v.split(/[.-]/).map((n) => Number.parseInt(n, 10) || 0);
+  const [a, b] = [parts(version), parts(than)];
+  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) < (b[i] ?? 0);
+  return false;
+}
+
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" });
   res.end(JSON.stringify(body));
@@ -196,6 +203,11 @@ export async function startFakeOllama(opts: FakeOllamaOptions): Promise<FakeOlla
     }
     if (Array.isArray(body.tools) && body.tools.length > 0 && !caps.includes("tools")) {
       return json(res, 400, { error: `registry.ollama.ai/library/${fullName(model.name)} does not support tools` });
+    }
+    // A JSON schema in `format` is Ollama's structured outputs, from 0.5.0 (ollama/ollama#7900);
+    // before, only "json" was a format and anything else was refused with this 400.
+    if (isRecord(body.format) && olderThan(opts.version ?? VERSION, "0.5.0")) {
+      return json(res, 400, { error: `invalid format: expected "json" or a JSON schema` });
     }
     if (body.think === true && !caps.includes("thinking")) {
       return json(res, 400, { error: `"${body.model}" does not support thinking` });

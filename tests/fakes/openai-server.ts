@@ -207,3 +207,10 @@ export async function startFakeOpenAI(
     await play(res, req, { ...(opts.rude ? RUDE : {}), ...(nextReply() ?? {}) });
   });
 }
+
+/**
+ * llama.cpp's server refusing a response_format schema it cannot turn into a grammar
+ * (lidge-jun/opencodex#2135 quotes it; ggml-org/llama.cpp#19349 makes every parse failure a 400).
+ */
+export const grammarRefused = () =>
+  openaiError(400, "Failed to initialize samplers: failed to parse grammar", "invalid_request_error");

@@ -22,6 +22,23 @@ const CALL_START =
   /^(?:[{[]|```|<(?:(?:tool|function)[_-]?)?name>|[A-Za-z_][\w.:-]*\s*[({]|[A-Za-z_][\w.:-]*(?:\(\))?[*_`]{0,3}\s*$|[A-Za-z_][\w-]*:)/;
 
 /**
+ * A fence in a programming language holds code, not a call (```tool_code, ```json and a bare fence
+ * are Gemma's, Command-R's and others' call markers): ChatGLM3's ```python tool_call(…) is read,
+ * but a tool-named function called inside an expression, `print(read_file("x"))`, is code.
+ */
+const CODE_FENCE =
+  /^(?:python[23]?|py|ipython|javascript|js|jsx|mjs|typescript|ts|tsx|sh|bash|zsh|shell|console|fish|ps1|powershell|ruby|rb|go|rust|rs|java|kotlin|kt|c|cpp|c\+\+|cs|csharp|php|perl|lua|r|swift|scala)$/i;
+
+/**
+ * Code whose first statement is a call by a tool's own name (`read_file(…)`), or one through
+ * Gemini's call namespace, which no program uses (`print(default_api.read_file(…))`).
+ */
+function statementCall(code: string, book: NameBook): boolean {
+  const m = /^\[?\s*(?:print\(\s*(?=default_api\.))?(default_api\.)?([A-Za-z_][\w.]*?)(?:\.call)?\s*\(/.exec(code);
+  return m !== null && book.resolve(m[2]!) !== undefined;
+}
+
+/**
  * A reply that is a bare call: one to three short sentences, the call on its own lines (a JSON
  * object or list, fenced or not; pythonic calls; a tool's name then its JSON arguments), and at
  * most one short line after it.
@@ -74,6 +91,7 @@ function bareBody(text: string, start: number, book: NameBook): Calls | undefine
     const fence = /^```([\w-]*)[ \t]*\n([\s\S]*?)\n?[ \t]*```/.exec(text.slice(i));
     if (!fence) break;
     const inner = fence[2]!.trim();
+    if (CODE_FENCE.test(fence[1]!) && !statementCall(inner, book)) return undefined;
     const read = callsAt(inner, 0, none, book) ?? yamlCalls(inner, 0, book);
     if (!read || inner.slice(read.end).trim() !== "") return undefined;
     calls.push(...read.calls);

@@ -1,5 +1,5 @@
 // Failures of an Ollama request, turned into ProviderErrors the user can act on.
-import { errorText, isConnectFailure, networkCode } from "../errors.js";
+import { errorText, isConnectFailure, networkCode, refusesConstraint } from "../errors.js";
 import type { ProviderError } from "../types.js";
 
 export interface OllamaFailureContext {
@@ -42,6 +42,7 @@ function fromStatus(status: number, text: string, ctx: OllamaFailureContext): Pr
   if (status === 400 && /does not support tools/i.test(text)) {
     return { kind: "no-tools", message: text, hint: "This model cannot call tools natively.", status };
   }
+  if (refusesConstraint(status, text)) return { kind: "no-constraint", message: text, status };
   if (status === 401 || status === 403)
     return { kind: "auth", message: `Ollama at ${ctx.host} refused the request: ${text}`, status };
   if (status === 429) return { kind: "rate-limit", message: `Ollama is busy: ${text}`, status };

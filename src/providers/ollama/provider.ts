@@ -58,6 +58,8 @@ function chatBody(req: ChatRequest): OllamaChatRequest & { stream: true } {
   if (req.tools.length > 0) body.tools = toOllamaTools(req.tools) as unknown as Tool[];
   if (req.keepAlive !== undefined) body.keep_alive = req.keepAlive;
   if (req.think !== undefined) body.think = req.think;
+  // Ollama's structured outputs: `format` takes a JSON schema and decodes under its grammar.
+  if (req.constraint) body.format = req.constraint.schema;
   return body;
 }
 

@@ -2,7 +2,7 @@
 // through the official `openai` package. Tool-call arguments arrive in fragments keyed by index and
 // are reassembled here. The SDK does not retry (maxRetries: 0); retry.ts does.
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from "openai";
-import { errorText, ProviderFailure } from "../errors.js";
+import { errorText, ProviderFailure, refusesConstraint } from "../errors.js";
 import { hostedStream } from "../hosted-stream.js";
 import { mergeToolName, parseToolArgs } from "../tool-args.js";
 import { toOpenAIMessages, toOpenAITools } from "./messages.js";
@@ -79,6 +79,7 @@ function classify(err: unknown, ctx: { model: string; baseUrl: string }): Attemp
     };
   }
   if (status === 400 && /does not support tools/i.test(detail)) return e({ kind: "no-tools", message: detail });
+  if (refusesConstraint(status, detail)) return e({ kind: "no-constraint", message: detail });
   return e({ kind: "server", message: `The server answered ${status}: ${detail}` });
 }
 
@@ -114,6 +115,11 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
     if (req.tools.length > 0) params.tools = toOpenAITools(req.tools);
     if (req.temperature !== undefined) params.temperature = req.temperature;
     if (req.think === true) params.reasoning_effort = "medium";
+    // llama.cpp's server, vLLM, SGLang and LM Studio decode under the schema's grammar.
+    if (req.constraint) {
+      const { name, schema } = req.constraint;
+      params.response_format = { type: "json_schema", json_schema: { name, schema, strict: true } };
+    }
     const calls = new Map<number, { id: string; name: string; args: string }>();
     let finished = false;
     let promptTokens = 0;

@@ -53,7 +53,10 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       break;
     }
     case "status":
-      if (model.run) model.run.phase = event.phase;
+      if (model.run) {
+        model.run.phase = event.phase;
+        model.run.writing = event.writing;
+      }
       break;
     case "tool-start":
       closeStreaming(model);

@@ -146,6 +146,7 @@ function phaseLabel(model: Model): string {
   const run = model.run!;
   // A hook command running (hooks run one after another, each with its time-out).
   if (run.hook) return sanitizeLine(`hook ${run.hook.event}: ${run.hook.command}`);
+  if (run.writing && run.phase !== "tool") return sanitizeLine(`writing a ${run.writing} call…`);
   switch (run.phase) {
     case "loading":
       return model.warm ? "thinking…" : "loading model…";
