@@ -9,6 +9,24 @@ import { afterEach, beforeEach } from "vitest";
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BIN = path.join(ROOT, "bin", "agent0.js");
 
+/**
+ * End-to-end tests run the built app: a source file newer than the build would test yesterday's
+ * code and pass or fail for the wrong reason. Checked once per test file, before any test runs.
+ */
+function assertFreshBuild(): void {
+  const built = path.join(ROOT, "dist", "bundle", "main.js");
+  const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+  const newer = fs
+    .readdirSync(path.join(ROOT, "src"), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && fs.statSync(path.join(e.parentPath, e.name)).mtimeMs > builtAt)
+    .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)));
+  if (builtAt === 0 || newer.length > 0)
+    throw new Error(
+      `dist/ is older than src/ (${builtAt === 0 ? "no build" : newer.slice(0, 3).join(", ")}): run \`npm run build\` first (npm test does).`,
+    );
+}
+assertFreshBuild();
+
 export interface Sandbox {
   home: string;
   project: string;

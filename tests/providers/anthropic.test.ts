@@ -39,6 +39,27 @@ describe("anthropic provider", () => {
     expect(events.at(-1)).toEqual({ type: "done", promptTokens: 377, completionTokens: 65 });
   });
 
+  it("pings and unknown event types anywhere change nothing (the streaming docs say both may come)", async () => {
+    fake.setReplies([
+      {
+        rude: true,
+        blocks: [
+          { thinking: "Plan." },
+          { text: "I'll read it." },
+          { toolUse: { name: "read_file", input: { path: "src/a.ts" }, id: "toolu_02" } },
+        ],
+        inputTokens: 40,
+        outputTokens: 9,
+      },
+    ]);
+    const events = await collect(provider().stream(req({ think: true })));
+    expect(thinkingOf(events)).toBe("Plan.");
+    expect(textOf(events)).toBe("I'll read it.");
+    expect(callsOf(events)).toEqual([{ id: "toolu_02", name: "read_file", args: { path: "src/a.ts" } }]);
+    expect(events.at(-1)).toEqual({ type: "done", promptTokens: 40, completionTokens: 9 });
+    expect(errorOf(events)).toBeUndefined();
+  });
+
   it("sends the system prompt as `system`, tools with input_schema, and tool results as user tool_result blocks", async () => {
     await collect(
       provider().stream(

@@ -50,6 +50,47 @@ describe("openai-compatible provider", () => {
     expect(events.at(-1)).toEqual({ type: "done", promptTokens: 169, completionTokens: 15 });
   });
 
+  // Issue 40: servers as rude as the real ones. A name sent whole on every delta, or in pieces.
+  it.each([
+    ["the whole name again on every delta (MiniMax via NIM, GPT-5)", { nameEveryDelta: true as const }],
+    ["the name in pieces (Gemini)", { nameChunkChars: 3 }],
+  ])("a tool name sent as %s is read once", async (_how, rude) => {
+    fake.setReplies([{ toolCalls: [{ name: "read_file", arguments: { path: "src/a.ts" }, id: "call_1" }], ...rude }]);
+    expect(callsOf(await collect(provider().stream(req())))).toEqual([
+      { id: "call_1", name: "read_file", args: { path: "src/a.ts" } },
+    ]);
+  });
+
+  it("content: null on every delta and reasoning_content (vLLM, llama.cpp, DeepSeek) read as OpenAI's own", async () => {
+    fake.setReplies([
+      {
+        contentNull: true,
+        reasoningContent: true,
+        reasoning: "Look first.",
+        toolCalls: [{ name: "read_file", arguments: { path: "a.ts" }, id: "call_1" }],
+      },
+    ]);
+    const events = await collect(provider().stream(req()));
+    expect(thinkingOf(events)).toBe("Look first.");
+    expect(textOf(events)).toBe("");
+    expect(callsOf(events)).toEqual([{ id: "call_1", name: "read_file", args: { path: "a.ts" } }]);
+  });
+
+  it("an error object in the middle of the stream ends it as an error, not as a short answer", async () => {
+    fake.setReplies([{ text: "Partial ans", errorMidStream: "CUDA out of memory" }]);
+    const events = await collect(provider().stream(req()));
+    expect(textOf(events)).toBe("Partial ans");
+    expect(errorOf(events)?.message).toContain("CUDA out of memory");
+    expect(events.some((e) => e.type === "done")).toBe(false);
+  });
+
+  it("a server that never sends usage still ends the answer, with zero counts", async () => {
+    fake.setReplies([{ text: "fine", noUsage: true }]);
+    const events = await collect(provider().stream(req()));
+    expect(textOf(events)).toBe("fine");
+    expect(events.at(-1)).toEqual({ type: "done", promptTokens: 0, completionTokens: 0 });
+  });
+
   it("sends the history with content never null and every tool call answered", async () => {
     await collect(
       provider().stream(
