@@ -23,6 +23,7 @@ import {
 import { createSessionMemory, type SessionMemory } from "../tools/session-memory.js";
 import { warnIfOllamaBehindOpenAI, withLocalServers } from "./local-servers.js";
 import { compactIfNeeded, toolSpecTokens } from "./compaction/run.js";
+import { recoverFromOverflow } from "./overflow-retry.js";
 import { hasHooks, runHooks } from "./hooks/hooks.js";
 
 export interface LoopDeps {
@@ -133,6 +134,8 @@ export async function runAgent(
   const approve = deps.approve ?? createApprover(config, deps.askUser, emit, mode);
   let stuck = createStuckState();
   let compactedLength = -1;
+  // One compaction and retry per run for a prompt the server refused as too long.
+  let overflowRetried = false;
   const depth = deps.depth ?? 0;
   if (depth === 0) {
     const started = await promptHooks(conversation, config, memory, emit, signal);
@@ -220,6 +223,24 @@ export async function runAgent(
           text: `${config.model} cannot call tools natively; switching this session to the JSON reply protocol.`,
         });
         continue;
+      }
+      if (!overflowRetried && !signal.aborted) {
+        const overhead = { system, tools: config.toolProtocol === "json" ? [] : specs };
+        const recovered = await recoverFromOverflow(
+          reply.error,
+          provider,
+          conversation,
+          config,
+          overhead,
+          signal,
+          emit,
+        );
+        if (recovered) {
+          overflowRetried = true;
+          ({ conversation, config } = recovered);
+          compactedLength = conversation.length;
+          continue;
+        }
       }
       if (reply.message.content || reply.message.thinking) push(reply.message);
       if (signal.aborted || reply.error.kind === "aborted") return finish("interrupted");

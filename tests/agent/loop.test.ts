@@ -60,6 +60,48 @@ describe("the agent loop", () => {
     expect(warnings[0]).toContain("The server cut the prompt to 1,200 tokens (it read 1200 of about");
   });
 
+  // ggml-org/llama.cpp tools/server: exceed_context_size_error's message.
+  const overflow = "request (9120 tokens) exceeds the available context size (2048 tokens), try increasing it";
+
+  it("compacts to the window an overflow 400 names and retries once, with one notice", async () => {
+    const { result, notices } = await run(
+      [
+        { calls: [{ id: "c1", name: "read_file", args: { path: "a.txt" } }] },
+        { calls: [{ id: "c2", name: "read_file", args: { path: "a.txt" } }] },
+        { error: overflow },
+        { text: "Summary: the user asked to go; a.txt says alpha." },
+        { text: "done" },
+      ],
+      (c) => {
+        c.provider = "openai";
+        c.numCtx = 8192;
+      },
+    );
+    expect(result.reason).toBe("complete");
+    expect(result.answer).toBe("done");
+    expect(
+      notices.filter((n) => n.includes("refused the prompt as longer than its context window (2,048 tokens)")),
+    ).toHaveLength(1);
+  });
+
+  it("a second overflow ends the run with what to do", async () => {
+    const { result, events } = await run(
+      [
+        { calls: [{ id: "c1", name: "read_file", args: { path: "a.txt" } }] },
+        { error: overflow },
+        { text: "Summary: a.txt says alpha." },
+        { error: overflow },
+      ],
+      (c) => {
+        c.provider = "openai";
+      },
+    );
+    expect(result.reason).toBe("error");
+    expect(events.some((e) => e.type === "error" && e.message.includes("exceeds the available context size"))).toBe(
+      true,
+    );
+  });
+
   it("does not warn when the prompt was read whole", async () => {
     const { notices } = await run([{ text: "done", promptTokens: 2000 }]);
     expect(notices.some((n) => n.includes("cut the start"))).toBe(false);

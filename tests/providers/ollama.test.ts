@@ -286,6 +286,15 @@ describe("ollama provider: errors", () => {
     expect(errorOf(events)).toEqual({ kind: "stream", message: "the connection closed before the answer finished" });
   });
 
+  it("Ollama's overflow 400 (ollama/ollama#16712) says what to do", async () => {
+    const msg =
+      "the prompt is longer than the context length currently available to the model; shorten the prompt, adjust the context length in settings, or use a model with a longer context length";
+    fake.setReplies([{ steps: [], status: 400, body: { error: msg } }]);
+    const error = errorOf(await collect(provider().stream(chatRequest())));
+    expect(error).toMatchObject({ kind: "server", message: `Ollama answered 400: ${msg}`, status: 400 });
+    expect(error?.hint).toMatch(/no longer fits the model's context window.*\/compact/);
+  });
+
   it("HTTP 500 carries the body's error text", async () => {
     const msg =
       "model runner has unexpectedly stopped, this may be due to resource limitations or an internal error, check ollama server logs for details";

@@ -17,6 +17,25 @@ describe.each(["polite", "rude"] as const)("against a %s server", (manners) => {
   const req = (over = {}) => chatRequest({ model: "gpt-fake", tools: [readFileTool], ...over });
 
   describe("openai-compatible provider", () => {
+    // vllm-project/vllm serving_engine.py and ggml-org/llama.cpp tools/server word it so.
+    it.each([
+      [
+        "vLLM",
+        "This model's maximum context length is 2048 tokens. However, you requested 7000 tokens (6000 in the messages, 1000 in the completion).",
+        "2,048",
+      ],
+      [
+        "llama.cpp",
+        "request (9120 tokens) exceeds the available context size (8192 tokens), try increasing it",
+        "8,192",
+      ],
+    ])("%s's overflow 400 carries the window and what to do", async (_server, msg, window) => {
+      fake.setReplies([openaiError(400, msg, "invalid_request_error")]);
+      const error = errorOf(await collect(provider().stream(req())));
+      expect(error).toMatchObject({ kind: "server", status: 400 });
+      expect(error?.hint).toContain(`holds ${window} tokens`);
+    });
+
     it("completes a tool-calling turn with arguments split across deltas", async () => {
       fake.setReplies([
         {

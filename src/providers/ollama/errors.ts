@@ -1,6 +1,7 @@
 // Failures of an Ollama request, turned into ProviderErrors the user can act on.
 import { errorText, isConnectFailure, networkCode, refusesConstraint } from "../errors.js";
 import type { ProviderError } from "../types.js";
+import { withOverflowHint } from "../overflow.js";
 
 export interface OllamaFailureContext {
   host: string;
@@ -46,7 +47,7 @@ function fromStatus(status: number, text: string, ctx: OllamaFailureContext): Pr
   if (status === 401 || status === 403)
     return { kind: "auth", message: `Ollama at ${ctx.host} refused the request: ${text}`, status };
   if (status === 429) return { kind: "rate-limit", message: `Ollama is busy: ${text}`, status };
-  return { kind: "server", message: `Ollama answered ${status}: ${text}`, status };
+  return withOverflowHint({ kind: "server", message: `Ollama answered ${status}: ${text}`, status });
 }
 
 export function ollamaFailure(err: unknown, ctx: OllamaFailureContext): ProviderError {

@@ -2,6 +2,7 @@
 // through the official `openai` package. Tool-call arguments arrive in fragments keyed by index and
 // are reassembled here. The SDK does not retry (maxRetries: 0); retry.ts does.
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from "openai";
+import { withOverflowHint } from "../overflow.js";
 import { errorText, ProviderFailure, refusesConstraint } from "../errors.js";
 import { hostedStream } from "../hosted-stream.js";
 import { mergeToolName, parseToolArgs } from "../tool-args.js";
@@ -80,7 +81,7 @@ function classify(err: unknown, ctx: { model: string; baseUrl: string }): Attemp
   }
   if (status === 400 && /does not support tools/i.test(detail)) return e({ kind: "no-tools", message: detail });
   if (refusesConstraint(status, detail)) return e({ kind: "no-constraint", message: detail });
-  return e({ kind: "server", message: `The server answered ${status}: ${detail}` });
+  return e(withOverflowHint({ kind: "server", message: `The server answered ${status}: ${detail}` }));
 }
 
 export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
