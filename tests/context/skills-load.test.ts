@@ -42,6 +42,23 @@ describe("loadSkills", () => {
     expect(skills.find((s) => s.name === "deploy")?.allowedTools).toEqual(["run_shell_command"]);
   });
 
+  // The vendor-neutral `.agents/skills` folder (agentskills.io; read by Copilot CLI and Codex) holds
+  // SKILL.md folders; a project's overrides the user's, and agent0's own `.agent0/skills` overrides both.
+  it("reads .agents/skills in the home and the project", async () => {
+    const { root, dirs } = await layout();
+    await writeTree(root, {
+      "home/.agents/skills/pdf/SKILL.md": "---\nname: pdf\ndescription: Read PDFs\n---\nUser pdf.",
+      "home/.agents/skills/shared/SKILL.md": "---\nname: shared\n---\nUser shared.",
+      "proj/.agents/skills/shared/SKILL.md": "---\nname: shared\n---\nProject shared.",
+      "proj/.agents/skills/mine/SKILL.md": "---\nname: mine\n---\nNeutral mine.",
+      "proj/.agent0/skills/mine/SKILL.md": "---\nname: mine\n---\nAgent0 mine.",
+    });
+    const { skills, warnings } = loadSkills(dirs);
+    expect(warnings).toEqual([]);
+    const text = Object.fromEntries(skills.map((s) => [s.name, `${s.scope}:${s.template}`]));
+    expect(text).toEqual({ mine: "project:Agent0 mine.", pdf: "user:User pdf.", shared: "project:Project shared." });
+  });
+
   it("lets project skills override user skills, and user skills override built-ins", async () => {
     const { root, dirs } = await layout();
     await writeTree(root, {
