@@ -123,7 +123,7 @@ export function loadSkills(dirs: SkillDirs): LoadedSkills {
       ...fromSkillMdDir(join(dirs.cwd, ".agent0", "skills"), warnings),
     ],
   ];
-  const reserved = new Set(dirs.reserved ?? slashCommands.map((c) => c.name));
+  const reserved = new Set(dirs.reserved ?? slashCommands.filter((c) => !c.yields).map((c) => c.name));
   const byName = new Map<string, Skill>();
   const scopes = ["built-in", "user", "project"] as const;
   layers.forEach((layer, i) => layer.forEach((skill) => (skill.scope = scopes[i])));

@@ -62,14 +62,14 @@ describe("loadSkills", () => {
   it("lets project skills override user skills, and user skills override built-ins", async () => {
     const { root, dirs } = await layout();
     await writeTree(root, {
-      "builtin/review.md": "## /review\nBuilt-in review.\n## /test\nBuilt-in test.",
-      "cfg/agent0/skills.md": "## /review\nUser review.\n## /deploy\nUser deploy.",
+      "builtin/audit.md": "## /audit\nBuilt-in audit.\n## /test\nBuilt-in test.",
+      "cfg/agent0/skills.md": "## /audit\nUser audit.\n## /deploy\nUser deploy.",
       "home/.claude/skills/test/SKILL.md": "---\nname: test\n---\nUser test.",
       "proj/.agent0/skills/deploy/SKILL.md": "---\nname: deploy\n---\nProject deploy.",
     });
     const { skills } = loadSkills(dirs);
     const text = Object.fromEntries(skills.map((s) => [s.name, s.template]));
-    expect(text).toEqual({ deploy: "Project deploy.", review: "User review.", test: "User test." });
+    expect(text).toEqual({ audit: "User audit.", deploy: "Project deploy.", test: "User test." });
   });
 
   it("reports a malformed SKILL.md by file and still loads the others", async () => {
@@ -104,14 +104,14 @@ describe("loadSkills", () => {
 });
 
 describe("built-in skills", () => {
-  it("ship commit, review, test and explain in agent0's format, each described", async () => {
+  // /review is a built-in command now (it reads the diff itself: context/review.ts).
+  it("ship commit, test and explain in agent0's format, each described", async () => {
     const { dirs } = await layout();
     const { skills, warnings } = loadSkills({ ...dirs, builtinDir: builtinSkillsDir() });
     expect(warnings).toEqual([]);
     expect(skills.map((s) => [s.name, s.params, s.format])).toEqual([
       ["commit", [], "agent0"],
       ["explain", ["target"], "agent0"],
-      ["review", [], "agent0"],
       ["test", [], "agent0"],
     ]);
     for (const s of skills) expect(s.description.length).toBeGreaterThan(10);
