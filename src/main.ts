@@ -120,6 +120,17 @@ program
     process.exitCode = await serveAcp(program.opts<Flags>());
   });
 
+program
+  .command(subcommand("review"))
+  .description("review the working tree's changes, the staged ones (--staged) or this branch against --base <ref>")
+  .option("--staged", "review the staged changes only")
+  .option("--base <ref>", "review this branch against <ref> (from their merge base)")
+  .option("--json", "print one JSON object: the review, the model, usage, the session")
+  .action(async (opts: { staged?: boolean; base?: string; json?: boolean }) => {
+    const { runReview } = await import("./cli/review.js");
+    process.exitCode = await runReview(opts, program.opts<Flags>());
+  });
+
 async function main(firstPrompt: string, flags: Flags): Promise<number> {
   if (flags.print !== undefined) {
     const { headless } = await import("./cli/headless.js");

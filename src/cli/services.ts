@@ -134,6 +134,10 @@ export function createServices(opts: {
       await fsp.writeFile(target, text.endsWith("\n") ? text : `${text}\n`);
       return `Exported ${conversation.filter((m) => m.role !== "system").length} messages to ${target}`;
     },
+    async reviewDiff(target) {
+      const { reviewDiff } = await import("../context/review.js");
+      return reviewDiff(opts.config().cwd, target);
+    },
     async sessionDiff() {
       if (!recorder.started) return [];
       const { Checkpoints } = await import("../session/checkpoints.js");

@@ -6,6 +6,8 @@ export interface SlashCommand {
   /** How its argument is written in help, e.g. "[name]" (optional) or "<id>" (required). */
   args?: string;
   help: string;
+  /** A skill or command of the user's or the project's with this name runs in its place (Claude Code's /review habit). */
+  yields?: boolean;
 }
 
 export const slashCommands: readonly SlashCommand[] = [
@@ -45,6 +47,12 @@ export const slashCommands: readonly SlashCommand[] = [
     help: "let the tools use another folder, by the project's rules (as --add-dir); without a path, list them",
   },
   { name: "diff", help: "show what this session changed in the files, as diffs" },
+  {
+    name: "review",
+    args: "[staged|<base>]",
+    help: "review uncommitted changes, the staged ones, or this branch against <base>",
+    yields: true,
+  },
   { name: "export", args: "[file]", help: "write the conversation as Markdown (default agent0-<session>.md)" },
   { name: "cost", help: "tokens and time per model, and the price for hosted models where it is known" },
   { name: "jobs", args: "[kill <id>]", help: "list background shell commands; stop one" },

@@ -98,7 +98,8 @@ function fromCommandsDir(dir: string, warnings: string[]): Skill[] {
 
 /**
  * All skills, later sources overriding earlier ones of the same name:
- * built-in < user (~/.claude/skills, $XDG_CONFIG_HOME/agent0) < project (.claude/skills, .agent0).
+ * built-in < user (~/.claude/skills, ~/.agents/skills, $XDG_CONFIG_HOME/agent0) < project (.claude/skills,
+ * .agents/skills, .agent0). `.agents/skills` is the vendor-neutral folder other agents read too.
  * A broken SKILL.md becomes a warning naming the file; the rest still load.
  */
 export function loadSkills(dirs: SkillDirs): LoadedSkills {
@@ -110,17 +111,19 @@ export function loadSkills(dirs: SkillDirs): LoadedSkills {
       ...fromCommandsDir(join(dirs.home, ".claude", "commands"), warnings),
       ...fromAgent0Dir(claudeUser),
       ...fromSkillMdDir(claudeUser, warnings),
+      ...fromSkillMdDir(join(dirs.home, ".agents", "skills"), warnings),
       ...fromAgent0File(join(dirs.configDir, "skills.md")),
       ...fromSkillMdDir(join(dirs.configDir, "skills"), warnings),
     ],
     [
       ...fromCommandsDir(join(dirs.cwd, ".claude", "commands"), warnings),
       ...fromSkillMdDir(join(dirs.cwd, ".claude", "skills"), warnings),
+      ...fromSkillMdDir(join(dirs.cwd, ".agents", "skills"), warnings),
       ...fromAgent0File(join(dirs.cwd, ".agent0", "skills.md")),
       ...fromSkillMdDir(join(dirs.cwd, ".agent0", "skills"), warnings),
     ],
   ];
-  const reserved = new Set(dirs.reserved ?? slashCommands.map((c) => c.name));
+  const reserved = new Set(dirs.reserved ?? slashCommands.filter((c) => !c.yields).map((c) => c.name));
   const byName = new Map<string, Skill>();
   const scopes = ["built-in", "user", "project"] as const;
   layers.forEach((layer, i) => layer.forEach((skill) => (skill.scope = scopes[i])));

@@ -1,3 +1,4 @@
+import type { ReviewTarget } from "../context/review.js";
 import type { FileMatches } from "../protocol/file-index.js";
 import type { AgentEvent } from "../protocol/agent-event.js";
 import type { ConversationMessage, ImageAttachment } from "../protocol/conversation.js";
@@ -49,6 +50,13 @@ export type Msg =
   /** What a /rewind did; `conflicts`: files changed outside agent0 since (nothing was touched). */
   /** /diff's answer: one unified diff per file this session changed. */
   | { type: "session-diff"; diffs: { path: string; unified: string }[] }
+  /** /review's change, read by agent0 (context/review.ts): the run starts with it, or the reason it cannot. */
+  | {
+      type: "review-diff";
+      target: ReviewTarget;
+      typed: string;
+      diff: { ok: true; diff: string } | { ok: false; error: string };
+    }
   | { type: "rewound"; request: RewindRequest; ok: boolean; text: string; conflicts?: string[] }
   | { type: "markdown-ready" }
   /** Slash-menu items of one source (e.g. "mcp:db"), replacing that source's earlier items. */
@@ -143,6 +151,8 @@ export type Cmd =
   | { type: "export"; file?: string; conversation: ConversationMessage[]; model: string }
   /** /diff: what this session changed, against its checkpoints (answer: session-diff). */
   | { type: "session-diff" }
+  /** /review: read the change to review (answer: review-diff). */
+  | { type: "review-diff"; target: ReviewTarget; typed: string }
   | {
       type: "rewind";
       request: RewindRequest;

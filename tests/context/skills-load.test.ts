@@ -42,17 +42,34 @@ describe("loadSkills", () => {
     expect(skills.find((s) => s.name === "deploy")?.allowedTools).toEqual(["run_shell_command"]);
   });
 
+  // The vendor-neutral `.agents/skills` folder (agentskills.io; read by Copilot CLI and Codex) holds
+  // SKILL.md folders; a project's overrides the user's, and agent0's own `.agent0/skills` overrides both.
+  it("reads .agents/skills in the home and the project", async () => {
+    const { root, dirs } = await layout();
+    await writeTree(root, {
+      "home/.agents/skills/pdf/SKILL.md": "---\nname: pdf\ndescription: Read PDFs\n---\nUser pdf.",
+      "home/.agents/skills/shared/SKILL.md": "---\nname: shared\n---\nUser shared.",
+      "proj/.agents/skills/shared/SKILL.md": "---\nname: shared\n---\nProject shared.",
+      "proj/.agents/skills/mine/SKILL.md": "---\nname: mine\n---\nNeutral mine.",
+      "proj/.agent0/skills/mine/SKILL.md": "---\nname: mine\n---\nAgent0 mine.",
+    });
+    const { skills, warnings } = loadSkills(dirs);
+    expect(warnings).toEqual([]);
+    const text = Object.fromEntries(skills.map((s) => [s.name, `${s.scope}:${s.template}`]));
+    expect(text).toEqual({ mine: "project:Agent0 mine.", pdf: "user:User pdf.", shared: "project:Project shared." });
+  });
+
   it("lets project skills override user skills, and user skills override built-ins", async () => {
     const { root, dirs } = await layout();
     await writeTree(root, {
-      "builtin/review.md": "## /review\nBuilt-in review.\n## /test\nBuilt-in test.",
-      "cfg/agent0/skills.md": "## /review\nUser review.\n## /deploy\nUser deploy.",
+      "builtin/audit.md": "## /audit\nBuilt-in audit.\n## /test\nBuilt-in test.",
+      "cfg/agent0/skills.md": "## /audit\nUser audit.\n## /deploy\nUser deploy.",
       "home/.claude/skills/test/SKILL.md": "---\nname: test\n---\nUser test.",
       "proj/.agent0/skills/deploy/SKILL.md": "---\nname: deploy\n---\nProject deploy.",
     });
     const { skills } = loadSkills(dirs);
     const text = Object.fromEntries(skills.map((s) => [s.name, s.template]));
-    expect(text).toEqual({ deploy: "Project deploy.", review: "User review.", test: "User test." });
+    expect(text).toEqual({ audit: "User audit.", deploy: "Project deploy.", test: "User test." });
   });
 
   it("reports a malformed SKILL.md by file and still loads the others", async () => {
@@ -87,14 +104,14 @@ describe("loadSkills", () => {
 });
 
 describe("built-in skills", () => {
-  it("ship commit, review, test and explain in agent0's format, each described", async () => {
+  // /review is a built-in command now (it reads the diff itself: context/review.ts).
+  it("ship commit, test and explain in agent0's format, each described", async () => {
     const { dirs } = await layout();
     const { skills, warnings } = loadSkills({ ...dirs, builtinDir: builtinSkillsDir() });
     expect(warnings).toEqual([]);
     expect(skills.map((s) => [s.name, s.params, s.format])).toEqual([
       ["commit", [], "agent0"],
       ["explain", ["target"], "agent0"],
-      ["review", [], "agent0"],
       ["test", [], "agent0"],
     ]);
     for (const s of skills) expect(s.description.length).toBeGreaterThan(10);

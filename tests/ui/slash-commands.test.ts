@@ -25,6 +25,7 @@ describe("slash commands", () => {
       "/rewind",
       "/add-dir [path]",
       "/diff",
+      "/review [staged|<base>]",
       "/export [file]",
       "/cost",
       "/jobs [kill <id>]",

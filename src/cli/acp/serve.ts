@@ -12,6 +12,7 @@ import type { CliOptions } from "../config.js";
 import type { Startup } from "../startup.js";
 import { HostedSession, type OpenAgent } from "../hosted-session.js";
 import { hostedConfig } from "../hosted-config.js";
+import { authenticate, authMethods } from "./auth.js";
 import { openAgentSession } from "../session-agent.js";
 import { editorFiles, editorTerminal } from "./client-io.js";
 import { protocolStartup } from "../stdio-guard.js";
@@ -122,10 +123,14 @@ export function acpAgent(opts: AcpServerOptions): { app: acp.AgentApp; closeAll(
           mcpCapabilities: { http: true, sse: true },
           sessionCapabilities: { list: {}, resume: {}, close: {} },
         },
-        authMethods: [],
+        authMethods: authMethods(opts.base.config),
       };
     })
-    .onRequest(acp.methods.agent.authenticate, () => ({}))
+    .onRequest(acp.methods.agent.authenticate, ({ params }) => {
+      const done = authenticate(params.methodId);
+      if (!done.ok) throw acp.RequestError.invalidParams(undefined, done.error);
+      return {};
+    })
     .onRequest(acp.methods.agent.session.new, async ({ params, client }) => {
       const session = await open(client, params.cwd, params.mcpServers);
       sessions.set(session.id, session);

@@ -124,6 +124,10 @@ function perform(
         .then((text) => later({ type: "notice", level: "info", text }));
     case "session-diff":
       return services.sessionDiff().then((diffs) => later({ type: "session-diff", diffs }));
+    case "review-diff":
+      return services
+        .reviewDiff(cmd.target)
+        .then((diff) => later({ type: "review-diff", target: cmd.target, typed: cmd.typed, diff }));
     case "rewind":
       return services.rewind(cmd.conversation, cmd.request.turn, cmd.request.restore, cmd.force).then((r) => {
         if (r.conversation) later(cutBack(cmd, r.conversation));

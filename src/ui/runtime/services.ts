@@ -1,3 +1,4 @@
+import type { ReviewTarget } from "../../context/review.js";
 import type { FileMatches } from "../../protocol/file-index.js";
 import type { AgentEvent } from "../../protocol/agent-event.js";
 import type { ConversationMessage, ImageAttachment } from "../../protocol/conversation.js";
@@ -71,6 +72,8 @@ export interface Services {
   exportMarkdown(conversation: ConversationMessage[], model: string, file?: string): Promise<string>;
   /** One unified diff per file this session's tools changed: what was there before against what is there now. */
   sessionDiff(): Promise<{ path: string; unified: string }[]>;
+  /** /review: the project's change to review (context/review.ts). */
+  reviewDiff(target: ReviewTarget): Promise<{ ok: true; diff: string } | { ok: false; error: string }>;
   /** The message with each `@path` it mentions attached (see cli/attach.ts). */
   /** Attaches the files `mentions` (tokens of `text` after `@`) name; all of the text's when absent. */
   readMentions(

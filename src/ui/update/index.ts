@@ -12,6 +12,7 @@ import { applyAgentEvent } from "./agent.js";
 import { applyEditedInput, applyKey, applyPaste, applyWheel } from "./input.js";
 import { sendQueued, submitLine } from "./submit.js";
 import { addEntry } from "./transcript.js";
+import { startReview } from "./slash.js";
 import { requestStatusLine, statusLineFailed, statusLineText } from "./status-line.js";
 import { keepAnchorValid } from "./scroll.js";
 import { completePendingTab, setSkillCommands, setSourceCommands, syncMenu } from "./menu.js";
@@ -112,6 +113,9 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         break;
       case "session-diff":
         showSessionDiff(m, msg.diffs);
+        break;
+      case "review-diff":
+        startReview(m, msg, cmds);
         break;
       case "rewound":
         applyRewound(m, msg);

@@ -2,7 +2,7 @@ import { PERMISSION_MODES, type PermissionMode } from "../../protocol/run-config
 import { expandSkill } from "../../context/skill-expand.js";
 import { formatHelp, formatKeys, slashCommands, unknownCommandHint } from "../slash-commands.js";
 import type { Model } from "../model.js";
-import type { Cmd } from "../msg.js";
+import type { Cmd, Msg } from "../msg.js";
 import { beginRun, startRun } from "./run.js";
 import { plain } from "./plain.js";
 import { addEntry } from "./transcript.js";
@@ -17,6 +17,7 @@ import { runJobsCommand } from "./jobs.js";
 import { openRewind } from "./rewind.js";
 import { costReport } from "./session-tools.js";
 import { themeCommand } from "./theme.js";
+import { parseReviewTarget, reviewLabel, reviewPrompt } from "../../context/review.js";
 
 const MODES = PERMISSION_MODES;
 
@@ -30,7 +31,9 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
     if (model.run) notice("Wait for the current answer to end (or press Esc) first.", "warn");
     return !!model.run;
   };
-  switch (name) {
+  // A built-in that yields runs only where no skill of that name was loaded.
+  const yielded = slashCommands.some((c) => c.name === name && c.yields) && model.skills.some((s) => s.name === head);
+  switch (yielded ? "" : name) {
     case "help":
     case "?":
       return notice(`${formatHelp(slashCommands, model.skills)}\n\n${formatKeys()}`);
@@ -92,7 +95,7 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
     case "context":
       return notice(contextReport(model));
     case "memory":
-      cmds.push({ type: "show", what: name });
+      cmds.push({ type: "show", what: "memory" });
       return;
     case "mcp":
       return runMcpCommand(model, args, cmds);
@@ -154,6 +157,13 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
     case "diff":
       cmds.push({ type: "session-diff" });
       return;
+    case "review": {
+      const target = parseReviewTarget(args);
+      if ("error" in target) return notice(target.error, "warn");
+      if (busy()) return;
+      cmds.push({ type: "review-diff", target, typed: line });
+      return;
+    }
     case "add-dir":
       if (!args) {
         const dirs = model.config.addDirs ?? [];
@@ -199,4 +209,16 @@ function sandboxText(model: Model): string {
   return model.config.sandbox === "workspace-write"
     ? "Sandbox: workspace-write — shell commands run under bubblewrap: only the project folder and a private /tmp are writable, no network, secrets removed from the environment."
     : "Sandbox: off — shell commands run as you, with your files and network (start with --sandbox to confine them).";
+}
+
+/** /review's change arrived: the run starts with it, or the user is told why there is nothing to review. */
+export function startReview(model: Model, msg: Extract<Msg, { type: "review-diff" }>, cmds: Cmd[]): void {
+  if (!msg.diff.ok) {
+    addEntry(model, { kind: "notice", level: "warn", text: msg.diff.error });
+    return;
+  }
+  if (model.run)
+    return addEntry(model, { kind: "notice", level: "warn", text: "A run started meanwhile; /review again after it." });
+  const content = reviewPrompt(msg.target, msg.diff.diff);
+  startRun(model, { content, typed: msg.typed, note: `review ${reviewLabel(msg.target)}` }, cmds);
 }

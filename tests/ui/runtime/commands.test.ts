@@ -21,6 +21,7 @@ function fakeServices(overrides: Partial<Services> = {}): Services {
     rewind: () => Promise.resolve({ ok: true, text: "rewound" }),
     exportMarkdown: () => Promise.resolve("exported"),
     sessionDiff: () => Promise.resolve([]),
+    reviewDiff: () => Promise.resolve({ ok: false, error: "nothing to review" }),
     record: () => {},
     matchFiles: () => {},
     readMentions: (text) => Promise.resolve({ content: text, attached: [], problems: [] }),
