@@ -107,6 +107,7 @@ program
       env: process.env,
       environ: ownEnviron,
       support: terminalSupport(process.env),
+      flags: program.opts<Flags>(),
     });
     process.stdout.write(sanitize(formatDoctor(checks)) + "\n");
     process.exitCode = checks.some((c) => c.fatal) ? 1 : 0;

@@ -3,11 +3,13 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
-import { loadConfig } from "../context/config.js";
+import { loadConfig, type Config } from "../context/config.js";
 import { configDir, configFilePath, homeDir } from "../context/dirs.js";
 import { lookupTrustOf, mcpTrustFile } from "../context/mcp-trust.js";
 import { loadSettingsFiles, needsTrust, settingsTrustHash, settingsTrustName } from "../context/settings-files.js";
+import type { RunConfig } from "../protocol/run-config.js";
 import type { OwnEnviron } from "../safety/own-environ.js";
+import { resolveConfig, type CliOptions } from "./config.js";
 import { doctorProbes } from "./tool-use.js";
 
 export interface Check {
@@ -53,7 +55,27 @@ function version(file: string, args = ["--version"]): Promise<string | undefined
 }
 
 /** The server agent0 would use, its model and that model's window. */
-async function serverChecks(env: NodeJS.ProcessEnv, config: ReturnType<typeof loadConfig>["config"]): Promise<Check[]> {
+/** The server and model a launch with these flags would use: flags > environment > config file. */
+type ServerInUse = Pick<RunConfig, "provider" | "host" | "baseUrl"> & { model?: string };
+
+function serverInUse(flags: CliOptions, env: NodeJS.ProcessEnv, file: Config): ServerInUse | Check {
+  try {
+    const c = resolveConfig(flags, file, { interactive: false }, env);
+    return { provider: c.provider, host: c.host, baseUrl: c.baseUrl, ...(c.model ? { model: c.model } : {}) };
+  } catch (err) {
+    const detail = (err as Error).message;
+    return {
+      ok: false,
+      what: "server",
+      detail,
+      cost: "agent0 does not start",
+      fix: "fix the flag or setting named",
+      fatal: true,
+    };
+  }
+}
+
+async function serverChecks(env: NodeJS.ProcessEnv, config: ServerInUse): Promise<Check[]> {
   const probes = await doctorProbes();
   const provider = config.provider ?? "ollama";
   if (provider === "anthropic") {
@@ -356,11 +378,14 @@ export async function runDoctor(opts: {
   environ: OwnEnviron;
   support: { hyperlinks: boolean; progress: boolean };
   answers?: TerminalAnswers;
+  /** The launch's flags (--host, --model, --provider, --base-url) or the TUI session's choices. */
+  flags?: CliOptions;
 }): Promise<Check[]> {
   const files = fileChecks(opts.cwd, opts.env);
   const { config } = loadConfig(configFilePath(opts.env));
+  const server = serverInUse(opts.flags ?? {}, opts.env, config);
   const [servers, sandbox, tools] = await Promise.all([
-    serverChecks(opts.env, config),
+    "ok" in server ? [server] : serverChecks(opts.env, server),
     sandboxChecks(opts.environ),
     toolChecks(),
   ]);

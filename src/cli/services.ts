@@ -93,6 +93,8 @@ export function createServices(opts: {
         environ: opts.ownEnviron,
         support: terminalSupport(process.env),
         answers: terminal,
+        // What this session uses now (after /model too), not what a new launch would.
+        flags: { provider: c.provider, model: c.model, host: c.host, ...(c.baseUrl ? { baseUrl: c.baseUrl } : {}) },
       });
       return formatDoctor(checks);
     },

@@ -65,6 +65,44 @@ describe("agent0 doctor", () => {
     expect(r.stdout).toMatch(/✗ config: .*config\.json: not valid JSON/);
   });
 
+  it("checks the server and model the launch's flags and environment name, not only the config's", async () => {
+    await withServer();
+    // The config names a model the server lacks; --host and AGENT_MODEL name the real ones.
+    writeJson(userConfigFile(sb), { model: "absent:1b", host: `http://127.0.0.1:${await closedPort()}` });
+    delete sb.env.OLLAMA_HOST;
+    sb.env.AGENT_MODEL = MODEL;
+    const r = await runHeadless(sb, ["--host", fake!.url, "doctor"]);
+    expect(r.stdout).toContain(`✓ server: Ollama`);
+    expect(r.stdout).toContain(`at ${fake!.url}`);
+    expect(r.stdout).toContain(`✓ model: ${MODEL}, window 40,960 tokens`);
+    expect(r.code).toBe(0);
+  });
+
+  it("a flag agent0 would refuse to start with: ✗ naming it, exit 1", async () => {
+    await withServer();
+    const r = await runHeadless(sb, ["--num-ctx-cap", "0", "doctor"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("✗ server: --num-ctx-cap must be a whole number");
+  });
+
+  it("/doctor in the TUI reports the session's model after /model, not the config's", async () => {
+    fake = await startFakeOllama({
+      models: [
+        { name: MODEL, contextLength: 40960 },
+        { name: "gemma3:4b", contextLength: 8192 },
+      ],
+    });
+    sb.env.OLLAMA_HOST = fake.url;
+    writeJson(userConfigFile(sb), { model: MODEL });
+    tui = await Tui.open(sb, [], { height: 60 });
+    await tui.waitFor(/^idle · /m, 15_000);
+    tui.send("/model gemma3:4b");
+    await tui.waitFor(/gemma3:4b/);
+    tui.send("/doctor");
+    const screen = await tui.waitFor("✓ model: gemma3:4b, window 8,192 tokens", 15_000);
+    expect(screen).not.toContain(`✓ model: ${MODEL}`);
+  });
+
   it("/doctor in the TUI adds what the terminal answered", async () => {
     await withServer();
     tui = await Tui.open(sb, ["--model", MODEL]);
