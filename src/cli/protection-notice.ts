@@ -5,11 +5,12 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { containProbeArgv } from "./tool-use.js";
 
-/** Whether a command can get a pid namespace here (the same bwrap call as tools/shell/contain.ts), and why not. */
+/** Whether a command can get a pid namespace here (contain.ts's own bwrap options), and why not. */
 function namespaceProblem(): Promise<string | undefined> {
   if (process.platform !== "linux") return Promise.resolve(`${process.platform} has no bubblewrap`);
-  const args = ["--bind", "/", "/", "--dev-bind", "/dev", "/dev", "--proc", "/proc", "--unshare-pid", "true"];
+  const args = containProbeArgv();
   return new Promise((resolve) =>
     execFile("bwrap", args, { timeout: 5000 }, (err, _out, stderr) => {
       if (!err) return resolve(undefined);

@@ -31,3 +31,8 @@ export const CONTAIN_INFO_FD = 3;
 export function containedArgv(argv: readonly string[]): { file: string; args: string[] } {
   return { file: "bwrap", args: [...CONTAIN_ARGS, "--info-fd", String(CONTAIN_INFO_FD), "--", ...argv] };
 }
+
+/** bwrap's argv for `true` in the same namespace a command gets: whether commands can be contained here. */
+export function containProbeArgv(): string[] {
+  return [...CONTAIN_ARGS, "--", "true"];
+}
