@@ -9,6 +9,7 @@ import type { PermissionDecision, PermissionMode, RunConfig } from "../protocol/
 import type { AgentLink, WorkerCommand } from "../protocol/worker-command.js";
 import type { Logger } from "../session/log.js";
 import { SessionRecorder } from "../session/recorder.js";
+import { keepSessionFacts } from "../protocol/session-facts.js";
 import { resumeInto } from "./resume-into.js";
 import { undoLastTurn, type UndoOutcome } from "./undo.js";
 
@@ -56,7 +57,7 @@ export class HostedSession {
     string,
     (r: { ok: true; content: string; images?: ImageAttachment[] } | { ok: false; error: string }) => void
   >();
-  /** Permission requests not answered yet, by id: "always" remembers their allowKey. */
+  /** Permission requests not answered yet, by id. */
   private readonly asking = new Map<string, Permission>();
 
   constructor(private readonly opts: HostedSessionOptions) {
@@ -147,9 +148,6 @@ export class HostedSession {
     const req = this.asking.get(id);
     if (!req) return;
     this.asking.delete(id);
-    // The agent remembers "always" for the rest of its run; the session keeps it for the next ones.
-    if (decision === "always" && !this.config.allowedTools.includes(req.allowKey))
-      this.config.allowedTools.push(req.allowKey);
     if (!this.current) return;
     this.agent.send({
       type: "permission-reply",
@@ -177,7 +175,8 @@ export class HostedSession {
   private receive(e: AgentEvent): void {
     const run = this.current;
     if (e.type !== "text" && e.type !== "thinking") this.opts.logger.event(e);
-    if (e.type === "model-info") this.config.model = e.model;
+    // The facts later runs carry (model, window, protocol, "always"): the rule every driver keeps.
+    keepSessionFacts(this.config, e);
     if (e.type === "mcp-state") this.mcpServers = e.servers;
     if (e.type === "mcp-expanded" || e.type === "mcp-expand-failed") {
       const resolve = this.expanding.get(e.typed);
