@@ -34,6 +34,10 @@ export interface HostedSessionOptions {
   onIdleEvent?: (e: AgentEvent) => void;
   /** Told when the session file cannot be written (and when it can again). */
   onSaveState?: (text: string) => void;
+  /** The session's file, when the driver opened it already (`-p --resume`): the session takes it over. */
+  recorder?: SessionRecorder;
+  /** The conversation so far (a resumed session's). */
+  conversation?: ConversationMessage[];
 }
 
 export class HostedSession {
@@ -62,11 +66,14 @@ export class HostedSession {
 
   constructor(private readonly opts: HostedSessionOptions) {
     this.config = { ...opts.config, allowedTools: [...opts.config.allowedTools] };
-    this.recorder = new SessionRecorder({
-      dir: opts.dir,
-      fields: () => this.config,
-      onSaveState: (state) => opts.onSaveState?.(state.text),
-    });
+    this.recorder =
+      opts.recorder ??
+      new SessionRecorder({
+        dir: opts.dir,
+        fields: () => this.config,
+        onSaveState: (state) => opts.onSaveState?.(state.text),
+      });
+    if (opts.conversation) this.conversation = [...opts.conversation];
     this.agent = opts.openAgent((e) => this.receive(e));
     const servers = this.config.mcpServers ?? {};
     if (Object.keys(servers).length) this.agent.send({ type: "mcp-sync", servers, cwd: this.config.cwd });
@@ -76,6 +83,11 @@ export class HostedSession {
 
   get id(): string {
     return this.recorder.id;
+  }
+
+  /** Whether the session has a file (a prompt was saved). */
+  get saved(): boolean {
+    return this.recorder.started;
   }
 
   get running(): boolean {
@@ -91,14 +103,18 @@ export class HostedSession {
     return { ok: true, notices: opened.notices };
   }
 
-  /** Runs one user turn; `onEvent` sees the run's events. Refused while another turn runs. */
-  prompt(user: ConversationMessage, onEvent: (e: AgentEvent) => void): Promise<PromptOutcome> {
+  /**
+   * Runs one user turn; `onEvent` sees the run's events. Refused while another turn runs. `last`:
+   * the process ends with this turn (the agent skips the collection it would make when idle).
+   */
+  prompt(user: ConversationMessage, onEvent: (e: AgentEvent) => void, last = false): Promise<PromptOutcome> {
     return this.start(onEvent, (runId) => {
       this.recorder.append(user);
       this.conversation.push(user);
       // Stamped as every driver stamps a run: hooks get the session's real file as transcript_path.
       Object.assign(this.config, this.recorder.runStamp());
-      return { type: "run", runId, conversation: [...this.conversation], config: { ...this.config } };
+      const config = { ...this.config };
+      return { type: "run", runId, conversation: [...this.conversation], config, ...(last ? { last } : {}) };
     });
   }
 
@@ -164,10 +180,15 @@ export class HostedSession {
     this.recorder.meta({ permissionMode: mode });
   }
 
-  /** Stops the agent (its MCP servers too) and closes the session file; returns what could not be saved. */
-  async close(): Promise<string | undefined> {
+  /**
+   * Stops the agent (its MCP servers too) and closes the session file; returns what could not be
+   * saved. `exiting`: the process ends next, so the agent is stopped only when it holds what must
+   * be stopped first (MCP servers, a SessionEnd hook); its commands are ended at exit.
+   */
+  async close(exiting = false): Promise<string | undefined> {
     this.cancel();
-    await this.agent.close().catch(() => {});
+    const servers = Object.keys(this.config.mcpServers ?? {}).length > 0;
+    if (!exiting || servers || this.config.hooks?.SessionEnd?.length) await this.agent.close().catch(() => {});
     const report = this.recorder.close();
     return report.kind === "unsaved" ? report.text : undefined;
   }
