@@ -12,6 +12,8 @@ export interface ChatRequest {
   think?: boolean;
   signal: AbortSignal;
   idleTimeoutMs: number;
+  /** Constrain the reply to JSON matching this schema. */
+  constraint?: { name: string; schema: Record<string, unknown> };
 }
 
 export type ProviderErrorKind =
