@@ -85,6 +85,12 @@ export function engineThreads(): number {
   return Math.max(1, Math.min(os.availableParallelism(), 8));
 }
 
+/**
+ * A real `import()` the bundler leaves alone: the one-shot bundle is CommonJS, where esbuild turns
+ * `import()` into `require()`, and the engine's module graph has a top-level await require() refuses.
+ */
+const importEsm = new Function("specifier", "return import(specifier)") as (specifier: string) => Promise<unknown>;
+
 /** The engine's module, loaded from its folder (typed loosely: it is not a dependency at build time). */
 export async function loadEngineModule(dir: string): Promise<EngineModule> {
   if (!engineInstalled(dir)) {
@@ -92,12 +98,13 @@ export async function loadEngineModule(dir: string): Promise<EngineModule> {
       kind: "model-not-found",
     });
   }
-  return (await import(pathToFileURL(entryFile(dir)).href)) as EngineModule;
+  return (await importEsm(pathToFileURL(entryFile(dir)).href)) as EngineModule;
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- node-llama-cpp's types are not available at build time */
 export interface EngineModule {
   getLlama(opts: Record<string, unknown>): Promise<any>;
   LlamaChat: new (opts: { contextSequence: any }) => any;
+  readGgufFileInfo(path: string, opts?: Record<string, unknown>): Promise<any>;
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */

@@ -154,15 +154,13 @@ export function createEmbeddedProvider(opts: EmbeddedOptions): Provider & { disp
     await run;
   }
 
-  function modelInfo(model: string): Promise<ModelInfo> {
-    const size = fs.existsSync(model) ? fs.statSync(model).size : undefined;
-    const l = loaded?.path === model ? loaded : undefined;
-    return Promise.resolve({
-      name: model,
-      contextLength: l?.context.contextSize ?? l?.model.trainContextSize,
-      capabilities: ["completion", "tools"],
-      size,
-    });
+  /** The window the file was trained with, read from its header (nothing loaded). */
+  async function modelInfo(model: string): Promise<ModelInfo> {
+    if (!fs.existsSync(model)) throw Object.assign(new Error(`No model file at ${model}`), { kind: "model-not-found" });
+    const engine = await loadEngineModule(opts.engineDir);
+    const info = await engine.readGgufFileInfo(model, { readTensorInfo: false });
+    const contextLength = Number(info.architectureMetadata?.context_length) || undefined;
+    return { name: model, contextLength, capabilities: ["completion", "tools"], size: fs.statSync(model).size };
   }
 
   return { name: "embedded", stream, listModels: () => Promise.resolve([]), modelInfo, dispose };
