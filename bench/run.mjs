@@ -456,6 +456,12 @@ async function editMatch() {
   row("edit_file exact match in a 10,000-line file (median of 20)", ms(r.exact_ms), "");
   row("edit_file with spaces dropped: every strategy tried (median of 20)", ms(r.loose_ms), "");
   row("edit_file refused, old_string not in the file (median of 20)", ms(r.not_found_ms), "");
+  row("edit_file exact edit of a 5,000-line .ts file, match and checks (median of 20)", ms(r.ts_exact_ms), "");
+  row("edit_file near-miss of a 5,000-line .ts file, match and checks (median of 20)", ms(r.ts_near_miss_ms), "");
+  if (r.parse_cold_ms !== undefined) {
+    row("tree-sitter parse of a 5,000-line .ts file, cold (new process; median of 5)", ms(r.parse_cold_ms), "");
+    row("tree-sitter parse of a 5,000-line .ts file, warm (median of 20)", ms(r.parse_warm_ms), "");
+  }
 }
 
 /** Issue 27: a million-file repository (made once in the temp folder). AGENT0_BENCH_ROOT: another build to measure. */

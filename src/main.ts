@@ -23,7 +23,7 @@ interface Flags extends CliOptions {
 }
 
 markBench("main-loaded");
-guardProcess();
+const ownEnviron = guardProcess();
 
 const program = new Command()
   .name("agent0")
@@ -53,6 +53,7 @@ Examples:
   agent0 -p "explain src/main.ts" print an answer and exit
   agent0 --resume 3f2a            reopen a saved session
   agent0 sessions                 list saved sessions
+  agent0 doctor                   what works on this machine, and how to fix what does not
   agent0 acp                      serve an editor over the Agent Client Protocol
   agent0 mcp serve                serve other agents over MCP`,
   )
@@ -98,6 +99,26 @@ engine
   .action(async () => {
     const { runEngineInstall } = await import("./cli/engine-install.js");
     process.exitCode = await runEngineInstall(process.env, (s) => process.stdout.write(s));
+  });
+
+program
+  .command(subcommand("doctor"))
+  .description(
+    "what works on this machine: server, model, sandbox, tools, terminal, settings (exit 1 if agent0 cannot run)",
+  )
+  .action(async () => {
+    const [{ runDoctor, formatDoctor }, { terminalSupport }] = await Promise.all([
+      import("./cli/doctor.js"),
+      import("./ui/runtime/terminal-support.js"),
+    ]);
+    const checks = await runDoctor({
+      cwd: process.cwd(),
+      env: process.env,
+      environ: ownEnviron,
+      support: terminalSupport(process.env),
+    });
+    process.stdout.write(sanitize(formatDoctor(checks)) + "\n");
+    process.exitCode = checks.some((c) => c.fatal) ? 1 : 0;
   });
 
 program
@@ -169,12 +190,21 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
         import("./cli/input-history.js"),
       ]);
     const history = new InputHistory(historyFile(b.config.dataDir, b.config.cwd));
+    const { terminalSupport, themeFromEnvironment } = await import("./ui/runtime/terminal-support.js");
+    const backgroundHint = themeFromEnvironment(process.env);
+    // Asked beside the project's context, so it adds no wait (a bwrap probe, once per machine when it fails).
+    const told = import("./cli/protection-notice.js").then(({ protectionNotice }) =>
+      protectionNotice(b.config.dataDir),
+    );
     const context = await loadProjectContext(b.config.cwd, process.env, b.config.addDirs);
+    const protection = await told.catch(() => undefined);
+    if (protection) notices.push(protection);
     b.config.systemPrompt = context.systemPrompt;
     b.config.systemPromptLean = context.systemPromptLean;
     const { createMcpSession } = await import("./cli/mcp-session.js");
     const mcp = createMcpSession(b.mcp, { cwd: b.config.cwd, trustProject: flags.trustProjectMcp === true });
     const services = createServices({
+      ownEnviron,
       mcp,
       recorder,
       dir,
@@ -209,6 +239,9 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
         steer: b.file.steer,
         idleNotifyMs: b.file.messageIdleNotifThresholdMs,
         mcp: mcp.configured().mcp,
+        terminal: terminalSupport(process.env, b.file.terminalProgress),
+        ...(b.file.theme ? { theme: b.file.theme } : {}),
+        ...(backgroundHint ? { backgroundHint } : {}),
       },
     };
   });

@@ -3,6 +3,7 @@
 import { sanitize } from "../render/sanitize.js";
 import { killTagged, tagThisApp, watchChildStarts } from "./tool-use.js";
 import { restoreTerminal } from "../ui/runtime/restore.js";
+import { hideOwnSecrets, type OwnEnviron } from "../safety/own-environ.js";
 
 /** What a shell reports for a program ended by a closed pipe (128 + SIGPIPE). */
 export const SIGPIPE_EXIT = 141;
@@ -15,13 +16,16 @@ export function fail(message: string): never {
 }
 
 /**
- * Tags the app's processes, ends them at exit and on SIGHUP/SIGTERM, and reports crashes.
+ * Tags the app's processes, ends them at exit and on SIGHUP/SIGTERM, reports crashes, and clears
+ * the secret values of its starting environment (returned: whether that worked here).
  * `allOnThisThread`: no worker starts processes (a headless run's agent is on this thread), so a
  * run that started none has none to end.
  */
-export function guardProcess({ allOnThisThread = false } = {}): void {
+export function guardProcess({ allOnThisThread = false } = {}): OwnEnviron {
   // Every process the app starts carries this tag, so quitting (or a closed terminal) ends them all.
   tagThisApp();
+  // Before any child runs: what it could read of our starting environment holds no secret value.
+  const environ = hideOwnSecrets();
   const started = allOnThisThread ? watchChildStarts() : () => true;
   const endChildren = () => started() && killTagged();
   for (const sig of ["SIGHUP", "SIGTERM"] as const)
@@ -41,4 +45,5 @@ export function guardProcess({ allOnThisThread = false } = {}): void {
   });
   process.on("uncaughtException", (err) => fail(`unexpected error: ${err.stack ?? err.message}`));
   process.on("unhandledRejection", (err) => fail(`unexpected error: ${(err as Error)?.stack ?? String(err)}`));
+  return environ;
 }

@@ -1,3 +1,4 @@
+import type { OwnEnviron } from "../safety/own-environ.js";
 import path from "node:path";
 import type { McpSession } from "./mcp-session.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
@@ -14,6 +15,8 @@ import { FileIndexClient } from "./file-index.js";
 import { rewindToMessage, undoLastTurn } from "./undo.js";
 
 export function createServices(opts: {
+  /** What main's start did with the secrets of its own environment (safety/own-environ.ts). */
+  ownEnviron: OwnEnviron;
   recorder: SessionRecorder;
   dir: string;
   config: () => RunConfig;
@@ -77,6 +80,21 @@ export function createServices(opts: {
         .then(({ saveConfigKeys }) => saveConfigKeys(file, keys))
         .catch((err: Error) => opts.onError(`Could not save ${file}: ${err.message}`));
       return `Saved ${Object.keys(keys).join(", ")} to ${file}.`;
+    },
+    async doctor(terminal) {
+      const [{ runDoctor, formatDoctor }, { terminalSupport }] = await Promise.all([
+        import("./doctor.js"),
+        import("../ui/runtime/terminal-support.js"),
+      ]);
+      const c = opts.config();
+      const checks = await runDoctor({
+        cwd: c.cwd,
+        env: process.env,
+        environ: opts.ownEnviron,
+        support: terminalSupport(process.env),
+        answers: terminal,
+      });
+      return formatDoctor(checks);
     },
     async show(what) {
       switch (what) {

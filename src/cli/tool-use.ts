@@ -51,3 +51,16 @@ export async function runUserShell(
   else if (o.timedOut) output += `\n[timed out after ${SHELL_DEFAULT_TIMEOUT_MS / 1000} s]`;
   return { output, exitCode: o.interrupted || o.timedOut ? null : o.exitCode };
 }
+
+/** What `agent0 doctor` probes of the worker's side: the sandbox, seccomp, ripgrep, the local servers. */
+export async function doctorProbes() {
+  const [{ sandboxProblem }, { unixSocketFilter }, { bundledRgPath }, { discoverLocalServers }, { resolveOllamaHost }] =
+    await Promise.all([
+      import("../tools/shell/sandbox.js"),
+      import("../tools/shell/seccomp.js"),
+      import("../tools/files/grep-engines.js"),
+      import("../providers/discover.js"),
+      import("../providers/ollama/host.js"),
+    ]);
+  return { sandboxProblem, unixSocketFilter, bundledRgPath, discoverLocalServers, resolveOllamaHost };
+}

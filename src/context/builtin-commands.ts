@@ -28,6 +28,7 @@ export const slashCommands: readonly SlashCommand[] = [
   { name: "hooks", help: "list the hooks: event, matcher, command and the file each comes from" },
   { name: "init", help: "survey the project and write (or update) AGENTS.md for it" },
   { name: "thinking", help: "show or hide the model's thinking" },
+  { name: "theme", args: "[dark|light|ansi16]", help: "show or switch the colour theme (saved to the config)" },
   {
     name: "mcp",
     args: "[restart|trust|untrust <name>]",
@@ -47,5 +48,6 @@ export const slashCommands: readonly SlashCommand[] = [
   { name: "export", args: "[file]", help: "write the conversation as Markdown (default agent0-<session>.md)" },
   { name: "cost", help: "tokens and time per model, and the price for hosted models where it is known" },
   { name: "jobs", args: "[kill <id>]", help: "list background shell commands; stop one" },
+  { name: "doctor", help: "what works on this machine: server, model, sandbox, tools, terminal, settings" },
   { name: "quit", help: "save and quit" },
 ];

@@ -5,6 +5,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import * as z from "zod";
 import { lazily } from "./lazily.js";
+import { COLOUR_THEMES } from "../render/colour-themes.js";
 import { parseMcpServers } from "./mcp-config.js";
 
 /**
@@ -47,6 +48,10 @@ export const configKeySchemas = lazily(() => {
     statusLine: z.unknown(),
     /** How to draw attention when a run ends or a question waits in an unfocused terminal. */
     notify: z.enum(["bell", "osc9", "off"]),
+    /** Colours for a dark or light background, or the terminal's own 16 (default: from the terminal's background). */
+    theme: z.enum(COLOUR_THEMES),
+    /** Show a run's progress in the terminal's tab or taskbar (OSC 9;4); default: where the terminal is known to. */
+    terminalProgress: z.boolean(),
     /** Enter during a run sends the message at the model's next step (default); false queues it for after the run. */
     steer: z.boolean(),
     /** Claude Code's key: after an answer, how long the input waits unused before Notification hooks hear `idle_prompt` (default 60000). */

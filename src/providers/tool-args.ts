@@ -43,3 +43,19 @@ const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 export function newCallId(): string {
   return "call_" + [...randomBytes(8)].map((b) => ID_ALPHABET[b % ID_ALPHABET.length]).join("");
 }
+
+/**
+ * A streamed tool call's name from its deltas. Most servers send it once; Gemini sends it in pieces
+ * ("edit_ex" + "isting_file"); others send it whole on every delta (MiniMax M2.7 through NVIDIA
+ * NIM, GPT-5: NousResearch/hermes-agent#12230, open-webui/open-webui#22235), where appending gives
+ * `read_fileread_file`. A piece that repeats the name so far, or restates it whole, replaces it;
+ * any other is a fragment. `offered`: the request's tool names, which settle the rare case of a
+ * name that is itself a repetition.
+ */
+export function mergeToolName(sofar: string, piece: string, offered: readonly string[] = []): string {
+  if (sofar === "") return piece;
+  const joined = sofar + piece;
+  if (offered.includes(joined)) return joined;
+  if (piece === sofar || piece.startsWith(sofar) || offered.includes(piece)) return piece;
+  return joined;
+}

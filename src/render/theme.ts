@@ -12,6 +12,9 @@ export const chalk: ChalkInstance = new Chalk({ level: 2 });
 
 export type Style = (text: string) => string;
 
+export { COLOUR_THEMES, type ColourTheme } from "./colour-themes.js";
+import type { ColourTheme } from "./colour-themes.js";
+
 const grey = chalk.ansi256(245);
 
 /** Named styles; every coloured thing on screen takes its colour from here. */
@@ -90,3 +93,96 @@ export const codeTheme = {
   deletion: chalk.red,
   default: chalk.ansi256(252),
 } satisfies Record<string, Style>;
+
+/** xterm's default RGB for the 16 basic colours (its `XTerm*color0..15` resources). */
+const BASIC_RGB: readonly (readonly [number, number, number])[] = [
+  [0, 0, 0],
+  [205, 0, 0],
+  [0, 205, 0],
+  [205, 205, 0],
+  [0, 0, 238],
+  [205, 0, 205],
+  [0, 205, 205],
+  [229, 229, 229],
+  [127, 127, 127],
+  [255, 0, 0],
+  [0, 255, 0],
+  [255, 255, 0],
+  [92, 92, 255],
+  [255, 0, 255],
+  [0, 255, 255],
+  [255, 255, 255],
+];
+const CUBE = [0, 95, 135, 175, 215, 255];
+
+/** The RGB of a colour of the 256-colour palette (16-231 a 6×6×6 cube, 232-255 greys). */
+function rgbOf(n: number): readonly [number, number, number] {
+  if (n < 16) return BASIC_RGB[n]!;
+  if (n >= 232) {
+    const v = 8 + 10 * (n - 232);
+    return [v, v, v];
+  }
+  const i = n - 16;
+  return [CUBE[Math.floor(i / 36)]!, CUBE[Math.floor(i / 6) % 6]!, CUBE[i % 6]!];
+}
+
+/**
+ * For a light background: greys mirrored (light grey text becomes dark grey) and the cube's
+ * colours darkened to 60 % of their level, so they keep their hue and read on white.
+ */
+function lightColour(n: number): number {
+  if (n < 16) return n;
+  if (n >= 232) return 232 + (255 - n);
+  const i = n - 16;
+  const dark = (c: number) => Math.floor(c * 0.6);
+  return 16 + 36 * dark(Math.floor(i / 36)) + 6 * dark(Math.floor(i / 6) % 6) + dark(i % 6);
+}
+
+/** The nearest of the 16 basic colours, which the terminal's own palette then draws. */
+function basicColour(n: number): number {
+  if (n < 16) return n;
+  const [r, g, b] = rgbOf(n);
+  let best = 0;
+  let bestDistance = Infinity;
+  BASIC_RGB.forEach(([br, bg, bb], i) => {
+    const d = (r - br) ** 2 + (g - bg) ** 2 + (b - bb) ** 2;
+    if (d < bestDistance) [best, bestDistance] = [i, d];
+  });
+  return best;
+}
+
+/** A 256-colour SGR parameter list with every colour of `map`'s theme; basic colours as 3x/9x, 4x/10x. */
+function mapParams(params: string, map: (n: number) => number): string {
+  const p = params.split(";");
+  const out: string[] = [];
+  for (let i = 0; i < p.length; i++) {
+    if ((p[i] === "38" || p[i] === "48") && p[i + 1] === "5" && p[i + 2] !== undefined) {
+      const n = map(Number(p[i + 2]));
+      const fg = p[i] === "38";
+      out.push(n < 8 ? String((fg ? 30 : 40) + n) : n < 16 ? String((fg ? 90 : 100) + n - 8) : `${p[i]};5;${n}`);
+      i += 2;
+      continue;
+    }
+    out.push(p[i]!);
+  }
+  return out.join(";");
+}
+
+/**
+ * Every SGR sequence of `text` in theme `name` (the dark theme is the styles as written). Used
+ * where the frame meets the terminal (ui/runtime/terminal.ts), so a theme change redraws cells
+ * and no rendered line has to be made again.
+ */
+export function themeSgr(text: string, name: ColourTheme): string {
+  if (name === "dark") return text;
+  const map = name === "light" ? lightColour : basicColour;
+  return text.replace(/\x1b\[([0-9;]*)m/g, (whole, params: string) =>
+    params.includes("5;") ? `\x1b[${mapParams(params, map)}m` : whole,
+  );
+}
+
+/** Light or dark, from a background colour's relative luminance (each channel 0..1). */
+export function themeForBackground([r, g, b]: readonly [number, number, number]): ColourTheme {
+  const linear = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b) > 0.4 ? "light" : "dark";
+}

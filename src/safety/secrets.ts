@@ -42,11 +42,15 @@ export function scrubEnv(env: NodeJS.ProcessEnv, allow: readonly string[] = []):
   const out: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) continue;
-    URL_PASSWORD.lastIndex = 0;
-    const secret = isSecretName(name) || URL_PASSWORD.test(value);
-    if (!secret || allow.includes(name)) out[name] = value;
+    if (!isSecretVariable(name, value) || allow.includes(name)) out[name] = value;
   }
   return out;
+}
+
+/** A variable a child process must not get: a secret-looking name, or a value holding a URL password. */
+export function isSecretVariable(name: string, value: string): boolean {
+  URL_PASSWORD.lastIndex = 0;
+  return isSecretName(name) || URL_PASSWORD.test(value);
 }
 
 /** How a secret may be spelled out by a command: as is, reversed, in base64 (any alignment) or hex. */

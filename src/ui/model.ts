@@ -7,6 +7,7 @@ import type { CommandItem, MentionItem, MenuState, NotifyMode, SessionStats, Tod
 import type { Skill } from "../context/skills.js";
 import type { PromptPart } from "../context/prompt.js";
 import type { McpServerView, McpTrustRequest } from "../protocol/mcp-state.js";
+import type { ColourTheme } from "../render/theme.js";
 
 /** One item of the transcript as the user sees it. Entries are immutable: a change makes a new object. */
 export type Entry =
@@ -198,6 +199,17 @@ export interface Model {
   focused: boolean;
   /** The terminal said it knows synchronized output (mode 2026): each frame is drawn whole or not at all. */
   syncOutput: boolean;
+  /** What else the terminal can do, as it answered our queries or as its environment says. */
+  terminal: TerminalCaps;
+  /**
+   * The colours, and who chose them: the config or /theme over the terminal's answer (OSC 11)
+   * over its environment (COLORFGBG) over the default, dark.
+   */
+  theme: { name: ColourTheme; source: ThemeSource };
+  /** The last run ended in an error: the terminal's progress shows the error state until the next. */
+  runFailed: boolean;
+  /** Tab pressed on an @ mention before the file index answered it: the input as it was then. */
+  tabPending: string | null;
   notify: NotifyMode;
   stats: SessionStats;
   /** The MCP servers as the worker last reported them (for /mcp, prompts and @server:uri). */
@@ -226,6 +238,20 @@ export interface Model {
    * (null: none, or it failed), and whether its failure was told.
    */
   statusCommand: { asked: string; text: string | null; failedTold: boolean };
+}
+
+export type ThemeSource = "default" | "environment" | "terminal" | "config";
+
+/** The terminal's features beyond the basics (ui/runtime/terminal-support.ts reads its environment). */
+export interface TerminalCaps {
+  /** "kitty": it answered the kitty keyboard protocol's query, so keys are told apart by their modifiers. */
+  keyboard: "legacy" | "kitty";
+  /** It shows OSC 8 hyperlinks. */
+  hyperlinks: boolean;
+  /** It shows OSC 9;4 progress in its tab or the taskbar. */
+  progress: boolean;
+  /** This machine's name, for file links. */
+  host: string;
 }
 
 /** Skills as main loaded them; the UI only expands them (pure). */

@@ -3,7 +3,8 @@ import type { AgentEvent } from "../protocol/agent-event.js";
 import type { ConversationMessage, ImageAttachment } from "../protocol/conversation.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { WorkerCommand } from "../protocol/worker-command.js";
-import type { PickerItem, RewindRequest, SkillRef } from "./model.js";
+import type { PickerItem, RewindRequest, SkillRef, TerminalCaps } from "./model.js";
+import type { ColourTheme } from "../render/theme.js";
 import type { CommandItem, MentionItem, NotifyMode } from "./steer-types.js";
 import type { McpConfigured, McpTrustDecision } from "../protocol/mcp-state.js";
 import type { PromptPart } from "../context/prompt.js";
@@ -79,6 +80,10 @@ export type Msg =
   | { type: "focus"; focused: boolean }
   /** The terminal's answer to a mode query (DECRPM): `state` 1-3 knows the mode, 0 and 4 do not. */
   | { type: "terminal-mode"; mode: number; state: number }
+  /** The terminal answered the kitty keyboard protocol's query (CSI ? u) with the flags in force. */
+  | { type: "keyboard-protocol"; flags: number }
+  /** The terminal's background colour (its answer to OSC 11), each channel 0..1. */
+  | { type: "terminal-background"; rgb: [number, number, number] }
   /** MCP servers to run and to ask about: after a trust decision, or re-read at /new. */
   | { type: "mcp-config"; mcp: McpConfigured; warnings: string[] }
   /**
@@ -106,6 +111,12 @@ export type Msg =
       idleNotifyMs?: number;
       /** The MCP servers to start and those waiting for trust (none when absent). */
       mcp?: McpConfigured;
+      /** What the terminal's environment says it shows (ui/runtime/terminal-support.ts). */
+      terminal?: Omit<TerminalCaps, "keyboard">;
+      /** Config `theme`. */
+      theme?: ColourTheme;
+      /** The theme the environment suggests (COLORFGBG), when the terminal does not answer OSC 11. */
+      backgroundHint?: ColourTheme;
     };
 
 /** What to do: data, run by the Cmd interpreter in runtime/. A Cmd carries everything it needs. */
@@ -124,6 +135,8 @@ export type Cmd =
   | { type: "save-config"; keys: Record<string, unknown> }
   /** `conversation`: for /context, which shows what the messages take of the window. */
   | { type: "show"; what: "memory" | "agents" }
+  /** /doctor: what holds on this machine, with what the terminal answered at start. */
+  | { type: "doctor"; terminal: { syncOutput: boolean; keyboard: "legacy" | "kitty"; theme: string } }
   /** `tokensUsed`: the session's total, kept after the turn is undone (it was spent). */
   | { type: "undo"; force: boolean; sessionId: string; conversation: ConversationMessage[]; tokensUsed: number }
   /** /export [file]: the conversation as Markdown. */
@@ -160,6 +173,8 @@ export type Cmd =
   | { type: "add-dir"; path: string; cwd: string }
   /** Ctrl+G: open `text` (the input, pastes expanded) in $VISUAL/$EDITOR (answer: input-edited, or a notice). */
   | { type: "edit-input"; text: string }
+  /** Ctrl+Z: give the terminal back as it was and stop the process, as a shell's job control would; resume on SIGCONT. */
+  | { type: "suspend" }
   /** Draw the user's attention (the terminal is not focused). */
   | { type: "notify"; mode: "bell" | "osc9"; text: string }
   /** Hands `msg` back to update after `ms` milliseconds (a hint that goes away by itself). */

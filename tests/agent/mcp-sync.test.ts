@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { McpManager } from "../../src/agent/mcp/servers.js";
 import { runCall } from "../tools/call.js";
-import { closedPort } from "../fakes/ports.js";
+import { freePort } from "../fakes/ports.js";
 import { makeCtx } from "../tools/ctx.js";
 import { demoServer, probe } from "./mcp-helpers.js";
 
@@ -29,7 +29,7 @@ function manager(): McpManager {
 }
 
 async function everythingSse(): Promise<string> {
-  const port = await closedPort();
+  const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [EVERYTHING, "sse"], {
     env: { PATH: process.env.PATH, PORT: String(port) },
     stdio: ["ignore", "ignore", "pipe"],

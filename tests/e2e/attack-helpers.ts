@@ -1,8 +1,10 @@
+import fs from "node:fs";
 // What the attack tests share: a scripted model's tool calls, what reached the model, a hostile repository's git.
 import { execFileSync } from "node:child_process";
 import type { FakeOllama } from "../fakes/ollama-server.js";
 
-export { pidsWith } from "../tools/ctx.js";
+import { pidsWith } from "../tools/ctx.js";
+export { pidsWith };
 
 export const MODEL = "qwen3:8b";
 
@@ -33,3 +35,31 @@ export function rot13(s: string): string {
     return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
   });
 }
+
+/** A process that is there and not a zombie. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return !/^\S+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A command leaving three processes behind that escape its process group: `&`+setsid, a subshell,
+ * nohup. They are found by their marks (the command runs in a pid namespace, where `$$` is not the host's pid).
+ */
+export function escapingChildren(tag: string): { command: string; marks: string[] } {
+  const marks = ["601", "602", "603"].map((s) => `${s}.${process.pid}${tag}`);
+  const command = [
+    `setsid sh -c 'exec sleep ${marks[0]}' >/dev/null 2>&1 &`,
+    `(sh -c 'exec sleep ${marks[1]}' >/dev/null 2>&1 &)`,
+    `nohup sh -c 'exec sleep ${marks[2]}' >/dev/null 2>&1 &`,
+  ].join("\n");
+  return { command, marks };
+}
+
+/** The sleeps themselves, by their argv (NUL-separated in /proc/<pid>/cmdline): not a shell whose script names them. */
+export const sleepsOf = (mark: string): number[] => pidsWith(`sleep\0${mark}\0`);
+export const pidsOf = (marks: string[]) => marks.map((m) => sleepsOf(m)[0]).filter((p) => p !== undefined);

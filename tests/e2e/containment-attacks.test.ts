@@ -23,7 +23,7 @@ async function hostSocket(file: string): Promise<{ connections: () => number; cl
 
 const SANDBOXED = ["--sandbox", "--permission-mode", "auto-edit"];
 
-describe("a sandbox that contains (part 4)", () => {
+describe("[needs bubblewrap] a sandbox that contains (part 4)", () => {
   let sb: Sandbox;
   let fake: FakeOllama | undefined;
   let sock: Awaited<ReturnType<typeof hostSocket>> | undefined;
@@ -158,7 +158,7 @@ describe("children that cannot slip away (part 6)", () => {
     () => [fake, tui],
   );
 
-  it("headless: children with a cleared environment, setsid -f and a double fork end with the run", async () => {
+  it("[needs bubblewrap] headless: children with a cleared environment, setsid -f and a double fork end with the run", async () => {
     const mark = String(process.pid);
     fake = await startFakeOllama({
       models: [{ name: MODEL }],
@@ -204,7 +204,7 @@ describe("children that cannot slip away (part 6)", () => {
     }
   });
 
-  it("TUI: closing the terminal (SIGHUP) ends them while the command still runs", async () => {
+  it("[needs bubblewrap] TUI: closing the terminal (SIGHUP) ends them while the command still runs", async () => {
     const mark = `${process.pid}1`;
     fake = await startFakeOllama({
       models: [{ name: MODEL }],

@@ -121,4 +121,35 @@ describe("edits end to end", () => {
     expect(results[4]).toBe("Error: a.txt changed since you read it; read it again (read_file) before changing it.");
     expect(fs.readFileSync(file("a.txt"), "utf8")).toBe("the user's edit\n");
   });
+
+  it("an exact edit that breaks Python is written and says where; a near-miss that would is refused", async () => {
+    // Issue 37 check 3: the file's own syntax (tree-sitter, loaded on this first edit).
+    fs.writeFileSync(file("exact.py"), PY);
+    fs.writeFileSync(file("near.py"), PY);
+    const results = await run([
+      {
+        name: "edit_file",
+        arguments: {
+          path: "exact.py",
+          old_string: "        return message\n",
+          new_string: "        return message +\n",
+        },
+      },
+      {
+        name: "edit_file",
+        arguments: {
+          path: "near.py",
+          old_string: "def greet(self, name):\n    message = 'Hello, ' + name",
+          new_string: "def greet(self, name)\n    message = 'Hello, ' + name",
+        },
+      },
+    ]);
+    expect(fs.readFileSync(file("exact.py"), "utf8")).toBe(PY.replace("return message\n", "return message +\n"));
+    expect(results[0]).toMatch(
+      /exact\.py no longer parses \(tree-sitter \(python\)\): line 4: " {8}return message \+"/,
+    );
+    expect(fs.readFileSync(file("near.py"))).toEqual(Buffer.from(PY));
+    expect(results[1]).toContain("the edit was not applied: near.py parses now");
+    expect(results[1]).toMatch(/line 2, "\s*def greet\(self, name\)"/);
+  });
 });

@@ -9,6 +9,24 @@ import { afterEach, beforeEach } from "vitest";
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BIN = path.join(ROOT, "bin", "agent0.js");
 
+/**
+ * End-to-end tests run the built app: a source file newer than the build would test yesterday's
+ * code and pass or fail for the wrong reason. Checked once per test file, before any test runs.
+ */
+function assertFreshBuild(): void {
+  const built = path.join(ROOT, "dist", "bundle", "main.js");
+  const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+  const newer = fs
+    .readdirSync(path.join(ROOT, "src"), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && fs.statSync(path.join(e.parentPath, e.name)).mtimeMs > builtAt)
+    .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)));
+  if (builtAt === 0 || newer.length > 0)
+    throw new Error(
+      `dist/ is older than src/ (${builtAt === 0 ? "no build" : newer.slice(0, 3).join(", ")}): run \`npm run build\` first (npm test does).`,
+    );
+}
+assertFreshBuild();
+
 export interface Sandbox {
   home: string;
   project: string;
@@ -68,6 +86,28 @@ function killProcessesWithHome(home: string): void {
   }
 }
 
+/**
+ * The sandbox's PATH without `hidden` (e.g. bwrap): a folder of links to every other program on the
+ * PATH, so the app runs as on a machine where those are not installed.
+ */
+export function hideFromPath(sb: Sandbox, hidden: readonly string[]): void {
+  const bin = path.join(sb.home, "path-without-" + hidden.join("-"));
+  fs.mkdirSync(bin, { recursive: true });
+  for (const dir of (sb.env.PATH ?? "").split(path.delimiter)) {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (hidden.includes(name) || fs.existsSync(path.join(bin, name))) continue;
+      fs.symlinkSync(path.join(dir, name), path.join(bin, name));
+    }
+  }
+  sb.env.PATH = bin;
+}
+
 /** Writes `value` as JSON, its folders made first (a config or settings file of a test). */
 export function writeJson(file: string, value: unknown): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -108,15 +148,31 @@ export class Tui {
   constructor(
     readonly sb: Sandbox,
     args: string[],
-    /** `bin`: another copy of the app's bin/agent0.js (default: this checkout's). */
-    opts: { width?: number; height?: number; bin?: string } = {},
+    /**
+     * `bin`: another copy of the app's bin/agent0.js (default: this checkout's). `serverOptions`:
+     * tmux server options set before the pane starts, e.g. ["extended-keys", "on"].
+     */
+    opts: { width?: number; height?: number; bin?: string; serverOptions?: [string, string][] } = {},
   ) {
     const envs = Object.entries(sb.env)
       .map(([k, v]) => `${k}=${shellQuote(v)}`)
       .join(" ");
     // After the app exits, the pane shows what it printed, and stays for us to read.
     const cmd = `cd ${shellQuote(sb.project)} && env -i ${envs} node ${shellQuote(opts.bin ?? BIN)} ${args.map(shellQuote).join(" ")}; echo "[exit $?]"; sleep 600`;
-    this.tmux("new-session", "-d", "-s", "main", "-x", String(opts.width ?? 100), "-y", String(opts.height ?? 30), cmd);
+    // Set in the same tmux call that starts the server: the pane's program sees them from its first byte.
+    const options = (opts.serverOptions ?? []).flatMap(([name, value]) => ["set", "-s", name, value, ";"]);
+    this.tmux(
+      ...options,
+      "new-session",
+      "-d",
+      "-s",
+      "main",
+      "-x",
+      String(opts.width ?? 100),
+      "-y",
+      String(opts.height ?? 30),
+      cmd,
+    );
   }
 
   tmux(...args: string[]): string {
@@ -153,7 +209,7 @@ export class Tui {
   }
 
   /** A terminal running the app with `args`, once its input is ready ("Ask anything"); closed if it never is. */
-  static async open(sb: Sandbox, args: string[], opts: { width?: number; height?: number } = {}): Promise<Tui> {
+  static async open(sb: Sandbox, args: string[], opts: ConstructorParameters<typeof Tui>[2] = {}): Promise<Tui> {
     const tui = new Tui(sb, args, opts);
     try {
       await tui.waitFor("Ask anything");

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { closedPort } from "../fakes/ports.js";
+import { freePort } from "../fakes/ports.js";
 import { eachTest, ROOT, runHeadless, Tui, waitUntil, type Sandbox } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
@@ -39,7 +39,7 @@ function readTap(log: string): {
 
 /** `everything` over Streamable HTTP, on a free port; resolves once it listens. */
 async function startHttpEverything(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await closedPort();
+  const port = await freePort();
   const child = spawn(process.execPath, [EVERYTHING, "streamableHttp"], {
     env: { PATH: process.env.PATH, PORT: String(port) },
     stdio: ["ignore", "ignore", "pipe"],

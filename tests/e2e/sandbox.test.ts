@@ -8,7 +8,7 @@ import { eachTest, runHeadless, Tui, type Sandbox } from "./harness.js";
 
 const MODEL = "qwen3:8b";
 
-describe("--sandbox", () => {
+describe("[needs bubblewrap] --sandbox", () => {
   let sb: Sandbox;
   let tui: Tui | undefined;
   let fake: FakeOllama | undefined;

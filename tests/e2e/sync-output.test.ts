@@ -1,5 +1,5 @@
 // Frames in synchronized output (DEC mode 2026): asked for with DECRQM, used only when the
-// terminal answers that it knows the mode. sync-proxy.py stands between the app and tmux,
+// terminal answers that it knows the mode. term-proxy.py stands between the app and tmux,
 // answering or not, and records what the app wrote.
 import fs from "node:fs";
 import path from "node:path";
@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
 import { Tui, type Sandbox, eachTest, waitUntil } from "./harness.js";
 
-const PROXY_BIN = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", "sync-proxy-bin.mjs");
+const PROXY_BIN = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", "term-proxy-bin.mjs");
 const BEGIN = "\x1b[?2026h";
 const END = "\x1b[?2026l";
 
@@ -24,8 +24,8 @@ describe("synchronized output", () => {
   async function typedFrames(answer: boolean): Promise<string> {
     fake = await startFakeOllama({ models: [{ name: "qwen3:8b" }] });
     const log = path.join(sb.home, "tty.log");
-    sb.env.SYNC_PROXY_ANSWER = answer ? "1" : "0";
-    sb.env.SYNC_PROXY_LOG = log;
+    sb.env.TERM_PROXY_SYNC = answer ? "1" : "0";
+    sb.env.TERM_PROXY_LOG = log;
     tui = new Tui(sb, ["--host", fake.url, "--model", "qwen3:8b"], { bin: PROXY_BIN });
     await tui.waitFor("Ask anything", 20_000);
     tui.type("hello there");

@@ -125,7 +125,7 @@ describe("tools end to end", () => {
     expect(fs.readFileSync(path.join(sb.project, "b.txt"), "utf8")).toBe("b\n");
   });
 
-  it("Esc kills a running shell command and its children; the UI is idle and answers the next prompt", async () => {
+  it("[needs bubblewrap] Esc kills a running shell command and its children; the UI is idle and answers the next prompt", async () => {
     // The shell and its sleep are found by this mark: the command runs in a pid namespace of its
     // own, where `$$` is not the host's pid.
     const mark = `30.${process.pid}7`;

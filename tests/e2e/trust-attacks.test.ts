@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { pidsWith } from "../tools/ctx.js";
+import { alive, escapingChildren, pidsOf } from "./attack-helpers.js";
 import { startFakeWeb, type FakeWeb, PAGE_HTML } from "../fakes/web-server.js";
 import { BIN, eachTest, runHeadless, sleep, Tui, waitUntil, type Sandbox } from "./harness.js";
 
@@ -22,32 +22,6 @@ const toolCalls = (...calls: { name: string; arguments: Record<string, unknown> 
 function git(cwd: string, ...args: string[]): void {
   execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], { cwd, stdio: "ignore" });
 }
-
-/** A process that is there and not a zombie. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return !/^\S+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return false;
-  }
-}
-
-/**
- * A command leaving three processes behind that escape its process group: `&`+setsid, a subshell,
- * nohup. They are found by their marks (the command runs in a pid namespace, where `$$` is not the host's pid).
- */
-function escapingChildren(tag: string): { command: string; marks: string[] } {
-  const marks = ["601", "602", "603"].map((s) => `${s}.${process.pid}${tag}`);
-  const command = [
-    `setsid sh -c 'exec sleep ${marks[0]}' >/dev/null 2>&1 &`,
-    `(sh -c 'exec sleep ${marks[1]}' >/dev/null 2>&1 &)`,
-    `nohup sh -c 'exec sleep ${marks[2]}' >/dev/null 2>&1 &`,
-  ].join("\n");
-  return { command, marks };
-}
-
-const pidsOf = (marks: string[]) => marks.map((m) => pidsWith(`sleep ${m}`)[0]).filter((p) => p !== undefined);
 
 describe("attacks through the approval dialog (TUI)", () => {
   let sb: Sandbox;
@@ -372,7 +346,7 @@ describe("attacks on a headless run", () => {
     expect(PAGE_HTML).toContain("The Fake Handbook");
   });
 
-  it("9. the `&`, nohup and setsid children of a headless run's command end when the run exits", async () => {
+  it("[needs bubblewrap] 9. the `&`, nohup and setsid children of a headless run's command end when the run exits", async () => {
     const { command, marks } = escapingChildren("2");
     fake = await startFakeOllama({
       models: [{ name: MODEL }],

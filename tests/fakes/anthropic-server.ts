@@ -28,6 +28,12 @@ export interface AnthropicReply {
   inputTokens?: number;
   outputTokens?: number;
   delayMs?: number;
+  /**
+   * A `ping` and an event type no client knows after every delta: the streaming docs say pings may
+   * come at any point and new event types may be added, to be handled gracefully
+   * (docs.anthropic.com/en/docs/build-with-claude/streaming, "Event types", "Ping events").
+   */
+  rude?: true;
 }
 
 /** A model the fake's models API lists (GET /v1/models, GET /v1/models/{id}). */
@@ -92,11 +98,18 @@ function pieces(s: string, n: number): string[] {
   return out.length ? out : [""];
 }
 
-function send(res: ServerResponse, data: Record<string, unknown> & { type: string }): void {
+function sendEvent(res: ServerResponse, data: Record<string, unknown> & { type: string }): void {
   res.write(`event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
 async function play(res: ServerResponse, req: RecordedHttp, r: AnthropicReply): Promise<void> {
+  const send = (target: ServerResponse, data: Record<string, unknown> & { type: string }) => {
+    sendEvent(target, data);
+    if (r.rude && data.type === "content_block_delta") {
+      sendEvent(target, { type: "ping" });
+      sendEvent(target, { type: "content_block_annotation", index: data.index, note: "a future event type" });
+    }
+  };
   if (r.delayMs) await pause(res, r.delayMs);
   if (res.destroyed) return;
   if (r.failure) return sendFailure(res, r.failure);
@@ -167,7 +180,8 @@ async function play(res: ServerResponse, req: RecordedHttp, r: AnthropicReply): 
 }
 
 export async function startFakeAnthropic(
-  opts: { replies?: AnthropicReply[]; models?: FakeClaudeModel[] } = {},
+  /** `rude`: every reply with pings and unknown event types (see AnthropicReply.rude). */
+  opts: { replies?: AnthropicReply[]; models?: FakeClaudeModel[]; rude?: true } = {},
 ): Promise<FakeAnthropic> {
   const models = opts.models ?? DEFAULT_MODELS;
   return startScriptedServer<AnthropicReply>(opts.replies ?? [], async (req, res, nextReply) => {
@@ -198,6 +212,6 @@ export async function startFakeAnthropic(
         body: { type: "error", error: { type: "not_found_error", message: `${req.method} ${req.path} not found` } },
       });
     }
-    await play(res, req, nextReply() ?? {});
+    await play(res, req, { ...(opts.rude ? { rude: true as const } : {}), ...(nextReply() ?? {}) });
   });
 }

@@ -53,7 +53,8 @@ function split(text: string, size: number | undefined): string[] {
   return out;
 }
 
-function wireCalls(calls: FakeToolCall[], counter: { n: number }): WireToolCall[] {
+function wireCalls(calls: FakeToolCall[], counter: { n: number; legacy?: boolean }): WireToolCall[] {
+  if (counter.legacy) return calls.map((c) => ({ function: { name: c.name, arguments: c.arguments } }));
   return calls.map((c) => ({
     id: c.id ?? callId(),
     function: { index: counter.n++, name: c.name, arguments: c.arguments },
@@ -113,7 +114,7 @@ export async function playChat(conn: ChatConn, chat: RecordedChat, reply: Reply)
   }
   if (!chat.stream) return playAggregated(conn, chat, reply);
 
-  const counter = { n: 0 };
+  const counter = { n: 0, legacy: reply.legacyToolCalls === true };
   let evalChars = 0;
   let finalMessage: Record<string, unknown> = {};
   for (const step of reply.steps) {
@@ -167,7 +168,7 @@ export async function playChat(conn: ChatConn, chat: RecordedChat, reply: Reply)
   res.end();
 }
 
-function stepMessage(step: Step, counter: { n: number }): Record<string, unknown> {
+function stepMessage(step: Step, counter: { n: number; legacy?: boolean }): Record<string, unknown> {
   const message: Record<string, unknown> = {};
   if (step.text !== undefined) message.content = step.text;
   if (step.thinking !== undefined) message.thinking = step.thinking;
@@ -177,7 +178,7 @@ function stepMessage(step: Step, counter: { n: number }): Record<string, unknown
 
 /** stream:false — one JSON object with everything concatenated. */
 function playAggregated(conn: ChatConn, chat: RecordedChat, reply: Reply): void {
-  const counter = { n: 0 };
+  const counter = { n: 0, legacy: reply.legacyToolCalls === true };
   let content = "";
   let thinking = "";
   const toolCalls: WireToolCall[] = [];

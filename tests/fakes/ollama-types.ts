@@ -63,6 +63,11 @@ export interface Reply {
   doneReason?: string;
   /** Send the 200 headers and end the body without any line (no done). */
   closeAfterHeaders?: true;
+  /**
+   * Tool calls as old Ollama sent them: no `id` (added in v0.12.10, "Add Tool Call ID (#12956)") and
+   * no `function.index` (added in v0.4.7): shared/reference/ollama-wire.md, §5.
+   */
+  legacyToolCalls?: true;
 }
 
 export interface WireToolCall {

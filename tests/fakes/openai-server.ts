@@ -24,6 +24,22 @@ export interface OpenAIReply {
   usage?: { prompt: number; completion: number };
   /** End the stream without a finish chunk or [DONE] (how Ollama's /v1 loses a mid-stream error). */
   cutShort?: true;
+  /**
+   * The whole tool name again on every delta of its call: MiniMax M2.7 through NVIDIA NIM
+   * (NousResearch/hermes-agent#12230), GPT-5 (open-webui/open-webui#22235), Anthropic through
+   * OpenAI-compatible proxies (continuedev/continue#5849).
+   */
+  nameEveryDelta?: true;
+  /** The tool name split over deltas of this many characters, as Gemini sends it (continuedev/continue#5849). */
+  nameChunkChars?: number;
+  /** `content: null` on every delta without text, as OpenAI's own API streams tool calls. */
+  contentNull?: true;
+  /** The thinking as `reasoning_content`: vLLM's reasoning parsers, llama.cpp's server and DeepSeek's API. */
+  reasoningContent?: true;
+  /** After the text, an `error` object as a data line and the end (vLLM and llama.cpp send errors mid-stream so). */
+  errorMidStream?: string;
+  /** No usage chunk even when asked (servers that ignore stream_options.include_usage). */
+  noUsage?: true;
   delayMs?: number;
 }
 
@@ -60,28 +76,37 @@ async function play(res: ServerResponse, req: RecordedHttp, r: OpenAIReply): Pro
     model: body.model ?? "gpt",
     system_fingerprint: "fp_fake",
   };
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-    res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null) => {
+    const rude = r.contentNull && !("content" in delta) ? { content: null, ...delta } : delta;
+    res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: rude, finish_reason: finish }] })}\n\n`);
+  };
   sseHead(res);
   chunk({ role: "assistant", content: "" });
-  for (const p of pieces(r.reasoning ?? "", r.chunkChars ?? 5)) chunk({ reasoning: p });
+  for (const p of pieces(r.reasoning ?? "", r.chunkChars ?? 5))
+    chunk(r.reasoningContent ? { reasoning_content: p } : { reasoning: p });
   const text = r.text ?? (r.toolCalls?.length ? "" : "ok");
   for (const p of pieces(text, r.chunkChars ?? 5)) chunk({ content: p });
   (r.toolCalls ?? []).forEach((c, index) => {
+    const [first, ...more] = pieces(c.name, r.nameChunkChars ?? c.name.length);
     chunk({
       tool_calls: [
-        { index, id: c.id ?? `call_fake${index}`, type: "function", function: { name: c.name, arguments: "" } },
+        { index, id: c.id ?? `call_fake${index}`, type: "function", function: { name: first, arguments: "" } },
       ],
     });
+    for (const p of more) chunk({ tool_calls: [{ index, function: { name: p } }] });
     for (const p of pieces(JSON.stringify(c.arguments), r.argChunkChars ?? 6))
-      chunk({ tool_calls: [{ index, function: { arguments: p } }] });
+      chunk({ tool_calls: [{ index, function: { ...(r.nameEveryDelta ? { name: c.name } : {}), arguments: p } }] });
   });
   if (r.cutShort) {
     res.end();
     return;
   }
+  if (r.errorMidStream !== undefined) {
+    res.end(`data: ${JSON.stringify({ error: { message: r.errorMidStream, type: "server_error", code: 500 } })}\n\n`);
+    return;
+  }
   chunk({}, r.toolCalls?.length ? "tool_calls" : "stop");
-  if (body.stream_options?.include_usage) {
+  if (body.stream_options?.include_usage && !r.noUsage) {
     const u = r.usage ?? { prompt: 31, completion: 9 };
     res.write(
       `data: ${JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: u.prompt, completion_tokens: u.completion, total_tokens: u.prompt + u.completion } })}\n\n`,
@@ -118,8 +143,11 @@ function modelsList(s: FakeOpenAIServer) {
 
 const json = (res: ServerResponse, body: unknown) => sendFailure(res, { status: 200, body });
 
+/** With `rude`, every reply speaks as other servers do (each flag cited on OpenAIReply), so a whole suite runs so. */
+const RUDE: OpenAIReply = { nameEveryDelta: true, contentNull: true, reasoningContent: true };
+
 export async function startFakeOpenAI(
-  opts: { replies?: OpenAIReply[]; server?: FakeOpenAIServer } = {},
+  opts: { replies?: OpenAIReply[]; server?: FakeOpenAIServer; rude?: true } = {},
 ): Promise<FakeOpenAI> {
   const server = opts.server ?? { kind: "openai", model: "gpt-fake" };
   return startScriptedServer<OpenAIReply>(opts.replies ?? [], async (req, res, nextReply) => {
@@ -176,6 +204,6 @@ export async function startFakeOpenAI(
         status: 404,
         body: { error: { message: "not found", type: "not_found_error", param: null, code: null } },
       });
-    await play(res, req, nextReply() ?? {});
+    await play(res, req, { ...(opts.rude ? RUDE : {}), ...(nextReply() ?? {}) });
   });
 }

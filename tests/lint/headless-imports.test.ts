@@ -22,6 +22,9 @@ const NOT_FOR_A_ONE_SHOT = [
   "@modelcontextprotocol/sdk",
   "@anthropic-ai/sdk",
   "openai",
+  // The edit tools' syntax check requires it on the first edit of a file with a grammar.
+  "web-tree-sitter",
+  "tree-sitter-wasms",
 ];
 
 describe("the headless one-shot's module graph", () => {

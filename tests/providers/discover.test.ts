@@ -2,7 +2,7 @@
 // telling an Ollama behind --provider openai. Each fake answers as its server does (see
 // tests/fakes/openai-server.ts for the sources); the probe's ports are the fakes' OS-chosen ones.
 import { afterEach, describe, expect, it } from "vitest";
-import { createServer } from "node:net";
+import { closedPort } from "../fakes/ports.js";
 import { describeFound, discoverLocalServers, isOllama } from "../../src/providers/discover.js";
 import { warnIfOllamaBehindOpenAI, withLocalServers } from "../../src/agent/local-servers.js";
 import { startFakeOpenAI, type FakeOpenAI } from "../fakes/openai-server.js";
@@ -14,15 +14,6 @@ const open: (FakeOpenAI | FakeOllama)[] = [];
 afterEach(async () => {
   for (const s of open.splice(0)) await s.close();
 });
-
-/** A port nothing listens on: bound by the OS, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 const portOf = (url: string) => Number(new URL(url).port);
 

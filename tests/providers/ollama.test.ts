@@ -61,6 +61,29 @@ describe("ollama provider: streaming", () => {
     expect(events.at(-1)?.type).toBe("done");
   });
 
+  it("old Ollama sends calls without id or index: each gets an id of its own, never an empty one", async () => {
+    // Two calls of the same tool in one chunk, as Ollama before 0.12.10 wrote them (fake: legacyToolCalls).
+    fake.setReplies([
+      {
+        legacyToolCalls: true,
+        steps: [
+          {
+            toolCalls: [
+              { name: "read_file", arguments: { path: "a.ts" } },
+              { name: "read_file", arguments: { path: "b.ts" } },
+            ],
+          },
+        ],
+      },
+    ]);
+    const calls = callsOf(await collect(provider().stream(chatRequest({ tools: [readFileTool] }))));
+    expect(calls.map((c) => c.args)).toEqual([{ path: "a.ts" }, { path: "b.ts" }]);
+    const ids = calls.map((c) => c.id);
+    // The result of each must name its own call: ids that exist and differ.
+    expect(ids.every((id) => /^call_[a-z0-9]{8,}$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(2);
+  });
+
   it("sends num_ctx, stream, the tools and the mapped conversation, and no unset fields", async () => {
     const req = chatRequest({
       numCtx: 32768,

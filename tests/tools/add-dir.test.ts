@@ -117,3 +117,43 @@ describe("--add-dir: an added folder by the project's rules", () => {
     expect(() => resolveAddDirs(["README.md"], proj)).toThrow(`--add-dir README.md: not a folder`);
   });
 });
+
+// Issue 40: a folder whose name starts with a root's name is not inside it. A prefix test
+// (`real.startsWith(root)`) in place of the confinement passed every case above: these go red.
+describe("sibling folders that share a root's prefix (`<root>-other`)", () => {
+  const tree = () => {
+    const base = project({
+      "proj/a.txt": "a\n",
+      "proj-other/canary.txt": `${CANARY}\n`,
+      "extra/b.txt": "b\n",
+      "extra-other/canary.txt": `${CANARY}\n`,
+      "cfg/memory/.keep": "",
+      "cfg-other/memory/leak.md": `${CANARY}\n`,
+    });
+    return { base, proj: path.join(base, "proj"), extra: path.join(base, "extra") };
+  };
+
+  it("the project: ../proj-other is outside", () => {
+    const { proj } = tree();
+    expect(resolveInside(proj, "a.txt").ok).toBe(true);
+    expect(resolveInside(proj, "../proj-other/canary.txt").ok).toBe(false);
+    expect(resolveInside(proj, path.join(proj + "-other", "canary.txt")).ok).toBe(false);
+  });
+
+  it("an added folder: <added>-other is outside", () => {
+    const { proj, extra } = tree();
+    const ws = { cwd: proj, addDirs: [extra] };
+    expect(resolveInside(ws, path.join(extra, "b.txt")).ok).toBe(true);
+    expect(resolveInside(ws, path.join(extra + "-other", "canary.txt")).ok).toBe(false);
+    expect(resolveInside(ws, `${extra}/../extra-other/canary.txt`).ok).toBe(false);
+  });
+
+  it("memory: a memory folder linked to <config>-other is refused", async () => {
+    const { base } = tree();
+    const { confinedMemoryDir } = await import("../../src/context/memory.js");
+    const cfg = path.join(base, "cfg");
+    fs.rmSync(path.join(cfg, "memory"), { recursive: true });
+    fs.symlinkSync(path.join(base, "cfg-other", "memory"), path.join(cfg, "memory"));
+    expect(() => confinedMemoryDir({ scope: "user", root: cfg, dir: path.join(cfg, "memory") })).toThrow(/leads out/);
+  });
+});

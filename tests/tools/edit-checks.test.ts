@@ -16,6 +16,8 @@ interface Case {
   /** The file after the edit, or "refuse". */
   after: string;
   strategy?: string;
+  /** For a refusal: the reason it must give, i.e. the one rule that refused it. */
+  refusedBy?: RegExp;
 }
 
 function edit(file: string, old: string, neu: string) {
@@ -29,6 +31,7 @@ function check(c: Case): void {
   if (c.after === "refuse") {
     expect(r.ok, r.ok ? `applied by ${r.strategy}:\n${r.after}` : "").toBe(false);
     if (!r.ok && /not found/.test(r.error)) expect(r.error).toContain("closest region");
+    if (!r.ok && c.refusedBy) expect(r.error).toMatch(c.refusedBy);
     return;
   }
   expect(r).toMatchObject({ ok: true, after: c.after, ...(c.strategy ? { strategy: c.strategy } : {}) });
@@ -195,6 +198,26 @@ const NEW_STRATEGIES: Case[] = [
     old: "const a = getUserIds(x);",
     new: "const a = getUserIds(x) + 1;",
     after: "refuse",
+  },
+  // Issue 40: each of the typo matcher's rules refuses one case alone (deleting either rule alone
+  // left every case above refused by the other): the reason says which rule it was.
+  {
+    what: "small typo refused by one rule alone: the name is one the file uses elsewhere (no rival region)",
+    source: "issue 40's mutation of src/tools/files/edit-loose.ts identifierTypos",
+    file: "export function getUserIds(xs) {\n  return xs.map(getUserId);\n}\nconst a = getUserId(x);\n",
+    old: "const a = getUserIds(x);",
+    new: "const a = getUserIds(x) + 1;",
+    after: "refuse",
+    refusedBy: /"getUserIds" is a name the file uses elsewhere/,
+  },
+  {
+    what: "small typo refused by one rule alone: two regions equally close (each a plausible typo)",
+    source: "issue 40's mutation of src/tools/files/edit-loose.ts smallTypo's rival check",
+    file: "logger.warnn(message);\nlogger.warm(message);\n",
+    old: "logger.warn(message);",
+    new: "logger.warn(message, 1);",
+    after: "refuse",
+    refusedBy: /about as close to line \d+ as to line \d+/,
   },
   {
     what: "small typo refused: a number differs",

@@ -209,7 +209,7 @@ describe("edits that must be refused, not guessed", () => {
     expect(r).toEqual({
       ok: false,
       error:
-        'new_string holds a placeholder, "// ... rest of the code unchanged ...", that is not in old_string: it would replace real code with that comment. Write out the code in full in new_string.',
+        'new_string holds a placeholder, "// ... rest of the code unchanged ...", that is neither in old_string nor in the file: it would replace real code with it. Write the text in full in new_string, every line of it.',
     });
     const py = edit(PY, "    print(message)\n    return message", "    # ... rest unchanged\n    return message");
     expect(py.ok).toBe(false);

@@ -91,3 +91,26 @@ describe("scrubEnv", () => {
     expect(scrubEnv(env, ["NPM_TOKEN"])).toHaveProperty("NPM_TOKEN", "d");
   });
 });
+
+// Issue 40: every line shape a secret value is read in, numbered as programs number lines. Each row
+// is a value no environment knows: only the line rules can mask it. Removing the line-number
+// prefix from the rule (src/safety/secrets.ts LINE_PREFIX) turns the numbered rows red.
+describe("secret lines, with the prefixes programs put before them", () => {
+  const V = "hunter2hunter";
+  it.each([
+    ["yaml key: value", `password: ${V}`],
+    ["cat -n / read_file (spaces, number, tab)", `     7\tpassword: ${V}`],
+    ["cat -n of a .env line", `    12\tDB_PASSWORD=${V}`],
+    ["nl -ba", `     3\tapi_key: ${V}`],
+    ["grep -n", `7:password: ${V}`],
+    ["grep -n of a file", `config.yml:7:password: ${V}`],
+    ["grep -A context line", `config.yml-8-secret_key: ${V}`],
+    ["diff's new line", `> password: ${V}`],
+    ["unified diff's added line", `+password: ${V}`],
+    ["export with quotes, numbered", `     2\texport API_TOKEN="${V}"`],
+  ])("%s", (_shape, line) => {
+    const masked = maskSecrets(line, {});
+    expect(masked).not.toContain(V);
+    expect(masked).toContain("****");
+  });
+});

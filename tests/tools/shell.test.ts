@@ -84,7 +84,7 @@ describe("run_shell_command", () => {
     expect(pids.filter(isAlive)).toEqual([]);
   });
 
-  it("runs each command in a pid namespace of its own, and runs it bare where bwrap cannot start", async () => {
+  it("[needs bubblewrap] runs each command in a pid namespace of its own, and runs it bare where bwrap cannot start", async () => {
     const dir = project();
     const signal = new AbortController().signal;
     const opts = { cwd: dir, signal, timeoutMs: 10_000, outputLimit: 10_000 };

@@ -110,7 +110,8 @@ describe("edit_file keeps the bytes it did not change", () => {
       new_string: "def f():\n  return 2",
     });
     expect(r.content.split("\n")[0]).toBe(
-      "Edited i.py: replaced 1 occurrence. old_string did not match exactly; matched by: indentation-flexible.",
+      "Edited i.py: replaced 1 occurrence. old_string did not match exactly; matched by: indentation-flexible. " +
+        "Syntax checked by tree-sitter (python) and python3 (ast.parse).",
     );
     expect(read(dir, "i.py").toString()).toBe("def f():\n    return 2\n");
     expect(r.diff).toBe("--- i.py\n+++ i.py\n@@ -1,2 +1,2 @@\n def f():\n-    return 1\n+    return 2\n");

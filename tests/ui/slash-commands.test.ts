@@ -19,6 +19,7 @@ describe("slash commands", () => {
       "/hooks",
       "/init",
       "/thinking",
+      "/theme [dark|light|ansi16]",
       "/mcp [restart|trust|untrust <name>]",
       "/undo",
       "/rewind",
@@ -27,6 +28,7 @@ describe("slash commands", () => {
       "/export [file]",
       "/cost",
       "/jobs [kill <id>]",
+      "/doctor",
       "/quit",
     ]);
   });

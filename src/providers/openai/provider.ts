@@ -4,7 +4,7 @@
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from "openai";
 import { errorText, ProviderFailure } from "../errors.js";
 import { hostedStream } from "../hosted-stream.js";
-import { parseToolArgs } from "../tool-args.js";
+import { mergeToolName, parseToolArgs } from "../tool-args.js";
 import { toOpenAIMessages, toOpenAITools } from "./messages.js";
 import { DEFAULT_RETRY, retryAfterMs, type AttemptEvent, type RetryPolicy } from "../retry.js";
 import type { ChatRequest, ModelInfo, Provider, ProviderError, ProviderEvent } from "../types.js";
@@ -122,6 +122,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
     try {
       watchdog.kick(req.idleTimeoutMs);
       const stream = await client.chat.completions.create(params, { signal });
+      const offered = req.tools.map((t) => t.name);
       for await (const chunk of stream) {
         watchdog.kick(req.idleTimeoutMs);
         if (chunk.usage) {
@@ -145,7 +146,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
         for (const tc of delta?.tool_calls ?? []) {
           const slot = calls.get(tc.index) ?? { id: "", name: "", args: "" };
           if (tc.id) slot.id = tc.id;
-          if (tc.function?.name) slot.name += tc.function.name;
+          if (tc.function?.name) slot.name = mergeToolName(slot.name, tc.function.name, offered);
           if (tc.function?.arguments) slot.args += tc.function.arguments;
           calls.set(tc.index, slot);
         }

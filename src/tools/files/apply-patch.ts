@@ -3,7 +3,8 @@ import * as z from "zod";
 import { type ToolResult, defineTool } from "../types.js";
 import { resolveInside, workspaceOf } from "./workspace.js";
 import { deniedMessage, statOrNull } from "./checks.js";
-import { applyEdits, matchedBy } from "./edit.js";
+import { applyEdits, judgeEdits, matchedBy } from "./edit.js";
+import { judgeSyntax } from "./edit-syntax.js";
 import { commitChange, loadForChange, type Change } from "./file-change.js";
 import { fileDiff } from "./diff.js";
 import { parsePatch } from "./patch-parse.js";
@@ -42,7 +43,8 @@ export const applyPatchTool = defineTool({
         if (!where.ok) return { content: where.error, isError: true };
         if (statOrNull(where.abs))
           return { content: `Error: ${op.path} already exists; update it instead.`, isError: true };
-        const done = `Added ${op.path}.`;
+        const syntax = await judgeSyntax(op.path, undefined, op.content, { nearMiss: false });
+        const done = `Added ${op.path}.${syntax.ok ? syntax.note : ""}`;
         planned.push({
           kind: "write",
           change: { tool: "apply_patch", args, path: op.path, abs: where.abs, rel: where.rel, after: op.content, done },
@@ -58,7 +60,9 @@ export const applyPatchTool = defineTool({
       }
       const applied = applyEdits(loaded.file, op.hunks);
       if (!applied.ok) return { content: `Error: nothing was changed: ${op.path}: ${applied.error}`, isError: true };
-      const done = `Updated ${op.path}.${matchedBy(applied.strategies)}`;
+      const syntax = await judgeEdits(op.path, loaded.file, applied);
+      if (!syntax.ok) return { content: `Error: nothing was changed: ${op.path}: ${syntax.error}`, isError: true };
+      const done = `Updated ${op.path}.${matchedBy(applied.strategies)}${syntax.note}`;
       planned.push({
         kind: "write",
         change: {

@@ -81,7 +81,10 @@ export function alignLines(a: readonly string[], b: readonly string[]): [number,
 
 /**
  * new_string's lines for the file lines `here`, which a loose strategy matched to old_string's
- * lines `old` (the same count, line for line).
+ * lines `old` (the same count, line for line). A line the model did not change is the file's line,
+ * byte for byte. A changed or added line sits at the file's indentation where it goes plus the
+ * model's relative indentation there, never the file's and the model's absolute indentation
+ * added up; at the same depth it takes the file's bytes there (tabs, spaces or both, mixed).
  */
 export function rebuild(
   here: readonly string[],
@@ -94,34 +97,66 @@ export function rebuild(
   // Where the model's indentation already is the file's, changed lines stand as written.
   const shifted = old.some((o, i) => o.trim() !== "" && here[i] !== undefined && indentOf(o) !== indentOf(here[i]!));
   const unit = modelUnit([...old, ...neu]);
-  // Untouched lines are the references; with none, old_string's first line stands for one.
-  const first = Math.max(
-    0,
-    old.findIndex((l) => l.trim() !== ""),
-  );
-  const anchors: Anchor[] =
-    pairs.length > 0
-      ? pairs.map(([i, j]) => ({ i, j, ref: indentOf(neu[j]!) }))
-      : [{ i: first, j: -1, ref: indentOf(old[first] ?? "") }];
+  const refOf = (j: number) => reference(old, pairs, j);
+  const fileFrame = pairs.length === 0 && wroteFileIndent(here, old, neu, refOf);
   return neu.map((line, j) => {
     const i = byNew.get(j);
     if (i !== undefined && here[i] !== undefined) return here[i]!;
     if (line.trim() === "") return "";
     if (!shifted && styleFits(indentOf(line), style)) return line;
-    const a = anchors.filter((x) => x.j <= j).at(-1) ?? anchors[0]!;
-    const levels =
-      columns(indentOf(here[a.i] ?? ""), style.unit) + columns(indentOf(line), unit) - columns(a.ref, unit);
-    return indentLevels(levels, style.unit) + line.trimStart();
+    const r = refOf(j);
+    const fileIndent = indentOf(here[r] ?? "");
+    // The model's frame: old_string's indentation, or the file's when new_string was written in it.
+    const levels = fileFrame
+      ? columns(indentOf(line), style.unit) - columns(fileIndent, style.unit)
+      : columns(indentOf(line), unit) - columns(indentOf(old[r] ?? ""), unit);
+    return atDepth(here, fileIndent, Math.round(levels), style) + line.trimStart();
   });
 }
 
-interface Anchor {
-  /** The file's (and old_string's) line. */
-  i: number;
-  /** new_string's line, -1 when old_string's first line stands in. */
-  j: number;
-  /** The model's indentation of it. */
-  ref: string;
+/**
+ * The line of old_string a changed line of new_string is measured from: the one it replaces (the
+ * same place after the last unchanged line), else the nearest unchanged line above it.
+ */
+function reference(old: readonly string[], pairs: readonly [number, number][], j: number): number {
+  const prev = pairs.filter(([, pj]) => pj < j).at(-1);
+  const next = pairs.find(([, pj]) => pj > j);
+  const at = (prev ? prev[0] : -1) + (j - (prev ? prev[1] : -1));
+  const limit = next ? next[0] : old.length;
+  const nonBlank = (i: number) => i >= 0 && i < old.length && old[i]!.trim() !== "";
+  if (at < limit && nonBlank(at)) return at;
+  if (prev) return prev[0];
+  for (let i = Math.min(at, old.length - 1); i >= 0; i--) if (nonBlank(i)) return i;
+  return Math.max(
+    0,
+    old.findIndex((l) => l.trim() !== ""),
+  );
+}
+
+/**
+ * Whether new_string was written at the file's indentation though old_string was not: its first
+ * changed line has the file's indentation where it goes, not old_string's.
+ */
+function wroteFileIndent(
+  here: readonly string[],
+  old: readonly string[],
+  neu: readonly string[],
+  refOf: (j: number) => number,
+): boolean {
+  const j = neu.findIndex((l) => l.trim() !== "");
+  if (j < 0) return false;
+  const r = refOf(j);
+  const fileIndent = indentOf(here[r] ?? "");
+  return indentOf(neu[j]!) === fileIndent && fileIndent !== indentOf(old[r] ?? "");
+}
+
+/** `levels` steps from `base`: the bytes of a file line at that depth, else base's plus steps. */
+function atDepth(here: readonly string[], base: string, levels: number, style: IndentStyle): string {
+  if (levels === 0) return base;
+  const want = columns(base, style.unit) + levels;
+  const same = here.find((l) => l.trim() !== "" && columns(indentOf(l), style.unit) === want);
+  if (same !== undefined) return indentOf(same);
+  return levels > 0 ? base + style.unit.repeat(levels) : indentLevels(want, style.unit);
 }
 
 /** Tabs in a tab file, spaces in a space file (a line at the margin fits both). */

@@ -6,19 +6,8 @@
 //   a few characters apart, and no identifier changing meaning. A case-only difference, a
 //   different number or operator, or a name the file uses elsewhere is refused.
 import type { Splice } from "./file-text.js";
-import { osaDistance } from "./edit-text.js";
+import { edgesHold, osaDistance, tokensOf as tokens } from "./edit-text.js";
 import { rebuild, type IndentStyle } from "./edit-indent.js";
-
-/** The tokens of `text` (words and single other characters) and where each one starts and ends. */
-function tokens(text: string): { tok: string[]; start: number[]; end: number[] } {
-  const out = { tok: [] as string[], start: [] as number[], end: [] as number[] };
-  for (const m of text.matchAll(/[\w$]+|\S/g)) {
-    out.tok.push(m[0]);
-    out.start.push(m.index);
-    out.end.push(m.index + m[0].length);
-  }
-  return out;
-}
 
 const MIN_BLIND = 8;
 
@@ -61,6 +50,7 @@ export function whitespaceBlind(
     // Whole tokens only: `xfoo` is not `foo`.
     if (/[\w$]/.test(file[from] ?? "") && /[\w$]/.test(file[from - 1] ?? "")) continue;
     if (/[\w$]/.test(file[to - 1] ?? "") && /[\w$]/.test(file[to] ?? "")) continue;
+    if (!edgesHold(file, from, to, oldText)) continue;
     const f = tokens(file.slice(from, to));
     if (f.tok.length !== o.tok.length || f.tok.some((t, i) => t !== o.tok[i])) continue;
     let start: number;
@@ -129,7 +119,10 @@ interface Region {
   distance: number;
 }
 
-export type TypoResult = { ok: true; splice: Splice; line: number } | { ok: false; why?: string } | undefined;
+export type TypoResult =
+  | { ok: true; splice: Splice; line: number; meant: { old: string; new: string } }
+  | { ok: false; why?: string }
+  | undefined;
 
 /** old_string as a short text with a typo or two in one of its identifiers. */
 export function smallTypo(file: string, oldText: string, newText: string, lineAt: (o: number) => number): TypoResult {
@@ -145,11 +138,17 @@ export function smallTypo(file: string, oldText: string, newText: string, lineAt
   if (rival && rival.distance < best.distance + MARGIN) {
     return { ok: false, why: `it is about as close to line ${lineAt(rival.start)} as to line ${lineAt(best.start)}` };
   }
+  if (!edgesHold(file, best.start, best.end, oldText))
+    return { ok: false, why: "its line goes on past the end of old_string" };
   const found = file.slice(best.start, best.end);
   const renames = identifierTypos(want, found, file);
   if (!renames.ok) return { ok: false, why: renames.why };
   let text = newText;
-  for (const [typo, right] of renames.pairs) text = text.replace(new RegExp(`\\b${typo}\\b`, "g"), right);
+  let meantOld = want;
+  for (const [typo, right] of renames.pairs) {
+    text = text.replace(new RegExp(`\\b${typo}\\b`, "g"), right);
+    meantOld = meantOld.replace(new RegExp(`\\b${typo}\\b`, "g"), right);
+  }
   // new_string is written where old_string's trimmed text was: its own edges are trimmed the same way.
   const lead = oldText.length - oldText.trimStart().length;
   const trail = oldText.length - oldText.trimEnd().length;
@@ -157,7 +156,12 @@ export function smallTypo(file: string, oldText: string, newText: string, lineAt
     Math.min(lead, text.length - text.trimStart().length),
     text.length - Math.min(trail, text.length - text.trimEnd().length),
   );
-  return { ok: true, splice: { start: best.start, end: best.end, text }, line: lineAt(best.start) };
+  return {
+    ok: true,
+    splice: { start: best.start, end: best.end, text },
+    line: lineAt(best.start),
+    meant: { old: meantOld, new: text },
+  };
 }
 
 const TOKEN = /[A-Za-z_$][\w$]*|\d[\w.]*|\S/g;

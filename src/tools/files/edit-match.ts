@@ -7,9 +7,12 @@
 // written for this code base.
 import type { Splice } from "./file-text.js";
 import { blockLines, similarity } from "./edit-text.js";
-import { indentStyle, rebuild, restyle, type IndentStyle } from "./edit-indent.js";
+import { alignLines, indentStyle, rebuild, restyle, type IndentStyle } from "./edit-indent.js";
 import { smallTypo, whitespaceBlind } from "./edit-loose.js";
 import { TRANSFORMS } from "./edit-transforms.js";
+import { verifySplice, type Meant } from "./edit-verify.js";
+import { ELISION, isPlaceholder } from "./edit-placeholders.js";
+import { closest } from "./edit-closest.js";
 
 export type Plan = { ok: true; splices: Splice[]; strategy: string } | { ok: false; error: string; strategy?: string };
 
@@ -17,6 +20,8 @@ interface Found {
   splices: Splice[];
   /** 1-based first line of each place, for the refusal that lists them. */
   lines: number[];
+  /** What the splices stand for (one for all, or one each), when the strategy read it otherwise. */
+  meant?: Meant | Meant[];
 }
 
 /** A strategy over a file's lines and the model's old/new text: every place it matches. */
@@ -43,12 +48,6 @@ export const STRATEGIES = [
   "elided-middle",
   "small-typo",
 ] as const;
-
-/** `// ... existing code ...`, `# ... rest unchanged`, `<!-- ... -->`, `...`: text left out. */
-const ELISION = /^\s*(?:(?:\/\/|#|--|;|\/\*+|\*|<!--|%)\s*)?(?:\.\.\.|…)[^\n]*$/;
-/** An elision that stands for code (a comment with words): never new text by itself. */
-const PLACEHOLDER =
-  /^\s*(?:\/\/|#|--|;|\/\*+|\*|<!--|%)\s*(?:\.\.\.|…)?\s*(?:\.\.\.|…)?.*\b(?:existing|rest|unchanged|remaining|same|omitted|previous|other|as before|code)\b.*$/i;
 
 function splitLines(text: string): Lines {
   const lines = text.split("\n");
@@ -155,10 +154,18 @@ const blockAnchor: Strategy = (file, oldText, newText) => {
     const scores = block.slice(1, -1).map((l, j) => lineLikeness(file.lines[i + 1 + j]!, l));
     const mean = scores.reduce((a, b) => a + b, 0) / Math.max(1, scores.length);
     if (scores.some((s) => s < ANCHOR_LINE_MIN) || mean < BLOCK_ANCHOR_MIN) continue;
-    out.push(rebuilt(file, i, block, newText.replace(/\n$/, "")));
+    const found = rebuilt(file, i, block, newText.replace(/\n$/, ""));
+    out.push({ ...found, meant: anchoredMeant(file.lines.slice(i, i + k), block, newText) });
   }
   return out;
 };
+
+/** Block-anchor's reading: the lines the model kept are the file's, misremembered or not. */
+function anchoredMeant(here: string[], block: string[], newText: string): Meant {
+  const neu = blockLines(newText);
+  const kept = new Map(alignLines(block, neu).map(([i, j]) => [j, i]));
+  return { old: here.join("\n"), new: neu.map((l, j) => (kept.has(j) ? here[kept.get(j)!]! : l)).join("\n") };
+}
 
 function lineLikeness(a: string, b: string): number {
   const [x, y] = [a.trim(), b.trim()];
@@ -182,7 +189,8 @@ const elidedMiddle: Strategy = (file, oldText, newText) => {
     }
     if (starts.length !== olds.length) continue;
     const splices = olds.flatMap((seg, s) => rebuilt(file, starts[s]!, seg, news[s]!.join("\n")).splices);
-    out.push({ splices, lines: [i + 1] });
+    const meant = olds.map((seg, s) => ({ old: seg.join("\n"), new: news[s]!.join("\n") }));
+    out.push({ splices, lines: [i + 1], meant });
   }
   return out;
 };
@@ -201,51 +209,18 @@ function segments(lines: string[]): string[][] | undefined {
 export function planEdit(text: string, oldString: string, newString: string, replaceAll: boolean): Plan {
   const oldText = oldString.replace(/\r\n/g, "\n");
   const newText = newString.replace(/\r\n/g, "\n");
-  const added = blockLines(newText).filter((l) => PLACEHOLDER.test(l) && !oldText.includes(l.trim()));
-  if (added.length > 0 && !segments(blockLines(oldText))) {
-    return {
-      ok: false,
-      error:
-        `new_string holds a placeholder, "${added[0]!.trim()}", that is not in old_string: it would replace real ` +
-        "code with that comment. Write out the code in full in new_string.",
-    };
-  }
+  const placeholder = placeholderRefusal(text, oldText, newText);
+  if (placeholder) return { ok: false, error: placeholder };
   const file = splitLines(text);
-  const tries: [string, () => Found[]][] = BASE.map(([name, s]) => [name, () => s(file, oldText, newText)]);
-  for (const t of TRANSFORMS) {
-    tries.push([
-      t.name,
-      () => {
-        const r = t.apply(text, oldText, newText);
-        if (!r) return [];
-        const f = r.file === text ? file : splitLines(r.file);
-        for (const [, s] of BASE) {
-          const found = s(f, r.oldText, r.newText);
-          if (found.length > 0) return found;
-        }
-        return [];
-      },
-    ]);
-  }
-  const at = (o: number) => lineAt(file, o);
-  tries.push([
-    "whitespace-blind",
-    () => whitespaceBlind(text, oldText, newText, file.style, at).map((f) => ({ splices: f.splices, lines: [f.line] })),
-  ]);
-  tries.push(["block-anchor", () => blockAnchor(file, oldText, newText)]);
-  tries.push(["elided-middle", () => elidedMiddle(file, oldText, newText)]);
-  let typoRefusal: string | undefined;
-  tries.push([
-    "small-typo",
-    () => {
-      const r = replaceAll ? undefined : smallTypo(text, oldText, newText, at);
-      if (r && !r.ok && r.why) typoRefusal = r.why;
-      return r?.ok ? [{ splices: [r.splice], lines: [r.line] }] : [];
-    },
-  ]);
-
-  for (const [strategy, run] of tries) {
-    const found = run();
+  const typo: { why?: string } = {};
+  let unmeant: string | undefined;
+  for (const [strategy, run] of cascade(file, oldText, newText, replaceAll, typo)) {
+    // A place where the edit would not write what the model meant is no place for it.
+    const found = run().filter((f) => {
+      const why = checkFound(text, f, { old: oldText, new: newText });
+      if (why) unmeant ??= `a ${strategy} match was found, but ${why}`;
+      return !why;
+    });
     if (found.length === 0) continue;
     if (found.length > 1 && !replaceAll) {
       const where = found.map((f) => f.lines[0]).join(", ");
@@ -263,8 +238,79 @@ export function planEdit(text: string, oldString: string, newString: string, rep
     }
     return { ok: true, splices: found.flatMap((f) => f.splices), strategy };
   }
-  const near = typoRefusal ? ` It is close to the file's text, but ${typoRefusal}.` : "";
-  return { ok: false, error: `old_string was not found.${near}${closest(file, oldText)}` };
+  const near = unmeant
+    ? ` ${unmeant[0]!.toUpperCase()}${unmeant.slice(1)}.`
+    : typo.why
+      ? ` It is close to the file's text, but ${typo.why}.`
+      : "";
+  return { ok: false, error: `old_string was not found.${near}${closest(file.lines, oldText)}` };
+}
+
+/** A placeholder new_string would write where code was (old_string without elisions of its own). */
+function placeholderRefusal(text: string, oldText: string, newText: string): string | undefined {
+  if (segments(blockLines(oldText))) return undefined;
+  const added = blockLines(newText).find(
+    (l) => isPlaceholder(l) && !oldText.includes(l.trim()) && !text.includes(l.trim()),
+  );
+  if (added === undefined) return undefined;
+  return (
+    `new_string holds a placeholder, "${added.trim()}", that is neither in old_string nor in the file: ` +
+    "it would replace real code with it. Write the text in full in new_string, every line of it."
+  );
+}
+
+/** The strategies from strict to loose, each run only when the ones before found nothing. */
+function cascade(
+  file: Lines,
+  oldText: string,
+  newText: string,
+  replaceAll: boolean,
+  typo: { why?: string },
+): [string, () => Found[]][] {
+  const text = file.text;
+  const tries: [string, () => Found[]][] = BASE.map(([name, s]) => [name, () => s(file, oldText, newText)]);
+  for (const t of TRANSFORMS) {
+    tries.push([
+      t.name,
+      () => {
+        const r = t.apply(text, oldText, newText);
+        if (!r) return [];
+        const f = r.file === text ? file : splitLines(r.file);
+        const meant: Meant = { old: r.oldText, new: r.newText, ...(t.fold ? { fold: t.fold } : {}) };
+        for (const [, s] of BASE) {
+          const found = s(f, r.oldText, r.newText);
+          if (found.length > 0) return found.map((x) => ({ ...x, meant }));
+        }
+        return [];
+      },
+    ]);
+  }
+  const at = (o: number) => lineAt(file, o);
+  tries.push([
+    "whitespace-blind",
+    () => whitespaceBlind(text, oldText, newText, file.style, at).map((f) => ({ splices: f.splices, lines: [f.line] })),
+  ]);
+  tries.push(["block-anchor", () => blockAnchor(file, oldText, newText)]);
+  tries.push(["elided-middle", () => elidedMiddle(file, oldText, newText)]);
+  tries.push([
+    "small-typo",
+    () => {
+      const r = replaceAll ? undefined : smallTypo(text, oldText, newText, at);
+      if (r && !r.ok && r.why) typo.why = r.why;
+      return r?.ok ? [{ splices: [r.splice], lines: [r.line], meant: r.meant }] : [];
+    },
+  ]);
+  return tries;
+}
+
+/** Why a found place would not get what was meant (edit-verify.ts), or undefined. */
+function checkFound(text: string, f: Found, plain: Meant): string | undefined {
+  for (const [k, splice] of f.splices.entries()) {
+    const meant = Array.isArray(f.meant) ? f.meant[k]! : (f.meant ?? plain);
+    const why = verifySplice(text, splice, meant);
+    if (why) return why;
+  }
+  return undefined;
 }
 
 /** A multi-line old_string whose end cuts a word in two would leave half a token behind. */
@@ -292,39 +338,4 @@ function lineAt(file: Lines, offset: number): number {
     else hi = mid - 1;
   }
   return lo + 1;
-}
-
-const CLOSE_LINE = 0.6;
-
-/** The region most like old_string, ±3 lines with numbers, for the model to copy from. */
-function closest(file: Lines, oldText: string): string {
-  const want = [...new Set(blockLines(oldText).map((l) => l.trim()))].filter((l) => l !== "");
-  if (want.length === 0) return "";
-  const k = Math.max(1, blockLines(oldText).length);
-  // A line scores its likeness to the most similar line of old_string (in big files: equal lines only).
-  const fuzzy = file.lines.length * want.length <= 50_000;
-  const hits = file.lines.map((l) => {
-    const t = l.trim();
-    if (t === "") return 0;
-    if (!fuzzy) return want.includes(t) ? 1 : 0;
-    const best = Math.max(...want.map((w) => (Math.abs(w.length - t.length) > w.length / 2 ? 0 : similarity(t, w))));
-    return best >= CLOSE_LINE ? best : 0;
-  });
-  let best = -1;
-  let bestScore = 0;
-  let score = 0;
-  for (let i = 0; i < hits.length; i++) {
-    score += hits[i]!;
-    if (i >= k) score -= hits[i - k]!;
-    if (score > bestScore) [best, bestScore] = [Math.max(0, i - k + 1), score];
-  }
-  if (best < 0) return " Nothing in the file resembles it: read the file again and copy the text exactly.";
-  const from = Math.max(0, best - 3);
-  const count = file.lines.at(-1) === "" ? file.lines.length - 1 : file.lines.length;
-  const to = Math.min(count, best + k + 3);
-  const shown = file.lines
-    .slice(from, to)
-    .map((l, j) => `${String(from + j + 1).padStart(6)}\t${l}`)
-    .join("\n");
-  return ` The closest region (lines ${from + 1}-${to}) is:\n${shown}\nCopy old_string exactly from it (without the line numbers).`;
 }

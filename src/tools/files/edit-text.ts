@@ -52,3 +52,27 @@ export function blockLines(text: string): string[] {
   if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
   return lines;
 }
+
+/**
+ * Whether a match [start, end) of old_string in `file` keeps what old_string says of its edges:
+ * text that ends with a line break ends a line there, and text that starts with one starts a line.
+ * A loose match that ignores whitespace must not read "text\n" as "text" followed by ".".
+ */
+export function edgesHold(file: string, start: number, end: number, oldText: string): boolean {
+  const endsLine = /\n[ \t]*$/.test(oldText);
+  const startsLine = /^[ \t]*\n/.test(oldText);
+  if (endsLine && !/^[ \t\r]*(?:\n|$)/.test(file.slice(end, end + 200))) return false;
+  if (startsLine && !/(?:^|\n)[ \t]*$/.test(file.slice(Math.max(0, start - 200), start))) return false;
+  return true;
+}
+
+/** The tokens of `text` (words and single other characters) and where each one starts and ends. */
+export function tokensOf(text: string): { tok: string[]; start: number[]; end: number[] } {
+  const out = { tok: [] as string[], start: [] as number[], end: [] as number[] };
+  for (const m of text.matchAll(/[\w$]+|\S/g)) {
+    out.tok.push(m[0]);
+    out.start.push(m.index);
+    out.end.push(m.index + m[0].length);
+  }
+  return out;
+}

@@ -6,6 +6,8 @@ import { blockLines } from "./edit-text.js";
 export interface Transform {
   name: string;
   apply(file: string, oldText: string, newText: string): { file: string; oldText: string; newText: string } | undefined;
+  /** What the file and the model's text are compared under once it matched (edit-verify.ts). */
+  fold?: (s: string) => string;
 }
 
 const unescape = (s: string) => s.replace(/\\([nt"'\\])/g, (_, c: string) => ({ n: "\n", t: "\t" })[c] ?? c);
@@ -70,6 +72,7 @@ export const TRANSFORMS: Transform[] = [
   },
   {
     name: "smart-quotes-normalised",
+    fold: straight,
     // One character for one: offsets in the normalised file are offsets in the real one.
     apply: (file, o, n) =>
       straight(file) !== file || straight(o) !== o
@@ -77,3 +80,20 @@ export const TRANSFORMS: Transform[] = [
         : undefined,
   },
 ];
+
+/**
+ * new_string without diff markers, when it reads as a diff of old_string: every line starts with
+ * "+", "-" or a space, at least one adds, and the removed and context lines are old_string's.
+ * A new_string of code that starts with "-" (a list, a negative number) is not a diff of it.
+ */
+export function unmarkedDiff(oldText: string, newText: string): string | undefined {
+  const lines = blockLines(newText);
+  const marked = lines.filter((l) => l !== "");
+  if (marked.length < 2 || !marked.every((l) => /^[-+ ]/.test(l)) || !marked.some((l) => l.startsWith("+")))
+    return undefined;
+  if (marked.some((l) => /^(?:\+\+|--)/.test(l)) || blockLines(oldText).some((l) => /^[-+]/.test(l))) return undefined;
+  const had = new Set(blockLines(oldText).map((l) => l.trim()));
+  if (!marked.filter((l) => !l.startsWith("+")).every((l) => had.has(l.slice(1).trim()))) return undefined;
+  const kept = lines.filter((l) => !l.startsWith("-")).map((l) => l.slice(1));
+  return kept.join("\n") + (newText.endsWith("\n") ? "\n" : "");
+}

@@ -3,6 +3,8 @@ import { lazily } from "../../context/lazily.js";
 import { type ToolContext, type ToolResult, defineTool } from "../types.js";
 import { applySplices, fileTextOf, type FileText } from "./file-text.js";
 import { planEdit } from "./edit-match.js";
+import { unmarkedDiff } from "./edit-transforms.js";
+import { judgeSyntax, type SyntaxVerdict } from "./edit-syntax.js";
 import { commitChange, loadForChange, type Loaded } from "./file-change.js";
 import { noteEditOutcome } from "./read-state.js";
 
@@ -25,7 +27,7 @@ const schema = () =>
 export type EditStep = z.infer<ReturnType<typeof editSchema>>;
 
 export type Applied =
-  | { ok: true; file: FileText; strategies: string[]; count: number }
+  | { ok: true; file: FileText; strategies: string[]; count: number; unmarked: boolean }
   /** `unmatched`: old_string was not found in the file (or not once), not a mistake in the arguments. */
   | { ok: false; error: string; unmatched?: boolean };
 
@@ -34,6 +36,7 @@ export function applyEdits(file: FileText, edits: readonly EditStep[]): Applied 
   let current = file;
   const strategies: string[] = [];
   let count = 0;
+  let unmarked = false;
   for (const [i, e] of edits.entries()) {
     const which = edits.length > 1 ? `edit ${i + 1}: ` : "";
     if (e.old_string === "") {
@@ -45,13 +48,25 @@ export function applyEdits(file: FileText, edits: readonly EditStep[]): Applied 
     if (e.old_string === e.new_string) {
       return { ok: false, error: `${which}old_string and new_string are the same; nothing would change.` };
     }
-    const plan = planEdit(current.lf, e.old_string, e.new_string, e.replace_all === true);
+    // A diff pasted as new_string is read without its markers, if the file's checks accept that.
+    const plain = unmarkedDiff(e.old_string, e.new_string);
+    const plan = planEdit(current.lf, e.old_string, plain ?? e.new_string, e.replace_all === true);
     if (!plan.ok) return { ok: false, error: `${which}${plan.error}`, unmatched: true };
     strategies.push(plan.strategy);
+    if (plain !== undefined) {
+      strategies.push("diff-markers-stripped");
+      unmarked = true;
+    }
     count += plan.splices.length;
     current = fileTextOf(applySplices(current, plan.splices), current.encoding, current.bom);
   }
-  return { ok: true, file: current, strategies, count };
+  return { ok: true, file: current, strategies, count, unmarked };
+}
+
+/** The file's syntax after applied edits: a near-miss that breaks a parsing file is refused. */
+export function judgeEdits(path: string, before: FileText, applied: Applied & { ok: true }): Promise<SyntaxVerdict> {
+  const nearMiss = applied.strategies.some((s) => s !== "exact");
+  return judgeSyntax(path, before.lf, applied.file.lf, { nearMiss, mustJudge: applied.unmarked });
 }
 
 /** A file this small is cheaper to rewrite whole than to edit a third time. */
@@ -82,8 +97,12 @@ export function editApplied(ctx: ToolContext, loaded: Loaded): void {
 
 /** "exact" says nothing; any other strategy is named so the model learns what it got wrong. */
 export function matchedBy(strategies: readonly string[]): string {
-  const fuzzy = [...new Set(strategies.filter((s) => s !== "exact"))];
-  return fuzzy.length > 0 ? ` old_string did not match exactly; matched by: ${fuzzy.join(", ")}.` : "";
+  const fuzzy = [...new Set(strategies.filter((s) => s !== "exact" && s !== "diff-markers-stripped"))];
+  const matched = fuzzy.length > 0 ? ` old_string did not match exactly; matched by: ${fuzzy.join(", ")}.` : "";
+  const unmarked = strategies.includes("diff-markers-stripped")
+    ? ' new_string was read as a diff: its "+" and " " markers were dropped and its "-" lines left out.'
+    : "";
+  return matched + unmarked;
 }
 
 export const editFileTool = defineTool({
@@ -106,6 +125,8 @@ export const editFileTool = defineTool({
       const error = applied.error.replace(/^old_string/, `old_string in ${args.path}`);
       return editFailed(ctx, loaded, error, applied.unmatched === true);
     }
+    const syntax = await judgeEdits(args.path, loaded.file, applied);
+    if (!syntax.ok) return editFailed(ctx, loaded, syntax.error, true);
     editApplied(ctx, loaded);
     const times = applied.count === 1 ? "1 occurrence" : `${applied.count} occurrences`;
     return commitChange(ctx, {
@@ -117,7 +138,7 @@ export const editFileTool = defineTool({
       before: loaded,
       after: applied.file.raw,
       echo: true,
-      done: `Edited ${args.path}: replaced ${times}.${matchedBy(applied.strategies)}`,
+      done: `Edited ${args.path}: replaced ${times}.${matchedBy(applied.strategies)}${syntax.note}`,
     });
   },
 });

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { type ToolResult, defineTool } from "../types.js";
-import { applyEdits, editApplied, editFailed, editSchema, matchedBy } from "./edit.js";
+import { applyEdits, editApplied, editFailed, editSchema, judgeEdits, matchedBy } from "./edit.js";
 import { commitChange, loadForChange } from "./file-change.js";
 
 const schema = () =>
@@ -29,6 +29,8 @@ export const multiEditTool = defineTool({
     const applied = applyEdits(loaded.file, args.edits);
     if (!applied.ok)
       return editFailed(ctx, loaded, `${args.path} was not changed: ${applied.error}`, applied.unmatched === true);
+    const syntax = await judgeEdits(args.path, loaded.file, applied);
+    if (!syntax.ok) return editFailed(ctx, loaded, `${args.path} was not changed: ${syntax.error}`, true);
     editApplied(ctx, loaded);
     return commitChange(ctx, {
       tool: "multi_edit",
@@ -39,7 +41,7 @@ export const multiEditTool = defineTool({
       before: loaded,
       after: applied.file.raw,
       echo: true,
-      done: `Edited ${args.path}: applied ${args.edits.length} edits.${matchedBy(applied.strategies)}`,
+      done: `Edited ${args.path}: applied ${args.edits.length} edits.${matchedBy(applied.strategies)}${syntax.note}`,
     });
   },
 });

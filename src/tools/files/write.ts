@@ -5,6 +5,7 @@ import { countLines, statOrNull } from "./checks.js";
 import { commitChange, loadForChange } from "./file-change.js";
 import { freshness } from "./read-state.js";
 import { toLf } from "./file-text.js";
+import { judgeSyntax } from "./edit-syntax.js";
 
 const schema = () =>
   z.object({
@@ -32,6 +33,7 @@ export const writeFileTool = defineTool({
     const where = resolveInside(workspaceOf(ctx), args.path);
     if (!where.ok) return { content: where.error, isError: true };
     if (!statOrNull(where.abs)) {
+      const syntax = await judgeSyntax(args.path, undefined, toLf(args.content), { nearMiss: false });
       return commitChange(ctx, {
         tool: "write_file",
         args,
@@ -39,7 +41,7 @@ export const writeFileTool = defineTool({
         abs: where.abs,
         rel: where.rel,
         after: args.content,
-        done: `Created ${args.path} (${linesOf(args.content)}).`,
+        done: `Created ${args.path} (${linesOf(args.content)}).${syntax.ok ? syntax.note : ""}`,
         summary: `created (${linesOf(args.content)})`,
       });
     }
@@ -56,6 +58,7 @@ export const writeFileTool = defineTool({
     const lf = toLf(args.content);
     const after = loaded.file.eol === "\r\n" ? lf.replace(/\n/g, "\r\n") : lf;
     if (after === loaded.file.raw) return { content: `${args.path} already has this content; nothing was written.` };
+    const syntax = await judgeSyntax(args.path, loaded.file.lf, lf, { nearMiss: false });
     return commitChange(ctx, {
       tool: "write_file",
       args,
@@ -64,7 +67,7 @@ export const writeFileTool = defineTool({
       rel: loaded.rel,
       before: loaded,
       after,
-      done: `Wrote ${args.path} (${linesOf(after)}).`,
+      done: `Wrote ${args.path} (${linesOf(after)}).${syntax.ok ? syntax.note : ""}`,
     });
   },
 });

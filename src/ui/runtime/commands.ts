@@ -5,6 +5,7 @@ import type { Cmd, Msg } from "../msg.js";
 import type { Services } from "./services.js";
 import { createSteerRunner } from "./steer-cmds.js";
 import { editText } from "./editor.js";
+import { jobControlHere, stopUntilContinued } from "./job-control.js";
 import { createStatusLineRunner, type StatusLineRunner } from "./status-line.js";
 import { resolveAddDirs } from "../../context/add-dirs.js";
 
@@ -115,6 +116,8 @@ function perform(
       return later({ type: "notice", level: "info", text: services.saveConfig(cmd.keys) });
     case "show":
       return services.show(cmd.what).then((text) => later({ type: "notice", level: "info", text }));
+    case "doctor":
+      return services.doctor(cmd.terminal).then((text) => later({ type: "notice", level: "info", text }));
     case "undo":
       return services.undo(cmd.conversation, cmd.force).then((r) => {
         if (r.conversation) later(cutBack(cmd, r.conversation));
@@ -188,6 +191,13 @@ function perform(
       return withTerminal(() => editText(cmd.text)).then((r) =>
         later(r.ok ? { type: "input-edited", text: r.text } : { type: "notice", level: "warn", text: r.error }),
       );
+    case "suspend":
+      if (jobControlHere()) return withTerminal(stopUntilContinued);
+      return later({
+        type: "notice",
+        level: "warn",
+        text: "Ctrl+Z: no shell with job control runs agent0 here, so nothing could bring it back (fg). Ctrl+D quits; the session is saved.",
+      });
     case "quit":
       return quit();
     default:

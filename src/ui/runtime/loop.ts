@@ -52,6 +52,18 @@ export interface AppResult {
 }
 
 /**
+ * Test hook for crash drills: AGENT0_FAULT=main-throw-on:<marker> throws an uncaught error on the
+ * main thread when typed input holds <marker>, as a bug would (the crash handler must restore the terminal).
+ */
+function crashDrill(typed: string): void {
+  const fault = process.env.AGENT0_FAULT;
+  if (!fault?.startsWith("main-throw-on:") || !typed.includes(fault.slice("main-throw-on:".length))) return;
+  setImmediate(() => {
+    throw new Error("crash drill (AGENT0_FAULT)");
+  });
+}
+
+/**
  * The loop: keys are decoded and handled at once (and painted at once); agent events queue up
  * and are drained on the tick (frames.ts), with one paint per tick. Cmds are run by the
  * interpreter (commands.ts) and nowhere else.
@@ -125,6 +137,7 @@ export function runApp(opts: RuntimeOptions): Promise<AppResult> {
     // While idle the clock stands still: a run a key starts must not begin in the past.
     if (!frames.ticking()) dispatch({ type: "tick", now: now() });
     for (const msg of decode(data)) dispatch(msg);
+    crashDrill(data);
     frames.wake();
     paint();
   };
@@ -136,7 +149,7 @@ export function runApp(opts: RuntimeOptions): Promise<AppResult> {
     },
     { takeOver: opts.bootScreen !== undefined },
   );
-  const commit = createPainter(term.screen);
+  const commit = createPainter(term);
 
   function dispatch(msg: Msg): void {
     if (finished) return;

@@ -34,6 +34,8 @@ export interface Services {
   saveConfig(keys: Record<string, unknown>): string;
   /** `conversation`: the messages, for /context's budget. */
   show(what: "memory" | "agents"): Promise<string>;
+  /** /doctor's report (cli/doctor.ts), with the terminal's answers the UI holds. */
+  doctor(terminal: { syncOutput: boolean; keyboard: "legacy" | "kitty"; theme: string }): Promise<string>;
   /** Remembers trust decisions on project MCP servers (in the user's config folder). */
   mcpTrust(decisions: { name: string; decision: McpTrustDecision }[]): { mcp: McpConfigured; warnings: string[] };
   /** Writes an allow rule to the project's `.agent0/settings.json` (keeping its trust); `text` says what happened. */

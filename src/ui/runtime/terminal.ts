@@ -2,7 +2,18 @@ import { createRequire } from "node:module";
 import { PassThrough } from "node:stream";
 import type blessed from "blessed";
 import { eastAsianWidth } from "get-east-asian-width";
-import { MODES_OFF, MODES_ON, MOUSE_ON, SYNC_OUTPUT_QUERY, setTerminalRestore } from "./restore.js";
+import {
+  KEYBOARD_POP,
+  KEYBOARD_PUSH,
+  MODES_OFF,
+  MODES_ON,
+  MOUSE_ON,
+  TERMINAL_QUERIES,
+  progressSequence,
+  setTerminalRestore,
+  type Progress,
+} from "./restore.js";
+import { themeSgr, type ColourTheme } from "../../render/theme.js";
 
 /**
  * The parts of blessed we use. Its index requires all ~35 of its widgets (~25 ms, after the boot
@@ -44,6 +55,8 @@ function patchItalicStrikethrough(): void {
   const attrCode = screen.attrCode;
   const inbound: Record<string, string> = { "3": "5", "23": "25", "9": "8", "29": "28" };
   screen.attrCode = function (code, cur, def) {
+    const theme = (this as ThemedScreen).agent0Theme;
+    if (theme && theme !== "dark") code = themeSgr(code, theme);
     const params = code.slice(2, -1);
     const mapped = inbound[params];
     return attrCode.call(this, mapped ? `\x1b[${mapped}m` : code, cur, def);
@@ -70,6 +83,11 @@ export function outboundSgr(text: string): string {
     }
     return `\x1b[${p.join(";")}m`;
   });
+}
+
+/** The colour theme a screen draws in, kept on the screen itself (blessed calls attrCode on it). */
+interface ThemedScreen {
+  agent0Theme?: ColourTheme;
 }
 
 interface BlessedScreenProto {
@@ -147,6 +165,12 @@ export interface Terminal {
   /** Takes it back after suspend: alternate screen, raw mode, keys; the next render draws every cell. */
   resume(): void;
   restore(): void;
+  /** The kitty keyboard protocol's "disambiguate" flag on (pushed) or off (popped); given back at suspend and exit. */
+  setKeyboard(kitty: boolean): void;
+  /** OSC 9;4 progress in the terminal's tab or taskbar; cleared at suspend and exit. */
+  setProgress(progress: Progress): void;
+  /** The colour theme cells are drawn in from the next render. */
+  setTheme(theme: ColourTheme): void;
 }
 
 /**
@@ -201,10 +225,15 @@ export function openTerminal(
   stdin.setEncoding("utf8");
   stdin.on("data", onData);
   stdin.resume();
-  process.stdout.write(MODES_ON + SYNC_OUTPUT_QUERY);
+  process.stdout.write(MODES_ON + TERMINAL_QUERIES);
   process.stdout.on("resize", onResize);
   let restored = false;
   let mouse = false;
+  // What we changed in the terminal beyond MODES_ON, so that exactly that is given back.
+  let kitty = false;
+  let progress: Progress = "none";
+  /** What leaves the terminal's keyboard and progress as they were before us. */
+  const giveBack = () => (kitty ? KEYBOARD_POP : "") + (progress !== "none" ? progressSequence("none") : "");
   const term: Terminal = {
     screen,
     captureMouse() {
@@ -217,12 +246,13 @@ export function openTerminal(
       stdin.off("data", onData);
       stdin.pause();
       if (stdin.isTTY) stdin.setRawMode(false);
-      process.stdout.write(MODES_OFF + LEAVE_SCREEN);
+      process.stdout.write(giveBack() + MODES_OFF + LEAVE_SCREEN);
     },
     resume() {
       if (restored) return;
       // 1049h gives an empty alternate screen: every cell must be drawn again.
-      process.stdout.write(`\x1b[?1049h\x1b[H\x1b[2J${MODES_ON}${mouse ? MOUSE_ON : ""}`);
+      const again = (kitty ? KEYBOARD_PUSH : "") + (progress !== "none" ? progressSequence(progress) : "");
+      process.stdout.write(`\x1b[?1049h\x1b[H\x1b[2J${MODES_ON}${mouse ? MOUSE_ON : ""}${again}`);
       screen.realloc();
       if (stdin.isTTY) stdin.setRawMode(true);
       stdin.on("data", onData);
@@ -233,7 +263,7 @@ export function openTerminal(
       restored = true;
       process.stdout.off("resize", onResize);
       stdin.off("data", onData);
-      process.stdout.write(MODES_OFF);
+      process.stdout.write(giveBack() + MODES_OFF);
       try {
         screen.destroy();
       } catch {
@@ -242,6 +272,19 @@ export function openTerminal(
       if (stdin.isTTY) stdin.setRawMode(false);
       stdin.pause();
       process.stdout.write(LEAVE_SCREEN);
+    },
+    setKeyboard(on) {
+      if (restored || on === kitty) return;
+      kitty = on;
+      process.stdout.write(on ? KEYBOARD_PUSH : KEYBOARD_POP);
+    },
+    setProgress(next) {
+      if (restored || next === progress) return;
+      progress = next;
+      process.stdout.write(progressSequence(next));
+    },
+    setTheme(theme) {
+      (screen as unknown as ThemedScreen).agent0Theme = theme;
     },
   };
   setTerminalRestore(term.restore);

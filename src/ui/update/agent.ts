@@ -190,6 +190,7 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
     case "done":
       finishRun(model, event.reason === "interrupted", cmds);
       if (!model.run) {
+        model.runFailed = event.reason === "error";
         offerPlanApproval(model, event.reason === "complete");
         if (event.reason !== "interrupted") {
           attend(model, "agent0: the answer is ready", cmds);

@@ -1,6 +1,8 @@
 import { original, produce } from "immer";
 import { showSessionDiff } from "./session-tools.js";
 import { applyRewound } from "./rewind.js";
+import { themeForBackground } from "../../render/theme.js";
+import { chooseTheme } from "./theme.js";
 import { assertNever } from "../../protocol/assert-never.js";
 import { lastUsage, tokensOf } from "../../protocol/usage.js";
 import type { Model } from "../model.js";
@@ -12,7 +14,7 @@ import { sendQueued, submitLine } from "./submit.js";
 import { addEntry } from "./transcript.js";
 import { requestStatusLine, statusLineFailed, statusLineText } from "./status-line.js";
 import { keepAnchorValid } from "./scroll.js";
-import { setSkillCommands, setSourceCommands, syncMenu } from "./menu.js";
+import { completePendingTab, setSkillCommands, setSourceCommands, syncMenu } from "./menu.js";
 import { mergeHistory } from "./history.js";
 import { finishShell } from "./shell.js";
 import { lastTodos } from "./todos.js";
@@ -132,6 +134,7 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         break;
       case "files-matched":
         m.files = msg.matches;
+        completePendingTab(m);
         break;
       case "mentions-read": {
         m.attaching = null;
@@ -192,6 +195,13 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
       case "terminal-mode":
         if (msg.mode === SYNC_OUTPUT_MODE) m.syncOutput = msg.state >= 1 && msg.state <= 3;
         break;
+      case "keyboard-protocol":
+        // Any answer means the terminal knows the protocol: its keys come told apart from now on.
+        m.terminal.keyboard = "kitty";
+        break;
+      case "terminal-background":
+        chooseTheme(m, themeForBackground(msg.rgb), "terminal");
+        break;
       case "focus":
         m.focused = msg.focused;
         break;
@@ -211,6 +221,9 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         if (msg.idleNotifyMs) m.idle.ms = msg.idleNotifyMs;
         if (msg.config.permissionMode === "yolo") m.yoloInCycle = true;
         if (msg.toolOutputLines) m.toolOutputLines = msg.toolOutputLines;
+        if (msg.terminal) m.terminal = { ...m.terminal, ...msg.terminal };
+        if (msg.backgroundHint) chooseTheme(m, msg.backgroundHint, "environment");
+        if (msg.theme) chooseTheme(m, msg.theme, "config");
         openConversation(m, msg.sessionId, msg.conversation, msg.tokensUsed);
         for (const text of msg.warnings) addEntry(m, { kind: "notice", level: "warn", text });
         m.booted = true;

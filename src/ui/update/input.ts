@@ -32,6 +32,8 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
   if (!ctrlC) model.exitArm.armed = false;
   const escapeArmed = model.escapeArmed;
   model.escapeArmed = false;
+  // A Tab waiting for the file index is for the input as it was: any other key takes it back.
+  if (key.name !== "tab" || key.shift) model.tabPending = null;
   if (model.dialog) return applyDialogKey(model, model.dialog, key, cmds);
   if (applyPlanKey(model, key, cmds) || applySearchKey(model, key)) return;
   const menu = applyMenuKey(model, key);
@@ -59,8 +61,12 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
         if (!model.input.text) return quit(model, cmds);
         model.input = applyEdit(model.input, "delete-forward");
         return;
+      // Ctrl+Enter is told apart from Enter by the kitty protocol or modifyOtherKeys.
       case "j":
+      case "enter":
         return insert(model, "\n");
+      case "z":
+        return void cmds.push({ type: "suspend" });
       case "t":
         model.thinkingOpen = !model.thinkingOpen;
         return;
@@ -81,6 +87,8 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
   }
   switch (key.name) {
     case "enter":
+      // Shift+Enter: always a new line (where the terminal tells it from Enter).
+      if (key.shift) return insert(model, "\n");
       // Alt+Enter: a new line, or during a run the message waits for the run's end.
       if (key.meta) return model.run ? submit(model, cmds, true) : insert(model, "\n");
       if (expandPasteAtCursor(model, true)) return;
@@ -108,6 +116,8 @@ export function applyKey(model: Model, key: Key, cmds: Cmd[]): void {
       return follow(model);
     case "tab":
       if (key.shift) return cycleMode(model, cmds);
+      // An @ mention the file index has not answered yet: completed when it does.
+      if (model.menu?.kind === "mention") model.tabPending = model.input.text;
       return;
     default:
       if (!key.meta && [...key.name].length === 1) insert(model, key.name);

@@ -67,6 +67,24 @@ export function syncMenu(model: Model, cmds: Cmd[]): void {
   }
 }
 
+/**
+ * The file index answered: a Tab pressed before it did completes now, once the answer is the
+ * whole one for the mention as typed (not the best so far of a listing or a ranking).
+ */
+export function completePendingTab(model: Model): void {
+  const ctx = menuContext(model);
+  const files = model.files;
+  if (model.tabPending === null) return;
+  if (model.tabPending !== model.input.text || ctx?.kind !== "mention" || !model.menu) {
+    model.tabPending = null;
+    return;
+  }
+  if (!files || files.query !== ctx.query || files.building || files.ranking) return;
+  model.tabPending = null;
+  const rows = menuRows(model);
+  if (rows.length > 0) accept(model, rows[Math.min(model.menu.selected, rows.length - 1)]!);
+}
+
 function accept(model: Model, row: MenuRow): void {
   const ctx = menuContext(model);
   if (!ctx) return;

@@ -49,6 +49,7 @@ export function startRun(model: Model, prompt: Prompt | string, cmds: Cmd[]): vo
 export function beginRun(model: Model, phase: Phase): number {
   const id = model.nextRunId++;
   model.run = { id, startedAt: model.now, phase };
+  model.runFailed = false;
   return id;
 }
 

@@ -16,6 +16,7 @@ import { formatHooks, formatRules, removeRule } from "./settings-commands.js";
 import { runJobsCommand } from "./jobs.js";
 import { openRewind } from "./rewind.js";
 import { costReport } from "./session-tools.js";
+import { themeCommand } from "./theme.js";
 
 const MODES = PERMISSION_MODES;
 
@@ -36,6 +37,8 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
     case "quit":
     case "exit":
       return quit(model, cmds);
+    case "theme":
+      return themeCommand(model, args, cmds);
     case "model": {
       if (!rest[0]) {
         cmds.push({ type: "list-models" });
@@ -76,6 +79,16 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
     case "agents":
       cmds.push({ type: "show", what: "agents" });
       return;
+    case "doctor":
+      cmds.push({
+        type: "doctor",
+        terminal: {
+          syncOutput: model.syncOutput,
+          keyboard: model.terminal.keyboard,
+          theme: `${model.theme.name} (${model.theme.source})`,
+        },
+      });
+      return notice("Checking this machine…");
     case "context":
       return notice(contextReport(model));
     case "memory":

@@ -9,6 +9,8 @@ import { pinnedLines } from "../layout/pinned.js";
 import { modeRule } from "./modes.js";
 import { fitStatus, statusSegments } from "./status.js";
 import { searchInputView } from "./history.js";
+import { linkify } from "../layout/links.js";
+import type { ColourTheme } from "../../render/theme.js";
 
 /** Everything painted, as plain strings: runtime.ts is the only code that touches blessed. */
 export interface Frame {
@@ -21,6 +23,12 @@ export interface Frame {
   dialog?: DialogBox;
   /** Bracket the frame in synchronized output (the terminal said it knows mode 2026). */
   sync?: true;
+  /** The kitty keyboard protocol is on (the terminal answered its query). */
+  keyboard?: "kitty";
+  /** OSC 9;4 progress to show in the terminal's tab or taskbar (where it shows it). */
+  progress?: "busy" | "error";
+  /** The colour theme, when not the dark one the styles are written for. */
+  theme?: Exclude<ColourTheme, "dark">;
 }
 
 /** view(model) -> Frame: pure; only the visible lines are produced. */
@@ -29,7 +37,11 @@ export function view(model: Model): Frame {
   const dialog = model.dialog ? dialogView(model.dialog, width, dialogRoom(model)) : undefined;
   const tHeight = Math.max(1, transcriptHeight(model) - (dialog?.height ?? 0));
   const pinned = pinnedLines(model, width);
-  const transcript = [...visibleTranscript(model, width, tHeight), ...pinned];
+  const visible = visibleTranscript(model, width, tHeight);
+  const base = { cwd: model.config.cwd, host: model.terminal.host };
+  // File paths and URLs as OSC 8 links, where the terminal shows them (the painter places them).
+  const linked = model.terminal.hyperlinks ? visible.map((line) => linkify(line, base)) : visible;
+  const transcript = [...linked, ...pinned];
   const { lines, cursor } = model.historySearch ? searchInputView(model, width) : inputView(model, inputRows(model));
   const frame: Frame = {
     transcript,
@@ -40,6 +52,9 @@ export function view(model: Model): Frame {
   };
   if (dialog) frame.dialog = dialog;
   if (model.syncOutput) frame.sync = true;
+  if (model.terminal.keyboard === "kitty") frame.keyboard = "kitty";
+  if (model.terminal.progress && (model.run || model.runFailed)) frame.progress = model.run ? "busy" : "error";
+  if (model.theme.name !== "dark") frame.theme = model.theme.name;
   return frame;
 }
 

@@ -16,6 +16,7 @@ function fakeServices(overrides: Partial<Services> = {}): Services {
     listModels: () => Promise.resolve([]),
     saveConfig: () => "saved",
     show: () => Promise.resolve("shown"),
+    doctor: () => Promise.resolve("doctor"),
     checkpointDir: () => "/tmp/checkpoints",
     undo: () => Promise.resolve({ ok: true, text: "undone" }),
     rewind: () => Promise.resolve({ ok: true, text: "rewound" }),

@@ -1,0 +1,92 @@
+// Issue 39, part 3: `agent0 doctor` and `/doctor` say what holds here, and a missing protection is
+// said once per machine at the TUI's start.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
+import { closedPort } from "../fakes/ports.js";
+import { Tui, eachTest, hideFromPath, runHeadless, userConfigFile, writeJson, type Sandbox } from "./harness.js";
+
+const MODEL = "qwen3:8b";
+
+describe("agent0 doctor", () => {
+  let sb: Sandbox;
+  let fake: FakeOllama | undefined;
+  let tui: Tui | undefined;
+  eachTest(
+    (s) => (sb = s),
+    () => [tui, fake],
+  );
+
+  const withServer = async () => {
+    fake = await startFakeOllama({ models: [{ name: MODEL, contextLength: 40960 }] });
+    sb.env.OLLAMA_HOST = fake.url;
+    writeJson(userConfigFile(sb), { model: MODEL });
+  };
+
+  it("on this machine: every check holds, with the server, the model and its window; exit 0", async () => {
+    await withServer();
+    const r = await runHeadless(sb, ["doctor"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`✓ server: Ollama`);
+    expect(r.stdout).toContain(`✓ model: ${MODEL}, window 40,960 tokens`);
+    expect(r.stdout).toContain("✓ pid namespace per command");
+    expect(r.stdout).toContain("✓ ripgrep");
+    expect(r.stdout).toContain("agent0 can run here.");
+    expect(r.stdout.split("\n").filter((l) => l.startsWith("✗"))).toEqual([]);
+  });
+
+  it("with bubblewrap hidden: the sandbox and the pid namespace are ✗ with their cost and fix; agent0 still runs", async () => {
+    await withServer();
+    hideFromPath(sb, ["bwrap"]);
+    const r = await runHeadless(sb, ["doctor"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/✗ sandbox \(bubblewrap, user namespaces\): bubblewrap \(bwrap\) is not installed/);
+    expect(r.stdout).toMatch(
+      /✗ pid namespace per command: .*\n {4}costs: .*env -i.*\n {4}fix: sudo apt-get install bubblewrap/,
+    );
+    expect(r.stdout).toContain("agent0 can run here.");
+  });
+
+  it("no server and no engine: exit 1, saying what to start", async () => {
+    sb.env.OLLAMA_HOST = `http://127.0.0.1:${await closedPort()}`;
+    const r = await runHeadless(sb, ["doctor"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("✗ server: Ollama does not answer");
+    expect(r.stdout).toContain("fix: start Ollama (ollama serve)");
+    expect(r.stdout).toContain("The default path cannot work here: server.");
+  });
+
+  it("a config that does not parse: exit 1, naming the file", async () => {
+    await withServer();
+    fs.writeFileSync(userConfigFile(sb), '{ "model": "qwen3:8b", }');
+    const r = await runHeadless(sb, ["doctor"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/✗ config: .*config\.json: not valid JSON/);
+  });
+
+  it("/doctor in the TUI adds what the terminal answered", async () => {
+    await withServer();
+    tui = await Tui.open(sb, ["--model", MODEL]);
+    tui.send("/doctor");
+    await tui.waitFor("agent0 can run here.", 15_000);
+    const screen = await tui.waitFor("keyboard: legacy");
+    expect(screen).toContain("✓ server: Ollama");
+  });
+
+  it("without a pid namespace the TUI says so once per machine, not at every launch", async () => {
+    await withServer();
+    hideFromPath(sb, ["bwrap"]);
+    tui = await Tui.open(sb, ["--model", MODEL]);
+    await tui.waitFor("without a pid namespace of their own", 15_000);
+    tui.press("C-d");
+    await tui.waitFor("[exit 0]");
+    tui.kill();
+    const marker = fs.readdirSync(path.join(sb.env.XDG_DATA_HOME!, "agent0", "told"));
+    expect(marker).toHaveLength(1);
+    tui = await Tui.open(sb, ["--model", MODEL]);
+    // The boot's notices come with boot-ready, before the status line says the model is ready.
+    await tui.waitFor(/^idle · /m, 15_000);
+    expect(tui.screen()).not.toContain("without a pid namespace");
+  });
+});
