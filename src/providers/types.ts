@@ -14,8 +14,6 @@ export interface ChatRequest {
   constraint?: { name: string; schema: Record<string, unknown> };
   signal: AbortSignal;
   idleTimeoutMs: number;
-  /** Constrain the reply to JSON matching this schema. */
-  constraint?: { name: string; schema: Record<string, unknown> };
 }
 
 export type ProviderErrorKind =
