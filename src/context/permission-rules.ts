@@ -9,6 +9,8 @@
 // decides with it, the UI lists the rules (/permissions) and writes new ones.
 import os from "node:os";
 import path from "node:path";
+import { writeOrRunOptions } from "../safety/shell-options.js";
+import { redirectionRisk, splitRedirections } from "../safety/shell-redirects.js";
 import { splitWords } from "../safety/shell-words.js";
 
 import type { PermissionRule, RuleKind } from "../protocol/permission-rule.js";
@@ -156,17 +158,8 @@ function substitution(s: string, at: number): { text: string; end: number } {
   return { text: s.slice(at + 2), end: s.length };
 }
 
-/**
- * Whether one simple command matches a shell specifier: `prefix:*` (Claude Code's older form), a
- * pattern with `*` wildcards (`npm run test *`: a trailing ` *` also covers the bare command), or an
- * exact command. For allow, the command must be plain words (no variables, globs, redirections or
- * quotes that hide operators) and is matched word for word; for deny and ask its text is enough, so
- * `rm -rf $HOME` still meets `rm:*`.
- */
-function shellMatches(spec: string, command: string, strict: boolean): boolean {
-  const words = splitWords(command);
-  if (!words && strict) return false;
-  const text = words ? words.join(" ") : command.replace(/\s+/g, " ").trim();
+/** Whether a command's text (words joined by one space) matches a shell specifier. */
+function textMatches(spec: string, text: string): boolean {
   const legacy = spec.endsWith(":*") ? spec.slice(0, -2).trim() : undefined;
   const pattern = legacy !== undefined ? `${legacy} *` : spec.trim();
   if (!pattern.includes("*")) {
@@ -179,6 +172,41 @@ function shellMatches(spec: string, command: string, strict: boolean): boolean {
     .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
     .join(".*");
   return new RegExp(`^${body}${tail ? "(?: .*)?" : ""}$`, "s").test(text);
+}
+
+/** How many whole words a specifier spells out before its first wildcard (all of them when it has none). */
+function literalWords(spec: string): number {
+  const pattern = spec.endsWith(":*") ? `${spec.slice(0, -2).trim()} *` : spec.trim();
+  const star = pattern.indexOf("*");
+  if (star < 0) return Infinity;
+  const head = pattern.slice(0, star);
+  const words = splitWords(head.trim()) ?? [];
+  return /\s$/.test(head) ? words.length : Math.max(0, words.length - 1);
+}
+
+/** Where a line's commands run relative to: an earlier `cd` makes relative paths unknowable here. */
+const CHANGES_FOLDER = /^(?:cd|pushd|popd)(?:\s|$)/;
+
+/**
+ * Whether one simple command matches a shell specifier: `prefix:*` (Claude Code's older form), a
+ * pattern with `*` wildcards (`npm run test *`: a trailing ` *` also covers the bare command), or an
+ * exact command. For allow, the command must be plain words (no variables, globs or quotes that
+ * hide operators), matched word for word; its redirections must stay in the project and out of
+ * its control folders (safety/shell-redirects.ts), and an option that writes or runs
+ * (safety/shell-options.ts) must be one the specifier spells out. For deny and ask its text is
+ * enough, with or without its redirections, so `rm -rf $HOME` and `>/dev/null rm -rf x` still meet `rm:*`.
+ */
+function shellMatches(spec: string, command: string, strict: boolean, cwd: string, folderChanged: boolean): boolean {
+  const parsed = splitRedirections(command);
+  if (!strict) {
+    const texts = [command.replace(/\s+/g, " ").trim(), ...(parsed ? [parsed.words.join(" ")] : [])];
+    return texts.some((text) => textMatches(spec, text));
+  }
+  if (!parsed) return false;
+  if (parsed.redirections.some((r) => redirectionRisk(r, cwd, folderChanged))) return false;
+  const pictured = literalWords(spec);
+  if (writeOrRunOptions(parsed.words).some((at) => at >= pictured)) return false;
+  return textMatches(spec, parsed.words.join(" "));
 }
 
 /** The host of a URL, lower case and without its port. */
@@ -197,6 +225,8 @@ export interface RuleTarget {
   cwd: string;
   /** The files an edit names (apply_patch lists several); default: args.path. */
   paths?: string[];
+  /** A part of a compound shell line whose other parts change folder (`cd x && …`): set by decide. */
+  folderChanged?: boolean;
 }
 
 /**
@@ -213,9 +243,10 @@ export function ruleMatches(rule: ParsedRule, kind: RuleKind, t: RuleTarget): bo
     if (!spec.endsWith(":*") && command.trim() === spec.trim()) return true;
     const parts = simpleCommands(command);
     if (parts.length === 0) return false;
+    const moved = t.folderChanged === true || parts.some((p) => CHANGES_FOLDER.test(p));
     return kind === "allow"
-      ? parts.every((p) => shellMatches(spec, p, true))
-      : parts.some((p) => shellMatches(spec, p, false));
+      ? parts.every((p) => shellMatches(spec, p, true, t.cwd, moved))
+      : parts.some((p) => shellMatches(spec, p, false, t.cwd, moved));
   }
   if (t.tool === "web_fetch" && spec.startsWith("domain:")) {
     const host = hostOf(t.args.url);
@@ -248,7 +279,9 @@ export function decide(rules: readonly PermissionRule[], t: RuleTarget): Permiss
     if (one) return one.r;
     if (kind === "allow" && t.tool === SHELL && ofKind.length > 0) {
       const parts = simpleCommands(typeof t.args.command === "string" ? t.args.command : "");
-      const used = parts.map((part) => ofKind.find((x) => ruleMatches(x.p, kind, { ...t, args: { command: part } })));
+      const folderChanged = parts.some((p) => CHANGES_FOLDER.test(p));
+      const one = (part: string) => ({ ...t, args: { command: part }, folderChanged });
+      const used = parts.map((part) => ofKind.find((x) => ruleMatches(x.p, kind, one(part))));
       if (parts.length > 0 && used.every(Boolean)) return used[0]!.r;
     }
   }
@@ -277,7 +310,8 @@ export function splitRuleList(text: string): string[] {
 
 /** The rule "always" writes for a shell command's prefix: its first word, two for a runner (`npm test`). */
 export function prefixRuleFor(command: string): string | undefined {
-  const words = splitWords(simpleCommands(command)[0] ?? "");
+  // `npm test > test.log 2>&1` offers `npm test:*`: the rule lets such redirections through.
+  const words = splitRedirections(simpleCommands(command)[0] ?? "")?.words;
   if (!words || words.length === 0 || simpleCommands(command).length !== 1) return undefined;
   const runners = new Set([
     "npm",
