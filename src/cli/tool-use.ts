@@ -20,9 +20,9 @@ export async function projectFileRules() {
 }
 
 /** The server's models, for /model (providers and their SDKs load only then). */
-export async function listModels(config: RunConfig) {
+export async function listModels(config: RunConfig, signal?: AbortSignal) {
   const { createProvider } = await import("../providers/index.js");
-  return createProvider(config).listModels();
+  return createProvider(config).listModels(signal);
 }
 
 /**
