@@ -65,8 +65,15 @@ const subcommand = (name: Subcommand) => name;
 
 program
   .command(subcommand("sessions"))
-  .description("list saved sessions, newest first")
-  .action(async () => {
+  .description("list saved sessions, newest first; `sessions delete <id>` removes one (an id or its unique prefix)")
+  .argument("[action]", "delete")
+  .argument("[id]", "the session to delete")
+  .action(async (action: string | undefined, id: string | undefined) => {
+    if (action !== undefined) {
+      const { deleteCommand } = await import("./cli/sessions-delete.js");
+      process.exitCode = deleteCommand(action, id, sessionsDir());
+      return;
+    }
     const { formatSessionList, listSessions } = await import("./session/writer.js");
     const { sessions, warnings } = listSessions(sessionsDir());
     for (const w of warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
