@@ -4,6 +4,7 @@
 import type { RunConfig } from "../protocol/run-config.js";
 
 export { resolveOllamaHost } from "../providers/ollama/host.js";
+export { discoverLocalServers, discoveryPorts, isOllama, type FoundServer } from "../providers/discover.js";
 export { killTagged, tagThisApp, watchChildStarts } from "../tools/shell/process-tag.js";
 export { sandboxProblem } from "../tools/shell/sandbox.js";
 export { containProbeArgv } from "../tools/shell/contain.js";

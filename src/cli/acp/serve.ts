@@ -9,7 +9,8 @@ import {
   type PermissionMode,
   type RunConfig,
 } from "../../protocol/run-config.js";
-import { logsDir, sessionsDir } from "../../context/dirs.js";
+import { configFilePath, logsDir, sessionsDir } from "../../context/dirs.js";
+import { isSetUp } from "../setup-state.js";
 import { createLogger } from "../../session/log.js";
 import { deleteSession } from "../../session/delete.js";
 import { listModels } from "../tool-use.js";
@@ -60,6 +61,8 @@ export function clientServers(servers: acp.McpServer[]): Record<string, McpServe
 
 export interface AcpServerOptions {
   base: Startup;
+  /** Whether a model was chosen on purpose (setup-state.ts): the auth methods say so. */
+  setUp: boolean;
   trustProjectMcp: boolean;
   openAgent?: OpenAgent;
 }
@@ -144,7 +147,11 @@ export function acpAgent(opts: AcpServerOptions): { app: acp.AgentApp; closeAll(
           mcpCapabilities: { http: true, sse: true },
           sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {} },
         },
-        authMethods: authMethods(opts.base.config),
+        authMethods: authMethods({
+          config: opts.base.config,
+          setUp: opts.setUp,
+          terminal: params.clientCapabilities?.auth?.terminal === true,
+        }),
       };
     })
     .onRequest(acp.methods.agent.authenticate, ({ params }) => {
@@ -233,7 +240,8 @@ export function acpAgent(opts: AcpServerOptions): { app: acp.AgentApp; closeAll(
 export async function serveAcp(flags: CliOptions): Promise<number> {
   const base = protocolStartup(flags);
   if (!base) return 1;
-  const { app, closeAll } = acpAgent({ base, trustProjectMcp: flags.trustProjectMcp === true });
+  const setUp = isSetUp(configFilePath(), process.env, flags.model);
+  const { app, closeAll } = acpAgent({ base, setUp, trustProjectMcp: flags.trustProjectMcp === true });
   const stream = acp.ndJsonStream(
     Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
     Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
