@@ -174,6 +174,16 @@ export class HostedSession {
     });
   }
 
+  /** The model and thinking from the next prompt on (an editor's config options); a new model is looked up at once. */
+  configure(change: { model: string } | { think: boolean | undefined }): void {
+    if ("model" in change) {
+      this.config.model = change.model;
+      this.recorder.meta({ model: change.model });
+      this.agent.send({ type: "prefetch-model-info", config: this.config });
+    } else if (change.think === undefined) delete this.config.think;
+    else this.config.think = change.think;
+  }
+
   setMode(mode: PermissionMode): void {
     this.config.permissionMode = mode;
     if (this.current) this.agent.send({ type: "set-mode", runId: this.current.runId, mode });
