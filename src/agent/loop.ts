@@ -9,6 +9,7 @@ import { runCalls, type ToolOutcome } from "./tool-call.js";
 import { callModel } from "./model-call.js";
 import { CALL_CONSTRAINT, protocolConstraint, type ReplyConstraint } from "./replies/protocol-schema.js";
 import { createStuckState, observeStep } from "./stuck.js";
+import { waitsOnJobs } from "../tools/shell/job-tools.js";
 import { correctiveMessage } from "./replies/json-protocol.js";
 import { sentTools, systemMessage } from "./request.js";
 import { createApprover, modeReminder, type AskUser } from "./approval.js";
@@ -267,7 +268,8 @@ export async function runAgent(
         text: `${config.model} failed to write a usable tool call twice; switching this session to the JSON reply protocol.`,
       });
     }
-    const observed = observeStep(stuck, { toolCalls: calls, unusable }, { maxSteps: config.maxSteps });
+    const waiting = waitsOnJobs(calls, memory.jobs);
+    const observed = observeStep(stuck, { toolCalls: calls, unusable, waiting }, { maxSteps: config.maxSteps });
     stuck = observed.state;
     const verdict = observed.verdict;
 
