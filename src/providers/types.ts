@@ -1,5 +1,6 @@
 import type { ConversationMessage, ToolCall } from "../protocol/conversation.js";
 import type { ToolSpec } from "../protocol/tool-spec.js";
+import type { ThinkLevel } from "../protocol/run-config.js";
 
 export interface ChatRequest {
   model: string;
@@ -9,7 +10,7 @@ export interface ChatRequest {
   numCtx: number;
   keepAlive?: string | number;
   temperature?: number;
-  think?: boolean;
+  think?: ThinkLevel;
   /** Constrain the reply to JSON matching this schema: Ollama's format, OpenAI-compatible response_format (json_schema, strict), a grammar on the embedded engine. */
   constraint?: { name: string; schema: Record<string, unknown> };
   signal: AbortSignal;
@@ -58,6 +59,8 @@ export interface ModelInfo {
   contextLength?: number;
   capabilities: string[];
   size?: number;
+  /** The model takes a level of thinking (Ollama's gpt-oss), not only on or off. */
+  thinkLevels?: boolean;
 }
 
 export interface Provider {

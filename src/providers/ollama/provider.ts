@@ -6,6 +6,7 @@
 // Timeouts: before the response headers a request may wait max(idleTimeoutMs, 5 min), because Ollama
 // sends its headers only after loading the model and reading the prompt; after them, no bytes for
 // idleTimeoutMs ends the request with a "timeout" error.
+import type { ThinkLevel } from "../../protocol/run-config.js";
 import type { ChatRequest as OllamaChatRequest, ChatResponse, ListResponse, ShowResponse, Tool } from "ollama";
 import { ProviderFailure } from "../errors.js";
 import { httpFetch, type HttpFetch } from "../http.js";
@@ -37,6 +38,15 @@ export interface OllamaProviderOptions {
  * $OLLAMA_API_KEY for Ollama's own cloud, as ollama-js sends it: only to https://ollama.com, so a
  * host set by a project's config (or a typo) never receives the user's key.
  */
+/**
+ * Ollama's `think`: a boolean, or a level for the models that take one (docs.ollama.com/capabilities/
+ * thinking: gpt-oss; agent/model-info.ts has turned a level into "on" for a boolean-only model).
+ */
+function ollamaThink(level: ThinkLevel): OllamaChatRequest["think"] {
+  if (level === "off" || level === "on") return level === "on";
+  return level as OllamaChatRequest["think"];
+}
+
 export function ollamaApiKey(host: string, env: NodeJS.ProcessEnv): string | undefined {
   try {
     const url = new URL(host);
@@ -57,7 +67,7 @@ function chatBody(req: ChatRequest): OllamaChatRequest & { stream: true } {
   };
   if (req.tools.length > 0) body.tools = toOllamaTools(req.tools) as unknown as Tool[];
   if (req.keepAlive !== undefined) body.keep_alive = req.keepAlive;
-  if (req.think !== undefined) body.think = req.think;
+  if (req.think !== undefined) body.think = ollamaThink(req.think);
   // Ollama's structured outputs: `format` takes a JSON schema and decodes under its grammar.
   if (req.constraint) body.format = req.constraint.schema;
   return body;
@@ -142,6 +152,9 @@ export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
       )?.[1];
     const out: ModelInfo = { name: model, capabilities: Array.isArray(show.capabilities) ? show.capabilities : [] };
     if (typeof contextLength === "number") out.contextLength = contextLength;
+    // gpt-oss (architecture "gptoss") reasons at a level and ignores true/false; other thinking
+    // models take only a boolean (docs.ollama.com/capabilities/thinking).
+    if (arch === "gptoss") out.thinkLevels = true;
     return out;
   }
 
