@@ -63,6 +63,12 @@ export interface ModelInfo {
   thinkLevels?: boolean;
 }
 
+/** Whether a server decodes under a JSON schema, as it says of itself, and how it was told. */
+export interface ConstraintSupport {
+  supported: boolean;
+  why: string;
+}
+
 export interface Provider {
   readonly name: string;
   stream(req: ChatRequest): AsyncIterable<ProviderEvent>;
@@ -70,6 +76,12 @@ export interface Provider {
   listModels(signal?: AbortSignal): Promise<ModelInfo[]>;
   /** Context length and capabilities of one model. Throws a ProviderError-shaped Error on failure. */
   modelInfo(model: string, signal?: AbortSignal): Promise<ModelInfo>;
+  /**
+   * Whether this server constrains replies to a JSON schema (ChatRequest.constraint), as it says of
+   * itself; undefined when it does not say (the first refusal tells). Never throws. Asked once per
+   * session, when a step would first be constrained.
+   */
+  constraintSupport?(model: string, signal?: AbortSignal): Promise<ConstraintSupport | undefined>;
   /** Load the model ahead of the first request (Ollama), with the num_ctx the session will use. */
   warm?(model: string, numCtx: number, keepAlive?: string | number, signal?: AbortSignal): Promise<void>;
 }

@@ -13,7 +13,8 @@ import { httpFetch, type HttpFetch } from "../http.js";
 import { ndjsonObjects, ollamaJson, responseError, type OllamaFetchHooks } from "./fetch.js";
 import { ollamaFailure } from "./errors.js";
 import { fromOllamaToolCall, toOllamaMessages, toOllamaTools } from "./messages.js";
-import type { ChatRequest, ModelInfo, Provider, ProviderEvent } from "../types.js";
+import type { ChatRequest, ConstraintSupport, ModelInfo, Provider, ProviderEvent } from "../types.js";
+import { ollamaTakesSchema } from "./constraint-support.js";
 import { Watchdog } from "../watchdog.js";
 
 export { resolveOllamaHost, DEFAULT_OLLAMA_HOST } from "./host.js";
@@ -259,5 +260,15 @@ export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
     });
   }
 
-  return { name: "ollama", stream, listModels, modelInfo, warm };
+  /** From /api/version (structured outputs since 0.5.0); undefined when it does not answer. */
+  async function constraintSupport(_model: string, signal?: AbortSignal): Promise<ConstraintSupport | undefined> {
+    try {
+      const about = await metadata<{ version?: unknown }>(undefined, signal, "/api/version");
+      return typeof about.version === "string" ? ollamaTakesSchema(about.version) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  return { name: "ollama", stream, listModels, modelInfo, warm, constraintSupport };
 }

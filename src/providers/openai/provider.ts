@@ -14,6 +14,7 @@ import type { Watchdog } from "../watchdog.js";
 
 import { OPENAI_DEFAULT_BASE_URL } from "./provider-constants.js";
 import { serverContextWindow } from "./context-window.js";
+import { openAIConstraintSupport } from "./constraint-support.js";
 
 /**
  * The API does not say what a model can do: tools and images are assumed (the config's
@@ -228,5 +229,13 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
     return info;
   }
 
-  return { name: "openai", stream, listModels, modelInfo };
+  const constraintSupport = (_model: string, signal?: AbortSignal) =>
+    openAIConstraintSupport({
+      baseUrl,
+      ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
+      ...(opts.fetch ? { fetch: opts.fetch } : {}),
+      ...(signal ? { signal } : {}),
+    });
+
+  return { name: "openai", stream, listModels, modelInfo, constraintSupport };
 }
