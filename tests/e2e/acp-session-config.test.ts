@@ -39,7 +39,15 @@ describe("agent0 acp: config options, titles, delete", () => {
     const created = await r.agent.request(acp.methods.agent.session.new, { cwd: sb.project, mcpServers: [] });
     const { sessionId } = created;
     expect(select(created.configOptions, "model")).toEqual({ current: FIRST.name, values: [FIRST.name, SECOND.name] });
-    expect(select(created.configOptions, "thinking").values).toEqual(["default", "on", "off"]);
+    expect(select(created.configOptions, "thinking").values).toEqual([
+      "default",
+      "off",
+      "on",
+      "low",
+      "medium",
+      "high",
+      "max",
+    ]);
     expect(select(created.configOptions, "mode")).toEqual({ current: "ask", values: ["ask", "auto-edit", "plan"] });
     expect(created.configOptions?.map((o) => o.category)).toEqual(["model", "thought_level", "mode"]);
 

@@ -3,28 +3,27 @@
 // Pure: built from the session's settings and the server's own model list; a change the editor
 // asks for is read here and applied by the session from its next prompt.
 import type * as acp from "@agentclientprotocol/sdk";
-import type { PermissionMode } from "../../protocol/run-config.js";
+import { THINK_LEVELS, type PermissionMode, type ThinkLevel } from "../../protocol/run-config.js";
 import { MODE_NAMES } from "./modes.js";
 
-/** Thinking as a selector: the server's default, or asked for on or off (`think` in the config). */
-const THINKING: readonly { value: string; name: string; think: boolean | undefined }[] = [
+/** Thinking as a selector: the server's default, or one of the levels `--think` takes (`think` in the config). */
+const THINKING: readonly { value: string; name: string; think: ThinkLevel | undefined }[] = [
   { value: "default", name: "Server default", think: undefined },
-  { value: "on", name: "On", think: true },
-  { value: "off", name: "Off", think: false },
+  ...THINK_LEVELS.map((level) => ({ value: level, name: level[0]!.toUpperCase() + level.slice(1), think: level })),
 ];
 
 export interface ConfigState {
   model: string;
   /** The server's models (may be empty when it did not answer): the current one is always offered. */
   models: readonly string[];
-  think: boolean | undefined;
+  think: ThinkLevel | undefined;
   mode: PermissionMode;
   modes: readonly PermissionMode[];
 }
 
 export type ConfigChange =
   | { kind: "model"; model: string }
-  | { kind: "thinking"; think: boolean | undefined }
+  | { kind: "thinking"; think: ThinkLevel | undefined }
   | { kind: "mode"; mode: PermissionMode };
 
 export function configOptions(s: ConfigState): acp.SessionConfigOption[] {
