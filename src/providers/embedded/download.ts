@@ -12,7 +12,7 @@ import path from "node:path";
 import { acquireLock, lockHolder, type LockOwner } from "../../session/lock.js";
 import { formatBytes, parseModelRef, refName, type ModelRef } from "./catalogue.js";
 import { fetchBytes, HubError, listRepoFiles, resolveHubFile, type HubFile, type HubOptions } from "./hub.js";
-import { fileForQuant, modelFilePath } from "./models-store.js";
+import { fileForQuant, modelFilePath, quantOf } from "./models-store.js";
 
 export type DownloadEvent =
   /** Another agent0 process is downloading this file: this one waits for it, then uses its file. */
@@ -107,10 +107,7 @@ async function fileInRepo(repo: string, quant: string, hub: HubOptions, what: st
   const files = await listRepoFiles(repo, hub, what);
   const file = fileForQuant(files, quant);
   if (file) return file;
-  const quants = files
-    .filter((f) => f.toLowerCase().endsWith(".gguf"))
-    .map((f) => /[-_.]([^-_.]+)\.gguf$/i.exec(f)?.[1]);
-  const offered = [...new Set(quants.filter(Boolean))].join(", ");
+  const offered = [...new Set(files.flatMap((f) => quantOf(f) ?? []))].join(", ");
   throw new DownloadError(
     "not-found",
     `${repo} has no single-file GGUF at ${quant}${offered ? ` (it has: ${offered})` : ""}.`,

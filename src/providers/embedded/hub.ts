@@ -49,10 +49,16 @@ export async function hubFetch(url: string, init: RequestInit, what: string): Pr
     return await fetch(url, init);
   } catch (err) {
     if (init.signal?.aborted) throw new HubError("aborted", "Stopped.");
-    const code = ((err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message) || "no answer";
+    const code = networkCode(err) ?? (err as Error).message;
     const host = new URL(url).host;
     throw new HubError("offline", `Cannot reach ${host} (${code}): no network? Where a network is, run: ${what}`);
   }
+}
+
+/** undici's reason under fetch's "fetch failed": the cause's code, or its first error's (AggregateError). */
+function networkCode(err: unknown): string | undefined {
+  const cause = (err as { cause?: { code?: string; errors?: { code?: string }[] } }).cause;
+  return cause?.code ?? cause?.errors?.find((e) => e.code)?.code;
 }
 
 function failure(res: Response, subject: string): HubError {

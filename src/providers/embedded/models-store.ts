@@ -106,9 +106,14 @@ export function listLocalModels(dataDir: string): LocalModel[] {
   return rows;
 }
 
+/** The quantisation a file's name ends in (`…-Q4_K_M.gguf` -> `Q4_K_M`), as the hub's GGUF repositories name them. */
+export function quantOf(file: string): string | undefined {
+  return /[-_.]((?:I?Q\d\w*|F16|BF16|F32))\.gguf$/i.exec(file)?.[1];
+}
+
 /** `hf:owner/repo:QUANT` when the file's name ends in a quantisation, else the file's own name. */
 function hfName(repo: string, file: string): string {
-  const quant = /[-_.]((?:I?Q\d\w*|F16|BF16|F32))\.gguf$/i.exec(file)?.[1];
+  const quant = quantOf(file);
   return quant ? `hf:${repo}:${quant}` : `hf:${repo}:${file}`;
 }
 
