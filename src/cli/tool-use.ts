@@ -22,9 +22,9 @@ export async function projectFileRules() {
 }
 
 /** The server's models, for /model (providers and their SDKs load only then). */
-export async function listModels(config: RunConfig, signal?: AbortSignal) {
+export async function listModels(config: RunConfig, signal?: AbortSignal, opts?: { names?: boolean }) {
   const { createProvider } = await import("../providers/index.js");
-  return createProvider(config).listModels(signal);
+  return createProvider(config).listModels(signal, opts);
 }
 
 /**

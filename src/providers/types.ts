@@ -72,8 +72,11 @@ export interface ConstraintSupport {
 export interface Provider {
   readonly name: string;
   stream(req: ChatRequest): AsyncIterable<ProviderEvent>;
-  /** Models the server offers (for /model and the default model). */
-  listModels(signal?: AbortSignal): Promise<ModelInfo[]>;
+  /**
+   * Models the server offers (for /model and the default model); `names` asks for each one's name and
+   * size only (one request, where details cost one request per model).
+   */
+  listModels(signal?: AbortSignal, opts?: { names?: boolean }): Promise<ModelInfo[]>;
   /** Context length and capabilities of one model. Throws a ProviderError-shaped Error on failure. */
   modelInfo(model: string, signal?: AbortSignal): Promise<ModelInfo>;
   /**

@@ -34,7 +34,7 @@ const MODEL_LIST_MS = 3000;
 /** The server's models by name; none when it does not answer in time (the current model is still offered). */
 async function serverModels(config: RunConfig): Promise<string[]> {
   try {
-    const models = await listModels(config, AbortSignal.timeout(MODEL_LIST_MS));
+    const models = await listModels(config, AbortSignal.timeout(MODEL_LIST_MS), { names: true });
     return models.map((m) => m.name);
   } catch {
     return [];

@@ -159,8 +159,9 @@ export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
     return out;
   }
 
-  async function listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
+  async function listModels(signal?: AbortSignal, opts?: { names?: boolean }): Promise<ModelInfo[]> {
     const tags = await metadata<ListResponse>(undefined, signal, "/api/tags");
+    if (opts?.names) return (tags.models ?? []).map((m) => ({ name: m.name, size: m.size, capabilities: [] }));
     return Promise.all(
       (tags.models ?? []).map(async (m) => {
         const listed = (m as { capabilities?: unknown }).capabilities;
