@@ -62,6 +62,7 @@ describe("agent0 setup", () => {
     const r = await runHeadless(sb, ["setup"], 20_000, "7\n2\nmissing.gguf\ntiny.gguf\n");
     expect(r.stdout).toContain('"7" is not one of 1-3.');
     expect(r.stdout).toContain(`${path.join(sb.project, "missing.gguf")} is not a .gguf file.`);
+    expect(r.stdout).toContain("The engine is not installed yet: run `agent0 engine install`");
     expect(r.code).toBe(0);
     expect(saved()).toEqual({ provider: "embedded", model: gguf });
   });
