@@ -29,8 +29,17 @@ export function mcpTrustFile(configDir: string): string {
 
 /** What was approved: everything that decides what runs or where it connects (not timeouts). */
 export function definitionHash(config: McpServerConfig): string {
-  const { type, command, args, env, url, headers } = config;
-  const stable = JSON.stringify({ type, command, args, env: sorted(env), url, headers: sorted(headers) });
+  const { type, command, args, env, url, headers, cwd } = config;
+  // cwd only when set: definitions approved before a server could name one keep their approval.
+  const stable = JSON.stringify({
+    type,
+    command,
+    args,
+    env: sorted(env),
+    url,
+    headers: sorted(headers),
+    ...(cwd !== undefined ? { cwd } : {}),
+  });
   return createHash("sha256").update(stable).digest("hex");
 }
 

@@ -38,6 +38,10 @@ export interface McpServerConfig {
   timeout?: number;
   /** Milliseconds per tool call; progress from the server restarts the clock (default 120 s). */
   toolTimeout?: number;
+  /** A stdio server's working folder (a plugin's root by default); unset: the session's folder. */
+  cwd?: string;
+  /** The Agent Plugin that defines it: its values are expanded by the plugin's rules, not ${ENV}. */
+  plugin?: string;
 }
 
 /** Everything the worker needs for a run. Secrets (apiKey) never go to logs or sessions. */
