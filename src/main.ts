@@ -199,7 +199,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
     const told = import("./cli/protection-notice.js").then(({ protectionNotice }) =>
       protectionNotice(b.config.dataDir),
     );
-    const context = await loadProjectContext(b.config.cwd, process.env, b.config.addDirs);
+    const context = await loadProjectContext(b.config.cwd, process.env, b.config.addDirs, b.config.pluginSkills);
     const protection = await told.catch(() => undefined);
     if (protection) notices.push(protection);
     b.config.systemPrompt = context.systemPrompt;

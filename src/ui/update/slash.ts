@@ -14,6 +14,7 @@ import { contextReport } from "../layout/context.js";
 import { runMcpCommand, runMcpPrompt } from "./mcp.js";
 import { formatHooks, formatRules, removeRule } from "./settings-commands.js";
 import { runJobsCommand } from "./jobs.js";
+import { runPluginsCommand } from "./plugins.js";
 import { openRewind } from "./rewind.js";
 import { costReport } from "./session-tools.js";
 import { themeCommand } from "./theme.js";
@@ -99,6 +100,8 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       return;
     case "mcp":
       return runMcpCommand(model, args, cmds);
+    case "plugins":
+      return runPluginsCommand(model, args, cmds);
     case "skills":
       return notice(
         model.skills.length
