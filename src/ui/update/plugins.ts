@@ -40,7 +40,7 @@ export function runPluginsCommand(model: Model, args: string, cmds: Cmd[]): void
 }
 
 /** The text of /plugins: each plugin, where from, its state and what it brings. */
-export function formatPlugins(plugins: readonly PluginView[]): string {
+export function formatPlugins(plugins: readonly PluginView[], footer = USAGE): string {
   if (plugins.length === 0)
     return [
       "No Agent Plugins found.",
@@ -62,7 +62,7 @@ export function formatPlugins(plugins: readonly PluginView[]): string {
       lines.push(`    not read (other clients' extensions): ${sanitizeLine(p.extensions.join(", "))}`);
     for (const w of p.warnings) lines.push(`    ! ${sanitizeLine(w)}`);
   }
-  lines.push(USAGE);
+  lines.push(footer);
   return lines.join("\n");
 }
 
