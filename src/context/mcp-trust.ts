@@ -4,10 +4,11 @@
 // command asks again) in the user's config folder, never in the project, where the project could
 // pre-approve itself.
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { McpServerConfig } from "../protocol/run-config.js";
 import type { McpServerSource } from "./mcp-config.js";
+import { realOr } from "./plugin-root.js";
 
 export type McpTrustDecision = "allow" | "deny";
 
@@ -48,11 +49,7 @@ function sorted(r: Record<string, string> | undefined): [string, string][] | und
 }
 
 function projectKey(cwd: string): string {
-  try {
-    return realpathSync(cwd);
-  } catch {
-    return cwd;
-  }
+  return realOr(cwd);
 }
 
 function readStore(file: string): TrustStore {

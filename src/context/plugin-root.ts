@@ -8,6 +8,15 @@ import { isAbsolute, relative, resolve, sep } from "node:path";
 export type Confined =
   { ok: true; path: string; kind: "file" | "dir" | "other" } | { ok: false; missing: boolean; why: string };
 
+/** The real path, or the path as given when it cannot be resolved (missing, unreadable). */
+export function realOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
 /** Whether `path` is `root` or lies below it (both real, absolute paths). */
 export function isInside(root: string, path: string): boolean {
   const rel = relative(root, path);

@@ -9,7 +9,7 @@ import { join, relative } from "node:path";
 import type { McpServerConfig } from "../protocol/run-config.js";
 import { parsePluginManifest, type PluginManifest } from "./plugin-manifest.js";
 import { parsePluginMcp } from "./plugin-mcp.js";
-import { confine, isInside } from "./plugin-root.js";
+import { confine, isInside, realOr } from "./plugin-root.js";
 
 export type PluginScope = "user" | "project";
 
@@ -42,14 +42,6 @@ export function pluginDataDir(dataDir: string, scope: PluginScope, name: string,
   if (scope === "user") return join(dataDir, "plugin-data", "user", name);
   const project = createHash("sha256").update(realOr(cwd)).digest("hex").slice(0, 16);
   return join(dataDir, "plugin-data", `project-${project}`, name);
-}
-
-function realOr(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
 }
 
 /** A file the confinement check resolved, read without following a link swapped in since. */
