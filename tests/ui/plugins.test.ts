@@ -114,7 +114,15 @@ describe("/plugins", () => {
       skills: [{ ...skill, plugin: "evil", scope: "project" }],
     });
     expect(model.skills.map((s) => s.name)).toEqual(["evil-skill"]);
-    expect(model.commands.some((c) => c.name === "evil-skill")).toBe(true);
+    expect(model.commands.find((c) => c.name === "evil-skill")?.source).toBe("plugin evil");
+    // Read again (a plugin disabled): the plugin's item goes, nothing is listed twice.
+    const again = feed(model, {
+      type: "mcp-config",
+      mcp: { servers: {}, pending: [], denied: [], trusted: [] },
+      warnings: [],
+      skills: [],
+    });
+    expect(again.model.commands.filter((c) => c.name === "evil-skill")).toEqual([]);
     expect(model.config.pluginSkills).toEqual([{ file: "/s", plugin: "evil", scope: "project" }]);
   });
 });

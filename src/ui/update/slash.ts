@@ -106,7 +106,10 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       return notice(
         model.skills.length
           ? model.skills
-              .map((s) => `/${s.name}${s.params.map((p) => ` <${p}>`).join("")} — ${s.description}`)
+              .map(
+                (s) =>
+                  `/${s.name}${s.params.map((p) => ` <${p}>`).join("")} — ${s.description}${s.plugin ? ` (plugin ${s.plugin})` : ""}`,
+              )
               .join("\n")
           : "No skills loaded.",
       );
