@@ -55,7 +55,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   },
   {
     flags: "--trust-project-mcp",
-    description: "start this project's own MCP servers (.agent0/mcp.json, .mcp.json) without asking",
+    description:
+      "start this project's own MCP servers (.agent0/mcp.json, .mcp.json) and plugins (.agents/plugins) without asking",
   },
 ];
 
