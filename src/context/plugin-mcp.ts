@@ -52,7 +52,8 @@ export function parsePluginMcp(
   if (extra.length) return fail(`${extra.join(", ")}: not a field of mcp.json`);
   if (!isObject(raw.mcpServers)) return fail("mcpServers: expected an object of servers");
   for (const [name, value] of Object.entries(raw.mcpServers)) {
-    const read = readServer(value, places);
+    // JSON.parse keeps "__proto__" as a key; written into a plain object it would set the prototype.
+    const read = name === "__proto__" ? "not a usable server name" : readServer(value, places);
     if (typeof read === "string") warnings.push(`${file}: mcpServers.${name}: ${read} — server skipped`);
     else servers[name] = read;
   }

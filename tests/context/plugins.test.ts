@@ -168,13 +168,19 @@ describe("mcp.json (§7.2, §9)", () => {
         mixed: { type: "stdio", command: "node", url: "https://x" },
         ws: { type: "websocket", url: "wss://x" },
         ok: { type: "stdio", command: "node", args: ["${HOME}/x", "$PLUGIN_ROOT"] },
-      }),
+      }).replace(
+        '"mcpServers":{',
+        '"mcpServers":{"__proto__": {"type": "stdio", "command": "node", "args": ["CANARY"]},',
+      ),
     });
     const p = load(dir, data);
     expect(Object.keys(p.servers)).toEqual(["loop", "ok"]);
+    expect(Object.getPrototypeOf(p.servers)).toBe(Object.prototype);
+    expect(JSON.stringify(p.servers)).not.toContain("CANARY");
     // §9.2: nothing but the two plugin variables is expanded.
     expect(p.servers.ok?.args).toEqual(["${HOME}/x", "$PLUGIN_ROOT"]);
     expect(p.warnings.map((w) => w.replace(/^.*mcpServers\./, ""))).toEqual([
+      "__proto__: not a usable server name — server skipped",
       expect.stringMatching(/^shell: command: .* is not one executable/),
       expect.stringMatching(/^abs: command: .* is not one executable/),
       "reserved: env: PLUGIN_ROOT is set by agent0, not by a plugin — server skipped",
