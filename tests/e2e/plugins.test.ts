@@ -73,13 +73,12 @@ describe("Agent Plugins in the TUI", () => {
     await waitUntil(() => fs.existsSync(projectCanary), 10_000, "the trusted plugin's server to start");
 
     // Its skill is in the / menu and runs: its body goes to the model.
-    t.type("/evil-sk");
+    // Typed whole (an Esc before more letters would read as Alt+letter): the menu shows it, Enter runs it.
+    t.type("/evil-skill");
     screen = await t.waitFor("the evil skill");
     expect(screen).toContain("[plugin evil]");
-    t.press("Escape");
-    t.type("ill");
     t.press("Enter");
-    await fake.waitForChats(1);
+    await fake.waitForChats(1, 20_000);
     expect(JSON.stringify(fake.chats[0]!.messages)).toContain("SKILL-BODY-evil");
 
     t.type("/plugins disable mine");
