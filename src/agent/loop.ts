@@ -9,6 +9,7 @@ import { runCalls, type ToolOutcome } from "./tool-call.js";
 import { callModel } from "./model-call.js";
 import { CALL_CONSTRAINT, protocolConstraint, type ReplyConstraint } from "./replies/protocol-schema.js";
 import { createStuckState, observeStep } from "./stuck.js";
+import { constraintRefused, noteConstraintRefused, serverTakesConstraint } from "./constraint-capability.js";
 import { waitsOnJobs } from "../tools/shell/job-tools.js";
 import { correctiveMessage } from "./replies/json-protocol.js";
 import { sentTools, systemMessage } from "./request.js";
@@ -183,7 +184,8 @@ export async function runAgent(
     }
 
     // A resumed session may hold a call whose result never came (the app was killed mid-step).
-    const constraint = stepConstraint(config, memory, constraints, constrainNext);
+    let constraint = stepConstraint(config, memory, constraints, constrainNext);
+    if (constraint && !(await serverTakesConstraint(provider, config, memory, signal, emit))) constraint = undefined;
     constrainNext = false;
     const reply = await callModel(provider, [system, ...conversation], specs, config, signal, emit, constraint);
     // The server cut the prompt: from now on the window is what it really holds, and compaction
@@ -210,7 +212,7 @@ export async function runAgent(
     if (reply.error) {
       if (reply.error.kind === "no-constraint" && constraint) {
         // The same request again without it, once: the session remembers this server and model.
-        (memory.constraintRefused ??= new Set()).add(constraintKey(config));
+        noteConstraintRefused(config, memory);
         constrainNext = constraint.name === CALL_CONSTRAINT;
         emit({ type: "notice", level: "warn", text: constraintRefusedNotice(config, reply.error.message) });
         continue;
@@ -302,7 +304,9 @@ export async function runAgent(
       // model's unreadable call is asked again under the call schema, in the JSON protocol's words.
       // So is a call written at the end of the thinking, with the answer left empty.
       constrainNext =
-        config.toolProtocol === "native" && (reply.unusable.kind === "malformed" || reply.callInThinking !== undefined);
+        config.toolProtocol === "native" &&
+        (reply.unusable.kind === "malformed" || reply.callInThinking !== undefined) &&
+        (await serverTakesConstraint(provider, config, memory, signal, emit));
       const words = stepConstraint(config, memory, constraints, constrainNext) ? "json" : config.toolProtocol;
       const detail = reply.callInThinking
         ? `you wrote the call to "${reply.callInThinking}" inside your reasoning and left the reply empty; call it outside your reasoning`
@@ -393,10 +397,6 @@ function pushToolResult(
   push(m);
 }
 
-function constraintKey(config: RunConfig): string {
-  return `${config.provider} ${config.host} ${config.model}`;
-}
-
 function constraintRefusedNotice(config: RunConfig, detail: string): string {
   return `The server refused to constrain ${config.model}'s replies to agent0's schema (${detail}); asking again without it for the rest of this session.`;
 }
@@ -411,7 +411,7 @@ function stepConstraint(
   constraints: ReturnType<typeof constraintsFor>,
   corrective: boolean,
 ): ReplyConstraint | undefined {
-  if (config.provider === "anthropic" || memory.constraintRefused?.has(constraintKey(config))) return undefined;
+  if (config.provider === "anthropic" || constraintRefused(config, memory)) return undefined;
   if (config.toolProtocol === "json") return constraints.reply();
   return corrective ? constraints.calls() : undefined;
 }
