@@ -7,6 +7,7 @@ import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { ToolContext } from "../tools/types.js";
 import type { SessionMemory } from "../tools/session-memory.js";
 import { hasHooks, runHooks } from "./hooks/hooks.js";
+import { serverTakesConstraint } from "./constraint-capability.js";
 import { finish, openRun, push, pushToolResult, type LoopDeps, type LoopResult, type RunState } from "./run-state.js";
 import {
   afterAnswer,
@@ -54,7 +55,10 @@ export async function runAgent(
 /** One step: the request, the model's reply, and what follows from it. */
 async function step(run: RunState): Promise<Flow> {
   const system = await prepareStep(run);
-  const constraint = stepConstraint(run.config, run.memory, run.constraints, run.constrainNext);
+  let constraint = stepConstraint(run.config, run.memory, run.constraints, run.constrainNext);
+  const { provider, signal, emit } = run.deps;
+  if (constraint && !(await serverTakesConstraint(provider, run.config, run.memory, signal, emit)))
+    constraint = undefined;
   run.constrainNext = false;
   const reply = await askModel(run, system, constraint);
   if (reply.error) return afterError(run, { ...reply, error: reply.error }, constraint, system);

@@ -11,6 +11,7 @@ import { callModel, type ModelReply } from "./model-call.js";
 import { CALL_CONSTRAINT, type ReplyConstraint } from "./replies/protocol-schema.js";
 import { observeStep, type StuckVerdict } from "./stuck.js";
 import { waitsOnJobs } from "../tools/shell/job-tools.js";
+import { constraintRefused, noteConstraintRefused, serverTakesConstraint } from "./constraint-capability.js";
 import { correctiveMessage } from "./replies/json-protocol.js";
 import { systemMessage } from "./request.js";
 import { modeReminder } from "./approval.js";
@@ -115,7 +116,7 @@ export async function afterError(
   const error = reply.error;
   if (error.kind === "no-constraint" && constraint) {
     // The same request again without it, once: the session remembers this server and model.
-    (run.memory.constraintRefused ??= new Set()).add(constraintKey(run.config));
+    noteConstraintRefused(run.config, run.memory);
     run.constrainNext = constraint.name === CALL_CONSTRAINT;
     emit({ type: "notice", level: "warn", text: constraintRefusedNotice(run.config, error.message) });
     return NEXT_STEP;
@@ -199,13 +200,16 @@ export async function afterAnswer(run: RunState, reply: ModelReply): Promise<Flo
  * in a row. A native-tools model's unreadable call is asked again under the call schema, in the
  * JSON protocol's words; so is a call written at the end of the thinking, with the answer left empty.
  */
-export function correctUnusable(
+export async function correctUnusable(
   run: RunState,
   reply: ModelReply & { unusable: NonNullable<ModelReply["unusable"]> },
-): Flow {
+): Promise<Flow> {
   const config = run.config;
+  const { provider, signal, emit } = run.deps;
   run.constrainNext =
-    config.toolProtocol === "native" && (reply.unusable.kind === "malformed" || reply.callInThinking !== undefined);
+    config.toolProtocol === "native" &&
+    (reply.unusable.kind === "malformed" || reply.callInThinking !== undefined) &&
+    (await serverTakesConstraint(provider, config, run.memory, signal, emit));
   const words = stepConstraint(config, run.memory, run.constraints, run.constrainNext) ? "json" : config.toolProtocol;
   const detail = reply.callInThinking
     ? `you wrote the call to "${reply.callInThinking}" inside your reasoning and left the reply empty; call it outside your reasoning`
@@ -255,10 +259,6 @@ function unusableNotice(kind: "empty" | "malformed"): string {
     : "The model wrote a tool call as text that could not be read; asked it to retry.";
 }
 
-function constraintKey(config: RunConfig): string {
-  return `${config.provider} ${config.host} ${config.model}`;
-}
-
 function constraintRefusedNotice(config: RunConfig, detail: string): string {
   return `The server refused to constrain ${config.model}'s replies to agent0's schema (${detail}); asking again without it for the rest of this session.`;
 }
@@ -273,7 +273,7 @@ export function stepConstraint(
   constraints: Constraints,
   corrective: boolean,
 ): ReplyConstraint | undefined {
-  if (config.provider === "anthropic" || memory.constraintRefused?.has(constraintKey(config))) return undefined;
+  if (config.provider === "anthropic" || constraintRefused(config, memory)) return undefined;
   if (config.toolProtocol === "json") return constraints.reply();
   return corrective ? constraints.calls() : undefined;
 }

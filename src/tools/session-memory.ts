@@ -16,6 +16,8 @@ export interface SessionMemory {
   ripgrepUnavailable: boolean;
   /** "provider model" pairs whose server refused a reply constraint (agent/loop.ts): sent without it since. */
   constraintRefused?: Set<string>;
+  /** "provider model" pairs whose server was asked whether it constrains replies (agent/constraint-capability.ts). */
+  constraintAsked?: Set<string>;
   /** The user was told the server cuts the prompt (agent/loop.ts): once a session is enough. */
   truncationTold?: boolean;
   /** The SessionStart hooks ran (agent/loop.ts): once per session, "resume" for a resumed one. */

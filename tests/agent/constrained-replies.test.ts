@@ -114,7 +114,7 @@ describe("the JSON reply protocol, constrained", () => {
     expect(result.conversation.at(-1)).toMatchObject({ role: "assistant", content: "ok" });
   });
 
-  it("an Ollama before structured outputs (400 invalid format): asked again without it, one notice", async () => {
+  it("an Ollama before structured outputs (0.4.7, from /api/version): never sent the schema, one notice", async () => {
     const ollama = await startFakeOllama({
       version: "0.4.7",
       models: [{ name: "small:1b", capabilities: ["completion"] }],
@@ -127,14 +127,14 @@ describe("the JSON reply protocol, constrained", () => {
     fake = ollama;
     const config = { ...testConfig(withProject()), host: ollama.url, model: "small:1b", toolProtocol: "json" as const };
     const { result, notices } = await run(config);
-    // One request more than the chats the fake answered: the first, refused with its schema.
+    // Known before the first request: no request was refused, none carried the schema.
     const sent = ollama.requests.filter((r) => r.path === "/api/chat");
-    expect(sent).toHaveLength(ollama.chats.length + 1);
-    expect(offered((sent[0]!.body as Record<string, unknown>).format)).toContain("read_file");
-    // Every request after the refusal goes without the schema, and the run completes.
+    expect(sent).toHaveLength(ollama.chats.length);
     expect(ollama.chats.map((c) => c.body.format)).toEqual([undefined, undefined, undefined]);
     expect(result.conversation.at(-1)).toMatchObject({ role: "assistant", content: "done" });
-    expect(notices.filter((n) => n.includes("refused to constrain"))).toHaveLength(1);
+    expect(notices.filter((n) => n.includes("only from 0.5.0"))).toHaveLength(1);
+    // The server was asked once in the session, not at every step.
+    expect(ollama.requests.filter((r) => r.path === "/api/version")).toHaveLength(1);
   });
 
   it("llama.cpp refusing the grammar (400): the same request again without response_format", async () => {

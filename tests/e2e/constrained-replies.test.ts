@@ -47,7 +47,7 @@ describe("replies that cannot be malformed", () => {
     expect(JSON.stringify(fake.chats[1]!.messages)).toContain(CANARY);
   }, 60_000);
 
-  it("an Ollama that refuses the schema (0.4): asked again without it, one notice, the run completes", async () => {
+  it("an Ollama older than structured outputs (0.4.7): known from /api/version, never sent a schema; one notice", async () => {
     fs.writeFileSync(path.join(sb.project, "a.txt"), `${CANARY}\n`);
     fake = await startFakeOllama({
       version: "0.4.7",
@@ -60,8 +60,13 @@ describe("replies that cannot be malformed", () => {
     const r = await run("small:1b");
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("Done without a grammar.");
-    expect(r.stderr.match(/refused to constrain/g)).toHaveLength(1);
-    expect(fake.chats.map((c) => c.body.format)).toEqual([undefined, undefined]);
+    expect(r.stderr.match(/only from 0\.5\.0/g)).toHaveLength(1);
+    // Not one request carried `format`, so none was refused.
+    const sent = fake.requests.filter(
+      (q) => q.path === "/api/chat" && (q.body as { messages?: unknown[] }).messages?.length,
+    );
+    expect(sent.length).toBe(2);
+    expect(sent.filter((q) => (q.body as { format?: unknown }).format !== undefined)).toEqual([]);
   }, 60_000);
 
   it("a call at the end of the thinking: one corrective under the call schema, and its call runs", async () => {

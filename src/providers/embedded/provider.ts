@@ -6,6 +6,7 @@ import type { ConversationMessage } from "../../protocol/conversation.js";
 import { newCallId } from "../tool-args.js";
 import type { ChatRequest, ModelInfo, Provider, ProviderEvent } from "../types.js";
 import { engineThreads, loadEngineModule, type EngineModule } from "./engine.js";
+import { toGbnfJsonSchema } from "./gbnf-schema.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- node-llama-cpp's types are not available at build time */
 interface Loaded {
@@ -25,6 +26,8 @@ export interface EmbeddedOptions {
   seed?: number;
   /** Upper bound on a reply's tokens (tests bound it). */
   maxTokens?: number;
+  /** Threads to decode with (default engineThreads()); a test on a shared machine takes 1. */
+  threads?: number;
 }
 
 /** The model file's bytes against the memory free now: refused before loading, with both figures. */
@@ -67,7 +70,7 @@ export function createEmbeddedProvider(opts: EmbeddedOptions): Provider & { disp
     const llama = await engine.getLlama({ gpu: false, build: "never", logLevel: "error" });
     const model = await llama.loadModel({ modelPath });
     const contextSize = Math.min(numCtx, model.trainContextSize ?? numCtx);
-    const context = await model.createContext({ contextSize, threads: engineThreads() });
+    const context = await model.createContext({ contextSize, threads: opts.threads ?? engineThreads() });
     const sequence = context.getSequence();
     const chat = new engine.LlamaChat({ contextSequence: sequence });
     loaded = { path: modelPath, numCtx, engine, llama, model, context, sequence, chat };
@@ -96,7 +99,9 @@ export function createEmbeddedProvider(opts: EmbeddedOptions): Provider & { disp
       wake?.();
     };
     const before = l.sequence.tokenMeter.getState();
-    const grammar = req.constraint ? await l.llama.createGrammarForJsonSchema(req.constraint.schema) : undefined;
+    const grammar = req.constraint
+      ? await l.llama.createGrammarForJsonSchema(toGbnfJsonSchema(req.constraint.schema))
+      : undefined;
     const functions =
       !grammar && req.tools.length
         ? Object.fromEntries(req.tools.map((t) => [t.name, { description: t.description, params: t.parameters }]))
@@ -163,6 +168,8 @@ export function createEmbeddedProvider(opts: EmbeddedOptions): Provider & { disp
     return { name: model, contextLength, capabilities: ["completion", "tools"], size: fs.statSync(model).size };
   }
 
-  return { name: "embedded", stream, listModels: () => Promise.resolve([]), modelInfo, dispose };
+  // llama.cpp's grammars, in process: every schema toGbnfJsonSchema maps.
+  const constraintSupport = () => Promise.resolve({ supported: true, why: "the embedded engine" });
+  return { name: "embedded", stream, listModels: () => Promise.resolve([]), modelInfo, constraintSupport, dispose };
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */

@@ -4,9 +4,9 @@
 import type { ConstraintSupport } from "../types.js";
 import { OPENAI_DEFAULT_BASE_URL } from "./provider-constants.js";
 import { ollamaTakesSchema } from "../ollama/constraint-support.js";
+import { probeJson, type Json } from "./probe-json.js";
 
 const PROBE_TIMEOUT_MS = 3_000;
-type Json = Record<string, unknown>;
 
 export async function openAIConstraintSupport(opts: {
   baseUrl: string;
@@ -15,20 +15,7 @@ export async function openAIConstraintSupport(opts: {
   signal?: AbortSignal;
 }): Promise<ConstraintSupport | undefined> {
   if (opts.baseUrl === OPENAI_DEFAULT_BASE_URL) return undefined;
-  const get = async (url: string): Promise<Json | undefined> => {
-    const timeout = AbortSignal.timeout(PROBE_TIMEOUT_MS);
-    try {
-      const res = await (opts.fetch ?? fetch)(url, {
-        headers: opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {},
-        signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout,
-      });
-      if (!res.ok) return undefined;
-      const body: unknown = await res.json();
-      return body && typeof body === "object" ? (body as Json) : undefined;
-    } catch {
-      return undefined;
-    }
-  };
+  const get = (url: string) => probeJson(url, { ...opts, timeoutMs: PROBE_TIMEOUT_MS });
   const origin = opts.baseUrl.replace(/\/v1$/, "");
   const listed = await get(`${opts.baseUrl}/models`);
   const owners = Array.isArray(listed?.data) ? (listed.data as Json[]).map((m) => m?.owned_by) : [];

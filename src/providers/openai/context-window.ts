@@ -3,10 +3,9 @@
 // `context_length`, llama.cpp's /props `default_generation_settings.n_ctx`, LM Studio's
 // /api/v0/models/{id} `loaded_context_length` (or `max_context_length`). Never throws.
 import { OPENAI_DEFAULT_BASE_URL } from "./provider-constants.js";
+import { probeJson, type Json } from "./probe-json.js";
 
 const PROBE_TIMEOUT_MS = 5_000;
-
-type Json = Record<string, unknown>;
 
 export async function serverContextWindow(opts: {
   baseUrl: string;
@@ -15,20 +14,7 @@ export async function serverContextWindow(opts: {
   fetch?: typeof fetch;
   signal?: AbortSignal;
 }): Promise<number | undefined> {
-  const get = async (url: string): Promise<Json | undefined> => {
-    const timeout = AbortSignal.timeout(PROBE_TIMEOUT_MS);
-    try {
-      const res = await (opts.fetch ?? fetch)(url, {
-        headers: opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {},
-        signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout,
-      });
-      if (!res.ok) return undefined;
-      const body: unknown = await res.json();
-      return body && typeof body === "object" ? (body as Json) : undefined;
-    } catch {
-      return undefined;
-    }
-  };
+  const get = (url: string) => probeJson(url, { ...opts, timeoutMs: PROBE_TIMEOUT_MS });
   const listed = await get(`${opts.baseUrl}/models`);
   const entry = Array.isArray(listed?.data)
     ? (listed.data as Json[]).find((m) => m && typeof m === "object" && m.id === opts.model)
