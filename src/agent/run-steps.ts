@@ -10,6 +10,7 @@ import { runCalls } from "./tool-call.js";
 import { callModel, type ModelReply } from "./model-call.js";
 import { CALL_CONSTRAINT, type ReplyConstraint } from "./replies/protocol-schema.js";
 import { observeStep, type StuckVerdict } from "./stuck.js";
+import { waitsOnJobs } from "../tools/shell/job-tools.js";
 import { correctiveMessage } from "./replies/json-protocol.js";
 import { systemMessage } from "./request.js";
 import { modeReminder } from "./approval.js";
@@ -169,7 +170,8 @@ export function observeReply(run: RunState, reply: ModelReply): StuckVerdict {
       text: `${run.config.model} failed to write a usable tool call twice; switching this session to the JSON reply protocol.`,
     });
   }
-  const observed = observeStep(run.stuck, { toolCalls: calls, unusable }, { maxSteps: run.config.maxSteps });
+  const waiting = waitsOnJobs(calls, run.memory.jobs);
+  const observed = observeStep(run.stuck, { toolCalls: calls, unusable, waiting }, { maxSteps: run.config.maxSteps });
   run.stuck = observed.state;
   return observed.verdict;
 }

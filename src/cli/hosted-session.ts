@@ -5,7 +5,7 @@
 import type { AgentEvent, DoneReason, RunEvent } from "../protocol/agent-event.js";
 import type { ConversationMessage, ImageAttachment } from "../protocol/conversation.js";
 import type { McpExpandRequest, McpServerView } from "../protocol/mcp-state.js";
-import type { PermissionDecision, PermissionMode, RunConfig } from "../protocol/run-config.js";
+import type { PermissionDecision, PermissionMode, RunConfig, ThinkLevel } from "../protocol/run-config.js";
 import type { AgentLink, WorkerCommand } from "../protocol/worker-command.js";
 import type { Logger } from "../session/log.js";
 import { SessionRecorder } from "../session/recorder.js";
@@ -172,6 +172,16 @@ export class HostedSession {
       decision,
       ...(reason ? { reason } : {}),
     });
+  }
+
+  /** The model and thinking from the next prompt on (an editor's config options); a new model is looked up at once. */
+  configure(change: { model: string } | { think: ThinkLevel | undefined }): void {
+    if ("model" in change) {
+      this.config.model = change.model;
+      this.recorder.meta({ model: change.model });
+      this.agent.send({ type: "prefetch-model-info", config: this.config });
+    } else if (change.think === undefined) delete this.config.think;
+    else this.config.think = change.think;
   }
 
   setMode(mode: PermissionMode): void {

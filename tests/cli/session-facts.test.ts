@@ -48,7 +48,7 @@ const EXPECTED = {
   allowedTools: ["run_shell_command(git status)"],
 };
 
-const START: Partial<RunConfig> = { model: "", numCtx: 0, think: true, toolProtocol: "native", allowedTools: [] };
+const START: Partial<RunConfig> = { model: "", numCtx: 0, think: "on", toolProtocol: "native", allowedTools: [] };
 
 function tuiSecondRun(): RunConfig {
   let model = newModel();
