@@ -42,7 +42,7 @@ const WORKER_MODULE_STATE = [
 const group = (patterns, message, extra = {}) => ({ group: patterns, message, ...extra });
 
 const WORKER_NOT_UI = group(
-  ["**/ui/**", "**/cli/**", "blessed"],
+  ["**/ui/**", "**/cli/**", "**/start/**", "blessed"],
   "The worker's code (agent/, tools/, providers/) never reaches the UI thread's code or the terminal.",
 );
 const TOOLS_NOT_AGENT = group(
@@ -54,7 +54,7 @@ const PROVIDERS_BELOW = group(
   "providers/ sit below the agent and the tools: what they share (ToolSpec) lives in protocol/.",
 );
 const UI_BORDER = group(
-  ["**/providers/**", "**/tools/**", "**/agent/**", "**/cli/**"],
+  ["**/providers/**", "**/tools/**", "**/agent/**", "**/cli/**", "**/start/**"],
   "ui/ talks to the agent only through protocol/ and ui/runtime/agent-handle.ts; I/O comes through services.",
 );
 const UPDATE_NOT_VIEW = group(["**/view/**"], "update/ never imports view/: what both need lives in ui/layout/.");
@@ -64,12 +64,16 @@ const LAYOUT_BELOW = group(
   "ui/layout/ is what update/ and view/ share: it imports neither.",
 );
 const LIBRARY = group(
-  ["**/ui/**", "**/cli/**", "blessed", "**/agent/**", "**/tools/**", "**/providers/**"],
+  ["**/ui/**", "**/cli/**", "**/start/**", "blessed", "**/agent/**", "**/tools/**", "**/providers/**"],
   "session/, context/ and safety/ are libraries both threads use: they never reach the UI, the agent, the tools or the providers.",
 );
 const SEARCH = group(
-  ["**/ui/**", "**/cli/**", "blessed", "**/agent/**", "**/providers/**"],
+  ["**/ui/**", "**/cli/**", "**/start/**", "blessed", "**/agent/**", "**/providers/**"],
   "search/ is the file index's thread and the scorer the UI shares: it lists files with the tools' walk rules (tools/files/), and reaches neither the UI, the agent nor the providers.",
+);
+const START_ON_TOP = group(
+  ["**/start/**"],
+  "start/ is the top (the command line to the first frame or the one-shot): nothing imports it; what both need lives below.",
 );
 const CLI_THROUGH_TOOL_USE = group(
   ["**/agent/**", "**/tools/**", "**/providers/**"],
@@ -175,9 +179,14 @@ export default tseslint.config(
   boundary(["src/search/**"], [SEARCH]),
   // tool-use.ts is the one named module; agent-start.ts and one-shot.ts serve the agent in-process,
   // and session-agent.ts the agent sessions of `agent0 acp` and `agent0 mcp serve`.
-  boundary(["src/cli/**"], [CLI_THROUGH_TOOL_USE], {
-    ignores: ["src/cli/tool-use.ts", "src/cli/agent-start.ts", "src/cli/one-shot.ts", "src/cli/session-agent.ts"],
+  boundary(["src/cli/**"], [CLI_THROUGH_TOOL_USE, START_ON_TOP], {
+    ignores: ["src/cli/tool-use.ts", "src/cli/agent-start.ts", "src/cli/session-agent.ts"],
   }),
+  boundary(["src/cli/tool-use.ts", "src/cli/agent-start.ts", "src/cli/session-agent.ts"], [START_ON_TOP]),
+  // start/ is the top: the command line to the first frame or the one-shot. one-shot.ts imports the
+  // agent statically (its own bundle); nothing below imports start/.
+  boundary(["src/start/**"], [CLI_THROUGH_TOOL_USE], { ignores: ["src/start/one-shot.ts"] }),
+
   {
     files: ["src/protocol/**"],
     rules: {

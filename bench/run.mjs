@@ -71,7 +71,7 @@ async function launch() {
 /**
  * An instant one-word answer, headless, against `agent0 --version` (the floor of any run). Like a
  * user's, the runs share a cache folder (bench/tui.mjs): the one-shot runs from the code cache its
- * first run wrote (src/cli/code-cache.ts). The first run after an install is reported on its own.
+ * first run wrote (src/start/code-cache.ts). The first run after an install is reported on its own.
  */
 async function headless() {
   const fake = await startFakeOllama({ models: [MODEL], replies: () => ({ steps: [{ text: "ok" }] }) });

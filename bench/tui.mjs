@@ -12,7 +12,7 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * One cache folder for every launch of the bench, as a user's machine has: a one-shot runs from
- * the code cache the first launch wrote (src/cli/code-cache.ts). Removed when the bench ends.
+ * the code cache the first launch wrote (src/start/code-cache.ts). Removed when the bench ends.
  */
 const CACHE = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "agent0-bench-cache-")));
 process.on("exit", () => fs.rmSync(CACHE, { recursive: true, force: true }));

@@ -22,18 +22,18 @@ const mtime = (rel) => {
     return 0;
   }
 };
-const bundled = mtime("../dist/bundle/main.js") >= mtime("../dist/main.js");
+const bundled = mtime("../dist/bundle/main.js") >= mtime("../dist/start/main.js");
 
 // An ES module entry of the bundle, or the same module in tsc's dist/ (`rel`, without .js).
 const entry = (name, rel = name) => (bundled ? `../dist/bundle/${name}.js` : `../dist/${rel}.js`);
 
 /** The command line's reader: in the bundle a CommonJS file; tsc's dist/ has ES modules only. */
 const options = () =>
-  bundled ? Promise.resolve(require("../dist/bundle/options.cjs")) : import("../dist/cli/options.js");
+  bundled ? Promise.resolve(require("../dist/bundle/options.cjs")) : import("../dist/start/options.js");
 
-/** The one-shot's code: in the bundle one CommonJS file, run from V8's cache (src/cli/code-cache.ts). */
+/** The one-shot's code: in the bundle one CommonJS file, run from V8's cache (src/start/code-cache.ts). */
 async function oneShotModule() {
-  if (!bundled) return import("../dist/cli/one-shot.js");
+  if (!bundled) return import("../dist/start/one-shot.js");
   const { loadCachedScript } = require("../dist/bundle/code-cache.cjs");
   return loadCachedScript(path.join(__dirname, "../dist/bundle/one-shot.cjs")).exports;
 }
@@ -43,7 +43,7 @@ async function main() {
   let boot;
   if (launch.kind === "print") {
     // A line read whole needs nothing of main (nor commander): it runs in the one-shot's own
-    // bundle (src/cli/one-shot.ts), and exits. Otherwise the agent's code, the longest part of a
+    // bundle (src/start/one-shot.ts), and exits. Otherwise the agent's code, the longest part of a
     // headless start, starts loading (it runs on this thread) before main reads the line.
     if (launch.flags) await (await oneShotModule()).oneShot(launch.flags);
     const { startAgentEarly } = await import(entry("agent-start", "cli/agent-start"));
@@ -53,12 +53,14 @@ async function main() {
     // the app has gone idle (src/ui/runtime/heap.ts says how the UI heap is collected instead). A
     // one-shot exits first.
     require("node:v8").setFlagsFromString("--no-memory-reducer-for-small-heaps");
-    // The first frame goes up before main, commander and blessed load (src/boot.ts).
-    boot = await import(entry("boot"));
+    // The first frame goes up before main, commander and blessed load (src/start/boot.ts).
+    boot = await import(entry("boot", "start/boot"));
     await boot.paintEarly(launch, () => import(entry("peek", "session/peek"))).catch(() => {}); // main paints it then, or reports what is wrong
   }
   try {
-    await import(entry("main"));
+    // What the boot frame's own copies of its modules hold goes to main's as a value (src/start/boot.ts).
+    const app = await import(entry("main", "start/main"));
+    await app.start(boot?.handOver());
   } catch (err) {
     boot?.restoreTerminal(); // main never ran: its crash handlers never gave the terminal back
     throw err;

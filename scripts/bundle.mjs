@@ -104,7 +104,7 @@ const common = {
 };
 
 // A headless one-shot is one CommonJS file, run from V8's compiled code (scripts/one-shot-bundle.mjs
-// says why), with the small loader that does so (src/cli/code-cache.ts) in a file of its own.
+// says why), with the small loader that does so (src/start/code-cache.ts) in a file of its own.
 await buildOneShot(common);
 
 // What every launch loads first (options: the command line without commander) and a one-shot's
@@ -113,7 +113,7 @@ await buildOneShot(common);
 // own copy shares no state with it.
 await build({
   ...common,
-  entryPoints: { options: "src/cli/options.ts", "code-cache": "src/cli/code-cache.ts" },
+  entryPoints: { options: "src/start/options.ts", "code-cache": "src/start/code-cache.ts" },
   format: "cjs",
   splitting: false,
   outExtension: { ".js": ".cjs" },
@@ -127,7 +127,7 @@ await build({
   // headless line it read whole through one-shot.cjs (above), starts the agent of one it could not
   // through agent-start, or paints the TUI's first frame through boot (below), before main loads.
   entryPoints: {
-    main: "src/main.ts",
+    main: "src/start/main.ts",
     worker: "src/agent/worker.ts",
     "file-index-worker": "src/search/index-worker.ts",
     "agent-start": "src/cli/agent-start.ts",
@@ -139,12 +139,13 @@ await build({
 
 // The TUI's first frame, in one file: split among main's chunks its code came in ~20 files and
 // loaded in ~30 ms, in one file ~17 ms (20 interleaved launches each). The modules it shares
-// with main keep their process-wide state in one place (src/ui/runtime/process-state.ts).
+// with main keep their process-wide state in one value (src/ui/runtime/process-state.ts), which
+// bin hands from boot's copy to main's (src/start/boot.ts handOver, src/start/main.ts start).
 await build({
   ...common,
   // peek (a resumed session's conversation, for that frame) is a file of its own: it brings zod,
   // which a launch that resumes nothing never loads.
-  entryPoints: { boot: "src/boot.ts", peek: "src/session/peek.ts" },
+  entryPoints: { boot: "src/start/boot.ts", peek: "src/session/peek.ts" },
   splitting: false,
 });
 
@@ -156,7 +157,7 @@ await build({
  */
 function latin1Sources(dir) {
   for (const name of fs.readdirSync(dir)) {
-    // The CommonJS files src/cli/code-cache.ts reads as Latin-1 must be ASCII: in UTF-8, é is two bytes.
+    // The CommonJS files src/start/code-cache.ts reads as Latin-1 must be ASCII: in UTF-8, é is two bytes.
     const outside = name.endsWith(".cjs") ? /[^\x00-\x7f]/ : name.endsWith(".js") ? /[^\x00-\xff]/ : undefined;
     if (!outside) continue;
     const file = path.join(dir, name);
@@ -174,7 +175,7 @@ function latin1Sources(dir) {
 latin1Sources("dist/bundle");
 
 /**
- * The files src/cli/code-cache.ts runs from V8's cache end with their build's hash: the cache is
+ * The files src/start/code-cache.ts runs from V8's cache end with their build's hash: the cache is
  * kept per build, and V8 itself checks only the source's length.
  */
 for (const name of fs.readdirSync("dist/bundle")) {

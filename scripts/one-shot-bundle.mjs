@@ -1,5 +1,5 @@
 // A headless one-shot's code, as one CommonJS file (dist/bundle/one-shot.cjs) that
-// src/cli/code-cache.ts compiles with a V8 code cache. As ES modules (node 20 has no compile cache
+// src/start/code-cache.ts compiles with a V8 code cache. As ES modules (node 20 has no compile cache
 // for them) the one-shot's ~30 files cost ~50 ms before the run began: ~21 ms parsing, ~10 ms
 // resolving and linking, the rest evaluating. One script with a cache is read and deserialised in
 // ~8 ms. The packages only some one-shots use (another provider's SDK, the MCP client, a web
@@ -32,7 +32,7 @@ function vendorFacades(used) {
       b.onLoad({ filter: /.*/, namespace: "vendor" }, async (args) => {
         const { pkg } = args.pluginData;
         (used.get(pkg) ?? used.set(pkg, new Set()).get(pkg)).add(args.path);
-        // __agent0_load: src/cli/code-cache.ts's, for the files beside this one (cached like it).
+        // __agent0_load: src/start/code-cache.ts's, for the files beside this one (cached like it).
         const m = `__agent0_load(${JSON.stringify(vendorFile(pkg))}).modules[${JSON.stringify(args.path)}]`;
         const contents = reexports(`const m = ${m};`, Object.keys(await import(args.path)));
         return { contents, loader: "js", resolveDir: process.cwd() };
@@ -121,7 +121,7 @@ async function buildVendor(pkg, specs, common) {
 /**
  * Builds dist/bundle/one-shot.cjs and its vendor files. `options` are the ES module builds' own
  * (define, plugins, externals), without splitting; `import.meta.url` becomes the wrapper's
- * `__agent0_url` parameter (src/cli/code-cache.ts), each file's own URL.
+ * `__agent0_url` parameter (src/start/code-cache.ts), each file's own URL.
  */
 export async function buildOneShot(options) {
   const used = new Map();
@@ -137,7 +137,7 @@ export async function buildOneShot(options) {
   };
   await build({
     ...common,
-    entryPoints: ["src/cli/one-shot.ts"],
+    entryPoints: ["src/start/one-shot.ts"],
     outfile: "dist/bundle/one-shot.cjs",
     plugins: [...options.plugins, vendorFacades(used), builtinsOnce()],
   });

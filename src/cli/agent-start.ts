@@ -1,6 +1,6 @@
 // The agent of a headless run, served on the main thread. A one-shot has no screen to keep
 // responsive, so a worker thread would only add a second isolate to boot (~30 ms and ~40 ms of
-// CPU) and a second copy of zod and the rest to compile. It is started first: by cli/one-shot.ts
+// CPU) and a second copy of zod and the rest to compile. It is started first: by start/one-shot.ts
 // (its code already loaded), or by bin/agent0.js before main.ts when only commander can read the
 // line (its code then loads beside main's); the run takes it when it sends its first command.
 import type { AgentEvent } from "../protocol/agent-event.js";
@@ -77,7 +77,7 @@ export function startAgent(load = () => import("../agent/serve.js")): StartedAge
 // eslint-disable-next-line no-restricted-syntax -- the process's one early-started worker, handed from boot to the run
 let early: StartedAgent | undefined;
 
-/** For bin/agent0.js and cli/one-shot.ts, when the command line asks for a headless run. */
+/** For bin/agent0.js and start/one-shot.ts, when the command line asks for a headless run. */
 export function startAgentEarly(load?: Parameters<typeof startAgent>[0]): void {
   early ??= startAgent(load);
 }

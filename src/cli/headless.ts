@@ -1,4 +1,4 @@
-// `agent0 -p "prompt"`: a one-shot run. cli/one-shot.ts loads this module when bin/agent0.js
+// `agent0 -p "prompt"`: a one-shot run. start/one-shot.ts loads this module when bin/agent0.js
 // could read the command line itself, main.ts when commander had to. Everything a plain one-shot
 // needs is imported here statically; what only some runs need (files a prompt mentions, a
 // resumed session, MCP servers) loads when a run needs it. tests/lint/headless-imports.test.ts
@@ -9,9 +9,8 @@ import { sanitize } from "../render/sanitize.js";
 import { createLogger } from "../session/log.js";
 import { SessionRecorder } from "../session/recorder.js";
 import { takeAgent } from "./agent-start.js";
-import { fail, guardProcess } from "./app-process.js";
+import { fail } from "./app-process.js";
 import type { CliOptions } from "./config.js";
-import type { Flags } from "./options.js";
 import { runHeadless, type OutputFormat } from "./print.js";
 import { loadProjectContext } from "./project-context.js";
 import { resumeFromFlags, type ResumeFlags } from "./resume.js";
@@ -20,16 +19,6 @@ import { readPipedInput, sizeText, withPipedText } from "./stdin-input.js";
 
 export interface HeadlessFlags extends CliOptions, ResumeFlags {
   outputFormat: OutputFormat;
-}
-
-/**
- * For cli/one-shot.ts, when bin/agent0.js read the whole command line (readLaunch): the run starts
- * without main.ts and commander, which it does not need (~10 ms of a one-shot's start).
- */
-export function headlessLaunch(flags: Flags): Promise<never> {
-  guardProcess({ allOnThisThread: true }); // the agent is on this thread (cli/agent-start.ts)
-  const read = flags as unknown as HeadlessFlags & { print: string };
-  return headless(read.print, read);
 }
 
 /** Runs `prompt` headless, then exits with its code. */

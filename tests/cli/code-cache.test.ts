@@ -1,4 +1,4 @@
-// src/cli/code-cache.ts, as bin/agent0.js uses it: each load is a process of its own, because the
+// src/start/code-cache.ts, as bin/agent0.js uses it: each load is a process of its own, because the
 // cache is written as the process exits. What V8 did with a cache is what the loader reports.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -6,9 +6,9 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readOwnCache } from "../../src/cli/code-cache.js";
+import { readOwnCache } from "../../src/start/code-cache.js";
 
-const LOADER = pathToFileURL(path.resolve("dist/cli/code-cache.js")).href;
+const LOADER = pathToFileURL(path.resolve("dist/start/code-cache.js")).href;
 
 let dir: string;
 let main: string;

@@ -1,5 +1,5 @@
 // What `npm run build` makes of a headless one-shot (scripts/one-shot-bundle.mjs): one CommonJS
-// file that src/cli/code-cache.ts reads as Latin-1, and the vendor files it loads on the paths
+// file that src/start/code-cache.ts reads as Latin-1, and the vendor files it loads on the paths
 // that need them.
 import { createHash } from "node:crypto";
 import fs from "node:fs";

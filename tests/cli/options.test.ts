@@ -2,9 +2,9 @@
 // loads; main then reads it with commander. The two readings must agree, or the boot frame shows
 // another model or mode than the app: commander itself is the oracle here.
 import { Command } from "commander";
-import { addOptions } from "../../src/cli/commander-options.js";
+import { addOptions } from "../../src/start/commander-options.js";
 import { describe, expect, it } from "vitest";
-import { OPTIONS, SUBCOMMANDS, readLaunch } from "../../src/cli/options.js";
+import { OPTIONS, SUBCOMMANDS, readLaunch } from "../../src/start/options.js";
 
 /** The command line as main.ts builds it, parsed by commander: options and words, or its error. */
 function commanderReads(argv: string[]): { flags: Record<string, unknown>; words: string[] } | { error: string } {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
 import { ROOT, Tui, type Sandbox, eachTest, waitUntil } from "./harness.js";
 
-// The first frame is painted with plain ANSI before main and blessed load (src/boot.ts, called by
+// The first frame is painted with plain ANSI before main and blessed load (src/start/boot.ts, called by
 // bin/agent0.js; ui/runtime/boot-screen.ts).
 describe("the boot frame", () => {
   let fake: FakeOllama;

@@ -1,5 +1,5 @@
 // A headless one-shot runs from V8's compiled code, kept in the user's cache folder
-// (src/cli/code-cache.ts): the first run writes it, later runs use it, and a cache that is damaged
+// (src/start/code-cache.ts): the first run writes it, later runs use it, and a cache that is damaged
 // or cannot be written never changes what a run does.
 import fs from "node:fs";
 import path from "node:path";

@@ -44,6 +44,10 @@ describe("import boundaries", () => {
     ["src/cli/bad.ts", 'import { createProvider } from "../providers/index.js";\nvoid createProvider;\n'],
     ["src/session/bad.ts", 'import { maskSecrets } from "../tools/secrets.js";\nvoid maskSecrets;\n'],
     ["src/safety/bad.ts", 'import { runAgent } from "../agent/loop.js";\nvoid runAgent;\n'],
+    // start/ is the top: the command line to the first frame or the one-shot.
+    ["src/cli/bad.ts", 'import { readLaunch } from "../start/options.js";\nvoid readLaunch;\n'],
+    ["src/ui/runtime/bad.ts", 'import { bootModel } from "../../start/boot.js";\nvoid bootModel;\n'],
+    ["src/agent/bad.ts", 'import { oneShot } from "../start/one-shot.js";\nvoid oneShot;\n'],
   ])("%s is rejected", async (file, code) => {
     const found = await problems(file, code);
     expect(found.some((p) => p.startsWith("@typescript-eslint/no-restricted-imports"))).toBe(true);
@@ -56,6 +60,7 @@ describe("import boundaries", () => {
     ["src/ui/update/ok.ts", 'import { wrapInput } from "../layout/input.js";\nvoid wrapInput;\n'],
     ["src/ui/view/ok.ts", 'import { menuRows } from "../layout/menu.js";\nvoid menuRows;\n'],
     ["src/cli/tool-use.ts", 'import { runCommand } from "../tools/shell/shell.js";\nvoid runCommand;\n'],
+    ["src/start/ok.ts", 'import { headless } from "../cli/headless.js";\nvoid headless;\n'],
     ["src/session/ok.ts", 'import { maskSecrets } from "../safety/secrets.js";\nvoid maskSecrets;\n'],
   ])("%s is allowed", async (file, code) => {
     expect(await problems(file, code)).toEqual([]);
@@ -115,5 +120,15 @@ describe("module-level state anywhere in src/", () => {
     expect(await problems("src/tools/ok.ts", 'export const SKIP: ReadonlySet<string> = new Set([".git"]);\n')).toEqual(
       [],
     );
+  });
+});
+
+describe("process state is handed over, not hung on globalThis", () => {
+  // The boot frame's copies of its modules hand what they hold to main's as a value
+  // (src/start/boot.ts handOver, src/start/main.ts start); nothing in src/ reaches for globalThis.
+  it("no file in src/ names globalThis", async () => {
+    const fs = await import("node:fs");
+    const files = fs.readdirSync("src", { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+    expect(files.filter((f) => fs.readFileSync(`src/${f}`, "utf8").includes("globalThis"))).toEqual([]);
   });
 });

@@ -52,29 +52,9 @@ export function createSessionServers(
     loading ??= createMcp(cwd, (servers) => {
       emit({ type: "mcp-state", servers });
       // A server that dies mid-session is reported at once; starts are reported per sync.
-      if (syncing === 0) announce(servers);
+      if (syncing === 0) announce(servers, announced, emit);
     }).then((m) => (mcp = m));
     return loading;
-  }
-
-  /** Notices for servers that failed, and one line naming those that came up. */
-  function announce(servers: McpServerView[]): void {
-    const up: string[] = [];
-    for (const s of servers) {
-      const key = s.state === "failed" ? `failed:${s.error ?? ""}` : s.state;
-      if (announced.get(s.name) === key || s.state === "starting") continue;
-      announced.set(s.name, key);
-      if (s.state === "failed") {
-        emit({
-          type: "notice",
-          level: "warn",
-          text: `MCP server ${s.name} failed to start: ${s.error ?? "unknown error"}`,
-        });
-      } else if (s.state === "running") {
-        up.push(`${s.name} (${s.tools.length} tools)`);
-      }
-    }
-    if (up.length) emit({ type: "notice", level: "info", text: `MCP: ${up.join(", ")}` });
   }
 
   async function sync(servers: McpServersConfig, cwd: string): Promise<void> {
@@ -86,7 +66,7 @@ export function createSessionServers(
     } finally {
       syncing--;
     }
-    announce(manager.views());
+    announce(manager.views(), announced, emit);
   }
 
   async function restart(name: string): Promise<void> {
@@ -95,30 +75,12 @@ export function createSessionServers(
     syncing++;
     const found = await manager?.restart(name).finally(() => syncing--);
     if (!found) emit({ type: "notice", level: "warn", text: `No MCP server named ${name}. /mcp lists them.` });
-    else announce(manager!.views());
+    else announce(manager!.views(), announced, emit);
   }
 
   async function expand(req: McpExpandRequest): Promise<void> {
-    try {
-      await work;
-      const manager = mcp;
-      if (!manager) throw new Error("no MCP servers are configured");
-      let content = req.text;
-      const images: ImageAttachment[] = [...(req.images ?? [])];
-      if (req.prompt) {
-        const rendered = await manager.renderPrompt(req.prompt.server, req.prompt.name, req.prompt.args);
-        content = content ? `${rendered.text}\n\n${content}` : rendered.text;
-        images.push(...rendered.images);
-      }
-      for (const r of req.resources) {
-        const read = await manager.readResource(r.server, r.uri);
-        content += `\n\n<resource server="${r.server}" uri="${r.uri}">\n${read.text}\n</resource>`;
-        images.push(...read.images);
-      }
-      emit({ type: "mcp-expanded", typed: req.typed, content, ...(images.length ? { images } : {}) });
-    } catch (err) {
-      emit({ type: "mcp-expand-failed", typed: req.typed, error: err instanceof Error ? err.message : String(err) });
-    }
+    await work;
+    emit(await expandTurn(mcp, req));
   }
 
   return {
@@ -134,4 +96,46 @@ export function createSessionServers(
       await manager?.close().catch(() => {});
     },
   };
+}
+
+/** Notices for servers that failed, and one line naming those that came up; each state told once. */
+function announce(servers: McpServerView[], announced: Map<string, string>, emit: (e: RunEvent) => void): void {
+  const up: string[] = [];
+  for (const s of servers) {
+    const key = s.state === "failed" ? `failed:${s.error ?? ""}` : s.state;
+    if (announced.get(s.name) === key || s.state === "starting") continue;
+    announced.set(s.name, key);
+    if (s.state === "failed") {
+      emit({
+        type: "notice",
+        level: "warn",
+        text: `MCP server ${s.name} failed to start: ${s.error ?? "unknown error"}`,
+      });
+    } else if (s.state === "running") {
+      up.push(`${s.name} (${s.tools.length} tools)`);
+    }
+  }
+  if (up.length) emit({ type: "notice", level: "info", text: `MCP: ${up.join(", ")}` });
+}
+
+/** A user turn from a server prompt and @server:uri mentions, each resource attached below the text. */
+async function expandTurn(manager: McpManager | undefined, req: McpExpandRequest): Promise<RunEvent> {
+  try {
+    if (!manager) throw new Error("no MCP servers are configured");
+    let content = req.text;
+    const images: ImageAttachment[] = [...(req.images ?? [])];
+    if (req.prompt) {
+      const rendered = await manager.renderPrompt(req.prompt.server, req.prompt.name, req.prompt.args);
+      content = content ? `${rendered.text}\n\n${content}` : rendered.text;
+      images.push(...rendered.images);
+    }
+    for (const r of req.resources) {
+      const read = await manager.readResource(r.server, r.uri);
+      content += `\n\n<resource server="${r.server}" uri="${r.uri}">\n${read.text}\n</resource>`;
+      images.push(...read.images);
+    }
+    return { type: "mcp-expanded", typed: req.typed, content, ...(images.length ? { images } : {}) };
+  } catch (err) {
+    return { type: "mcp-expand-failed", typed: req.typed, error: err instanceof Error ? err.message : String(err) };
+  }
 }

@@ -21,8 +21,8 @@ export function markBench(event: string, data: Record<string, number | string> =
   const file = process.env.AGENT0_BENCH_FILE;
   if (!file) return;
   if (event === "first-paint") {
-    if (processState.firstPainted) return;
-    processState.firstPainted = true;
+    if (processState().firstPainted) return;
+    processState().firstPainted = true;
   }
   appendFileSync(file, JSON.stringify({ event, at: performance.now(), ...data }) + "\n");
 }

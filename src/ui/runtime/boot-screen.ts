@@ -6,8 +6,8 @@ export type { BootScreen };
 
 /** The boot screen already on the terminal, if any; main takes it over once. */
 export function takeBootScreen(): BootScreen | undefined {
-  const screen = processState.bootScreen;
-  processState.bootScreen = undefined;
+  const screen = processState().bootScreen;
+  processState().bootScreen = undefined;
   return screen;
 }
 
@@ -71,13 +71,13 @@ export function paintBootScreen(render: (width: number, height: number) => Frame
       paint();
     },
     handOver() {
-      if (processState.bootScreen === screen) processState.bootScreen = undefined;
+      if (processState().bootScreen === screen) processState().bootScreen = undefined;
       stop();
       setTerminalRestore(undefined);
       return keys.join("");
     },
   };
   // The screen bin/agent0.js painted before main loaded (boot.ts), until main takes it.
-  processState.bootScreen = screen;
+  processState().bootScreen = screen;
   return screen;
 }

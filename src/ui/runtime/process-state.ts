@@ -14,7 +14,9 @@ export interface BootScreen {
  * State that belongs to the process, not to one copy of a module. The first frame's bundle
  * (dist/bundle/boot.js) is one file with copies of its own of boot-screen.ts, restore.ts and
  * bench-probes.ts, because one file loads in half the time of the ~20 chunks it shares with
- * main; what those copies set, main's must see.
+ * main; what those copies set, main's must see. So it is handed over explicitly: bin/agent0.js
+ * takes it from boot's copy (start/boot.ts `handOver`) and gives it to main's (start/main.ts
+ * `start`), which adopts it; from then on both copies hold the one value.
  */
 export interface ProcessState {
   /** The boot screen painted before main loaded, until main takes it over. */
@@ -35,7 +37,14 @@ export interface EarlyBoot {
   read?: SessionRead;
 }
 
-const KEY = Symbol.for("agent0.process-state");
-const holder = globalThis as { [KEY]?: ProcessState };
+/** This copy's state: its own until main adopts the one boot handed over. */
+const holder: { state: ProcessState } = { state: {} };
 
-export const processState: ProcessState = (holder[KEY] ??= {});
+export function processState(): ProcessState {
+  return holder.state;
+}
+
+/** main's copy takes the state boot's copy built (the same value, not a copy of it). */
+export function adoptProcessState(state: ProcessState): void {
+  holder.state = state;
+}

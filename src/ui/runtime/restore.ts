@@ -43,12 +43,12 @@ export const MOUSE_ON = "\x1b[?1000h\x1b[?1006h";
 // Who holds the terminal (the boot screen, then blessed) registers here how to give it back, so
 // crash handlers can leave the alternate screen and raw mode without loading blessed.
 export function setTerminalRestore(fn: (() => void) | undefined): void {
-  processState.restore = fn;
+  processState().restore = fn;
 }
 
 /** For crash handlers: leave the alternate screen and raw mode before printing anything. */
 export function restoreTerminal(): void {
-  const fn = processState.restore;
-  processState.restore = undefined;
+  const fn = processState().restore;
+  processState().restore = undefined;
   fn?.();
 }

@@ -1,4 +1,4 @@
-// The Model a session starts from. Its own module because the boot frame (src/boot.ts) is drawn
+// The Model a session starts from. Its own module because the boot frame (src/start/boot.ts) is drawn
 // from it before the rest of update loads.
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import type { InitOptions, Model, Transcript } from "../model.js";

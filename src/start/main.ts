@@ -1,18 +1,20 @@
-#!/usr/bin/env node
+// The command line read by commander: the TUI (its first frame through boot.ts), `-p` when bin
+// could not read the line whole, and the subcommands. bin/agent0.js calls `start`.
 import { Command } from "commander";
-import { logsDir, sessionsDir } from "./context/dirs.js";
-import { slashCommands } from "./ui/slash-commands.js";
-import type { CliOptions } from "./cli/config.js";
-import type { Subcommand } from "./cli/options.js";
-import { addOptions } from "./cli/commander-options.js";
-import type { SaveState } from "./session/recorder.js";
-import type { OutputFormat } from "./cli/print.js";
-import { restoreTerminal } from "./ui/runtime/restore.js";
-import { markBench } from "./ui/runtime/bench-probes.js";
-import { sanitize } from "./render/sanitize.js";
-import { fail, guardProcess } from "./cli/app-process.js";
-import { resumeFromFlags } from "./cli/resume.js";
-import { packageVersion } from "./cli/version.js";
+import { logsDir, sessionsDir } from "../context/dirs.js";
+import { slashCommands } from "../ui/slash-commands.js";
+import type { CliOptions } from "../cli/config.js";
+import type { Subcommand } from "./options.js";
+import { addOptions } from "./commander-options.js";
+import type { SaveState } from "../session/recorder.js";
+import type { OutputFormat } from "../cli/print.js";
+import { restoreTerminal } from "../ui/runtime/restore.js";
+import { markBench } from "../ui/runtime/bench-probes.js";
+import { adoptProcessState, type ProcessState } from "../ui/runtime/process-state.js";
+import { sanitize } from "../render/sanitize.js";
+import { fail, guardProcess } from "../cli/app-process.js";
+import { resumeFromFlags } from "../cli/resume.js";
+import { packageVersion } from "../cli/version.js";
 
 interface Flags extends CliOptions {
   print?: string;
@@ -72,11 +74,11 @@ program
   .argument("[id]", "the session to delete")
   .action(async (action: string | undefined, id: string | undefined) => {
     if (action !== undefined) {
-      const { deleteCommand } = await import("./cli/sessions-delete.js");
+      const { deleteCommand } = await import("../cli/sessions-delete.js");
       process.exitCode = deleteCommand(action, id, sessionsDir());
       return;
     }
-    const { formatSessionList, listSessions } = await import("./session/writer.js");
+    const { formatSessionList, listSessions } = await import("../session/writer.js");
     const { sessions, warnings } = listSessions(sessionsDir());
     for (const w of warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
     // Titles come from prompts and models: printed inert, like everything the TUI shows.
@@ -90,14 +92,14 @@ mcp
   .command("list")
   .description("list the configured MCP servers: where from, and whether they are trusted")
   .action(async () => {
-    const { printMcpList } = await import("./cli/mcp-list.js");
+    const { printMcpList } = await import("../cli/mcp-list.js");
     process.exitCode = printMcpList(process.cwd(), process.env, (s) => process.stdout.write(s));
   });
 mcp
   .command("serve")
   .description("serve agent0 itself as an MCP server on stdin/stdout (tools: agent0, agent0_reply)")
   .action(async () => {
-    const { serveMcp } = await import("./cli/mcp-serve.js");
+    const { serveMcp } = await import("../cli/mcp-serve.js");
     process.exitCode = await serveMcp(program.opts<Flags>());
   });
 
@@ -127,7 +129,7 @@ engine
   .command("install")
   .description("install the engine into agent0's data folder (this platform's build only)")
   .action(async () => {
-    const { runEngineInstall } = await import("./cli/engine-install.js");
+    const { runEngineInstall } = await import("../cli/engine-install.js");
     process.exitCode = await runEngineInstall(process.env, (s) => process.stdout.write(s));
   });
 
@@ -138,8 +140,8 @@ program
   )
   .action(async () => {
     const [{ runDoctor, formatDoctor }, { terminalSupport }] = await Promise.all([
-      import("./cli/doctor.js"),
-      import("./ui/runtime/terminal-support.js"),
+      import("../cli/doctor.js"),
+      import("../ui/runtime/terminal-support.js"),
     ]);
     const checks = await runDoctor({
       cwd: process.cwd(),
@@ -156,7 +158,7 @@ program
   .command(subcommand("setup"))
   .description("first-run setup: choose the model server (or the built-in engine) and the model; saved to the config")
   .action(async () => {
-    const { runSetup } = await import("./cli/setup.js");
+    const { runSetup } = await import("../cli/setup.js");
     process.exitCode = await runSetup(program.opts<Flags>());
   });
 
@@ -167,11 +169,11 @@ program
   .option("--setup", "run `agent0 setup` in this terminal instead (what an editor's terminal sign-in runs)")
   .action(async (opts: { setup?: boolean }) => {
     if (opts.setup) {
-      const { runSetup } = await import("./cli/setup.js");
+      const { runSetup } = await import("../cli/setup.js");
       process.exitCode = await runSetup(program.opts<Flags>());
       return;
     }
-    const { serveAcp } = await import("./cli/acp/serve.js");
+    const { serveAcp } = await import("../cli/acp/serve.js");
     process.exitCode = await serveAcp(program.opts<Flags>());
   });
 
@@ -182,13 +184,13 @@ program
   .option("--base <ref>", "review this branch against <ref> (from their merge base)")
   .option("--json", "print one JSON object: the review, the model, usage, the session")
   .action(async (opts: { staged?: boolean; base?: string; json?: boolean }) => {
-    const { runReview } = await import("./cli/review.js");
+    const { runReview } = await import("../cli/review.js");
     process.exitCode = await runReview(opts, program.opts<Flags>());
   });
 
 async function main(firstPrompt: string, flags: Flags): Promise<number> {
   if (flags.print !== undefined) {
-    const { headless } = await import("./cli/headless.js");
+    const { headless } = await import("../cli/headless.js");
     return headless(flags.print, flags);
   }
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
@@ -200,11 +202,11 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
   // heap.ts (node:v8, node:vm) only here: --version and the subcommands never load it.
   const [{ bootModel, resumes, showBootScreen, takeEarlyBoot }, { settleUiHeap }] = await Promise.all([
     import("./boot.js"),
-    import("./ui/runtime/heap.js"),
+    import("../ui/runtime/heap.js"),
   ]);
   // A resumed session's first frame is the end of its conversation: as bin's boot frame read and
   // built it, when it did (the file is read once per launch).
-  const peek = resumes(flags) ? (await import("./session/peek.js")).peekSession : undefined;
+  const peek = resumes(flags) ? (await import("../session/peek.js")).peekSession : undefined;
   let first;
   try {
     first = bootModel(flags, peek, takeEarlyBoot());
@@ -214,15 +216,15 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
   const model = first.model;
   const bootScreen = await showBootScreen(model);
   settleUiHeap();
-  const { runApp } = await import("./ui/runtime/loop.js");
+  const { runApp } = await import("../ui/runtime/loop.js");
   let current = model;
   // Set by runApp at once: errors found while saving show up in the transcript.
   let show: ((level: "info" | "warn" | "error", text: string) => void) | undefined;
   let sendSaveState: ((state: SaveState) => void) | undefined;
   const boot = new Promise<void>((r) => setImmediate(r)).then(async () => {
     const [{ startup }, { SessionRecorder }] = await Promise.all([
-      import("./cli/startup.js"),
-      import("./session/recorder.js"),
+      import("../cli/startup.js"),
+      import("../session/recorder.js"),
     ]);
     let b;
     try {
@@ -241,16 +243,16 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
     if (!flags.model && resumed.model) b.config.model = resumed.model;
     const [{ createLogger }, { createServices }, { loadProjectContext }, { InputHistory, historyFile }] =
       await Promise.all([
-        import("./session/log.js"),
-        import("./cli/services.js"),
-        import("./cli/project-context.js"),
-        import("./cli/input-history.js"),
+        import("../session/log.js"),
+        import("../cli/services.js"),
+        import("../cli/project-context.js"),
+        import("../cli/input-history.js"),
       ]);
     const history = new InputHistory(historyFile(b.config.dataDir, b.config.cwd));
-    const { terminalSupport, themeFromEnvironment } = await import("./ui/runtime/terminal-support.js");
+    const { terminalSupport, themeFromEnvironment } = await import("../ui/runtime/terminal-support.js");
     const backgroundHint = themeFromEnvironment(process.env);
     // Asked beside the project's context, so it adds no wait (a bwrap probe, once per machine when it fails).
-    const told = import("./cli/protection-notice.js").then(({ protectionNotice }) =>
+    const told = import("../cli/protection-notice.js").then(({ protectionNotice }) =>
       protectionNotice(b.config.dataDir),
     );
     const context = await loadProjectContext(b.config.cwd, process.env, b.config.addDirs, b.config.pluginSkills);
@@ -258,7 +260,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
     if (protection) notices.push(protection);
     b.config.systemPrompt = context.systemPrompt;
     b.config.systemPromptLean = context.systemPromptLean;
-    const { createMcpSession } = await import("./cli/mcp-session.js");
+    const { createMcpSession } = await import("../cli/mcp-session.js");
     const mcp = createMcpSession(b.mcp, { cwd: b.config.cwd, trustProject: flags.trustProjectMcp === true });
     const services = createServices({
       ownEnviron,
@@ -323,4 +325,11 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
   return result.session && !result.session.ok ? 1 : 0;
 }
 
-await program.parseAsync(process.argv);
+/**
+ * For bin/agent0.js: runs the command line. `handover`: what boot's copy of the first frame's
+ * modules built (start/boot.ts `handOver`), when bin painted the boot frame before this loaded.
+ */
+export async function start(handover?: ProcessState): Promise<void> {
+  if (handover) adoptProcessState(handover);
+  await program.parseAsync(process.argv);
+}

@@ -2,16 +2,16 @@
 // before main: it paints the boot frame with plain ANSI from flags and environment alone (about
 // 25 ms of code, where main, commander and blessed take ~100 ms more), buffers the keys typed
 // meanwhile, and main takes the same screen over when it has loaded (showBootScreen).
-import { resolveConfig, type CliOptions } from "./cli/config.js";
-import type { Launch } from "./cli/options.js";
-import type { Model } from "./ui/model.js";
-import { init, screenSize } from "./ui/update/init.js";
-import { view, type Frame } from "./ui/view/index.js";
-import { paintBootScreen, takeBootScreen, type BootScreen } from "./ui/runtime/boot-screen.js";
-import { markBench } from "./ui/runtime/bench-probes.js";
-import { processState, type EarlyBoot } from "./ui/runtime/process-state.js";
-import type { PeekFlags, peekSession } from "./session/peek.js";
-import { sessionsDir } from "./context/dirs.js";
+import { resolveConfig, type CliOptions } from "../cli/config.js";
+import type { Launch } from "./options.js";
+import type { Model } from "../ui/model.js";
+import { init, screenSize } from "../ui/update/init.js";
+import { view, type Frame } from "../ui/view/index.js";
+import { paintBootScreen, takeBootScreen, type BootScreen } from "../ui/runtime/boot-screen.js";
+import { markBench } from "../ui/runtime/bench-probes.js";
+import { processState, type EarlyBoot, type ProcessState } from "../ui/runtime/process-state.js";
+import type { PeekFlags, peekSession } from "../session/peek.js";
+import { sessionsDir } from "../context/dirs.js";
 
 /** session/peek.ts, loaded by the caller only for a resumed launch (it brings zod). */
 export type Peek = typeof peekSession;
@@ -19,7 +19,7 @@ export type Peek = typeof peekSession;
 /** The launch goes on with a saved session. */
 export const resumes = (flags: PeekFlags): boolean => Boolean(flags.resume ?? flags.session ?? flags.continue);
 
-export { restoreTerminal } from "./ui/runtime/restore.js";
+export { restoreTerminal } from "../ui/runtime/restore.js";
 
 /**
  * The boot frame's model: flags and environment only (the config file loads behind it), and the
@@ -46,10 +46,19 @@ export function bootModel(flags: CliOptions & PeekFlags, peek?: Peek, early?: Ea
   return resumed ? { model, read: resumed.read } : { model };
 }
 
+/**
+ * For bin/agent0.js: what this copy of the first frame's modules hold for the process (the boot
+ * screen, how to give the terminal back, the first-paint mark, the boot frame's model), handed to
+ * main's copy (start/main.ts `start`) as a value.
+ */
+export function handOver(): ProcessState {
+  return processState();
+}
+
 /** What bin's boot frame built, for main (once). */
 export function takeEarlyBoot(): EarlyBoot | undefined {
-  const early = processState.earlyBoot;
-  processState.earlyBoot = undefined;
+  const early = processState().earlyBoot;
+  processState().earlyBoot = undefined;
   return early;
 }
 
@@ -73,7 +82,7 @@ export async function paintEarly(launch: Launch, loadPeek?: () => Promise<{ peek
   } catch {
     return; // main reports the bad flag, on the normal screen
   }
-  processState.earlyBoot = early;
+  processState().earlyBoot = early;
   paintBootScreen(renderOf(early.model));
   markBench("first-paint");
   await holdForTest(process.env.AGENT0_TEST_HOLD_BOOT_SCREEN);
