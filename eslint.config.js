@@ -23,22 +23,6 @@ const MODULE_STATE = [
   },
 ];
 
-// In the agent's code and the tools, which one process runs for several sessions, an exported Map
-// or Set, or one typed as writable, is state every session shares as surely as an untyped one.
-const SHARED_COLLECTION = "/^(Map|Set|WeakMap|WeakSet)$/";
-const SESSION_SHARED = [
-  {
-    selector: `Program > ExportNamedDeclaration > VariableDeclaration > VariableDeclarator:not([id.typeAnnotation]) > NewExpression[callee.name=${SHARED_COLLECTION}]`,
-    message:
-      "An exported Map or Set is shared by every session: type a constant table ReadonlySet/ReadonlyMap; session state lives in the session.",
-  },
-  {
-    selector: `Program > VariableDeclaration > VariableDeclarator[id.typeAnnotation.typeAnnotation.typeName.name=${SHARED_COLLECTION}], Program > ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.typeAnnotation.typeAnnotation.typeName.name=${SHARED_COLLECTION}]`,
-    message:
-      "A module-level Map or Set typed as writable is shared by every session: a constant table is ReadonlySet/ReadonlyMap; session state lives in the session.",
-  },
-];
-
 /** An import group a folder must not use (gitignore-style patterns, matched against the import string). */
 const group = (patterns, message, extra = {}) => ({ group: patterns, message, ...extra });
 
@@ -139,10 +123,6 @@ export default tseslint.config(
     // a thread can hold several sessions. Caches of pure functions say so in a disable comment.
     files: ["src/**"],
     rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE, ...MODULE_STATE] },
-  },
-  {
-    files: ["src/agent/**", "src/tools/**"],
-    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE, ...MODULE_STATE, ...SESSION_SHARED] },
   },
   {
     // A headless run looks for children left behind only once node has reported a spawn
