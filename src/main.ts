@@ -54,6 +54,7 @@ Examples:
   agent0 --resume 3f2a            reopen a saved session
   agent0 sessions                 list saved sessions
   agent0 doctor                   what works on this machine, and how to fix what does not
+  agent0 setup                    choose the model server and model (first run)
   agent0 acp                      serve an editor over the Agent Client Protocol
   agent0 mcp serve                serve other agents over MCP`,
   )
@@ -65,8 +66,15 @@ const subcommand = (name: Subcommand) => name;
 
 program
   .command(subcommand("sessions"))
-  .description("list saved sessions, newest first")
-  .action(async () => {
+  .description("list saved sessions, newest first; `sessions delete <id>` removes one (an id or its unique prefix)")
+  .argument("[action]", "delete")
+  .argument("[id]", "the session to delete")
+  .action(async (action: string | undefined, id: string | undefined) => {
+    if (action !== undefined) {
+      const { deleteCommand } = await import("./cli/sessions-delete.js");
+      process.exitCode = deleteCommand(action, id, sessionsDir());
+      return;
+    }
     const { formatSessionList, listSessions } = await import("./session/writer.js");
     const { sessions, warnings } = listSessions(sessionsDir());
     for (const w of warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
@@ -123,9 +131,24 @@ program
   });
 
 program
+  .command(subcommand("setup"))
+  .description("first-run setup: choose the model server (or the built-in engine) and the model; saved to the config")
+  .action(async () => {
+    const { runSetup } = await import("./cli/setup.js");
+    process.exitCode = await runSetup(program.opts<Flags>());
+  });
+
+program
   .command(subcommand("acp"))
   .description("serve the Agent Client Protocol on stdin/stdout, for editors (Zed, JetBrains, Neovim …)")
-  .action(async () => {
+  // The registry's "terminal" auth method: the editor runs the agent's own command with these args.
+  .option("--setup", "run `agent0 setup` in this terminal instead (what an editor's terminal sign-in runs)")
+  .action(async (opts: { setup?: boolean }) => {
+    if (opts.setup) {
+      const { runSetup } = await import("./cli/setup.js");
+      process.exitCode = await runSetup(program.opts<Flags>());
+      return;
+    }
     const { serveAcp } = await import("./cli/acp/serve.js");
     process.exitCode = await serveAcp(program.opts<Flags>());
   });

@@ -118,6 +118,7 @@ export async function headless(prompt: string, flags: HeadlessFlags): Promise<ne
     conversation: resumed.conversation,
     format: flags.outputFormat,
     recorder,
+    dir,
     logger: createLogger(logsDir()),
   });
   // Exit as soon as the answer is out: an idle keep-alive socket must not hold a script up.

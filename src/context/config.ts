@@ -1,4 +1,10 @@
-import { PERMISSION_MODES, PROVIDERS, SANDBOX_MODES, type McpServerConfig } from "../protocol/run-config.js";
+import {
+  PERMISSION_MODES,
+  PROVIDERS,
+  SANDBOX_MODES,
+  THINK_LEVELS,
+  type McpServerConfig,
+} from "../protocol/run-config.js";
 import { OPTIONAL_TOOL_FAMILIES } from "../protocol/window.js";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
@@ -28,7 +34,8 @@ export const configKeySchemas = lazily(() => {
     mouse: z.boolean(),
     keepAlive: z.union([z.string(), z.number()]),
     temperature: z.number().min(0),
-    think: z.boolean(),
+    /** true/false, or a level: "off", "on", "low", "medium", "high", "max". */
+    think: z.union([z.boolean(), z.enum(THINK_LEVELS)]),
     /** Whether the model reads images (MCP tool results); unset = what the server says about it. */
     vision: z.boolean(),
     maxSteps: positiveInt,

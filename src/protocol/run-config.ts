@@ -18,6 +18,20 @@ export type SandboxMode = (typeof SANDBOX_MODES)[number];
 /** The providers a model can come from. The one list: types and schemas derive from it. */
 export const PROVIDERS = ["ollama", "anthropic", "openai", "embedded"] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
+/**
+ * How much the model reasons before it answers: `--think <level>`, `/thinking <level>`, `"think"` in
+ * the config. "on" is `--think` alone (the server's own amount); each provider maps the rest to its
+ * own setting. The one list: types, flags and schemas derive from it.
+ */
+export const THINK_LEVELS = ["off", "on", "low", "medium", "high", "max"] as const;
+export type ThinkLevel = (typeof THINK_LEVELS)[number];
+
+/** A think setting as flags and config files give it: true and false are "on" and "off". */
+export function thinkLevel(value: boolean | string | undefined): ThinkLevel | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === "boolean") return value ? "on" : "off";
+  return (THINK_LEVELS as readonly string[]).includes(value) ? (value as ThinkLevel) : undefined;
+}
 export type ToolProtocol = "native" | "json";
 
 /** How agent0 talks to an MCP server: a child process, Streamable HTTP, or the legacy HTTP+SSE. */
@@ -59,8 +73,8 @@ export interface RunConfig {
   numCtxCap: number;
   keepAlive?: string | number;
   temperature?: number;
-  /** Ask for the model's reasoning (Ollama `think`, Anthropic extended thinking); unset = the server's default. */
-  think?: boolean;
+  /** How much the model reasons (Ollama `think`, OpenAI `reasoning_effort`, Anthropic's budget); unset = the server's default. */
+  think?: ThinkLevel;
   /** The config's `vision`: whether the model reads images; unset = what the server says (see vision.ts). */
   vision?: boolean;
   /** Resolved with num_ctx from `vision` and the model's capabilities: images a tool returns go to the model. */

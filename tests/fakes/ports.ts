@@ -7,6 +7,18 @@ import { readFileSync } from "node:fs";
  * 32768–60999 by default), checked to refuse a connection now.
  */
 export async function closedPort(): Promise<number> {
+  return firstRefused([9, 1, 7, 13, 19, 37, 79, 113, 1023]);
+}
+
+/**
+ * The same, for a client on fetch(): the Fetch standard's "bad ports" (9, 1, 7 … 113) fail before any
+ * connection with "bad port", so only ports it allows are tried.
+ */
+export async function closedFetchPort(): Promise<number> {
+  return firstRefused([1023, 1022, 1021, 1020, 1018]);
+}
+
+async function firstRefused(candidates: number[]): Promise<number> {
   let low = 32768;
   try {
     low = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]) || low;
@@ -14,7 +26,7 @@ export async function closedPort(): Promise<number> {
     // not Linux: the usual floor
   }
   // Ports a fake never asks for: below 1024 needs root to bind, and tests bind only port 0.
-  for (const port of [9, 1, 7, 13, 19, 37, 79, 113, 1023, Math.min(low - 1, 1023)]) {
+  for (const port of [...candidates, Math.min(low - 1, 1023)]) {
     if (await refused(port)) return port;
   }
   throw new Error("no closed port found below the ephemeral range");

@@ -18,7 +18,7 @@ describe("slash commands", () => {
       "/agents",
       "/hooks",
       "/init",
-      "/thinking",
+      "/thinking [level [save]]",
       "/theme [dark|light|ansi16]",
       "/mcp [restart|trust|untrust <name>]",
       "/undo",

@@ -1,4 +1,4 @@
-import { PERMISSION_MODES, type PermissionMode } from "../../protocol/run-config.js";
+import { PERMISSION_MODES, THINK_LEVELS, thinkLevel, type PermissionMode } from "../../protocol/run-config.js";
 import { expandSkill } from "../../context/skill-expand.js";
 import { formatHelp, formatKeys, slashCommands, unknownCommandHint } from "../slash-commands.js";
 import type { Model } from "../model.js";
@@ -135,9 +135,19 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
         `Permission mode: ${mode}.${rest[1] === "save" ? "" : ` To make it the default: /permissions ${mode} save`}`,
       );
     }
-    case "thinking":
-      model.thinkingOpen = !model.thinkingOpen;
-      return notice(model.thinkingOpen ? "Thinking is shown in full." : "Thinking is folded to one line.");
+    case "thinking": {
+      if (!rest[0]) {
+        model.thinkingOpen = !model.thinkingOpen;
+        return notice(model.thinkingOpen ? "Thinking is shown in full." : "Thinking is folded to one line.");
+      }
+      const level = thinkLevel(rest[0]);
+      if (!level) return notice(`Unknown level '${rest[0]}'. Use one of: ${THINK_LEVELS.join(", ")}.`, "warn");
+      model.config.think = level;
+      if (rest[1] === "save") cmds.push({ type: "save-config", keys: { think: level } });
+      return notice(
+        `Thinking: ${level}, from the next request on.${rest[1] === "save" ? "" : ` To make it the default: /thinking ${level} save`}`,
+      );
+    }
     case "init":
       if (busy()) return;
       startRun(model, { content: INIT_PROMPT, typed: "/init", note: "survey the project and write AGENTS.md" }, cmds);
