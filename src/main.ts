@@ -56,7 +56,8 @@ Examples:
   agent0 doctor                   what works on this machine, and how to fix what does not
   agent0 setup                    choose the model server and model (first run)
   agent0 acp                      serve an editor over the Agent Client Protocol
-  agent0 mcp serve                serve other agents over MCP`,
+  agent0 mcp serve                serve other agents over MCP
+  agent0 plugins install <path>   install an Agent Plugin (a folder or a git URL) in ~/.agents/plugins`,
   )
   .action(async (words: string[], flags: Flags) => {
     process.exitCode = await main(words.join(" "), flags);
@@ -98,6 +99,27 @@ mcp
   .action(async () => {
     const { serveMcp } = await import("./cli/mcp-serve.js");
     process.exitCode = await serveMcp(program.opts<Flags>());
+  });
+
+const plugins = program.command(subcommand("plugins")).description("Agent Plugins (agent-plugins.org)");
+plugins
+  .command("install <source>")
+  .description("copy a plugin's folder, or clone a git URL, into ~/.agents/plugins after checking it")
+  .action(async (source: string) => {
+    const { installPlugin } = await import("./cli/plugins-install.js");
+    const r = await installPlugin(source, process.env);
+    for (const line of r.err) process.stderr.write(sanitize(`${line}\n`));
+    for (const line of r.out) process.stdout.write(sanitize(`${line}\n`));
+    process.exitCode = r.code;
+  });
+plugins
+  .command("list")
+  .description("list the plugins of the user (~/.agents/plugins) and of this project (.agents/plugins)")
+  .action(async () => {
+    const { listPlugins } = await import("./cli/plugins-install.js");
+    const r = listPlugins(process.env);
+    for (const line of r.err) process.stderr.write(sanitize(`${line}\n`));
+    process.stdout.write(`${r.out}\n`);
   });
 
 const engine = program.command(subcommand("engine")).description("the built-in engine (llama.cpp), for no server");
@@ -231,7 +253,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
     const told = import("./cli/protection-notice.js").then(({ protectionNotice }) =>
       protectionNotice(b.config.dataDir),
     );
-    const context = await loadProjectContext(b.config.cwd, process.env, b.config.addDirs);
+    const context = await loadProjectContext(b.config.cwd, process.env, b.config.addDirs, b.config.pluginSkills);
     const protection = await told.catch(() => undefined);
     if (protection) notices.push(protection);
     b.config.systemPrompt = context.systemPrompt;

@@ -56,12 +56,13 @@ export const OPTIONS: readonly OptionSpec[] = [
   },
   {
     flags: "--trust-project-mcp",
-    description: "start this project's own MCP servers (.agent0/mcp.json, .mcp.json) without asking",
+    description:
+      "start this project's own MCP servers (.agent0/mcp.json, .mcp.json) and plugins (.agents/plugins) without asking",
   },
 ];
 
 /** The subcommands main.ts defines: a first word that names one is not a prompt. */
-export const SUBCOMMANDS = ["sessions", "mcp", "acp", "doctor", "review", "engine", "setup"] as const;
+export const SUBCOMMANDS = ["sessions", "mcp", "acp", "doctor", "review", "engine", "setup", "plugins"] as const;
 export type Subcommand = (typeof SUBCOMMANDS)[number];
 
 /** What a command line asks for, read without commander. */

@@ -106,8 +106,11 @@ async function keysFor(io: SetupIo, w: Where, base: RunConfig, cwd: string): Pro
         const typed = (await io.ask("Path to a .gguf model file: "))?.trim();
         if (!typed) return undefined;
         const file = path.resolve(cwd, typed);
-        if (file.endsWith(".gguf") && fs.statSync(file, { throwIfNoEntry: false })?.isFile())
+        if (file.endsWith(".gguf") && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+          if (!w.installed)
+            io.say("  The engine is not installed yet: run `agent0 engine install` before the first run.");
           return { provider: "embedded", model: file };
+        }
         io.say(`  ${file} is not a .gguf file.`);
       }
     }

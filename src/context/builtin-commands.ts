@@ -40,6 +40,11 @@ export const slashCommands: readonly SlashCommand[] = [
     args: "[restart|trust|untrust <name>]",
     help: "list MCP servers and their tools; restart one; start a project's server (trust) or stop it (untrust)",
   },
+  {
+    name: "plugins",
+    args: "[enable|disable|trust|untrust <name>]",
+    help: "list Agent Plugins: where each comes from and what it brings; enable, disable or trust one",
+  },
   { name: "undo", help: "restore the files changed in the last turn" },
   {
     name: "rewind",

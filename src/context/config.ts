@@ -66,6 +66,8 @@ export const configKeySchemas = lazily(() => {
     sandbox: z.enum(SANDBOX_MODES),
     webFetch: z.object({ allow: z.array(z.string()).optional(), allowPrivate: z.boolean().optional() }),
     shellEnv: z.object({ allow: z.array(z.string()) }),
+    /** Agent Plugins switched off (`false`) or on; unlisted ones are on (Claude Code's key). */
+    enabledPlugins: z.record(z.string(), z.boolean()),
     /** Tool families a small window (≤ 8k tokens) still offers: memory, web, todo, delegate, skills. */
     smallWindowTools: z.array(z.enum(OPTIONAL_TOOL_FAMILIES)),
   } as const;

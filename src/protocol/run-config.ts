@@ -4,6 +4,7 @@ import type { OptionalToolFamily } from "./window.js";
 // worker (structured-clone safe: no functions, no classes).
 import type { HooksConfig, StatusLineConfig } from "./hooks.js";
 import type { PermissionRule } from "./permission-rule.js";
+import type { PluginSkillFile } from "./plugins.js";
 
 /**
  * When to ask before a change. The one list: types and schemas derive from it. "plan" is
@@ -52,6 +53,10 @@ export interface McpServerConfig {
   timeout?: number;
   /** Milliseconds per tool call; progress from the server restarts the clock (default 120 s). */
   toolTimeout?: number;
+  /** A stdio server's working folder (a plugin's root by default); unset: the session's folder. */
+  cwd?: string;
+  /** The Agent Plugin that defines it: its values are expanded by the plugin's rules, not ${ENV}. */
+  plugin?: string;
 }
 
 /** Everything the worker needs for a run. Secrets (apiKey) never go to logs or sessions. */
@@ -111,6 +116,8 @@ export interface RunConfig {
   checkpointDir?: string;
   /** Rules that last: settings files (a project's allow rules once trusted), flags, the session's answers. */
   permissionRules?: PermissionRule[];
+  /** SKILL.md files of the enabled Agent Plugins that count (the user's; a project's once trusted). */
+  pluginSkills?: PluginSkillFile[];
   /** Hooks of the user's config and of trusted project settings files. */
   hooks?: HooksConfig;
   /** Claude Code's `statusLine` command (the user's, or a trusted project file's); the UI runs it. */

@@ -111,7 +111,9 @@ describe("a project's own MCP servers need the user's trust", () => {
     writeProjectMcp(sb, ".mcp.json", { alpha: canaryServer(canaryA), beta: canaryServer(canaryB) });
 
     let t = await launch();
-    let screen = await t.waitFor("(1 of 2)");
+    // Waits for the dialog's last line: a frame caught while it is painted may hold "(1 of 2)" and not yet beta.
+    let screen = await t.waitFor(`sh -c 'touch ${canaryB}'`);
+    expect(screen).toContain("(1 of 2)");
     // Asked about alpha, with beta's whole command shown too ("Start all" would approve it).
     expect(screen).toContain(`sh -c 'touch ${canaryA}'`);
     expect(screen).toContain(`sh -c 'touch ${canaryB}'`);

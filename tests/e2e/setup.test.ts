@@ -10,7 +10,7 @@ import * as acp from "@agentclientprotocol/sdk";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
 import { closedPort } from "../fakes/ports.js";
-import { eachTest, runHeadless, userConfigFile, type Sandbox } from "./harness.js";
+import { eachTest, runHeadless, Tui, userConfigFile, type Sandbox } from "./harness.js";
 import { initialize, startAcp, type AcpRun } from "./acp-client.js";
 
 const QWEN = { name: "qwen3:8b", contextLength: 40960 };
@@ -19,9 +19,10 @@ const GEMMA = { name: "gemma3:4b", contextLength: 32768 };
 let sb: Sandbox;
 let ollama: FakeOllama | undefined;
 let run: AcpRun | undefined;
+let tui: Tui | undefined;
 eachTest(
   (s) => (sb = s),
-  () => [run, ollama],
+  () => [run, tui, ollama],
 );
 
 /** The fake Ollama where agent0 looks for it, and no other server probed on this machine's ports. */
@@ -61,6 +62,7 @@ describe("agent0 setup", () => {
     const r = await runHeadless(sb, ["setup"], 20_000, "7\n2\nmissing.gguf\ntiny.gguf\n");
     expect(r.stdout).toContain('"7" is not one of 1-3.');
     expect(r.stdout).toContain(`${path.join(sb.project, "missing.gguf")} is not a .gguf file.`);
+    expect(r.stdout).toContain("The engine is not installed yet: run `agent0 engine install`");
     expect(r.code).toBe(0);
     expect(saved()).toEqual({ provider: "embedded", model: gguf });
   });
@@ -92,6 +94,19 @@ describe("agent0 setup", () => {
 });
 
 describe("ACP's terminal auth method runs the setup", () => {
+  it("in a real terminal, as an editor opens it: `agent0 acp --setup`, two answers, exit 0", async () => {
+    const fake = await machine();
+    tui = new Tui(sb, ["acp", "--setup"]);
+    await tui.waitFor("Where [1-3, Enter for 1]:");
+    tui.send("1");
+    const models = await tui.waitFor("Model [1-2, Enter for 1]:");
+    expect(models).toContain("2) gemma3:4b");
+    tui.send("2");
+    const done = await tui.waitFor("[exit 0]");
+    expect(done).toContain(`Saved: Ollama at ${fake.url}, model gemma3:4b.`);
+    expect(saved()).toMatchObject({ provider: "ollama", host: fake.url, model: "gemma3:4b" });
+  });
+
   it("offers it to a client that runs terminal auth; running it saves the choice; the agent then reports it done", async () => {
     const fake = await machine();
     let r = (run = startAcp(sb, []));

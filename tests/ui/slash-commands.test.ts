@@ -21,6 +21,7 @@ describe("slash commands", () => {
       "/thinking [level [save]]",
       "/theme [dark|light|ansi16]",
       "/mcp [restart|trust|untrust <name>]",
+      "/plugins [enable|disable|trust|untrust <name>]",
       "/undo",
       "/rewind",
       "/add-dir [path]",

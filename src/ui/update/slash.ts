@@ -14,6 +14,7 @@ import { contextReport } from "../layout/context.js";
 import { runMcpCommand, runMcpPrompt } from "./mcp.js";
 import { formatHooks, formatRules, removeRule } from "./settings-commands.js";
 import { runJobsCommand } from "./jobs.js";
+import { runPluginsCommand } from "./plugins.js";
 import { openRewind } from "./rewind.js";
 import { costReport } from "./session-tools.js";
 import { themeCommand } from "./theme.js";
@@ -99,11 +100,16 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       return;
     case "mcp":
       return runMcpCommand(model, args, cmds);
+    case "plugins":
+      return runPluginsCommand(model, args, cmds);
     case "skills":
       return notice(
         model.skills.length
           ? model.skills
-              .map((s) => `/${s.name}${s.params.map((p) => ` <${p}>`).join("")} — ${s.description}`)
+              .map(
+                (s) =>
+                  `/${s.name}${s.params.map((p) => ` <${p}>`).join("")} — ${s.description}${s.plugin ? ` (plugin ${s.plugin})` : ""}`,
+              )
               .join("\n")
           : "No skills loaded.",
       );
