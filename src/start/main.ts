@@ -108,7 +108,7 @@ plugins
   .command("install <source>")
   .description("copy a plugin's folder, or clone a git URL, into ~/.agents/plugins after checking it")
   .action(async (source: string) => {
-    const { installPlugin } = await import("./cli/plugins-install.js");
+    const { installPlugin } = await import("../cli/plugins-install.js");
     const r = await installPlugin(source, process.env);
     for (const line of r.err) process.stderr.write(sanitize(`${line}\n`));
     for (const line of r.out) process.stdout.write(sanitize(`${line}\n`));
@@ -118,7 +118,7 @@ plugins
   .command("list")
   .description("list the plugins of the user (~/.agents/plugins) and of this project (.agents/plugins)")
   .action(async () => {
-    const { listPlugins } = await import("./cli/plugins-install.js");
+    const { listPlugins } = await import("../cli/plugins-install.js");
     const r = listPlugins(process.env);
     for (const line of r.err) process.stderr.write(sanitize(`${line}\n`));
     process.stdout.write(`${r.out}\n`);
