@@ -96,9 +96,10 @@ const engine = program.command(subcommand("engine")).description("the built-in e
 engine
   .command("install")
   .description("install the engine into agent0's data folder (this platform's build only)")
-  .action(async () => {
+  .option("--cpu", "leave out the GPU builds (CUDA, Vulkan) even where their driver is found")
+  .action(async (opts: { cpu?: boolean }) => {
     const { runEngineInstall } = await import("./cli/engine-install.js");
-    process.exitCode = await runEngineInstall(process.env, (s) => process.stdout.write(s));
+    process.exitCode = await runEngineInstall(process.env, (s) => process.stdout.write(s), opts);
   });
 
 const models = program

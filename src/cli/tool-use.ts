@@ -8,7 +8,16 @@ export { killTagged, tagThisApp, watchChildStarts } from "../tools/shell/process
 export { sandboxProblem } from "../tools/shell/sandbox.js";
 export { containProbeArgv } from "../tools/shell/contain.js";
 export type { DownloadEvent } from "../providers/embedded/download.js";
-export { engineDir, engineInstalled, folderSize, installEngine, platformBuild } from "../providers/embedded/engine.js";
+export {
+  cpuBuildDownloadBytes,
+  engineDir,
+  engineInstalled,
+  folderSize,
+  gpuBuilds,
+  installEngine,
+  platformBuild,
+  type GpuBuild,
+} from "../providers/embedded/engine.js";
 
 /** The file tools' view of the project, for @mentions (the same paths, ignores and limits as the model's). */
 export async function projectFileRules() {

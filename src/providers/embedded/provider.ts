@@ -6,7 +6,7 @@ import type { ConversationMessage } from "../../protocol/conversation.js";
 import { newCallId } from "../tool-args.js";
 import type { ChatRequest, ModelInfo, Provider, ProviderEvent } from "../types.js";
 import { formatBytes } from "./catalogue.js";
-import { engineThreads, loadEngineModule, type EngineModule } from "./engine.js";
+import { engineThreads, installedGpuBuilds, loadEngineModule, type EngineModule } from "./engine.js";
 import { listLocalModels, resolveModelFile } from "./models-store.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- node-llama-cpp's types are not available at build time */
@@ -85,7 +85,9 @@ export function createEmbeddedProvider(opts: EmbeddedOptions): Provider & { disp
     const refusal = memoryRefusal(fs.statSync(modelPath).size, free, file.entry?.memoryBytes);
     if (refusal) throw Object.assign(new Error(refusal), { kind: "server" });
     const engine = await loadEngineModule(opts.engineDir);
-    const llama = await engine.getLlama({ gpu: false, build: "never", logLevel: "error" });
+    // A GPU build is there only where `agent0 engine install` found its driver: then the engine picks it.
+    const gpu = installedGpuBuilds(opts.engineDir).length ? "auto" : false;
+    const llama = await engine.getLlama({ gpu, build: "never", logLevel: "error" });
     const model = await llama.loadModel({ modelPath });
     const contextSize = Math.min(numCtx, model.trainContextSize ?? numCtx);
     const context = await model.createContext({ contextSize, threads: opts.threads ?? engineThreads() });
