@@ -6,7 +6,13 @@ import type { Provider } from "./types.js";
  * embedded engine's is kept between runs — its loaded model and context sequence are the prefix cache —
  * and disposed, its memory freed, as soon as a run asks for another provider, or when the session ends.
  */
-export function providerKeeper(create: (config: RunConfig) => Provider) {
+export interface ProviderKeeper {
+  get(config: RunConfig): Provider;
+  /** Disposes the kept provider (the session ends). */
+  release(): Promise<void>;
+}
+
+export function providerKeeper(create: (config: RunConfig) => Provider): ProviderKeeper {
   let kept: { key: string; provider: Provider } | undefined;
   const release = async (): Promise<void> => {
     const was = kept;
