@@ -37,7 +37,7 @@ export async function run(s: SessionState, cmd: Command<"run">): Promise<void> {
   const turn = turnCheckpoints(s.deps, config, cmd.conversation, emit);
   try {
     const result = await runAgent(cmd.conversation, config, {
-      provider: s.deps.createProvider(config),
+      provider: s.providers.get(config),
       tools: await s.servers.settled().then(() => runTools(s, config)),
       emit: turn.emit,
       beforeWrite: turn.beforeWrite,
@@ -70,7 +70,7 @@ export async function compact(s: SessionState, cmd: Command<"compact">): Promise
   const slot = beginRun(s, cmd.runId);
   const signal = slot.controller.signal;
   try {
-    const provider = s.deps.createProvider(cmd.config);
+    const provider = s.providers.get(cmd.config);
     // The same request the next run sends (system message and tool schemas), so /compact's
     // figures are the status line's and /context's.
     const specs = toolSpecs(sentTools(cmd.config, runTools(s, cmd.config)()));
@@ -96,7 +96,7 @@ export async function compact(s: SessionState, cmd: Command<"compact">): Promise
 
 export async function probe(s: SessionState, config: RunConfig): Promise<void> {
   const { emit } = s;
-  const provider = s.deps.createProvider(config);
+  const provider = s.providers.get(config);
   const info = await ensureModelInfo(provider, config, new AbortController().signal, emit, s.prefetched);
   if (!info.ok) {
     const said = await withLocalServers(config, info);

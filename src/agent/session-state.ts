@@ -6,6 +6,7 @@ import type { ConversationMessage } from "../protocol/conversation.js";
 import type { McpServerView } from "../protocol/mcp-state.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { Provider } from "../providers/types.js";
+import { providerKeeper, type ProviderKeeper } from "../providers/keeper.js";
 import type { ClientIo, ToolDef } from "../tools/types.js";
 import { createSessionMemory, type SessionMemory } from "../tools/session-memory.js";
 import { createBackgroundJobs } from "../tools/shell/jobs.js";
@@ -66,6 +67,8 @@ export interface SessionState {
   memory: SessionMemory;
   readonly prefetched: Prefetched;
   readonly servers: SessionServers;
+  /** Each run's provider: the embedded engine's is kept between runs and disposed on a switch. */
+  readonly providers: ProviderKeeper;
   closing: Promise<void> | undefined;
 }
 
@@ -88,6 +91,7 @@ export function createSessionState(deps: AgentSessionDeps): SessionState {
     memory: createSessionMemory(undefined, jobs),
     prefetched: new Map(),
     servers: createSessionServers(emit, deps.createMcp),
+    providers: providerKeeper(deps.createProvider),
     closing: undefined,
   };
 }

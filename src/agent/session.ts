@@ -34,6 +34,7 @@ function close(s: SessionState, reason: "prompt_input_exit" | "other" = "other")
     // MCP servers are child processes: stop them before the session goes (close() also stops
     // servers that are still starting).
     await s.servers.close();
+    await s.providers.release().catch(() => {});
   })();
   return s.closing;
 }
@@ -100,7 +101,7 @@ function handle(s: SessionState, cmd: WorkerCommand): void {
       background(probe(s, cmd.config), "probe");
       break;
     case "prefetch-model-info":
-      prefetchModelInfo(s.deps.createProvider(cmd.config), cmd.config, s.prefetched);
+      prefetchModelInfo(s.providers.get(cmd.config), cmd.config, s.prefetched);
       break;
     case "mcp-sync":
       servers.sync(cmd.servers, cmd.cwd);

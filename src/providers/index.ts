@@ -45,7 +45,7 @@ export function createProvider(config: RunConfig, env: NodeJS.ProcessEnv = proce
       return lazyProvider("embedded", async () => {
         const { createEmbeddedProvider } = await import("./embedded/provider.js");
         const { engineDir } = await import("./embedded/engine.js");
-        return createEmbeddedProvider({ engineDir: engineDir(config.dataDir, env) });
+        return createEmbeddedProvider({ engineDir: engineDir(config.dataDir, env), dataDir: config.dataDir });
       });
     default:
       return assertNever(config.provider);
@@ -66,5 +66,7 @@ function lazyProvider(name: string, load: () => Promise<Provider>): Provider {
     },
     listModels: async (signal, opts) => (await get()).listModels(signal, opts),
     modelInfo: async (model, signal) => (await get()).modelInfo(model, signal),
+    // Nothing loaded yet: nothing to free.
+    dispose: async () => (loaded ? (await loaded).dispose?.() : undefined),
   };
 }

@@ -43,7 +43,7 @@ const constraint = { name: real.name, schema: bounded(real.schema) as Record<str
 
 let dir: string;
 let modelPath: string;
-const opts = { engineDir: "", seed: 0, maxTokens: 400, threads: 1 };
+const opts = { engineDir: "", dataDir: "", seed: 0, maxTokens: 400, threads: 1 };
 let provider: ReturnType<typeof createEmbeddedProvider>;
 
 beforeAll(async () => {
@@ -51,7 +51,7 @@ beforeAll(async () => {
   modelPath = path.join(dir, "tiny.gguf");
   writeTinyGguf(modelPath);
   fs.writeFileSync(path.join(dir, "a.txt"), "hello\n");
-  opts.engineDir = await ensureTestEngine();
+  Object.assign(opts, { engineDir: await ensureTestEngine(), dataDir: dir });
   // One loaded model; the provider reads its seed at each request.
   provider = createEmbeddedProvider(opts);
 }, 240_000);
