@@ -6,6 +6,7 @@ import type { ConversationMessage } from "../../protocol/conversation.js";
 import { newCallId } from "../tool-args.js";
 import type { ChatRequest, ModelInfo, Provider, ProviderEvent } from "../types.js";
 import { engineThreads, loadEngineModule, type EngineModule } from "./engine.js";
+import { promptFit, promptTooLong } from "./prompt-fit.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- node-llama-cpp's types are not available at build time */
 interface Loaded {
@@ -101,9 +102,15 @@ export function createEmbeddedProvider(opts: EmbeddedOptions): Provider & { disp
       !grammar && req.tools.length
         ? Object.fromEntries(req.tools.map((t) => [t.name, { description: t.description, params: t.parameters }]))
         : undefined;
+    const history = toChatHistory(req.messages);
+    const fit = promptFit(l.chat, history, functions);
+    if (fit.tokens > fit.room) {
+      yield { type: "error", error: { kind: "server", message: promptTooLong(fit) } };
+      return;
+    }
     let finished = false;
     const run = l.chat
-      .generateResponse(toChatHistory(req.messages), {
+      .generateResponse(history, {
         grammar,
         functions,
         signal: req.signal,
