@@ -22,6 +22,7 @@ import {
 } from "./model-info.js";
 import { createSessionMemory, type SessionMemory } from "../tools/session-memory.js";
 import { warnIfOllamaBehindOpenAI, withLocalServers } from "./local-servers.js";
+import type { EngineOffer } from "../protocol/engine-offer.js";
 import { compactIfNeeded, toolSpecTokens } from "./compaction/run.js";
 import { recoverFromOverflow } from "./overflow-retry.js";
 import { hasHooks, runHooks } from "./hooks/hooks.js";
@@ -86,8 +87,10 @@ export async function runAgent(
   const memory = deps.memory ?? createSessionMemory(runConfig.sessionId);
   const info = await ensureModelInfo(provider, runConfig, signal, emit, deps.prefetched);
   if (!info.ok) {
-    const said = signal.aborted ? info : await withLocalServers(runConfig, info);
-    emit({ type: "error", message: said.message, hint: said.hint });
+    const said: { message: string; hint?: string; offer?: EngineOffer } = signal.aborted
+      ? info
+      : await withLocalServers(runConfig, info);
+    emit({ type: "error", message: said.message, hint: said.hint, ...(said.offer && { offer: said.offer }) });
     return finish(signal.aborted ? "interrupted" : "error");
   }
   // A session's first run (headless, or before the TUI's probe answered) checks the server once.

@@ -20,6 +20,8 @@ import { readPipedInput, sizeText, withPipedText } from "./stdin-input.js";
 
 export interface HeadlessFlags extends CliOptions, ResumeFlags {
   outputFormat: OutputFormat;
+  /** `--yes`: accept the engine offer (download) when no server answers. */
+  yes?: boolean;
 }
 
 /**
@@ -117,6 +119,7 @@ export async function headless(prompt: string, flags: HeadlessFlags): Promise<ne
     config,
     conversation: resumed.conversation,
     format: flags.outputFormat,
+    yes: flags.yes === true,
     recorder,
     logger: createLogger(logsDir()),
   });

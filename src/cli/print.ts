@@ -8,6 +8,8 @@ import type { RunConfig } from "../protocol/run-config.js";
 import type { Logger } from "../session/log.js";
 import type { SessionRecorder } from "../session/recorder.js";
 import { safeJson, sanitize } from "../render/sanitize.js";
+import type { EngineOffer } from "../protocol/engine-offer.js";
+import { acceptOffer, offerLines } from "./engine-setup.js";
 
 export type OutputFormat = "text" | "json" | "stream-json";
 
@@ -26,6 +28,8 @@ export function runHeadless(opts: {
   config: RunConfig;
   conversation: ConversationMessage[];
   format: OutputFormat;
+  /** `--yes`: when no server answers, run the model in the embedded engine (installed and downloaded now). */
+  yes?: boolean;
   /** Saves the run the way the TUI does (it was told of failures to save when it was made). */
   recorder: SessionRecorder;
   logger: Logger;
@@ -37,6 +41,8 @@ export function runHeadless(opts: {
   const resources = opts.resources ?? [];
   let answer = "";
   let errorText = "";
+  let offer: EngineOffer | undefined;
+  let offerTaken = false;
   let denied = 0;
   const usage = { promptTokens: 0, completionTokens: 0 };
   const hasMcp = config.mcpServers !== undefined && Object.keys(config.mcpServers).length > 0;
@@ -79,7 +85,12 @@ export function runHeadless(opts: {
           break;
         case "error":
           errorText = e.hint ? `${e.message}\n${e.hint}` : e.message;
+          if (e.offer && opts.yes && !offerTaken) {
+            offer = e.offer;
+            break;
+          }
           if (format !== "stream-json") process.stderr.write(sanitize(`error: ${errorText}\n`));
+          if (e.offer && format !== "stream-json") process.stderr.write(sanitize(offerAdvice(e.offer)));
           break;
         case "notice":
           if (format !== "stream-json" && e.level !== "info") process.stderr.write(sanitize(`${e.level}: ${e.text}\n`));
@@ -107,7 +118,8 @@ export function runHeadless(opts: {
           end("error");
           break;
         case "done":
-          end(e.reason);
+          if (offer && !offerTaken) takeOffer(offer);
+          else end(e.reason);
           break;
         default:
           break;
@@ -146,11 +158,38 @@ export function runHeadless(opts: {
       if (reader.gone) return resolve(SIGPIPE_EXIT);
       resolve(reason === "complete" && denied === 0 && saved.kind !== "unsaved" ? 0 : 1);
     }
+    let user: ConversationMessage | undefined;
     function startRun(content: string, images?: ImageAttachment[]) {
-      const user = userMessage({ content, typed, images }, config.seesImages, Date.now());
+      user = userMessage({ content, typed, images }, config.seesImages, Date.now());
       recorder.append(user);
       Object.assign(config, recorder.runStamp());
       agent.send({ type: "run", runId: 1, conversation: [...opts.conversation, user], config, last: true });
+    }
+    /** `--yes` and no server: the engine and the model come now, and the same prompt runs in it. */
+    function takeOffer(taken: EngineOffer): void {
+      offerTaken = true;
+      errorText = "";
+      const line = progressWriter();
+      for (const l of offerLines(taken)) line(l);
+      acceptOffer(taken, {
+        dataDir: config.dataDir,
+        env: process.env,
+        signal: new AbortController().signal,
+        onLine: line,
+      })
+        .then((r) => {
+          if (!r.ok) {
+            errorText = r.message;
+            process.stderr.write(sanitize(`error: ${r.message}\n`));
+            return end("error");
+          }
+          Object.assign(config, { provider: "embedded", model: taken.model, numCtx: 0, toolProtocol: "native" });
+          agent.send({ type: "run", runId: 1, conversation: [...opts.conversation, user!], config, last: true });
+        })
+        .catch((err: Error) => {
+          errorText = err.message;
+          end("error");
+        });
     }
     // The servers start first; the run waits for them (the agent keeps the order).
     if (hasMcp && config.mcpServers) {
@@ -162,4 +201,36 @@ export function runHeadless(opts: {
       startRun(opts.prompt, opts.images);
     }
   });
+}
+
+/** What `-p` says with the offer: it never downloads without `--yes`. */
+function offerAdvice(offer: EngineOffer): string {
+  return (
+    offerLines(offer).join("\n") +
+    `\nAdd --yes to download it and run the prompt there (agent0 -p … --yes), or: agent0 --provider embedded --model ${offer.model}\n`
+  );
+}
+
+/**
+ * Lines on stderr; a progress bar rewrites its own line on a terminal, and where stderr is a file only
+ * every tenth of the way is kept.
+ */
+function progressWriter(): (line: string) => void {
+  const tty = process.stderr.isTTY === true;
+  let tenth = -1;
+  let open = false;
+  return (line) => {
+    const bar = /\[([█░]+)\]/.exec(line)?.[1];
+    if (bar && tty) {
+      open = true;
+      return void process.stderr.write(`\r${sanitize(line)}\x1b[K`);
+    }
+    if (bar) {
+      const t = Math.floor(((bar.split("█").length - 1) / bar.length) * 10);
+      if (t === tenth) return;
+      tenth = t;
+    }
+    process.stderr.write(`${open ? "\n" : ""}${sanitize(line)}\n`);
+    open = false;
+  };
 }

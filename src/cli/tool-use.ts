@@ -8,6 +8,8 @@ export { killTagged, tagThisApp, watchChildStarts } from "../tools/shell/process
 export { sandboxProblem } from "../tools/shell/sandbox.js";
 export { containProbeArgv } from "../tools/shell/contain.js";
 export { engineDir, engineInstalled, folderSize, installEngine, platformBuild } from "../providers/embedded/engine.js";
+export { formatBytes } from "../providers/embedded/catalogue.js";
+export type { DownloadEvent } from "../providers/embedded/download.js";
 
 /** The file tools' view of the project, for @mentions (the same paths, ignores and limits as the model's). */
 export async function projectFileRules() {
@@ -64,4 +66,13 @@ export async function doctorProbes() {
       import("../providers/ollama/host.js"),
     ]);
   return { sandboxProblem, unixSocketFilter, bundledRgPath, discoverLocalServers, resolveOllamaHost };
+}
+
+/** The embedded engine's model downloads (the first screen's offer, `-p --yes`), loaded on first use. */
+export async function modelDownloads() {
+  const [{ downloadModel }, { hfEndpoint }] = await Promise.all([
+    import("../providers/embedded/download.js"),
+    import("../providers/embedded/hub.js"),
+  ]);
+  return { downloadModel, hfEndpoint };
 }
