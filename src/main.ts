@@ -96,9 +96,49 @@ const engine = program.command(subcommand("engine")).description("the built-in e
 engine
   .command("install")
   .description("install the engine into agent0's data folder (this platform's build only)")
-  .action(async () => {
+  .option("--cpu", "leave out the GPU builds (CUDA, Vulkan) even where their driver is found")
+  .action(async (opts: { cpu?: boolean }) => {
     const { runEngineInstall } = await import("./cli/engine-install.js");
-    process.exitCode = await runEngineInstall(process.env, (s) => process.stdout.write(s));
+    process.exitCode = await runEngineInstall(process.env, (s) => process.stdout.write(s), opts);
+  });
+
+const models = program
+  .command(subcommand("models"))
+  .description("the built-in engine's models: the catalogue and what is downloaded (list, pull, rm)");
+const modelsIo = () => {
+  const stop = new AbortController();
+  // Ctrl+C stops a pull: its part stays and the next pull resumes it.
+  process.once("SIGINT", () => stop.abort());
+  return {
+    env: process.env,
+    out: (s: string) => process.stdout.write(sanitize(s)),
+    // The progress line's own redraw (CR, erase line) kept; what it shows is made inert.
+    err: (s: string) => process.stderr.write(s.split("\r\x1b[2K").map(sanitize).join("\r\x1b[2K")),
+    errIsTty: process.stderr.isTTY === true,
+    signal: stop.signal,
+  };
+};
+models
+  .command("list", { isDefault: true })
+  .description("list the catalogue and the downloaded models, with sizes and where they are kept")
+  .action(async () => {
+    const { runModelsList } = await import("./cli/models.js");
+    process.exitCode = await runModelsList(modelsIo());
+  });
+models
+  .command("pull <name>")
+  .description("download a model: a catalogue name or hf:<owner>/<repo>[:<quant>] (resumable, sha256-checked)")
+  .action(async (name: string) => {
+    const { runModelsPull } = await import("./cli/models.js");
+    process.exitCode = await runModelsPull(name, modelsIo());
+  });
+models
+  .command("rm <name>")
+  .alias("remove")
+  .description("delete a downloaded model")
+  .action(async (name: string) => {
+    const { runModelsRemove } = await import("./cli/models.js");
+    process.exitCode = await runModelsRemove(name, modelsIo());
   });
 
 program

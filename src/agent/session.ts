@@ -23,6 +23,7 @@ import { warnIfOllamaBehindOpenAI, withLocalServers } from "./local-servers.js";
 import { compactIfNeeded } from "./compaction/run.js";
 import { sentTools, systemMessage } from "./request.js";
 import { toolSpecs } from "../tools/runner.js";
+import { providerKeeper } from "../providers/keeper.js";
 import type { McpManager } from "./mcp/servers.js";
 import { loadAgentTypes, type AgentType } from "../context/agent-types.js";
 
@@ -79,6 +80,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       post({ ...e, runId } satisfies AgentEvent);
   const emit = emitFor(null);
   const log = (text: string) => emit({ type: "log", text });
+  const providers = providerKeeper(deps.createProvider);
 
   let active: ActiveRun | undefined;
   /** The last run's config: its hooks run at SessionEnd. */
@@ -277,7 +279,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     };
     try {
       const result = await runAgent(cmd.conversation, config, {
-        provider: deps.createProvider(config),
+        provider: providers.get(config),
         tools: await mcpWork.then(() => runTools(config)),
         emit: runEmit,
         beforeWrite: checkpoints ? (abs) => checkpoints.recordBefore(abs) : undefined,
@@ -334,7 +336,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
     const slot = begin(cmd.runId);
     const signal = slot.controller.signal;
     try {
-      const provider = deps.createProvider(cmd.config);
+      const provider = providers.get(cmd.config);
       // The same request the next run sends (system message and tool schemas), so /compact's
       // figures are the status line's and /context's.
       const specs = toolSpecs(sentTools(cmd.config, runTools(cmd.config)()));
@@ -359,7 +361,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
   }
 
   async function probe(config: RunConfig): Promise<void> {
-    const provider = deps.createProvider(config);
+    const provider = providers.get(config);
     const info = await ensureModelInfo(provider, config, new AbortController().signal, emit, prefetched);
     if (!info.ok) {
       const said = await withLocalServers(config, info);
@@ -393,6 +395,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
       // servers that are still starting).
       const manager = mcp ?? (await mcpLoading?.catch(() => undefined));
       await manager?.close().catch(() => {});
+      await providers.release().catch(() => {});
     })();
     return closing;
   }
@@ -458,7 +461,7 @@ export function createAgentSession(deps: AgentSessionDeps): AgentSession {
         background(probe(cmd.config), "probe");
         break;
       case "prefetch-model-info":
-        prefetchModelInfo(deps.createProvider(cmd.config), cmd.config, prefetched);
+        prefetchModelInfo(providers.get(cmd.config), cmd.config, prefetched);
         break;
       case "mcp-sync":
         queueMcp(() => mcpSync(cmd));

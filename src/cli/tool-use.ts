@@ -7,9 +7,18 @@ export { resolveOllamaHost } from "../providers/ollama/host.js";
 export { killTagged, tagThisApp, watchChildStarts } from "../tools/shell/process-tag.js";
 export { sandboxProblem } from "../tools/shell/sandbox.js";
 export { containProbeArgv } from "../tools/shell/contain.js";
-export { engineDir, engineInstalled, folderSize, installEngine, platformBuild } from "../providers/embedded/engine.js";
-export { formatBytes } from "../providers/embedded/catalogue.js";
 export type { DownloadEvent } from "../providers/embedded/download.js";
+export { formatBytes } from "../providers/embedded/catalogue.js";
+export {
+  cpuBuildDownloadBytes,
+  engineDir,
+  engineInstalled,
+  folderSize,
+  gpuBuilds,
+  installEngine,
+  platformBuild,
+  type GpuBuild,
+} from "../providers/embedded/engine.js";
 
 /** The file tools' view of the project, for @mentions (the same paths, ignores and limits as the model's). */
 export async function projectFileRules() {
@@ -20,6 +29,20 @@ export async function projectFileRules() {
   ]);
   // readRegularFile: only a regular file, opened without blocking, and no hard link to a file outside.
   return { resolveInside, realpathLoose, readRegularFile, ProjectIgnore, ALWAYS_SKIPPED };
+}
+
+/**
+ * The embedded engine's models for the main thread (`agent0 models`, the first screen's offer, /model):
+ * the catalogue, the models folder, downloads and the hub's endpoint. Loaded on first use.
+ */
+export async function embeddedModels() {
+  const [catalogue, store, download, hub] = await Promise.all([
+    import("../providers/embedded/catalogue.js"),
+    import("../providers/embedded/models-store.js"),
+    import("../providers/embedded/download.js"),
+    import("../providers/embedded/hub.js"),
+  ]);
+  return { ...catalogue, ...store, ...download, hfEndpoint: hub.hfEndpoint };
 }
 
 /** The server's models, for /model (providers and their SDKs load only then). */

@@ -45,7 +45,11 @@ export function createProvider(config: RunConfig, env: NodeJS.ProcessEnv = proce
       return lazyProvider("embedded", async () => {
         const { createEmbeddedProvider } = await import("./embedded/provider.js");
         const { engineDir, engineTuning } = await import("./embedded/engine.js");
-        return createEmbeddedProvider({ engineDir: engineDir(config.dataDir, env), ...engineTuning(env) });
+        return createEmbeddedProvider({
+          engineDir: engineDir(config.dataDir, env),
+          dataDir: config.dataDir,
+          ...engineTuning(env),
+        });
       });
     default:
       return assertNever(config.provider);
@@ -66,5 +70,7 @@ function lazyProvider(name: string, load: () => Promise<Provider>): Provider {
     },
     listModels: async (signal) => (await get()).listModels(signal),
     modelInfo: async (model, signal) => (await get()).modelInfo(model, signal),
+    // Nothing loaded yet: nothing to free.
+    dispose: async () => (loaded ? (await loaded).dispose?.() : undefined),
   };
 }

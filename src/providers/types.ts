@@ -69,4 +69,6 @@ export interface Provider {
   modelInfo(model: string, signal?: AbortSignal): Promise<ModelInfo>;
   /** Load the model ahead of the first request (Ollama), with the num_ctx the session will use. */
   warm?(model: string, numCtx: number, keepAlive?: string | number, signal?: AbortSignal): Promise<void>;
+  /** Frees what the provider holds in this process (the embedded engine's model and context). */
+  dispose?(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 // A model's file from the Hugging Face hub into the data folder. API (stable; `agent0 models pull` and the
 // first screen's offer call it):
 //   downloadModel(req) -> DownloadResult     never throws; req.onEvent hears DownloadEvents as it goes
+//   progressLine(e)                          "412 MB of 1.1 GB  37 %  12 MB/s  52 s left" (CLI and TUI)
 // What it guarantees: the disk's free space checked before the first byte; a cut connection resumed
 // with HTTP Range (and a cut download resumed by the next call: `<file>.part` stays); the whole file's
 // sha256 compared with the hub's (`X-Linked-Etag`) before it takes its final name, so a file at its
@@ -245,6 +246,21 @@ function progressMeter(total: number, startBytes: number, onEvent: DownloadReque
     },
     finish: emit,
   };
+}
+
+/** A progress event as one line: size, share, speed and time left. */
+export function progressLine(e: Extract<DownloadEvent, { type: "progress" }>): string {
+  const share = e.totalBytes > 0 ? Math.floor((e.receivedBytes / e.totalBytes) * 100) : 0;
+  const speed = `${formatBytes(e.bytesPerSecond)}/s`;
+  return `${formatBytes(e.receivedBytes)} of ${formatBytes(e.totalBytes)}  ${share} %  ${speed}  ${duration(e.secondsLeft)} left`;
+}
+
+function duration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return "?";
+  if (seconds < 60) return `${seconds} s`;
+  const m = Math.floor(seconds / 60);
+  if (m < 60) return `${m} min ${String(seconds % 60).padStart(2, "0")} s`;
+  return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, "0")} min`;
 }
 
 function sizeOf(p: string): number {

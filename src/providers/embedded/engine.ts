@@ -31,6 +31,95 @@ export function platformBuild(platform = process.platform, arch = process.arch):
   return `@node-llama-cpp/${name}-${arch}${metal}`;
 }
 
+/** A GPU build of the engine, offered where its driver is found. */
+export interface GpuBuild {
+  kind: "cuda" | "vulkan";
+  pkg: string;
+  /** The package's download (its npm tarball), when known for this platform. */
+  downloadBytes?: number;
+  /** What was found that makes it worth its size. */
+  found: string;
+}
+
+/** npm tarball sizes of node-llama-cpp 3.21.1's Linux x64 builds (the registry's Content-Length). */
+const DOWNLOAD_BYTES: Record<string, number> = {
+  "@node-llama-cpp/linux-x64": 10_582_760,
+  "@node-llama-cpp/linux-x64-cuda": 142_850_036,
+  "@node-llama-cpp/linux-x64-vulkan": 27_476_121,
+};
+
+/** Where a program is on $PATH, or undefined. */
+function onPath(program: string, env: NodeJS.ProcessEnv): string | undefined {
+  for (const dir of (env.PATH ?? "").split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, process.platform === "win32" ? `${program}.exe` : program);
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+/** The Vulkan loader (libvulkan.so.1 / vulkan-1.dll) where the dynamic linker would find it. */
+function vulkanLoader(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string | undefined {
+  const name = platform === "win32" ? "vulkan-1.dll" : "libvulkan.so.1";
+  const dirs =
+    platform === "win32"
+      ? [path.join(env.SystemRoot ?? "C:\\Windows", "System32")]
+      : [
+          ...(env.LD_LIBRARY_PATH ?? "").split(":").filter(Boolean),
+          `/usr/lib/${process.arch === "arm64" ? "aarch64" : "x86_64"}-linux-gnu`,
+          "/usr/lib64",
+          "/usr/lib",
+          "/usr/local/lib",
+        ];
+  return dirs.map((d) => path.join(d, name)).find((f) => fs.existsSync(f));
+}
+
+/**
+ * The GPU builds this machine can use: CUDA where `nvidia-smi` is on the PATH, Vulkan where its loader
+ * is installed (node-llama-cpp's own prebuilt packages; Linux and Windows x64 only; a Mac's build has Metal).
+ */
+export function gpuBuilds(
+  env: NodeJS.ProcessEnv = process.env,
+  platform = process.platform,
+  arch = process.arch,
+): GpuBuild[] {
+  if (arch !== "x64" || (platform !== "linux" && platform !== "win32")) return [];
+  const base = platformBuild(platform, arch);
+  const builds: GpuBuild[] = [];
+  const smi = onPath("nvidia-smi", env);
+  if (smi)
+    builds.push({ kind: "cuda", pkg: `${base}-cuda`, downloadBytes: DOWNLOAD_BYTES[`${base}-cuda`], found: smi });
+  const loader = vulkanLoader(env, platform);
+  if (loader)
+    builds.push({
+      kind: "vulkan",
+      pkg: `${base}-vulkan`,
+      downloadBytes: DOWNLOAD_BYTES[`${base}-vulkan`],
+      found: loader,
+    });
+  return builds;
+}
+
+/** The builds installed in the engine's folder that use a GPU. */
+export function installedGpuBuilds(dir: string): string[] {
+  const scope = path.join(dir, "node_modules", "@node-llama-cpp");
+  try {
+    return fs.readdirSync(scope).filter((d) => /-(cuda|vulkan|metal)/.test(d));
+  } catch {
+    return [];
+  }
+}
+
+/** The CPU build's download (for the size said before installing), when known. */
+export function cpuBuildDownloadBytes(): number | undefined {
+  return DOWNLOAD_BYTES[platformBuild()];
+}
+
 export interface InstallResult {
   ok: boolean;
   /** What went wrong and what to do, when not ok. */
@@ -39,14 +128,19 @@ export interface InstallResult {
 
 /**
  * `npm install` of the engine with optional dependencies left out (they are every platform's build,
- * 732 MB) and this platform's build named, so only it comes.
+ * 732 MB) and this platform's build named, so only it comes — and the GPU builds asked for.
  */
-export function installEngine(dir: string, onLine: (line: string) => void = () => {}): Promise<InstallResult> {
+export function installEngine(
+  dir: string,
+  onLine: (line: string) => void = () => {},
+  gpu: readonly GpuBuild[] = [],
+): Promise<InstallResult> {
   fs.mkdirSync(dir, { recursive: true });
   const pkg = path.join(dir, "package.json");
   if (!fs.existsSync(pkg)) fs.writeFileSync(pkg, JSON.stringify({ name: "agent0-engine", private: true }) + "\n");
   const args = ["install", "--prefix", dir, "--omit=optional", "--no-audit", "--no-fund", "--save-exact"];
   args.push(`node-llama-cpp@${ENGINE_VERSION}`, `${platformBuild()}@${ENGINE_VERSION}`);
+  for (const b of gpu) args.push(`${b.pkg}@${ENGINE_VERSION}`);
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
   return new Promise((resolve) => {
     const child = spawn(npm, args, { stdio: ["ignore", "pipe", "pipe"] });

@@ -5,12 +5,13 @@
 //   modelsDir(dataDir)                  the folder, shown by `agent0 models` and the first screen's offer
 //   modelFilePath(dataDir, repo, file)  where one file goes
 //   localModelPath(dataDir, ref)        the file a ref names, when it is on disk (nothing fetched)
+//   resolveModelFile(dataDir, model)    `--model` as a file on disk, or the error and what to run
 //   listLocalModels(dataDir)            the catalogue and every downloaded file, with sizes
 //   removeModel(dataDir, name)          a downloaded model's file (and any part of it) deleted
 import fs from "node:fs";
 import path from "node:path";
 import { assertNever } from "../../protocol/assert-never.js";
-import { CATALOGUE, parseModelRef, type CatalogueEntry, type ModelRef } from "./catalogue.js";
+import { CATALOGUE, formatBytes, parseModelRef, refName, type CatalogueEntry, type ModelRef } from "./catalogue.js";
 
 export function modelsDir(dataDir: string): string {
   return path.join(dataDir, "models");
@@ -66,6 +67,24 @@ export function localModelPath(dataDir: string, ref: ModelRef): string | undefin
     default:
       return assertNever(ref);
   }
+}
+
+/** The file a `--model` names, or why it cannot be used yet (never fetched here: download.ts does). */
+export function resolveModelFile(
+  dataDir: string,
+  model: string,
+): { path: string; entry?: CatalogueEntry } | { error: string; hint?: string } {
+  const ref = parseModelRef(model);
+  if ("error" in ref) return ref;
+  const found = localModelPath(dataDir, ref);
+  if (found) return { path: found, ...(ref.kind === "catalogue" && { entry: ref.entry }) };
+  if (ref.kind === "file") return { error: `No model file at ${ref.path}` };
+  const name = refName(ref);
+  const size = ref.kind === "catalogue" ? ` (${formatBytes(ref.entry.sizeBytes)})` : "";
+  return {
+    error: `${name} is not downloaded yet${size}.`,
+    hint: `Run: agent0 models pull ${name} (models go to ${modelsDir(dataDir)})`,
+  };
 }
 
 /** One line of `agent0 models` and `/model`. */

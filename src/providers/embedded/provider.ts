@@ -5,7 +5,9 @@ import os from "node:os";
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import { newCallId } from "../tool-args.js";
 import type { ChatRequest, ModelInfo, Provider, ProviderEvent } from "../types.js";
-import { engineThreads, loadEngineModule, type EngineModule } from "./engine.js";
+import { formatBytes } from "./catalogue.js";
+import { engineThreads, installedGpuBuilds, loadEngineModule, type EngineModule } from "./engine.js";
+import { listLocalModels, resolveModelFile } from "./models-store.js";
 import { promptFit, promptTooLong } from "./prompt-fit.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- node-llama-cpp's types are not available at build time */
@@ -22,17 +24,33 @@ interface Loaded {
 
 export interface EmbeddedOptions {
   engineDir: string;
+  /** agent0's data folder: catalogue and `hf:` models are found in its `models/` (models-store.ts). */
+  dataDir: string;
+  /** Free memory now (default os.freemem; tests give a small figure). */
+  freeMemoryBytes?: () => number;
   /** Sampling seed (tests fix it). */
   seed?: number;
   /** Upper bound on a reply's tokens (tests bound it). */
   maxTokens?: number;
+  /**
+   * Threads to compute with (default engineThreads()). Tests give 1: on a machine busier than its
+   * cores, ggml's threads wait on each other — 29 tokens of the tiny model took 14 s with 2 threads
+   * and 88 ms with 1 at a load average of 20 on 2 cores.
+   */
+  threads?: number;
 }
 
-/** The model file's bytes against the memory free now: refused before loading, with both figures. */
-export function memoryRefusal(fileBytes: number, freeBytes = os.freemem()): string | undefined {
-  if (fileBytes <= freeBytes) return undefined;
-  const gb = (n: number) => `${(n / 1e9).toFixed(1)} GB`;
-  return `The model needs ${gb(fileBytes)} of memory and ${gb(freeBytes)} is free.`;
+/**
+ * What a model needs (the catalogue's figure, else the file and a quarter more for the KV cache and
+ * buffers, the catalogue's own rule) against the memory free now: refused before loading, with both figures.
+ */
+export function memoryRefusal(
+  fileBytes: number,
+  freeBytes: number,
+  needBytes = Math.round(fileBytes * 1.25),
+): string | undefined {
+  if (needBytes <= freeBytes) return undefined;
+  return `The model needs ${formatBytes(needBytes)} of memory and ${formatBytes(freeBytes)} is free: close other programs or pick a smaller model (agent0 models).`;
 }
 
 /** agent0's neutral conversation as node-llama-cpp's chat history; a call's result rides on the call. */
@@ -58,17 +76,22 @@ export function toChatHistory(messages: ConversationMessage[]): any[] {
 export function createEmbeddedProvider(opts: EmbeddedOptions): Provider & { dispose(): Promise<void> } {
   let loaded: Loaded | undefined;
 
-  async function load(modelPath: string, numCtx: number): Promise<Loaded> {
+  async function load(name: string, numCtx: number): Promise<Loaded> {
+    const file = resolveModelFile(opts.dataDir, name);
+    if ("error" in file) throw Object.assign(new Error(file.error), { kind: "model-not-found", hint: file.hint });
+    const modelPath = file.path;
     if (loaded && loaded.path === modelPath && loaded.numCtx === numCtx) return loaded;
     await dispose();
-    const size = fs.statSync(modelPath).size;
-    const refusal = memoryRefusal(size);
+    const free = (opts.freeMemoryBytes ?? os.freemem)();
+    const refusal = memoryRefusal(fs.statSync(modelPath).size, free, file.entry?.memoryBytes);
     if (refusal) throw Object.assign(new Error(refusal), { kind: "server" });
     const engine = await loadEngineModule(opts.engineDir);
-    const llama = await engine.getLlama({ gpu: false, build: "never", logLevel: "error" });
+    // A GPU build is there only where `agent0 engine install` found its driver: then the engine picks it.
+    const gpu = installedGpuBuilds(opts.engineDir).length ? "auto" : false;
+    const llama = await engine.getLlama({ gpu, build: "never", logLevel: "error" });
     const model = await llama.loadModel({ modelPath });
     const contextSize = Math.min(numCtx, model.trainContextSize ?? numCtx);
-    const context = await model.createContext({ contextSize, threads: engineThreads() });
+    const context = await model.createContext({ contextSize, threads: opts.threads ?? engineThreads() });
     const sequence = context.getSequence();
     const chat = new engine.LlamaChat({ contextSequence: sequence });
     loaded = { path: modelPath, numCtx, engine, llama, model, context, sequence, chat };
@@ -86,8 +109,8 @@ export function createEmbeddedProvider(opts: EmbeddedOptions): Provider & { disp
     try {
       l = await load(req.model, req.numCtx);
     } catch (err) {
-      const e = err as Error & { kind?: "server" | "model-not-found" };
-      yield { type: "error", error: { kind: e.kind ?? "server", message: e.message } };
+      const e = err as Error & { kind?: "server" | "model-not-found"; hint?: string };
+      yield { type: "error", error: { kind: e.kind ?? "server", message: e.message, ...(e.hint && { hint: e.hint }) } };
       return;
     }
     const queue: ProviderEvent[] = [];
@@ -163,13 +186,27 @@ export function createEmbeddedProvider(opts: EmbeddedOptions): Provider & { disp
 
   /** The window the file was trained with, read from its header (nothing loaded). */
   async function modelInfo(model: string): Promise<ModelInfo> {
-    if (!fs.existsSync(model)) throw Object.assign(new Error(`No model file at ${model}`), { kind: "model-not-found" });
+    const file = resolveModelFile(opts.dataDir, model);
+    if ("error" in file) throw Object.assign(new Error(file.error), { kind: "model-not-found", hint: file.hint });
     const engine = await loadEngineModule(opts.engineDir);
-    const info = await engine.readGgufFileInfo(model, { readTensorInfo: false });
-    const contextLength = Number(info.architectureMetadata?.context_length) || undefined;
-    return { name: model, contextLength, capabilities: ["completion", "tools"], size: fs.statSync(model).size };
+    const info = await engine.readGgufFileInfo(file.path, { readTensorInfo: false });
+    const contextLength = Number(info.architectureMetadata?.context_length) || file.entry?.contextLength;
+    return { name: model, contextLength, capabilities: ["completion", "tools"], size: fs.statSync(file.path).size };
   }
 
-  return { name: "embedded", stream, listModels: () => Promise.resolve([]), modelInfo, dispose };
+  /** The models on disk, by the name `--model` takes for them. */
+  function listModels(): Promise<ModelInfo[]> {
+    const rows = listLocalModels(opts.dataDir).filter((r) => r.path);
+    return Promise.resolve(
+      rows.map((r) => ({
+        name: r.name,
+        contextLength: r.entry?.contextLength,
+        capabilities: ["completion", "tools"],
+        size: r.sizeBytes,
+      })),
+    );
+  }
+
+  return { name: "embedded", stream, listModels, modelInfo, dispose };
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
