@@ -33,7 +33,7 @@ export function engineOffer(
     if (ref.kind === "file" && !onDisk) return undefined;
     if (onDisk && !engineMissing) return undefined;
     const downloadBytes = onDisk ? 0 : ref.kind === "catalogue" ? ref.entry.sizeBytes : undefined;
-    return { ...base, model: refName(ref), downloadBytes, why: "the model you named" };
+    return { ...base, model: refName(ref), ...sized(downloadBytes), why: "the model you named" };
   }
   if (!noServer) return undefined;
   // A model downloaded before is offered first: nothing to fetch.
@@ -43,7 +43,11 @@ export function engineOffer(
   return {
     ...base,
     model: pick.name,
-    downloadBytes: pick.sizeBytes,
+    ...sized(pick.sizeBytes),
     why: `${pick.note}; fits this machine's memory, ${formatBytes(memory.free)} free of ${formatBytes(memory.total)}`,
   };
+}
+
+function sized(bytes: number | undefined): Pick<EngineOffer, "downloadBytes" | "downloadSize"> {
+  return bytes === undefined ? {} : { downloadBytes: bytes, downloadSize: formatBytes(bytes) };
 }

@@ -2,19 +2,8 @@
 // the model downloaded with a progress bar, on the main thread (the TUI's Cmd, `-p --yes`). Each step
 // reports one line; a failure is a value with what to do.
 import type { EngineOffer } from "../protocol/engine-offer.js";
+export { offerLines } from "../protocol/engine-offer.js";
 import { formatBytes, installEngine, modelDownloads, type DownloadEvent } from "./tool-use.js";
-
-/** The offer in a few lines, for the first screen and for `-p`. */
-export function offerLines(offer: EngineOffer): string[] {
-  const size = offer.downloadBytes === undefined ? "size from the hub" : formatBytes(offer.downloadBytes);
-  const lines = [
-    "No server answers. agent0 can run the model itself:",
-    `  ${offer.model} — ${offer.downloadBytes === 0 ? "already downloaded" : size} (${offer.why})`,
-  ];
-  if (offer.downloadBytes !== 0) lines.push(`  into ${offer.modelsDir}`);
-  if (offer.engineMissing) lines.push(`  and the engine (llama.cpp, about 110 MB) into ${offer.engineDir}`);
-  return lines;
-}
 
 const BAR = 24;
 

@@ -28,6 +28,8 @@ export function createServices(opts: {
   const { recorder, logger } = opts;
   const fileIndex = new FileIndexClient(() => opts.config().cwd);
   const rel = (p: string) => path.relative(opts.config().cwd, p) || p;
+  /** The engine offer's install or download under way (Esc stops it). */
+  let offerRun: AbortController | undefined;
   return {
     sessionId: () => recorder.id,
     appendMessage: (m) => recorder.append(m),
@@ -162,6 +164,17 @@ export function createServices(opts: {
       const { readMentions } = await import("./attach.js");
       return readMentions(text, opts.config().cwd, mentions);
     },
+    async acceptOffer(offer, onLine) {
+      offerRun?.abort();
+      const controller = new AbortController();
+      offerRun = controller;
+      const { acceptOffer } = await import("./engine-setup.js");
+      const c = opts.config();
+      return acceptOffer(offer, { dataDir: c.dataDir, env: process.env, signal: controller.signal, onLine }).catch(
+        (err: Error) => ({ ok: false as const, message: err.message }),
+      );
+    },
+    cancelOffer: () => offerRun?.abort(),
     async runShell(command, signal) {
       const { runUserShell } = await import("./tool-use.js");
       return runUserShell(command, opts.config(), signal);
