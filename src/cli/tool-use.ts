@@ -9,6 +9,7 @@ export { sandboxProblem } from "../tools/shell/sandbox.js";
 export { containProbeArgv } from "../tools/shell/contain.js";
 export type { DownloadEvent } from "../providers/embedded/download.js";
 export { formatBytes } from "../providers/embedded/catalogue.js";
+export { listLocalModels } from "../providers/embedded/models-store.js";
 export {
   cpuBuildDownloadBytes,
   engineDir,

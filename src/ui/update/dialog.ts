@@ -75,7 +75,10 @@ export function applyDialogKey(model: Model, dialog: Dialog, key: Key, cmds: Cmd
 }
 
 /** A new model means a new num_ctx and capabilities: the next run asks /api/show again. */
-export function chooseModel(model: Model, name: string, cmds: Cmd[]): void {
+export function chooseModel(model: Model, chosen: string, cmds: Cmd[]): void {
+  // `embedded/<name>` from /model's engine rows: the engine runs it from now on.
+  const name = chosen.startsWith("embedded/") ? chosen.slice("embedded/".length) : chosen;
+  if (name !== chosen) model.config.provider = "embedded";
   model.config.model = name;
   model.config.numCtx = 0;
   model.config.toolProtocol = "native";
