@@ -22,6 +22,21 @@ const MODULE_STATE = [
       "A module-level Map or Set is shared by every session: a constant table is typed ReadonlySet/ReadonlyMap, session state lives in the session.",
   },
 ];
+// In the agent's and the tools' code a module-level Map or Set that is exported, or typed as the
+// mutable Map or Set, can be changed from elsewhere: a table there is typed ReadonlySet/ReadonlyMap.
+const COLLECTION = "/^(Map|Set|WeakMap|WeakSet)$/";
+const WORKER_MODULE_STATE = [
+  {
+    selector: `Program > ExportNamedDeclaration > VariableDeclaration > VariableDeclarator:not([id.typeAnnotation]) > NewExpression[callee.name=${COLLECTION}]`,
+    message:
+      "An exported module-level Map or Set can be changed by every importer and every session: type it ReadonlySet/ReadonlyMap, or keep the state in the value that owns it.",
+  },
+  {
+    selector: `Program > VariableDeclaration > VariableDeclarator[id.typeAnnotation.typeAnnotation.typeName.name=${COLLECTION}], Program > ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.typeAnnotation.typeAnnotation.typeName.name=${COLLECTION}]`,
+    message:
+      "A module-level Map or Set typed as mutable is state shared by every session: a constant table is typed ReadonlySet/ReadonlyMap, session state lives in the session.",
+  },
+];
 
 /** An import group a folder must not use (gitignore-style patterns, matched against the import string). */
 const group = (patterns, message, extra = {}) => ({ group: patterns, message, ...extra });
@@ -123,6 +138,10 @@ export default tseslint.config(
     // a thread can hold several sessions. Caches of pure functions say so in a disable comment.
     files: ["src/**"],
     rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE, ...MODULE_STATE] },
+  },
+  {
+    files: ["src/agent/**", "src/tools/**"],
+    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE, ...MODULE_STATE, ...WORKER_MODULE_STATE] },
   },
   {
     // A headless run looks for children left behind only once node has reported a spawn

@@ -7,5 +7,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Two cores: end-to-end tests start real terminals and workers.
     maxWorkers: 2,
+    // Each file's time, slowest first, after the usual report (tests/file-times.ts).
+    reporters: ["default", "./tests/file-times.ts"],
   },
 });

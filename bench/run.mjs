@@ -160,9 +160,7 @@ async function launchMcp() {
       await sleep(1500);
     } finally {
       tui.kill();
-      // The servers may still be writing beside the sandbox for a moment after the app is gone.
-      await sleep(500);
-      fs.rmSync(sb.base, { recursive: true, force: true, maxRetries: 5 });
+      sb.cleanup();
     }
   }
   await fake.close();

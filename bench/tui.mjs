@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { removeSandbox } from "../.bench-build/fakes/home-processes.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const BIN = path.join(ROOT, "bin", "agent0.js");
@@ -16,9 +17,16 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const CACHE = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "agent0-bench-cache-")));
 process.on("exit", () => fs.rmSync(CACHE, { recursive: true, force: true }));
 
+/** Sandboxes not removed yet: removed when the bench exits, however it ends. */
+const unremoved = new Map();
+process.on("exit", () => {
+  for (const [base, home] of unremoved) removeSandbox(base, home);
+});
+
 export function sandbox() {
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "agent0-bench-")));
   const home = path.join(base, "home");
+  unremoved.set(base, home);
   const project = path.join(base, "project");
   fs.mkdirSync(project, { recursive: true });
   fs.mkdirSync(path.join(home, ".config", "agent0"), { recursive: true });
@@ -38,8 +46,12 @@ export function sandbox() {
     project,
     env,
     benchFile: env.AGENT0_BENCH_FILE,
-    // The app may still be writing its log or session for a moment after it was killed.
-    cleanup: () => fs.rmSync(base, { recursive: true, force: true, maxRetries: 5 }),
+    // The app may still be running (a terminal killed under it exits on its own time) and would
+    // write its log into the removed folder: its processes are stopped first.
+    cleanup: () => {
+      removeSandbox(base, home);
+      unremoved.delete(base);
+    },
   };
 }
 

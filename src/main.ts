@@ -54,8 +54,10 @@ Examples:
   agent0 --resume 3f2a            reopen a saved session
   agent0 sessions                 list saved sessions
   agent0 doctor                   what works on this machine, and how to fix what does not
+  agent0 setup                    choose the model server and model (first run)
   agent0 acp                      serve an editor over the Agent Client Protocol
-  agent0 mcp serve                serve other agents over MCP`,
+  agent0 mcp serve                serve other agents over MCP
+  agent0 plugins install <path>   install an Agent Plugin (a folder or a git URL) in ~/.agents/plugins`,
   )
   .action(async (words: string[], flags: Flags) => {
     process.exitCode = await main(words.join(" "), flags);
@@ -65,8 +67,15 @@ const subcommand = (name: Subcommand) => name;
 
 program
   .command(subcommand("sessions"))
-  .description("list saved sessions, newest first")
-  .action(async () => {
+  .description("list saved sessions, newest first; `sessions delete <id>` removes one (an id or its unique prefix)")
+  .argument("[action]", "delete")
+  .argument("[id]", "the session to delete")
+  .action(async (action: string | undefined, id: string | undefined) => {
+    if (action !== undefined) {
+      const { deleteCommand } = await import("./cli/sessions-delete.js");
+      process.exitCode = deleteCommand(action, id, sessionsDir());
+      return;
+    }
     const { formatSessionList, listSessions } = await import("./session/writer.js");
     const { sessions, warnings } = listSessions(sessionsDir());
     for (const w of warnings) process.stderr.write(sanitize(`warning: ${w}\n`));
@@ -90,6 +99,27 @@ mcp
   .action(async () => {
     const { serveMcp } = await import("./cli/mcp-serve.js");
     process.exitCode = await serveMcp(program.opts<Flags>());
+  });
+
+const plugins = program.command(subcommand("plugins")).description("Agent Plugins (agent-plugins.org)");
+plugins
+  .command("install <source>")
+  .description("copy a plugin's folder, or clone a git URL, into ~/.agents/plugins after checking it")
+  .action(async (source: string) => {
+    const { installPlugin } = await import("./cli/plugins-install.js");
+    const r = await installPlugin(source, process.env);
+    for (const line of r.err) process.stderr.write(sanitize(`${line}\n`));
+    for (const line of r.out) process.stdout.write(sanitize(`${line}\n`));
+    process.exitCode = r.code;
+  });
+plugins
+  .command("list")
+  .description("list the plugins of the user (~/.agents/plugins) and of this project (.agents/plugins)")
+  .action(async () => {
+    const { listPlugins } = await import("./cli/plugins-install.js");
+    const r = listPlugins(process.env);
+    for (const line of r.err) process.stderr.write(sanitize(`${line}\n`));
+    process.stdout.write(`${r.out}\n`);
   });
 
 const engine = program.command(subcommand("engine")).description("the built-in engine (llama.cpp), for no server");
@@ -163,9 +193,24 @@ program
   });
 
 program
+  .command(subcommand("setup"))
+  .description("first-run setup: choose the model server (or the built-in engine) and the model; saved to the config")
+  .action(async () => {
+    const { runSetup } = await import("./cli/setup.js");
+    process.exitCode = await runSetup(program.opts<Flags>());
+  });
+
+program
   .command(subcommand("acp"))
   .description("serve the Agent Client Protocol on stdin/stdout, for editors (Zed, JetBrains, Neovim …)")
-  .action(async () => {
+  // The registry's "terminal" auth method: the editor runs the agent's own command with these args.
+  .option("--setup", "run `agent0 setup` in this terminal instead (what an editor's terminal sign-in runs)")
+  .action(async (opts: { setup?: boolean }) => {
+    if (opts.setup) {
+      const { runSetup } = await import("./cli/setup.js");
+      process.exitCode = await runSetup(program.opts<Flags>());
+      return;
+    }
     const { serveAcp } = await import("./cli/acp/serve.js");
     process.exitCode = await serveAcp(program.opts<Flags>());
   });
@@ -248,7 +293,7 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
     const told = import("./cli/protection-notice.js").then(({ protectionNotice }) =>
       protectionNotice(b.config.dataDir),
     );
-    const context = await loadProjectContext(b.config.cwd, process.env, b.config.addDirs);
+    const context = await loadProjectContext(b.config.cwd, process.env, b.config.addDirs, b.config.pluginSkills);
     const protection = await told.catch(() => undefined);
     if (protection) notices.push(protection);
     b.config.systemPrompt = context.systemPrompt;

@@ -1,41 +1,12 @@
 // The rules that make a call ask even where the mode would let it run: writes to paths that
-// configure programs (git, editors, shells, agent0 itself), and allowlisted shell reads that reach
-// outside the project. Each returns the reason shown in the dialog, or undefined.
+// configure programs (git, editors, shells, agent0 itself; safety/protected-paths.ts), and
+// allowlisted shell reads that reach outside the project. Each returns the reason shown in the
+// dialog, or undefined.
 import fs from "node:fs";
 import path from "node:path";
 import { splitWords } from "../tools/shell/safety.js";
 import { isInside, realpathLoose } from "../safety/paths.js";
 import { hardLinkNames, linksLeadingOut, LINK_WALK_MAX } from "../tools/files/links.js";
-
-/** Folders whose files configure programs that run later: git hooks and config, agent0, editors. */
-const PROTECTED_DIRS: ReadonlySet<string> = new Set([".git", ".agent0", ".claude", ".vscode", ".idea"]);
-/** Files that make git or a shell run something. */
-const PROTECTED_FILES: ReadonlySet<string> = new Set([
-  ".gitattributes",
-  ".gitmodules",
-  ".bashrc",
-  ".bash_profile",
-  ".bash_login",
-  ".bash_logout",
-  ".profile",
-  ".zshrc",
-  ".zshenv",
-  ".zprofile",
-  ".zlogin",
-  ".envrc",
-]);
-
-/** Why a write to `file` (relative to the project or absolute) must ask, in every mode but yolo. */
-export function protectedPathReason(file: string, cwd: string): string | undefined {
-  const rel = path.relative(cwd, path.resolve(cwd, file));
-  const parts = rel.split(path.sep).filter((p) => p !== "" && p !== ".");
-  const dir = parts.slice(0, -1).find((p) => PROTECTED_DIRS.has(p.toLowerCase()));
-  if (dir) return `${rel} is inside ${dir}/, which configures programs that run later: always asked.`;
-  const name = (parts[parts.length - 1] ?? "").toLowerCase();
-  if (PROTECTED_DIRS.has(name)) return `${rel} is a protected folder: always asked.`;
-  if (PROTECTED_FILES.has(name)) return `${rel} makes git or a shell run commands: always asked.`;
-  return undefined;
-}
 
 /** Commands whose arguments are printed, not read: a path there reads nothing. */
 const NO_PATH_ARGS: ReadonlySet<string> = new Set(["echo", "basename", "dirname", "which", "whoami", "uname", "pwd"]);

@@ -4,7 +4,8 @@ import type { PermissionDecision, PermissionMode, RunConfig } from "../protocol/
 import type { Approval, ApprovalKind, CallVerdict, McpApprovalHints } from "../tools/types.js";
 import { isReadOnlyCommand } from "../tools/shell/safety.js";
 import { gitProgramKeys } from "../safety/git-safety.js";
-import { followedLinksReason, outsidePaths, protectedPathReason } from "./approval-rules.js";
+import { followedLinksReason, outsidePaths } from "./approval-rules.js";
+import { protectedPathReason } from "../safety/protected-paths.js";
 import { decide, prefixRuleFor, type PermissionRule } from "../context/permission-rules.js";
 
 export interface ApprovalRequest {

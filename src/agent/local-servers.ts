@@ -6,24 +6,13 @@ import type { RunConfig } from "../protocol/run-config.js";
 import { engineOffer } from "./engine-offer.js";
 import { DEFAULT_OLLAMA_HOST } from "../providers/ollama/host.js";
 import { OPENAI_DEFAULT_BASE_URL } from "../providers/openai/provider-constants.js";
-import { DEFAULT_DISCOVERY_PORTS, describeFound, discoverLocalServers, isOllama } from "../providers/discover.js";
+import { describeFound, discoverLocalServers, discoveryPorts, isOllama } from "../providers/discover.js";
 
 export interface DiscoveryOptions {
   /** The ports to look at (tests: the fake servers' OS-chosen ports); default 1234, 8080, 8000. */
   ports?: number[];
   /** The address that counts as "Ollama's default"; default http://127.0.0.1:11434. */
   defaultHost?: string;
-}
-
-/** AGENT0_DISCOVERY_PORTS=1,2,3: the ports an end-to-end test's fake servers listen on. */
-function portsFromEnv(env: NodeJS.ProcessEnv): number[] | undefined {
-  const raw = env.AGENT0_DISCOVERY_PORTS;
-  if (!raw) return undefined;
-  const ports = raw
-    .split(",")
-    .map(Number)
-    .filter((p) => Number.isInteger(p) && p > 0 && p < 65536);
-  return ports.length ? ports : undefined;
 }
 
 /**
@@ -40,7 +29,7 @@ export async function withLocalServers(
   const defaultHost = opts.defaultHost ?? DEFAULT_OLLAMA_HOST;
   if (config.provider !== "ollama" || config.host !== defaultHost || !failure.message.startsWith("Cannot reach Ollama"))
     return withOffer(failure, engineOffer(config, false, env));
-  const found = await discoverLocalServers({ ports: opts.ports ?? portsFromEnv(env) ?? DEFAULT_DISCOVERY_PORTS });
+  const found = await discoverLocalServers({ ports: opts.ports ?? discoveryPorts(env) });
   if (found.length === 0) return withOffer(failure, engineOffer(config, true, env));
   return {
     message: `${failure.message}. Found on this machine instead: ${found.map((f) => f.name).join(", ")}.`,

@@ -1,65 +1,27 @@
-import type { RunEvent, DoneReason } from "../protocol/agent-event.js";
+// runAgent: the run as its stages, in order, over one explicit state (run-state.ts): open the run
+// (the model's facts, the images check), the prompt hooks, then steps (run-steps.ts) until the
+// model answers, the user interrupts, a stuck rule fires or the step cap is reached.
+import type { RunEvent } from "../protocol/agent-event.js";
 import type { ConversationMessage, ToolCall } from "../protocol/conversation.js";
 import type { PermissionMode, RunConfig } from "../protocol/run-config.js";
-import type { ToolSpec } from "../protocol/tool-spec.js";
-import type { Provider } from "../providers/types.js";
-import type { ClientIo, ToolContext, ToolDef } from "../tools/types.js";
-import { toolSpecs } from "../tools/runner.js";
-import { runCalls, type ToolOutcome } from "./tool-call.js";
-import { callModel } from "./model-call.js";
-import { CALL_CONSTRAINT, protocolConstraint, type ReplyConstraint } from "./replies/protocol-schema.js";
-import { createStuckState, observeStep } from "./stuck.js";
-import { correctiveMessage } from "./replies/json-protocol.js";
-import { sentTools, systemMessage } from "./request.js";
-import { createApprover, modeReminder, type AskUser } from "./approval.js";
-import {
-  ensureModelInfo,
-  failedNativeCalls,
-  imagesRefused,
-  noteNativeFailure,
-  saneTokenCount,
-  type Prefetched,
-} from "./model-info.js";
-import { createSessionMemory, type SessionMemory } from "../tools/session-memory.js";
-import { warnIfOllamaBehindOpenAI, withLocalServers } from "./local-servers.js";
-import type { EngineOffer } from "../protocol/engine-offer.js";
-import { compactIfNeeded, toolSpecTokens } from "./compaction/run.js";
-import { recoverFromOverflow } from "./overflow-retry.js";
+import type { ToolContext } from "../tools/types.js";
+import type { SessionMemory } from "../tools/session-memory.js";
 import { hasHooks, runHooks } from "./hooks/hooks.js";
+import { finish, openRun, push, pushToolResult, type LoopDeps, type LoopResult, type RunState } from "./run-state.js";
+import {
+  afterAnswer,
+  afterError,
+  askModel,
+  correctUnusable,
+  done,
+  observeReply,
+  prepareStep,
+  runStepCalls,
+  stepConstraint,
+  type Flow,
+} from "./run-steps.js";
 
-export interface LoopDeps {
-  provider: Provider;
-  /** A function when the list can change during the run (an MCP server's list_changed): read before each step. */
-  tools: ToolDef[] | (() => ToolDef[]);
-  emit: (e: RunEvent) => void;
-  signal: AbortSignal;
-  askUser: AskUser;
-  /** A sub-agent uses its parent's approval instead of a policy of its own. */
-  approve?: ToolContext["approve"];
-  /** Checkpoint hook: called before a tool writes a file. */
-  beforeWrite?: (absPath: string) => Promise<void>;
-  /** The permission mode now, when the user may change it during the run (Shift+Tab); default: the config's. */
-  permissionMode?: () => PermissionMode;
-  /** Sub-agent depth (0 = the user's own agent). */
-  depth?: number;
-  /** What the session's tools remember (a sub-agent shares its parent's); default: a fresh memory. */
-  memory?: SessionMemory;
-  /** Model lookups the session started early (prefetch-model-info). */
-  prefetched?: Prefetched;
-  /** Messages the user typed during the run, taken at each step boundary (the user's own agent only). */
-  takeSteers?: () => ConversationMessage[];
-  /** An editor's file system and terminal, when the session's client offers them (agent0 acp). */
-  client?: ClientIo;
-}
-
-export interface LoopResult {
-  reason: DoneReason;
-  /** The messages this run appended, in order. */
-  appended: ConversationMessage[];
-  /** The final assistant text (for headless output and sub-agents). */
-  answer: string;
-  conversation: ConversationMessage[];
-}
+export type { LoopDeps, LoopResult } from "./run-state.js";
 
 /**
  * runAgent: call the model, run the tools it asks for, repeat — until it answers, the user
@@ -71,275 +33,43 @@ export async function runAgent(
   runConfig: RunConfig,
   deps: LoopDeps,
 ): Promise<LoopResult> {
-  const { provider, emit, signal } = deps;
-  let conversation = [...initial];
-  const appended: ConversationMessage[] = [];
-  const push = (m: ConversationMessage) => {
-    conversation.push(m);
-    appended.push(m);
-    emit({ type: "message", message: m });
-  };
-  const finish = (reason: DoneReason): LoopResult => {
-    const last = [...appended].reverse().find((m) => m.role === "assistant" && m.content.trim());
-    return { reason, appended, answer: last?.content ?? "", conversation };
-  };
-
-  const memory = deps.memory ?? createSessionMemory(runConfig.sessionId);
-  const info = await ensureModelInfo(provider, runConfig, signal, emit, deps.prefetched);
-  if (!info.ok) {
-    const said: { message: string; hint?: string; offer?: EngineOffer } = signal.aborted
-      ? info
-      : await withLocalServers(runConfig, info);
-    emit({ type: "error", message: said.message, hint: said.hint, ...(said.offer && { offer: said.offer }) });
-    return finish(signal.aborted ? "interrupted" : "error");
-  }
-  // A session's first run (headless, or before the TUI's probe answered) checks the server once.
-  if (saneTokenCount(runConfig.numCtx) === undefined && (deps.depth ?? 0) === 0)
-    await warnIfOllamaBehindOpenAI(info.config, emit);
-  // The caller's config is never changed; what this run learns lives in its own copy.
-  const sight = (deps.depth ?? 0) === 0 ? await imagesRefused(provider, info.config, conversation, signal) : undefined;
-  if (sight?.refusal) {
-    emit({ type: "error", message: sight.refusal });
-    return finish("error");
-  }
-  let config = sight?.config ?? info.config;
-
-  if (config.toolProtocol === "native" && failedNativeCalls(memory)) config.toolProtocol = "json";
-
-  // A skill's allowed-tools (typed as /skill, or loaded by the model) limits every later step. The
-  // model is still sent every tool, in the same order: a call outside the list is refused when it
-  // runs, so the tool list, the front of every request, never changes and the prompt cache holds.
-  let allowed = config.toolFilter;
-  const mode = deps.permissionMode ?? (() => runConfig.permissionMode);
-  // A sub-agent starts a conversation of its own: its type's tools are all it is sent; a changed
-  // MCP tool list is taken at the next step.
-  let source = typeof deps.tools === "function" ? deps.tools() : deps.tools;
-  // A hook's `continue: false` (Claude Code's): the run ends after the step, its reason told the user.
-  let hookStop: string | undefined;
-  const own = (list: ToolDef[]) => sentTools(config, list, deps.depth);
-  let tools = own(source);
-  const latestTools = () => {
-    const now = typeof deps.tools === "function" ? deps.tools() : deps.tools;
-    if (now !== source) {
-      source = now;
-      tools = own(now);
-    }
-    return tools;
-  };
-  let specs = toolSpecs(tools);
-  let constraints = constraintsFor(specs);
-  // The step after a native-tools model's unreadable call decodes under the call schema.
-  let constrainNext = false;
-  const restrictTools = (names: string[]) => {
-    allowed = allowed ? allowed.filter((n) => names.includes(n)) : [...names];
-    emit({ type: "notice", level: "info", text: `Tools for the rest of this run: ${allowed.join(", ") || "none"}.` });
-  };
-  const approve = deps.approve ?? createApprover(config, deps.askUser, emit, mode);
-  let stuck = createStuckState();
-  let compactedLength = -1;
-  // One compaction and retry per run for a prompt the server refused as too long.
-  let overflowRetried = false;
-  const depth = deps.depth ?? 0;
-  if (depth === 0) {
-    const started = await promptHooks(conversation, config, memory, emit, signal);
+  const opened = await openRun(initial, runConfig, deps);
+  if (!("deps" in opened)) return opened;
+  const run = opened;
+  if (run.depth === 0) {
+    const started = await promptHooks(run.conversation, run.config, run.memory, deps.emit, deps.signal);
     if (started.blocked !== undefined) {
-      emit({ type: "prompt-blocked", reason: started.blocked });
-      return finish("error");
+      deps.emit({ type: "prompt-blocked", reason: started.blocked });
+      return finish(run, "error");
     }
-    for (const m of started.context) push(m);
+    for (const m of started.context) push(run, m);
   }
-  let stopHookActive = false;
-
-  // What the user typed while the run went reaches the model before its next request.
-  const steer = (): boolean => {
-    const typed = deps.takeSteers?.() ?? [];
-    for (const m of typed) push(m);
-    return typed.length > 0;
-  };
-
   for (;;) {
-    if (signal.aborted) return finish("interrupted");
-    steer();
-    if (config.permissionMode !== mode()) config = { ...config, permissionMode: mode() };
-    // A mode change is told in a new trailing message: the system prompt is never rewritten.
-    const reminder = modeReminder(conversation, config.permissionMode);
-    if (reminder) push(reminder);
-    const previous = tools;
-    if (latestTools() !== previous) {
-      specs = toolSpecs(tools);
-      constraints = constraintsFor(specs);
-    }
-    // The prompt is the system message and the tool schemas as well as the conversation.
-    const system = systemMessage(config, specs);
-    // Compaction never runs twice without new content in between: a conversation it could not
-    // bring under the threshold goes to the model as it is.
-    if (conversation.length !== compactedLength) {
-      const compacted = await compactIfNeeded(provider, conversation, config, signal, emit, false, {
-        system,
-        tools: config.toolProtocol === "json" ? [] : specs,
-      });
-      if (compacted) {
-        conversation = compacted;
-        compactedLength = compacted.length;
-      }
-    }
-
-    // A resumed session may hold a call whose result never came (the app was killed mid-step).
-    const constraint = stepConstraint(config, memory, constraints, constrainNext);
-    constrainNext = false;
-    const reply = await callModel(provider, [system, ...conversation], specs, config, signal, emit, constraint);
-    // The server cut the prompt: from now on the window is what it really holds, and compaction
-    // keeps the prompt inside it (Ollama's num_ctx stays: changing it reloads the model).
-    if (reply.truncated) {
-      if (!memory.truncationTold) emit({ type: "notice", level: "warn", text: reply.truncated.notice });
-      memory.truncationTold = true;
-      if (config.provider !== "ollama" && reply.truncated.window < config.numCtx)
-        config = { ...config, numCtx: reply.truncated.window };
-    }
-    if (reply.promptTokens !== undefined) {
-      // Kept on the message, so the status line's figures are rebuilt from a saved session.
-      reply.message.usage = { promptTokens: reply.promptTokens, completionTokens: reply.completionTokens ?? 0 };
-      emit({
-        type: "usage",
-        promptTokens: reply.promptTokens,
-        completionTokens: reply.completionTokens ?? 0,
-        contextWindow: config.numCtx,
-        ...(reply.cachedTokens !== undefined ? { cachedTokens: reply.cachedTokens } : {}),
-        toolTokens: toolSpecTokens(config.toolProtocol === "json" ? [] : specs),
-      });
-    }
-
-    if (reply.error) {
-      if (reply.error.kind === "no-constraint" && constraint) {
-        // The same request again without it, once: the session remembers this server and model.
-        (memory.constraintRefused ??= new Set()).add(constraintKey(config));
-        constrainNext = constraint.name === CALL_CONSTRAINT;
-        emit({ type: "notice", level: "warn", text: constraintRefusedNotice(config, reply.error.message) });
-        continue;
-      }
-      if (reply.error.kind === "no-tools" && config.toolProtocol === "native") {
-        config = { ...config, toolProtocol: "json" };
-        emit({ type: "tool-protocol", protocol: "json" });
-        emit({
-          type: "notice",
-          level: "warn",
-          text: `${config.model} cannot call tools natively; switching this session to the JSON reply protocol.`,
-        });
-        continue;
-      }
-      if (!overflowRetried && !signal.aborted) {
-        const overhead = { system, tools: config.toolProtocol === "json" ? [] : specs };
-        const recovered = await recoverFromOverflow(
-          reply.error,
-          provider,
-          conversation,
-          config,
-          overhead,
-          signal,
-          emit,
-        );
-        if (recovered) {
-          overflowRetried = true;
-          ({ conversation, config } = recovered);
-          compactedLength = conversation.length;
-          continue;
-        }
-      }
-      if (reply.message.content || reply.message.thinking) push(reply.message);
-      if (signal.aborted || reply.error.kind === "aborted") return finish("interrupted");
-      emit({ type: "error", message: reply.error.message, hint: reply.error.hint });
-      return finish("error");
-    }
-
-    const calls = reply.message.toolCalls ?? [];
-    const unknown = calls.filter((c) => !tools.some((t) => t.name === c.name));
-    const unusable = reply.unusable
-      ? reply.unusable.kind === "empty"
-        ? "empty"
-        : "malformed"
-      : unknown.length > 0
-        ? "unknown-tool"
-        : undefined;
-    // Unreadable native calls count over the session: at the second the session moves to JSON.
-    if (reply.unusable?.kind === "malformed" && config.toolProtocol === "native" && noteNativeFailure(memory)) {
-      config.toolProtocol = "json";
-      emit({ type: "tool-protocol", protocol: "json" });
-      emit({
-        type: "notice",
-        level: "warn",
-        text: `${config.model} failed to write a usable tool call twice; switching this session to the JSON reply protocol.`,
-      });
-    }
-    const observed = observeStep(stuck, { toolCalls: calls, unusable }, { maxSteps: config.maxSteps });
-    stuck = observed.state;
-    const verdict = observed.verdict;
-
-    if (calls.length === 0 && !reply.unusable) {
-      push(reply.message);
-      // A message typed while this answer streamed: the run goes on with it.
-      if (!signal.aborted && steer()) continue;
-      // A Stop (SubagentStop) hook may say the work is not done: its reason goes to the model.
-      const event = depth === 0 ? "Stop" : "SubagentStop";
-      if (!hasHooks(config, event) || signal.aborted) return finish("complete");
-      const said = await runHooks(config, event, [], { stop_hook_active: stopHookActive }, emit, signal);
-      if (said.stop !== undefined)
-        emit({ type: "notice", level: "info", text: `A hook stopped the run: ${said.stop}` });
-      if (!said.block || said.stop !== undefined) return finish("complete");
-      stopHookActive = true;
-      push({ role: "user", content: `${event} hook: ${said.block}` });
-      continue;
-    }
-    if (reply.message.content || reply.message.thinking || calls.length) push(reply.message);
-    if (verdict.kind === "stop") {
-      // Every call in the history keeps its result, even when we stop before running it.
-      for (const c of calls) pushToolResult(push, c, `Not run: ${verdict.message}`);
-      emit({ type: "notice", level: "warn", text: `${verdict.message} Type a message to continue the work.` });
-      return finish(verdict.reason);
-    }
-
-    if (reply.unusable) {
-      // One corrective message per unusable reply; stuck.ts's one counter stops the run when
-      // they come in a row, so a second bad reply never reaches this point. A native-tools
-      // model's unreadable call is asked again under the call schema, in the JSON protocol's words.
-      // So is a call written at the end of the thinking, with the answer left empty.
-      constrainNext =
-        config.toolProtocol === "native" && (reply.unusable.kind === "malformed" || reply.callInThinking !== undefined);
-      const words = stepConstraint(config, memory, constraints, constrainNext) ? "json" : config.toolProtocol;
-      const detail = reply.callInThinking
-        ? `you wrote the call to "${reply.callInThinking}" inside your reasoning and left the reply empty; call it outside your reasoning`
-        : reply.unusable.detail;
-      push({
-        role: "user",
-        content: correctiveMessage(
-          words,
-          tools.map((t) => t.name),
-          detail,
-        ),
-      });
-      emit({ type: "notice", level: "warn", text: unusableNotice(reply.unusable.kind) });
-      continue;
-    }
-
-    // Every call goes through its stages (tool-call.ts): the filter, plan mode, the rules, the hooks, approval.
-    const env = {
-      tools,
-      config,
-      mode: mode(),
-      stop: (why: string) => void (hookStop ??= why),
-      ...(allowed ? { allowed } : {}),
-    };
-    const results = await runCalls(calls, env, (call) => ({
-      ...toolContext(call, config, deps, approve, memory),
-      restrictTools,
-    }));
-    calls.forEach((call, i) => pushToolResult(push, call, results[i]!));
-    if (hookStop !== undefined) {
-      emit({ type: "notice", level: "info", text: `A hook stopped the run: ${hookStop}` });
-      return finish("complete");
-    }
-    if (verdict.kind === "nudge") push({ role: "user", content: verdict.message });
-    if (signal.aborted) return finish("interrupted");
+    if (deps.signal.aborted) return finish(run, "interrupted");
+    const flow = await step(run);
+    if (flow.next === "done") return finish(run, flow.reason);
   }
+}
+
+/** One step: the request, the model's reply, and what follows from it. */
+async function step(run: RunState): Promise<Flow> {
+  const system = await prepareStep(run);
+  const constraint = stepConstraint(run.config, run.memory, run.constraints, run.constrainNext);
+  run.constrainNext = false;
+  const reply = await askModel(run, system, constraint);
+  if (reply.error) return afterError(run, { ...reply, error: reply.error }, constraint, system);
+  const calls = reply.message.toolCalls ?? [];
+  const verdict = observeReply(run, reply);
+  if (calls.length === 0 && !reply.unusable) return afterAnswer(run, reply);
+  if (reply.message.content || reply.message.thinking || calls.length) push(run, reply.message);
+  if (verdict.kind === "stop") {
+    // Every call in the history keeps its result, even when we stop before running it.
+    for (const c of calls) pushToolResult(run, c, `Not run: ${verdict.message}`);
+    run.deps.emit({ type: "notice", level: "warn", text: `${verdict.message} Type a message to continue the work.` });
+    return done(verdict.reason);
+  }
+  if (reply.unusable) return correctUnusable(run, { ...reply, unusable: reply.unusable });
+  return runStepCalls(run, calls, verdict, (call) => toolContext(call, run.config, run.deps, run.approve, run.memory));
 }
 
 /**
@@ -374,57 +104,6 @@ async function promptHooks(
     context.push(...wrap("user-prompt-submit-hook", said.context));
   }
   return { context };
-}
-
-function unusableNotice(kind: "empty" | "malformed"): string {
-  return kind === "empty"
-    ? "The model's reply was empty; asked it to try again."
-    : "The model wrote a tool call as text that could not be read; asked it to retry.";
-}
-
-function pushToolResult(
-  push: (m: ConversationMessage) => void,
-  call: ToolCall,
-  outcome: string | Pick<ToolOutcome, "content" | "display" | "images">,
-) {
-  const { content, display, images } = typeof outcome === "string" ? { content: outcome } : outcome;
-  const m: ConversationMessage = { role: "tool", content, toolCallId: call.id, toolName: call.name };
-  if (display) m.display = display;
-  if (images) m.images = images;
-  push(m);
-}
-
-function constraintKey(config: RunConfig): string {
-  return `${config.provider} ${config.host} ${config.model}`;
-}
-
-function constraintRefusedNotice(config: RunConfig, detail: string): string {
-  return `The server refused to constrain ${config.model}'s replies to agent0's schema (${detail}); asking again without it for the rest of this session.`;
-}
-
-/**
- * The JSON protocol's every step decodes under the reply schema; a native-tools model's corrective
- * step under the call schema. Neither where this server refused a constraint before.
- */
-function stepConstraint(
-  config: RunConfig,
-  memory: SessionMemory,
-  constraints: ReturnType<typeof constraintsFor>,
-  corrective: boolean,
-): ReplyConstraint | undefined {
-  if (config.provider === "anthropic" || memory.constraintRefused?.has(constraintKey(config))) return undefined;
-  if (config.toolProtocol === "json") return constraints.reply();
-  return corrective ? constraints.calls() : undefined;
-}
-
-/** Both schemas of one tool set, each built the first time a step needs it. */
-function constraintsFor(specs: ToolSpec[]): { reply: () => ReplyConstraint; calls: () => ReplyConstraint } {
-  let reply: ReplyConstraint | undefined;
-  let calls: ReplyConstraint | undefined;
-  return {
-    reply: () => (reply ??= protocolConstraint(specs)),
-    calls: () => (calls ??= protocolConstraint(specs, true)),
-  };
 }
 
 /**

@@ -47,15 +47,6 @@ export async function callModel(
   const json = config.toolProtocol === "json";
   // Images stay in the history across a model switch; a model that cannot read them reads their description.
   const messages = wireMessages(conversation, config);
-  let content = "";
-  let thinking = "";
-  let signature = "";
-  let writing: string | undefined;
-  const toolCalls: ToolCall[] = [];
-  let error: ProviderError | undefined;
-  let promptTokens: number | undefined;
-  let completionTokens: number | undefined;
-  let cachedTokens: number | undefined;
   // Text that may be a call written into the reply waits until recovery has seen all of it.
   const guard = new ToolCallStreamGuard(tools.map((t) => t.name));
   const release = () => {
@@ -63,58 +54,8 @@ export async function callModel(
     if (held && !json) emit({ type: "text", delta: held });
   };
   emit({ type: "status", phase: "loading" });
-
-  for await (const ev of provider.stream({
-    model: config.model,
-    messages,
-    tools: config.toolProtocol === "json" ? [] : tools,
-    ...(constraint ? { constraint } : {}),
-    numCtx: config.numCtx,
-    keepAlive: config.keepAlive,
-    temperature: config.temperature,
-    think: config.think,
-    signal,
-    idleTimeoutMs: config.idleTimeoutMs,
-  })) {
-    switch (ev.type) {
-      case "text":
-        content += ev.delta;
-        // A constrained reply names its tool on the status line as soon as the name is complete.
-        if (constraint && !writing) {
-          writing = writtenToolName(content, ev.delta.length);
-          if (writing === RESPONSE_TOOL) emit({ type: "status", phase: "answering" });
-          else if (writing) emit({ type: "status", phase: "thinking", writing });
-        }
-        // The JSON protocol's raw object is not for the user's eyes: show it as thinking.
-        if (json) emit({ type: "thinking", delta: ev.delta });
-        else {
-          const shown = guard.push(ev.delta);
-          if (shown) emit({ type: "text", delta: shown });
-        }
-        break;
-      case "thinking":
-        thinking += ev.delta;
-        emit({ type: "thinking", delta: ev.delta });
-        break;
-      case "thinking-signature":
-        signature += ev.signature;
-        break;
-      case "tool-call":
-        toolCalls.push({ ...ev.call, id: ev.call.id || newCallId() });
-        break;
-      case "notice":
-        emit({ type: "notice", level: "warn", text: ev.text });
-        break;
-      case "done":
-        promptTokens = ev.promptTokens;
-        completionTokens = ev.completionTokens;
-        cachedTokens = ev.cachedTokens;
-        break;
-      case "error":
-        error = ev.error;
-        break;
-    }
-  }
+  const streamed = await readStream(provider, messages, tools, config, signal, emit, guard, constraint);
+  const { content, thinking, signature, toolCalls, error, promptTokens, completionTokens, cachedTokens } = streamed;
 
   const truncated = promptTokens ? truncation(config, messages, promptTokens) : undefined;
   const toolNames = tools.map((t) => t.name);
@@ -137,21 +78,10 @@ export async function callModel(
   const message: ConversationMessage = { role: "assistant", content };
   if (thinking) message.thinking = thinking;
   if (thinking && signature) message.thinkingSignature = signature;
-  let unreadable: string | undefined;
-  if (toolCalls.length === 0 && content.trim() && recoversTextCalls(config.provider, config.toolProtocol)) {
-    // The arguments come back typed by each tool's schema and checked against it.
-    const recovered = recoverToolCalls(content, tools);
-    if (recovered.calls.length > 0) {
-      message.content = recovered.rest;
-      for (const c of recovered.calls) toolCalls.push({ id: newCallId(), name: c.name, args: c.args });
-    } else if (recovered.unknown.length > 0) {
-      unreadable = `it wrote a call to ${[...new Set(recovered.unknown)].map((n) => `"${n}"`).join(", ")}, which is not a tool`;
-    } else if (recovered.malformed) {
-      unreadable =
-        recovered.detail ??
-        "it wrote a tool call into its text that could not be read (broken JSON or an unknown format)";
-    }
-  }
+  const unreadable =
+    toolCalls.length === 0 && content.trim() && recoversTextCalls(config.provider, config.toolProtocol)
+      ? recoverFromText(message, content, tools, toolCalls)
+      : undefined;
   // Held text that was no call after all is shown; a recovered call's text stays hidden.
   if (message.content === content) release();
   if (toolCalls.length > 0) message.toolCalls = toolCalls;
@@ -165,6 +95,111 @@ export async function callModel(
     reply.unusable = { kind: "malformed", detail: unreadable };
   }
   return reply;
+}
+
+/** What one streamed reply carried: its text, thinking, native calls, the error and the token counts. */
+interface Streamed {
+  content: string;
+  thinking: string;
+  signature: string;
+  toolCalls: ToolCall[];
+  error?: ProviderError;
+  promptTokens?: number;
+  completionTokens?: number;
+  cachedTokens?: number;
+}
+
+/** Reads the provider's stream, passing deltas on as events (text held by `guard` while it may be a call). */
+async function readStream(
+  provider: Provider,
+  messages: ConversationMessage[],
+  tools: ToolSpec[],
+  config: RunConfig,
+  signal: AbortSignal,
+  emit: (e: RunEvent) => void,
+  guard: ToolCallStreamGuard,
+  constraint: ReplyConstraint | undefined,
+): Promise<Streamed> {
+  const json = config.toolProtocol === "json";
+  const out: Streamed = { content: "", thinking: "", signature: "", toolCalls: [] };
+  let writing: string | undefined;
+  for await (const ev of provider.stream({
+    model: config.model,
+    messages,
+    tools: json ? [] : tools,
+    ...(constraint ? { constraint } : {}),
+    numCtx: config.numCtx,
+    keepAlive: config.keepAlive,
+    temperature: config.temperature,
+    think: config.think,
+    signal,
+    idleTimeoutMs: config.idleTimeoutMs,
+  })) {
+    switch (ev.type) {
+      case "text":
+        out.content += ev.delta;
+        // A constrained reply names its tool on the status line as soon as the name is complete.
+        if (constraint && !writing) {
+          writing = writtenToolName(out.content, ev.delta.length);
+          if (writing === RESPONSE_TOOL) emit({ type: "status", phase: "answering" });
+          else if (writing) emit({ type: "status", phase: "thinking", writing });
+        }
+        // The JSON protocol's raw object is not for the user's eyes: show it as thinking.
+        if (json) emit({ type: "thinking", delta: ev.delta });
+        else {
+          const shown = guard.push(ev.delta);
+          if (shown) emit({ type: "text", delta: shown });
+        }
+        break;
+      case "thinking":
+        out.thinking += ev.delta;
+        emit({ type: "thinking", delta: ev.delta });
+        break;
+      case "thinking-signature":
+        out.signature += ev.signature;
+        break;
+      case "tool-call":
+        out.toolCalls.push({ ...ev.call, id: ev.call.id || newCallId() });
+        break;
+      case "notice":
+        emit({ type: "notice", level: "warn", text: ev.text });
+        break;
+      case "done":
+        out.promptTokens = ev.promptTokens;
+        out.completionTokens = ev.completionTokens;
+        out.cachedTokens = ev.cachedTokens;
+        break;
+      case "error":
+        out.error = ev.error;
+        break;
+    }
+  }
+  return out;
+}
+
+/**
+ * Calls a model wrote into its text, recovered into `toolCalls` (the arguments typed by each tool's
+ * schema and checked against it) and cut from the message; or why the markup could not be read.
+ */
+function recoverFromText(
+  message: ConversationMessage,
+  content: string,
+  tools: ToolSpec[],
+  toolCalls: ToolCall[],
+): string | undefined {
+  const recovered = recoverToolCalls(content, tools);
+  if (recovered.calls.length > 0) {
+    message.content = recovered.rest;
+    for (const c of recovered.calls) toolCalls.push({ id: newCallId(), name: c.name, args: c.args });
+    return undefined;
+  }
+  if (recovered.unknown.length > 0)
+    return `it wrote a call to ${[...new Set(recovered.unknown)].map((n) => `"${n}"`).join(", ")}, which is not a tool`;
+  if (recovered.malformed)
+    return (
+      recovered.detail ?? "it wrote a tool call into its text that could not be read (broken JSON or an unknown format)"
+    );
+  return undefined;
 }
 
 /**

@@ -120,7 +120,11 @@ export async function ensureModelInfo(
       config.numCtx =
         config.provider === "ollama" ? Math.min(contextLength, cap ?? configDefaults.numCtxCap) : contextLength;
     }
-    if (config.think && info.capabilities.length > 0 && !info.capabilities.includes("thinking")) {
+    // Only Ollama says which models think (/api/show); OpenAI-compatible servers' capabilities are assumed.
+    const thinks = config.provider !== "ollama" || !info.capabilities.length || info.capabilities.includes("thinking");
+    if (config.think === "off" && !thinks) {
+      config.think = undefined; // nothing to turn off, and Ollama answers 400 to `think` here
+    } else if (config.think && !thinks) {
       // Ollama answers 400 to `think` for a model that cannot think: ask without it.
       config.think = undefined;
       emit({
@@ -128,6 +132,14 @@ export async function ensureModelInfo(
         level: "warn",
         text: `${config.model} does not think before answering; --think is ignored.`,
       });
+    }
+    if (config.provider === "ollama" && config.think && !["on", "off"].includes(config.think) && !info.thinkLevels) {
+      emit({
+        type: "notice",
+        level: "info",
+        text: `${config.model} thinks or not, at no level: --think ${config.think} asks it to think.`,
+      });
+      config.think = "on";
     }
     if (config.provider === "ollama") config.toolProtocol = chooseToolProtocol(info.capabilities);
     config.seesImages = seesImages(config.vision, info.capabilities);

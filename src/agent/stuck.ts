@@ -13,6 +13,7 @@
 // 4. web_search called 6 times in the turn                  -> stop "stuck"
 // 5. the step cap (maxSteps model calls)                    -> stop "max-steps"
 // 6. web_search called 3 times in the turn (once)           -> nudge: answer with what you have
+// A step that only waits on running background commands (Step.waiting) is in no run of rules 1-2.
 // A stop means: do not call the model again this turn. The loop should answer each call
 // of the stopped step with a "not run" tool result, so no call is left without a result.
 
@@ -23,6 +24,11 @@ export type Unusable = "invalid-args" | "unknown-tool" | "empty" | "malformed";
 export interface Step {
   toolCalls: readonly Pick<ToolCall, "name" | "args">[];
   unusable?: Unusable;
+  /**
+   * Every call of the step reads a background command that still runs or has news (shell_output):
+   * waiting on it is progress, not a loop, so the step breaks runs as a step without calls does.
+   */
+  waiting?: boolean;
 }
 
 export type StuckVerdict =
@@ -71,7 +77,9 @@ export function observeStep(
 ): { state: StuckState; verdict: StuckVerdict } {
   const maxSteps = opts.maxSteps ?? DEFAULT_MAX_STEPS;
   const seen =
-    step.toolCalls.length > 0 ? { key: canonicalJson(step.toolCalls.map(callOf)), label: labelOf(step) } : undefined;
+    step.toolCalls.length > 0 && !step.waiting
+      ? { key: canonicalJson(step.toolCalls.map(callOf)), label: labelOf(step) }
+      : undefined;
   const searches = step.toolCalls.filter((c) => c.name === "web_search").length;
   const next: StuckState = {
     steps: state.steps + 1,

@@ -95,17 +95,17 @@ export function loadCachedScript(
 }
 
 /**
- * The cache file's bytes, when this user wrote it and nobody else can: V8 runs what a cache holds
- * without checking it, so a cache another user could have put there (an $XDG_CACHE_HOME in a
- * shared folder) is not used, and is written again. Undefined when there is none yet.
+ * The cache file's bytes, when this user (`uid`) wrote it and nobody else can: V8 runs what a
+ * cache holds without checking it, so a cache another user could have put there (an
+ * $XDG_CACHE_HOME in a shared folder) is not used, and is written again. Undefined when there is
+ * none yet.
  */
-function readOwnCache(cacheFile: string): Buffer | undefined {
+export function readOwnCache(cacheFile: string, uid = process.getuid?.()): Buffer | undefined {
   let fd: number | undefined;
   try {
     // Not through a link: its target could be any file of the user's with bytes another chose.
     fd = fs.openSync(cacheFile, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
     const st = fs.fstatSync(fd);
-    const uid = process.getuid?.();
     if (!st.isFile() || (uid !== undefined && st.uid !== uid) || (st.mode & 0o022) !== 0) return undefined;
     return fs.readFileSync(fd);
   } catch {

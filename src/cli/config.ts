@@ -1,6 +1,7 @@
 import {
   PERMISSION_MODES,
   PROVIDERS,
+  thinkLevel,
   type McpServerConfig,
   type PermissionMode,
   type ProviderName,
@@ -22,7 +23,8 @@ export interface CliOptions {
   numCtxCap?: string;
   tickMs?: string;
   keepAlive?: string;
-  think?: boolean;
+  /** --think (true), --think <level>, --no-think (false). */
+  think?: boolean | string;
   sandbox?: boolean;
   /** Start the project's own MCP servers (.agent0/mcp.json, .mcp.json) without asking. */
   trustProjectMcp?: boolean;
@@ -72,7 +74,7 @@ export function resolveConfig(
     numCtxCap,
     keepAlive: keepAliveValue(opts.keepAlive ?? file.keepAlive ?? DEFAULT_KEEP_ALIVE),
     temperature: file.temperature,
-    think: opts.think ?? file.think,
+    think: thinkLevel(opts.think ?? file.think),
     vision: file.vision,
     maxSteps: file.maxSteps ?? configDefaults.maxSteps,
     outputLimit: file.outputLimit ?? configDefaults.outputLimit,

@@ -69,6 +69,13 @@ export async function headless(prompt: string, flags: HeadlessFlags): Promise<ne
       ),
     );
   }
+  for (const p of [...boot.mcp.plugins.pending, ...boot.mcp.plugins.denied]) {
+    process.stderr.write(
+      sanitize(
+        `notice: Agent Plugin ${p.name} (${p.root}) is not trusted in this project — its skills and MCP servers are off. Trust it in the TUI (/plugins), or pass --trust-project-mcp.\n`,
+      ),
+    );
+  }
   const dir = sessionsDir();
   const recorder = new SessionRecorder({
     dir,
@@ -81,7 +88,7 @@ export async function headless(prompt: string, flags: HeadlessFlags): Promise<ne
   // The agent asks the server about the model while the project context is read.
   started.agent.send({ type: "prefetch-model-info", config });
   // The project context (git runs meanwhile) and the prompt's files are read at the same time.
-  const loadingContext = loadProjectContext(config.cwd, process.env, config.addDirs);
+  const loadingContext = loadProjectContext(config.cwd, process.env, config.addDirs, config.pluginSkills);
   // `@path` attaches the file and `@server:uri` an MCP server's resource, as in the TUI.
   const servers = Object.keys(config.mcpServers ?? {});
   const mentioned = fileMentionsIn(prompt, servers);
@@ -119,8 +126,8 @@ export async function headless(prompt: string, flags: HeadlessFlags): Promise<ne
     config,
     conversation: resumed.conversation,
     format: flags.outputFormat,
-    yes: flags.yes === true,
     recorder,
+    dir,
     logger: createLogger(logsDir()),
   });
   // Exit as soon as the answer is out: an idle keep-alive socket must not hold a script up.

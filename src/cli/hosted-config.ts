@@ -6,6 +6,7 @@ import type { McpServerConfig, RunConfig } from "../protocol/run-config.js";
 import type { Skill } from "../context/skills.js";
 import { loadProjectContext } from "./project-context.js";
 import { loadMcp, type Startup } from "./startup.js";
+import { pluginSkillFiles } from "../context/plugin-select.js";
 
 export interface HostedConfig {
   config: RunConfig;
@@ -27,7 +28,12 @@ export async function hostedConfig(
     warnings.push(
       `MCP server ${s.name} (${s.file}) is not trusted in this project — skipped. Approve it in the TUI, or start with --trust-project-mcp.`,
     );
-  const context = await loadProjectContext(dir, env);
+  for (const p of mcp.startup.plugins.pending)
+    warnings.push(
+      `Agent Plugin ${p.name} (${p.root}) is not trusted in this project — skipped. Approve it in the TUI (/plugins), or start with --trust-project-mcp.`,
+    );
+  const pluginSkills = pluginSkillFiles(mcp.startup.plugins.active);
+  const context = await loadProjectContext(dir, env, [], pluginSkills);
   warnings.push(...context.warnings);
   const config: RunConfig = {
     ...base.config,
@@ -35,6 +41,7 @@ export async function hostedConfig(
     allowedTools: [...base.config.allowedTools],
     mcpServers: { ...mcp.servers, ...opts.clientServers },
     systemPrompt: context.systemPrompt,
+    pluginSkills,
   };
   delete config.checkpointDir;
   delete config.sessionId;

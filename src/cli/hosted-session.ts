@@ -5,10 +5,11 @@
 import type { AgentEvent, DoneReason, RunEvent } from "../protocol/agent-event.js";
 import type { ConversationMessage, ImageAttachment } from "../protocol/conversation.js";
 import type { McpExpandRequest, McpServerView } from "../protocol/mcp-state.js";
-import type { PermissionDecision, PermissionMode, RunConfig } from "../protocol/run-config.js";
+import type { PermissionDecision, PermissionMode, RunConfig, ThinkLevel } from "../protocol/run-config.js";
 import type { AgentLink, WorkerCommand } from "../protocol/worker-command.js";
 import type { Logger } from "../session/log.js";
 import { SessionRecorder } from "../session/recorder.js";
+import { keepSessionFacts } from "../protocol/session-facts.js";
 import { resumeInto } from "./resume-into.js";
 import { undoLastTurn, type UndoOutcome } from "./undo.js";
 
@@ -33,6 +34,10 @@ export interface HostedSessionOptions {
   onIdleEvent?: (e: AgentEvent) => void;
   /** Told when the session file cannot be written (and when it can again). */
   onSaveState?: (text: string) => void;
+  /** The session's file, when the driver opened it already (`-p --resume`): the session takes it over. */
+  recorder?: SessionRecorder;
+  /** The conversation so far (a resumed session's). */
+  conversation?: ConversationMessage[];
 }
 
 export class HostedSession {
@@ -56,16 +61,19 @@ export class HostedSession {
     string,
     (r: { ok: true; content: string; images?: ImageAttachment[] } | { ok: false; error: string }) => void
   >();
-  /** Permission requests not answered yet, by id: "always" remembers their allowKey. */
+  /** Permission requests not answered yet, by id. */
   private readonly asking = new Map<string, Permission>();
 
   constructor(private readonly opts: HostedSessionOptions) {
     this.config = { ...opts.config, allowedTools: [...opts.config.allowedTools] };
-    this.recorder = new SessionRecorder({
-      dir: opts.dir,
-      fields: () => this.config,
-      onSaveState: (state) => opts.onSaveState?.(state.text),
-    });
+    this.recorder =
+      opts.recorder ??
+      new SessionRecorder({
+        dir: opts.dir,
+        fields: () => this.config,
+        onSaveState: (state) => opts.onSaveState?.(state.text),
+      });
+    if (opts.conversation) this.conversation = [...opts.conversation];
     this.agent = opts.openAgent((e) => this.receive(e));
     const servers = this.config.mcpServers ?? {};
     if (Object.keys(servers).length) this.agent.send({ type: "mcp-sync", servers, cwd: this.config.cwd });
@@ -75,6 +83,11 @@ export class HostedSession {
 
   get id(): string {
     return this.recorder.id;
+  }
+
+  /** Whether the session has a file (a prompt was saved). */
+  get saved(): boolean {
+    return this.recorder.started;
   }
 
   get running(): boolean {
@@ -90,14 +103,18 @@ export class HostedSession {
     return { ok: true, notices: opened.notices };
   }
 
-  /** Runs one user turn; `onEvent` sees the run's events. Refused while another turn runs. */
-  prompt(user: ConversationMessage, onEvent: (e: AgentEvent) => void): Promise<PromptOutcome> {
+  /**
+   * Runs one user turn; `onEvent` sees the run's events. Refused while another turn runs. `last`:
+   * the process ends with this turn (the agent skips the collection it would make when idle).
+   */
+  prompt(user: ConversationMessage, onEvent: (e: AgentEvent) => void, last = false): Promise<PromptOutcome> {
     return this.start(onEvent, (runId) => {
       this.recorder.append(user);
       this.conversation.push(user);
       // Stamped as every driver stamps a run: hooks get the session's real file as transcript_path.
       Object.assign(this.config, this.recorder.runStamp());
-      return { type: "run", runId, conversation: [...this.conversation], config: { ...this.config } };
+      const config = { ...this.config };
+      return { type: "run", runId, conversation: [...this.conversation], config, ...(last ? { last } : {}) };
     });
   }
 
@@ -147,9 +164,6 @@ export class HostedSession {
     const req = this.asking.get(id);
     if (!req) return;
     this.asking.delete(id);
-    // The agent remembers "always" for the rest of its run; the session keeps it for the next ones.
-    if (decision === "always" && !this.config.allowedTools.includes(req.allowKey))
-      this.config.allowedTools.push(req.allowKey);
     if (!this.current) return;
     this.agent.send({
       type: "permission-reply",
@@ -160,16 +174,31 @@ export class HostedSession {
     });
   }
 
+  /** The model and thinking from the next prompt on (an editor's config options); a new model is looked up at once. */
+  configure(change: { model: string } | { think: ThinkLevel | undefined }): void {
+    if ("model" in change) {
+      this.config.model = change.model;
+      this.recorder.meta({ model: change.model });
+      this.agent.send({ type: "prefetch-model-info", config: this.config });
+    } else if (change.think === undefined) delete this.config.think;
+    else this.config.think = change.think;
+  }
+
   setMode(mode: PermissionMode): void {
     this.config.permissionMode = mode;
     if (this.current) this.agent.send({ type: "set-mode", runId: this.current.runId, mode });
     this.recorder.meta({ permissionMode: mode });
   }
 
-  /** Stops the agent (its MCP servers too) and closes the session file; returns what could not be saved. */
-  async close(): Promise<string | undefined> {
+  /**
+   * Stops the agent (its MCP servers too) and closes the session file; returns what could not be
+   * saved. `exiting`: the process ends next, so the agent is stopped only when it holds what must
+   * be stopped first (MCP servers, a SessionEnd hook); its commands are ended at exit.
+   */
+  async close(exiting = false): Promise<string | undefined> {
     this.cancel();
-    await this.agent.close().catch(() => {});
+    const servers = Object.keys(this.config.mcpServers ?? {}).length > 0;
+    if (!exiting || servers || this.config.hooks?.SessionEnd?.length) await this.agent.close().catch(() => {});
     const report = this.recorder.close();
     return report.kind === "unsaved" ? report.text : undefined;
   }
@@ -177,7 +206,8 @@ export class HostedSession {
   private receive(e: AgentEvent): void {
     const run = this.current;
     if (e.type !== "text" && e.type !== "thinking") this.opts.logger.event(e);
-    if (e.type === "model-info") this.config.model = e.model;
+    // The facts later runs carry (model, window, protocol, "always"): the rule every driver keeps.
+    keepSessionFacts(this.config, e);
     if (e.type === "mcp-state") this.mcpServers = e.servers;
     if (e.type === "mcp-expanded" || e.type === "mcp-expand-failed") {
       const resolve = this.expanding.get(e.typed);

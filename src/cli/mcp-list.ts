@@ -5,22 +5,27 @@ import { configDir, configFilePath } from "../context/dirs.js";
 import { describeMcpServer, listMcpServers, type McpServerSource } from "../context/mcp-config.js";
 import { lookupTrust, mcpTrustFile } from "../context/mcp-trust.js";
 import { sanitizeLine } from "../render/sanitize.js";
+import { pluginMcpSources } from "../context/plugin-select.js";
+import { loadPlugins } from "./startup.js";
 
 export function printMcpList(cwd: string, env: NodeJS.ProcessEnv, out: (s: string) => void): number {
   const { config, warnings } = loadConfig(configFilePath(env));
   const listed = listMcpServers(cwd, { file: configFilePath(env), servers: config.mcpServers });
-  for (const w of [...warnings, ...listed.warnings]) out(`warning: ${sanitizeLine(w)}\n`);
+  const trustFile = mcpTrustFile(configDir(env));
+  // The servers of the Agent Plugins that count (the user's; a project's once the plugin is trusted).
+  const plugins = loadPlugins(cwd, config.enabledPlugins, trustFile, false, env);
+  listed.servers.push(...pluginMcpSources(plugins.selection.active));
+  for (const w of [...warnings, ...listed.warnings, ...plugins.warnings]) out(`warning: ${sanitizeLine(w)}\n`);
   if (listed.servers.length === 0) {
     out(
       `No MCP servers configured. Add them under "mcpServers" in ${configFilePath(env)}, .agent0/mcp.json or .mcp.json.\n`,
     );
     return 0;
   }
-  const trustFile = mcpTrustFile(configDir(env));
   const shadowed = new Set(listed.servers.filter((s) => s.scope === "project").map((s) => s.name));
   for (const s of listed.servers) {
     const lines = [
-      `${s.name}  (${s.scope === "user" ? "user config" : "project"}: ${s.file})`,
+      `${s.name}  (${s.config.plugin !== undefined ? `${s.scope === "user" ? "your" : "the project's"} plugin ${s.config.plugin}` : s.scope === "user" ? "user config" : "project"}: ${s.file})`,
       `  ${describeMcpServer(s.config)}`,
       `  ${trustText(s, trustFile, cwd, shadowed)}`,
     ];

@@ -1,8 +1,7 @@
 // The main thread's side of MCP for the TUI: what is configured, what the user trusts, and
 // what goes to the worker (${ENV} expanded) — at boot, after a trust decision and at /new.
 import type { McpConfigured, McpTrustDecision, McpTrustRequest } from "../protocol/mcp-state.js";
-import { loadConfig } from "../context/config.js";
-import { configFilePath } from "../context/dirs.js";
+import { loadConfig, saveConfigKeys } from "../context/config.js";
 import { describeMcpServer, type McpServerSource } from "../context/mcp-config.js";
 import { recordTrust, recordTrustOf, selectMcpServers } from "../context/mcp-trust.js";
 import {
@@ -14,12 +13,20 @@ import {
   type SettingsFile,
 } from "../context/settings-files.js";
 import { expandServers, loadMcp, loadSettings, type McpStartup } from "./startup.js";
+import { describePlugin, pluginSkillFiles, pluginTrustName, pluginViews } from "../context/plugin-select.js";
+import type { LoadedPlugin } from "../context/plugins.js";
+import type { McpReloaded } from "../ui/runtime/services.js";
+import { loadSkills } from "../context/skills.js";
+import { builtinSkillsDir, configDir, configFilePath, homeDir } from "../context/dirs.js";
 import { addPermissionRule, removePermissionRule } from "../context/settings-write.js";
 
 export interface McpSession {
   configured(): { mcp: McpConfigured; warnings: string[] };
-  trust(decisions: { name: string; decision: McpTrustDecision }[]): { mcp: McpConfigured; warnings: string[] };
-  reload(): { mcp: McpConfigured; warnings: string[] };
+  trust(decisions: { name: string; decision: McpTrustDecision }[]): McpReloaded;
+  /** Reads every source again; `skills` are the session's skills with the plugins' that count now. */
+  reload(): McpReloaded;
+  /** `/plugins enable|disable <name>`: `enabledPlugins` in config.json, then read again. */
+  setPluginEnabled(name: string, enabled: boolean): Promise<McpReloaded & { text: string }>;
   /** `a` in the permission dialog: the rule goes to the project's `.agent0/settings.json`. */
   addProjectRule(rule: string): { mcp: McpConfigured; warnings: string[]; text: string };
   /** `/permissions remove`: takes the rule out of the settings file it came from. */
@@ -33,6 +40,11 @@ export function trustRequests(sources: readonly McpServerSource[]): McpTrustRequ
 /** A project settings file waiting for trust, as the dialog names it. */
 function settingsRequest(cwd: string, s: SettingsFile): McpTrustRequest {
   return { kind: "settings", name: settingsTrustName(cwd, s.file), command: describeSettings(s), file: s.file };
+}
+
+/** A project's plugin waiting for trust: everything it brings, named. */
+function pluginRequest(p: LoadedPlugin): McpTrustRequest {
+  return { kind: "plugin", name: pluginTrustName(p.name), command: describePlugin(p), file: `${p.root}/plugin.json` };
 }
 
 /** The project servers that run now (approved): the ones `/mcp untrust` can stop. */
@@ -53,17 +65,21 @@ export function createMcpSession(
     mcp: {
       servers: expandServers(current.selection.run, env).servers,
       pending: [
+        ...current.plugins.pending.map(pluginRequest),
         ...trustRequests(current.selection.pending),
         ...current.settings.pending.map((s) => settingsRequest(opts.cwd, s)),
       ],
       denied: [
+        ...current.plugins.denied.map(pluginRequest),
         ...trustRequests(current.selection.denied),
         ...current.settings.denied.map((s) => settingsRequest(opts.cwd, s)),
       ],
       trusted: [
+        ...current.plugins.trusted.map((p) => pluginTrustName(p.name)),
         ...trustedProjectServers(current),
         ...current.settings.trusted.map((s) => settingsTrustName(opts.cwd, s.file)),
       ],
+      plugins: { list: pluginViews(current.plugins), skills: pluginSkillFiles(current.plugins.active) },
       settings: {
         hooks: current.settings.hooks ?? {},
         rules: current.settings.rules,
@@ -72,10 +88,19 @@ export function createMcpSession(
     },
     warnings,
   });
+  /** The session's skills with those of the plugins that count now (they change with trust and /plugins). */
+  const skills = () =>
+    loadSkills({
+      cwd: opts.cwd,
+      home: homeDir(env),
+      configDir: configDir(env),
+      builtinDir: builtinSkillsDir(),
+      plugins: pluginSkillFiles(current.plugins.active),
+    }).skills;
   const reload = () => {
     const loaded = loadMcp(opts.cwd, loadConfig(configFilePath(env)).config, opts.trustProject, env);
     current = loaded.startup;
-    return configured(loaded.warnings);
+    return { ...configured(loaded.warnings), skills: skills() };
   };
   return {
     configured: () => configured(),
@@ -91,6 +116,10 @@ export function createMcpSession(
         );
         return file ? [{ name, hash: settingsTrustHash(file), decision }] : [];
       });
+      for (const { name, decision } of decisions) {
+        const plugin = current.plugins.all.find((p) => p.scope === "project" && pluginTrustName(p.name) === name);
+        if (plugin) settings.push({ name, hash: plugin.hash, decision });
+      }
       try {
         recordTrustOf(current.trustFile, opts.cwd, settings);
         recordTrust(current.trustFile, opts.cwd, chosen);
@@ -110,6 +139,25 @@ export function createMcpSession(
       return reload();
     },
     reload,
+    async setPluginEnabled(name, enabled) {
+      const found = current.plugins.all.filter((p) => p.name === name);
+      if (found.length === 0) return { ...configured(), text: `No plugin named ${name}. /plugins lists them.` };
+      const file = configFilePath(env);
+      const { enabledPlugins = {} } = loadConfig(file).config;
+      const { [name]: _was, ...others } = enabledPlugins;
+      const next = enabled ? others : { ...others, [name]: false };
+      try {
+        await saveConfigKeys(file, { enabledPlugins: Object.keys(next).length ? next : undefined });
+      } catch (err) {
+        return { ...configured(), text: `Could not save ${file}: ${(err as Error).message}` };
+      }
+      const after = reload();
+      const waiting = enabled && after.mcp.pending.some((r) => r.name === pluginTrustName(name));
+      const text = enabled
+        ? `Enabled plugin ${name}${waiting ? " (a project's plugin: it counts once you trust it)" : ""}. Saved to ${file}.`
+        : `Disabled plugin ${name}: its skills and MCP servers are off. Saved to ${file}.`;
+      return { ...after, text };
+    },
     addProjectRule(rule) {
       const file = projectSettingsFiles(opts.cwd).at(-1)!;
       const before = current.settings.files.find((f) => f.file === file);

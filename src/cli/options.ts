@@ -2,7 +2,7 @@
 // same table (without commander, which costs ~10 ms to load) to tell a TUI launch from the rest
 // and to paint the first frame before the app's bundle loads. It is the first module a launch
 // loads: it imports only constants.
-import { PERMISSION_MODES, PROVIDERS } from "../protocol/run-config.js";
+import { PERMISSION_MODES, PROVIDERS, THINK_LEVELS } from "../protocol/run-config.js";
 
 /** One option, in commander's syntax ("-m, --model <name>"). */
 export interface OptionSpec {
@@ -42,8 +42,9 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flags: "--num-ctx-cap <tokens>", description: "upper bound for num_ctx (default 32768)" },
   { flags: "--keep-alive <duration>", description: "how long Ollama keeps the model loaded (e.g. 10m, -1)" },
   {
-    flags: "--think",
-    description: "ask the model to reason first (Ollama thinking models, Anthropic extended thinking)",
+    flags: "--think [level]",
+    description: "ask the model to reason first; how much: off, low, medium, high or max (alone: on)",
+    choices: THINK_LEVELS,
   },
   { flags: "--no-think", description: "ask a thinking model to answer without reasoning" },
   { flags: "--tick-ms <ms>", description: "how often agent output is painted (default 100)" },
@@ -59,12 +60,23 @@ export const OPTIONS: readonly OptionSpec[] = [
   },
   {
     flags: "--trust-project-mcp",
-    description: "start this project's own MCP servers (.agent0/mcp.json, .mcp.json) without asking",
+    description:
+      "start this project's own MCP servers (.agent0/mcp.json, .mcp.json) and plugins (.agents/plugins) without asking",
   },
 ];
 
 /** The subcommands main.ts defines: a first word that names one is not a prompt. */
-export const SUBCOMMANDS = ["sessions", "mcp", "acp", "doctor", "review", "engine", "models"] as const;
+export const SUBCOMMANDS = [
+  "sessions",
+  "mcp",
+  "acp",
+  "doctor",
+  "review",
+  "engine",
+  "models",
+  "setup",
+  "plugins",
+] as const;
 export type Subcommand = (typeof SUBCOMMANDS)[number];
 
 /** What a command line asks for, read without commander. */
@@ -80,6 +92,8 @@ interface Parsed {
   short?: string;
   long: string;
   takesValue: boolean;
+  /** `--name [value]`: the value may be left out (the flag alone is true). */
+  optionalValue: boolean;
   negate: boolean;
   choices?: readonly string[];
   default?: string;
@@ -89,7 +103,7 @@ interface Parsed {
 const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 function parseSpec(spec: OptionSpec): Parsed {
-  const m = /^(?:-(\w), )?--([\w-]+)(?: <\w+>)?$/.exec(spec.flags);
+  const m = /^(?:-(\w), )?--([\w-]+)(?: <\w+>| \[\w+\])?$/.exec(spec.flags);
   if (!m) throw new Error(`option syntax not understood: ${spec.flags}`);
   const long = m[2]!;
   const negate = long.startsWith("no-");
@@ -97,7 +111,8 @@ function parseSpec(spec: OptionSpec): Parsed {
     key: camel(negate ? long.slice(3) : long),
     short: m[1],
     long,
-    takesValue: spec.flags.includes("<"),
+    takesValue: spec.flags.includes("<") || spec.flags.includes("["),
+    optionalValue: spec.flags.includes("["),
     negate,
     choices: spec.choices,
     default: spec.default,
@@ -139,6 +154,8 @@ export function readLaunch(argv: readonly string[]): Launch {
       if (eq >= 0 || (!long && arg.length > 2)) return other();
       value = !opt.negate;
     } else if (eq >= 0) value = arg.slice(eq + 1);
+    else if (opt.optionalValue && (i + 1 >= argv.length || argv[i + 1]!.startsWith("-"))) value = true;
+    // commander takes the next word as the value (and judges it against the choices).
     else if (!long && arg.length > 2) value = arg.slice(2);
     else if (i + 1 < argv.length) value = argv[++i]!;
     else return other();

@@ -1,5 +1,7 @@
+import { offerLines, type EngineOffer } from "../protocol/engine-offer.js";
 import { startAgent, type StartedAgent } from "./agent-start.js";
 import { SIGPIPE_EXIT } from "./app-process.js";
+import { HostedSession } from "./hosted-session.js";
 import type { AgentEvent, DoneReason } from "../protocol/agent-event.js";
 import type { ConversationMessage, ImageAttachment } from "../protocol/conversation.js";
 import type { ResourceMention } from "../context/mention-parse.js";
@@ -8,16 +10,10 @@ import type { RunConfig } from "../protocol/run-config.js";
 import type { Logger } from "../session/log.js";
 import type { SessionRecorder } from "../session/recorder.js";
 import { safeJson, sanitize } from "../render/sanitize.js";
-import type { EngineOffer } from "../protocol/engine-offer.js";
-import { acceptOffer, offerLines } from "./engine-setup.js";
 
 export type OutputFormat = "text" | "json" | "stream-json";
 
-/**
- * `agent0 -p "prompt"`: the same agent loop as the TUI, for scripts. The final answer goes
- * to stdout; errors and notices to stderr. Exit code 0 only when the run completed.
- */
-export function runHeadless(opts: {
+export interface HeadlessRun {
   prompt: string;
   /** What the user wrote, when `prompt` differs from it (files of @mentions attached). */
   typed?: string;
@@ -28,179 +24,176 @@ export function runHeadless(opts: {
   config: RunConfig;
   conversation: ConversationMessage[];
   format: OutputFormat;
-  /** `--yes`: when no server answers, run the model in the embedded engine (installed and downloaded now). */
-  yes?: boolean;
   /** Saves the run the way the TUI does (it was told of failures to save when it was made). */
   recorder: SessionRecorder;
+  /** The folder of saved sessions. */
+  dir: string;
   logger: Logger;
   /** An agent started earlier (startAgent); one is started here otherwise. */
   started?: StartedAgent;
-}): Promise<number> {
-  const { config, format, recorder, logger } = opts;
+}
+
+/** What a run reported that the output needs: the usage summed, the last error, the calls refused. */
+interface Tally {
+  usage: { promptTokens: number; completionTokens: number };
+  errorText: string;
+  denied: number;
+}
+
+/**
+ * `agent0 -p "prompt"`: the same agent loop as the TUI, for scripts, driven through the same
+ * session host as an editor's and an MCP client's sessions (cli/hosted-session.ts). The final
+ * answer goes to stdout; errors and notices to stderr. Exit code 0 only when the run completed.
+ */
+export async function runHeadless(opts: HeadlessRun): Promise<number> {
+  const { format } = opts;
   const typed = opts.typed ?? opts.prompt;
   const resources = opts.resources ?? [];
-  let answer = "";
-  let errorText = "";
-  let offer: EngineOffer | undefined;
-  let offerTaken = false;
-  let denied = 0;
-  const usage = { promptTokens: 0, completionTokens: 0 };
-  const hasMcp = config.mcpServers !== undefined && Object.keys(config.mcpServers).length > 0;
-  // Claude Code's stream-json opens with this line: a script learns the session it can resume
-  // (--resume <id>), the model and the folder before the first event.
+  const tally: Tally = { usage: { promptTokens: 0, completionTokens: 0 }, errorText: "", denied: 0 };
   // `agent0 -p … | head -1`: once the reader is gone nothing more is written, the run is stopped
   // (no one sees what it would do) and it ends as a closed pipe ends a Unix tool, its session saved.
   const reader = { gone: false };
   const out = (text: string): void => {
     if (!reader.gone) process.stdout.write(text);
   };
-  if (format === "stream-json") {
-    const init = { type: "system", subtype: "init", session_id: recorder.id, model: config.model, cwd: config.cwd };
-    out(safeJson({ ...init, permission_mode: config.permissionMode }) + "\n");
-  }
-  return new Promise((resolve) => {
-    const { agent, listen } = opts.started ?? startAgent();
-    process.stdout.on("error", (err: NodeJS.ErrnoException) => {
-      if (reader.gone) return;
-      reader.gone = true;
-      if (err.code !== "EPIPE") process.stderr.write(sanitize(`error: cannot write the answer: ${err.message}\n`));
-      agent.send({ type: "cancel", runId: 1 });
-    });
-    listen((e: AgentEvent) => {
-      // Deltas are not logged one by one: the whole message is, when it is complete.
-      if (e.type !== "text" && e.type !== "thinking") logger.event(e);
-      recorder.event(e);
-      if (format === "stream-json") out(safeJson(e) + "\n");
-      switch (e.type) {
-        case "message":
-          if (e.message.role === "assistant" && e.message.content.trim() && !e.message.toolCalls?.length)
-            answer = e.message.content;
-          break;
-        case "model-info":
-          config.model = e.model;
-          break;
-        case "usage":
-          usage.promptTokens += e.promptTokens;
-          usage.completionTokens += e.completionTokens;
-          break;
-        case "error":
-          errorText = e.hint ? `${e.message}\n${e.hint}` : e.message;
-          if (e.offer && opts.yes && !offerTaken) {
-            offer = e.offer;
-            break;
-          }
-          if (format !== "stream-json") process.stderr.write(sanitize(`error: ${errorText}\n`));
-          if (e.offer && format !== "stream-json") process.stderr.write(sanitize(offerAdvice(e.offer)));
-          break;
-        case "notice":
-          if (format !== "stream-json" && e.level !== "info") process.stderr.write(sanitize(`${e.level}: ${e.text}\n`));
-          break;
-        case "denied":
-          // The run did not do what was asked: say what was refused, and exit non-zero.
-          denied++;
-          process.stderr.write(sanitize(`denied: ${e.tool}${e.why ? ` (${e.why})` : ""}: ${e.preview}\n`));
-          break;
-        case "prompt-blocked":
-          errorText = `a UserPromptSubmit hook blocked the prompt: ${e.reason}`;
-          process.stderr.write(sanitize(`error: ${errorText}\n`));
-          break;
-        case "permission-request":
-          // Headless runs are not interactive: the loop denies before asking. Never hang.
-          if (e.runId !== null) agent.send({ type: "permission-reply", runId: e.runId, id: e.id, decision: "deny" });
-          break;
-        case "mcp-expanded":
-          startRun(e.content, e.images);
-          break;
-        case "mcp-expand-failed":
-          // The prompt names a resource that could not be read: nothing is sent without it.
-          errorText = `could not read ${resources.map((r) => `@${r.server}:${r.uri}`).join(", ")}: ${e.error}`;
-          process.stderr.write(sanitize(`error: ${errorText}\n`));
-          end("error");
-          break;
-        case "done":
-          if (offer && !offerTaken) takeOffer(offer);
-          else end(e.reason);
-          break;
-        default:
-          break;
-      }
-    });
-    /** The run is over: what could not be written or closed still ends the process, with exit code 1. */
-    function end(reason: DoneReason): void {
-      finish(reason).catch((err: Error) => {
-        process.stderr.write(sanitize(`error: ${err.message}\n`));
-        resolve(1);
-      });
-    }
-    async function finish(reason: DoneReason) {
-      // A run stopped as stuck ends on replies that could not be used (raw call markup, an empty
-      // reply): they are not an answer. The reason and the notice are on stderr; exit code 1.
-      if (format === "text" && answer && reason !== "stuck") {
-        out(sanitize(answer.endsWith("\n") ? answer : answer + "\n"));
-      }
-      if (format === "json") {
-        const result = {
-          answer,
-          model: config.model,
-          usage,
-          session_id: recorder.started ? recorder.id : undefined,
-          reason,
-          ...(errorText ? { error: errorText } : {}),
-        };
-        out(safeJson(result) + "\n");
-      }
-      // MCP servers are stopped by the agent, which is waited for then. Without them nothing is
-      // left to stop (the process exits next).
-      if (hasMcp || config.hooks?.SessionEnd?.length) await agent.close().catch(() => {});
-      const saved = recorder.close();
-      if (saved.kind === "unsaved") process.stderr.write(sanitize(`error: ${saved.text}\n`));
-      logger.close();
-      if (reader.gone) return resolve(SIGPIPE_EXIT);
-      resolve(reason === "complete" && denied === 0 && saved.kind !== "unsaved" ? 0 : 1);
-    }
-    let user: ConversationMessage | undefined;
-    function startRun(content: string, images?: ImageAttachment[]) {
-      user = userMessage({ content, typed, images }, config.seesImages, Date.now());
-      recorder.append(user);
-      Object.assign(config, recorder.runStamp());
-      agent.send({ type: "run", runId: 1, conversation: [...opts.conversation, user], config, last: true });
-    }
-    /** `--yes` and no server: the engine and the model come now, and the same prompt runs in it. */
-    function takeOffer(taken: EngineOffer): void {
-      offerTaken = true;
-      errorText = "";
-      const line = progressWriter();
-      for (const l of offerLines(taken)) line(l);
-      acceptOffer(taken, {
-        dataDir: config.dataDir,
-        env: process.env,
-        signal: new AbortController().signal,
-        onLine: line,
-      })
-        .then((r) => {
-          if (!r.ok) {
-            errorText = r.message;
-            process.stderr.write(sanitize(`error: ${r.message}\n`));
-            return end("error");
-          }
-          Object.assign(config, { provider: "embedded", model: taken.model, numCtx: 0, toolProtocol: "native" });
-          agent.send({ type: "run", runId: 1, conversation: [...opts.conversation, user!], config, last: true });
-        })
-        .catch((err: Error) => {
-          errorText = err.message;
-          end("error");
-        });
-    }
-    // The servers start first; the run waits for them (the agent keeps the order).
-    if (hasMcp && config.mcpServers) {
-      agent.send({ type: "mcp-sync", servers: config.mcpServers, cwd: config.cwd });
-    }
-    if (resources.length > 0) {
-      agent.send({ type: "mcp-expand", request: { typed, text: opts.prompt, resources, images: opts.images } });
-    } else {
-      startRun(opts.prompt, opts.images);
-    }
+  const started = opts.started ?? startAgent();
+  const session: HostedSession = new HostedSession({
+    config: opts.config,
+    dir: opts.dir,
+    logger: opts.logger,
+    recorder: opts.recorder,
+    conversation: opts.conversation,
+    openAgent: (onEvent) => {
+      started.listen(onEvent);
+      return started.agent;
+    },
+    // Events of no run (MCP servers starting) are reported as a run's are.
+    onIdleEvent: (e) => report(e, session, tally, format, out),
   });
+  // Claude Code's stream-json opens with this line: a script learns the session it can resume
+  // (--resume <id>), the model and the folder before the first event.
+  if (format === "stream-json") {
+    const { model, cwd, permissionMode } = session.config;
+    out(
+      safeJson({
+        type: "system",
+        subtype: "init",
+        session_id: session.id,
+        model,
+        cwd,
+        permission_mode: permissionMode,
+      }) + "\n",
+    );
+  }
+  process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+    if (reader.gone) return;
+    reader.gone = true;
+    if (err.code !== "EPIPE") process.stderr.write(sanitize(`error: cannot write the answer: ${err.message}\n`));
+    session.cancel();
+  });
+  const finished = await turn(opts, session, typed, resources, tally, out);
+  try {
+    return await finish(finished, session, tally, opts, reader, out);
+  } catch (err) {
+    // What could not be written or closed still ends the process, with exit code 1.
+    process.stderr.write(sanitize(`error: ${(err as Error).message}\n`));
+    return 1;
+  }
+}
+
+/** The prompt's one turn: its `@server:uri` resources read first (nothing is sent without them). */
+async function turn(
+  opts: HeadlessRun,
+  session: HostedSession,
+  typed: string,
+  resources: ResourceMention[],
+  tally: Tally,
+  out: (text: string) => void,
+): Promise<{ reason: DoneReason; answer: string }> {
+  let content = opts.prompt;
+  let images = opts.images;
+  if (resources.length > 0) {
+    const expanded = await session.expandMcp({ typed, text: opts.prompt, resources, images });
+    if (!expanded.ok) {
+      tally.errorText = `could not read ${resources.map((r) => `@${r.server}:${r.uri}`).join(", ")}: ${expanded.error}`;
+      process.stderr.write(sanitize(`error: ${tally.errorText}\n`));
+      return { reason: "error", answer: "" };
+    }
+    ({ content, images } = expanded);
+  }
+  const user = userMessage({ content, typed, images }, session.config.seesImages, Date.now());
+  return session.prompt(user, (e) => report(e, session, tally, opts.format, out), true);
+}
+
+/** One event on stdout (stream-json) or stderr, as a script reads it. */
+function report(
+  e: AgentEvent,
+  session: HostedSession,
+  tally: Tally,
+  format: OutputFormat,
+  out: (text: string) => void,
+) {
+  if (format === "stream-json") out(safeJson(e) + "\n");
+  switch (e.type) {
+    case "usage":
+      tally.usage.promptTokens += e.promptTokens;
+      tally.usage.completionTokens += e.completionTokens;
+      break;
+    case "error":
+      tally.errorText = e.hint ? `${e.message}\n${e.hint}` : e.message;
+      if (format !== "stream-json") process.stderr.write(sanitize(`error: ${tally.errorText}\n`));
+      if (e.offer && format !== "stream-json") process.stderr.write(sanitize(offerAdvice(e.offer)));
+      break;
+    case "notice":
+      if (format !== "stream-json" && e.level !== "info") process.stderr.write(sanitize(`${e.level}: ${e.text}\n`));
+      break;
+    case "denied":
+      // The run did not do what was asked: say what was refused, and exit non-zero.
+      tally.denied++;
+      process.stderr.write(sanitize(`denied: ${e.tool}${e.why ? ` (${e.why})` : ""}: ${e.preview}\n`));
+      break;
+    case "prompt-blocked":
+      tally.errorText = `a UserPromptSubmit hook blocked the prompt: ${e.reason}`;
+      process.stderr.write(sanitize(`error: ${tally.errorText}\n`));
+      break;
+    case "permission-request":
+      // Headless runs are not interactive: the loop denies before asking. Never hang.
+      session.answer(e.id, "deny");
+      break;
+    default:
+      break;
+  }
+}
+
+/** The run is over: the answer out, the session closed, the exit code. */
+async function finish(
+  { reason, answer }: { reason: DoneReason; answer: string },
+  session: HostedSession,
+  tally: Tally,
+  opts: HeadlessRun,
+  reader: { gone: boolean },
+  out: (text: string) => void,
+): Promise<number> {
+  // A run stopped as stuck ends on replies that could not be used (raw call markup, an empty
+  // reply): they are not an answer. The reason and the notice are on stderr; exit code 1.
+  if (opts.format === "text" && answer && reason !== "stuck")
+    out(sanitize(answer.endsWith("\n") ? answer : answer + "\n"));
+  if (opts.format === "json") {
+    const result = {
+      answer,
+      model: session.config.model,
+      usage: tally.usage,
+      session_id: session.saved ? session.id : undefined,
+      reason,
+      ...(tally.errorText ? { error: tally.errorText } : {}),
+    };
+    out(safeJson(result) + "\n");
+  }
+  const unsaved = await session.close(true);
+  if (unsaved !== undefined) process.stderr.write(sanitize(`error: ${unsaved}\n`));
+  opts.logger.close();
+  if (reader.gone) return SIGPIPE_EXIT;
+  return reason === "complete" && tally.denied === 0 && unsaved === undefined ? 0 : 1;
 }
 
 /** What `-p` says with the offer: it never downloads without `--yes`. */
@@ -209,28 +202,4 @@ function offerAdvice(offer: EngineOffer): string {
     offerLines(offer).join("\n") +
     `\nAdd --yes to download it and run the prompt there (agent0 -p … --yes), or: agent0 --provider embedded --model ${offer.model}\n`
   );
-}
-
-/**
- * Lines on stderr; a progress bar rewrites its own line on a terminal, and where stderr is a file only
- * every tenth of the way is kept.
- */
-function progressWriter(): (line: string) => void {
-  const tty = process.stderr.isTTY === true;
-  let tenth = -1;
-  let open = false;
-  return (line) => {
-    const bar = /\[([█░]+)\]/.exec(line)?.[1];
-    if (bar && tty) {
-      open = true;
-      return void process.stderr.write(`\r${sanitize(line)}\x1b[K`);
-    }
-    if (bar) {
-      const t = Math.floor(((bar.split("█").length - 1) / bar.length) * 10);
-      if (t === tenth) return;
-      tenth = t;
-    }
-    process.stderr.write(`${open ? "\n" : ""}${sanitize(line)}\n`);
-    open = false;
-  };
 }

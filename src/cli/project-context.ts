@@ -2,6 +2,7 @@ import os from "node:os";
 import { builtinSkillsDir, configDir, homeDir } from "../context/dirs.js";
 import { buildSystemPrompt, loadContext, type PromptPart } from "../context/prompt.js";
 import { loadSkills, type Skill } from "../context/skills.js";
+import type { PluginSkillFile } from "../protocol/plugins.js";
 
 /** What the model is told about the project; the TUI loads it after the first frame is on screen. */
 export interface ProjectContext {
@@ -19,12 +20,14 @@ export async function loadProjectContext(
   cwd: string,
   env = process.env,
   addDirs: readonly string[] = [],
+  pluginSkills: readonly PluginSkillFile[] = [],
 ): Promise<ProjectContext> {
   const loadedSkills = loadSkills({
     cwd,
     home: homeDir(env),
     configDir: configDir(env),
     builtinDir: builtinSkillsDir(),
+    plugins: pluginSkills,
   });
   const context = await loadContext(cwd, env);
   const prompt = buildSystemPrompt({

@@ -133,6 +133,7 @@ export function createServices(opts: {
     },
     mcpTrust: (decisions) => opts.mcp.trust(decisions),
     mcpReload: () => opts.mcp.reload(),
+    setPluginEnabled: (name, enabled) => opts.mcp.setPluginEnabled(name, enabled),
     addProjectRule: (rule) => opts.mcp.addProjectRule(rule),
     removeRule: (rule, file) => opts.mcp.removeRule(rule, file),
     runStamp: () => recorder.runStamp(),

@@ -1,6 +1,7 @@
 import type { McpServerConfig, RunConfig } from "../protocol/run-config.js";
 import { loadConfig, type Config } from "../context/config.js";
-import { configDir, configFilePath, homeDir } from "../context/dirs.js";
+import { configDir, configFilePath, dataDir, homeDir } from "../context/dirs.js";
+import { mkdirSync } from "node:fs";
 import { expandMcpEnv, listMcpServers, type McpServerSource } from "../context/mcp-config.js";
 import { lookupTrust, lookupTrustOf, mcpTrustFile, selectMcpServers, type McpSelection } from "../context/mcp-trust.js";
 import {
@@ -14,6 +15,14 @@ import {
 import { splitRuleList, type PermissionRule } from "../context/permission-rules.js";
 import { settingsAddDirs } from "../context/add-dirs.js";
 import { resolveConfig, type CliOptions } from "./config.js";
+import { discoverPlugins } from "../context/plugins.js";
+import {
+  pluginMcpSources,
+  pluginSkillFiles,
+  pluginTrustName,
+  selectPlugins,
+  type PluginSelection,
+} from "../context/plugin-select.js";
 import { sandboxProblem } from "./tool-use.js";
 
 export type { CliOptions } from "./config.js";
@@ -31,6 +40,8 @@ export interface McpStartup {
   selection: McpSelection;
   trustFile: string;
   settings: SettingsStartup;
+  /** The Agent Plugins found and which of them count. */
+  plugins: PluginSelection;
 }
 
 /** Settings files (hooks, permission rules) and which project files are trusted. */
@@ -59,6 +70,8 @@ export function startup(opts: CliOptions, interactive: boolean, env = process.en
   const config = resolveConfig(opts, file, { interactive, mcpServers: mcp.servers, cwd }, env);
   config.permissionRules = [...flagRules(opts), ...mcp.startup.settings.rules];
   config.hooks = mcp.startup.settings.hooks;
+  const pluginSkills = pluginSkillFiles(mcp.startup.plugins.active);
+  if (pluginSkills.length > 0) config.pluginSkills = pluginSkills;
   if (mcp.startup.settings.statusLine) config.statusLine = mcp.startup.settings.statusLine;
   // Claude Code's defaultMode counts below agent0's own choice (flag, config.json's permissionMode).
   const claudeMode = mcp.startup.settings.defaultMode;
@@ -81,20 +94,51 @@ export function startup(opts: CliOptions, interactive: boolean, env = process.en
 /** Reads every MCP source and decides, with the remembered trust, what starts now. */
 export function loadMcp(
   cwd: string,
-  file: Pick<Config, "mcpServers" | "hooks" | "permissions" | "statusLine">,
+  file: Pick<Config, "mcpServers" | "hooks" | "permissions" | "statusLine" | "enabledPlugins">,
   trustProject: boolean,
   env: NodeJS.ProcessEnv,
 ): { startup: McpStartup; servers: Record<string, McpServerConfig>; warnings: string[] } {
   const trustFile = mcpTrustFile(configDir(env));
   const listed = listMcpServers(cwd, { file: configFilePath(env), servers: file.mcpServers });
+  const plugins = loadPlugins(cwd, file.enabledPlugins, trustFile, trustProject, env);
+  listed.servers.push(...pluginMcpSources(plugins.selection.active));
   const selection = selectMcpServers(listed.servers, (s) => (trustProject ? "allow" : lookupTrust(trustFile, cwd, s)));
   const expanded = expandServers(selection.run, env);
   const settings = loadSettings(cwd, file, trustFile, env);
+  makePluginData(expanded.servers, plugins.warnings);
   return {
-    startup: { sources: listed.servers, selection, trustFile, settings: settings.startup },
+    startup: { sources: listed.servers, selection, trustFile, settings: settings.startup, plugins: plugins.selection },
     servers: expanded.servers,
-    warnings: [...listed.warnings, ...expanded.warnings, ...settings.warnings],
+    warnings: [...listed.warnings, ...plugins.warnings, ...expanded.warnings, ...settings.warnings],
   };
+}
+
+/** The user's and the project's Agent Plugins, and which count (enabled; a project's once trusted). */
+export function loadPlugins(
+  cwd: string,
+  enabled: Config["enabledPlugins"],
+  trustFile: string,
+  trustProject: boolean,
+  env: NodeJS.ProcessEnv,
+): { selection: PluginSelection; warnings: string[] } {
+  const found = discoverPlugins({ cwd, home: homeDir(env), dataDir: dataDir(env) });
+  const selection = selectPlugins(found.plugins, enabled, (p) =>
+    trustProject ? "allow" : lookupTrustOf(trustFile, cwd, pluginTrustName(p.name), p.hash),
+  );
+  return { selection, warnings: found.warnings };
+}
+
+/** Agent Plugins §9.1: a plugin's PLUGIN_DATA exists before its server starts. */
+function makePluginData(servers: Record<string, McpServerConfig>, warnings: string[]): void {
+  for (const [name, s] of Object.entries(servers)) {
+    const data = s.plugin !== undefined ? s.env?.PLUGIN_DATA : undefined;
+    if (!data) continue;
+    try {
+      mkdirSync(data, { recursive: true });
+    } catch (err) {
+      warnings.push(`MCP server ${name}: cannot make its data folder ${data}: ${(err as Error).message}`);
+    }
+  }
 }
 
 /** `--allowedTools` and `--disallowedTools` (Claude Code's flags), as rules. */

@@ -4,6 +4,7 @@
 import type { RunConfig } from "../protocol/run-config.js";
 
 export { resolveOllamaHost } from "../providers/ollama/host.js";
+export { discoverLocalServers, discoveryPorts, isOllama, type FoundServer } from "../providers/discover.js";
 export { killTagged, tagThisApp, watchChildStarts } from "../tools/shell/process-tag.js";
 export { sandboxProblem } from "../tools/shell/sandbox.js";
 export { containProbeArgv } from "../tools/shell/contain.js";
@@ -47,9 +48,9 @@ export async function embeddedModels() {
 }
 
 /** The server's models, for /model (providers and their SDKs load only then). */
-export async function listModels(config: RunConfig) {
+export async function listModels(config: RunConfig, signal?: AbortSignal, opts?: { names?: boolean }) {
   const { createProvider } = await import("../providers/index.js");
-  return createProvider(config).listModels();
+  return createProvider(config).listModels(signal, opts);
 }
 
 /**

@@ -29,12 +29,21 @@ export const slashCommands: readonly SlashCommand[] = [
   { name: "agents", help: "list the sub-agent types delegate offers: built in, yours, the project's" },
   { name: "hooks", help: "list the hooks: event, matcher, command and the file each comes from" },
   { name: "init", help: "survey the project and write (or update) AGENTS.md for it" },
-  { name: "thinking", help: "show or hide the model's thinking" },
+  {
+    name: "thinking",
+    args: "[level [save]]",
+    help: "show or hide the model's thinking; with off, on, low, medium, high or max: how much it reasons",
+  },
   { name: "theme", args: "[dark|light|ansi16]", help: "show or switch the colour theme (saved to the config)" },
   {
     name: "mcp",
     args: "[restart|trust|untrust <name>]",
     help: "list MCP servers and their tools; restart one; start a project's server (trust) or stop it (untrust)",
+  },
+  {
+    name: "plugins",
+    args: "[enable|disable|trust|untrust <name>]",
+    help: "list Agent Plugins: where each comes from and what it brings; enable, disable or trust one",
   },
   { name: "undo", help: "restore the files changed in the last turn" },
   {

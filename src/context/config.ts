@@ -1,4 +1,10 @@
-import { PERMISSION_MODES, PROVIDERS, SANDBOX_MODES, type McpServerConfig } from "../protocol/run-config.js";
+import {
+  PERMISSION_MODES,
+  PROVIDERS,
+  SANDBOX_MODES,
+  THINK_LEVELS,
+  type McpServerConfig,
+} from "../protocol/run-config.js";
 import { OPTIONAL_TOOL_FAMILIES } from "../protocol/window.js";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
@@ -28,7 +34,8 @@ export const configKeySchemas = lazily(() => {
     mouse: z.boolean(),
     keepAlive: z.union([z.string(), z.number()]),
     temperature: z.number().min(0),
-    think: z.boolean(),
+    /** true/false, or a level: "off", "on", "low", "medium", "high", "max". */
+    think: z.union([z.boolean(), z.enum(THINK_LEVELS)]),
     /** Whether the model reads images (MCP tool results); unset = what the server says about it. */
     vision: z.boolean(),
     maxSteps: positiveInt,
@@ -59,6 +66,8 @@ export const configKeySchemas = lazily(() => {
     sandbox: z.enum(SANDBOX_MODES),
     webFetch: z.object({ allow: z.array(z.string()).optional(), allowPrivate: z.boolean().optional() }),
     shellEnv: z.object({ allow: z.array(z.string()) }),
+    /** Agent Plugins switched off (`false`) or on; unlisted ones are on (Claude Code's key). */
+    enabledPlugins: z.record(z.string(), z.boolean()),
     /** Tool families a small window (≤ 8k tokens) still offers: memory, web, todo, delegate, skills. */
     smallWindowTools: z.array(z.enum(OPTIONAL_TOOL_FAMILIES)),
   } as const;

@@ -134,6 +134,8 @@ export function expandMcpEnv(
   config: McpServerConfig,
   env: NodeJS.ProcessEnv,
 ): { config: McpServerConfig; warnings: string[] } {
+  // Agent Plugins 1.0 §9.2: a plugin's values were expanded by its own two variables, and no others.
+  if (config.plugin !== undefined) return { config, warnings: [] };
   const missing = new Set<string>();
   const expand = (s: string) =>
     s.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g, (_m, variable: string, fallback?: string) => {

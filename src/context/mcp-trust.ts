@@ -4,10 +4,11 @@
 // command asks again) in the user's config folder, never in the project, where the project could
 // pre-approve itself.
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { McpServerConfig } from "../protocol/run-config.js";
 import type { McpServerSource } from "./mcp-config.js";
+import { realOr } from "./plugin-root.js";
 
 export type McpTrustDecision = "allow" | "deny";
 
@@ -29,8 +30,17 @@ export function mcpTrustFile(configDir: string): string {
 
 /** What was approved: everything that decides what runs or where it connects (not timeouts). */
 export function definitionHash(config: McpServerConfig): string {
-  const { type, command, args, env, url, headers } = config;
-  const stable = JSON.stringify({ type, command, args, env: sorted(env), url, headers: sorted(headers) });
+  const { type, command, args, env, url, headers, cwd } = config;
+  // cwd only when set: definitions approved before a server could name one keep their approval.
+  const stable = JSON.stringify({
+    type,
+    command,
+    args,
+    env: sorted(env),
+    url,
+    headers: sorted(headers),
+    ...(cwd !== undefined ? { cwd } : {}),
+  });
   return createHash("sha256").update(stable).digest("hex");
 }
 
@@ -39,11 +49,7 @@ function sorted(r: Record<string, string> | undefined): [string, string][] | und
 }
 
 function projectKey(cwd: string): string {
-  try {
-    return realpathSync(cwd);
-  } catch {
-    return cwd;
-  }
+  return realOr(cwd);
 }
 
 function readStore(file: string): TrustStore {

@@ -9,7 +9,9 @@
 // decides with it, the UI lists the rules (/permissions) and writes new ones.
 import os from "node:os";
 import path from "node:path";
-import { splitWords } from "../safety/shell-words.js";
+import { splitRedirections } from "../safety/shell-redirects.js";
+import { CHANGES_FOLDER, shellMatches, simpleCommands } from "./shell-rule-match.js";
+export { simpleCommands } from "./shell-rule-match.js";
 
 import type { PermissionRule, RuleKind } from "../protocol/permission-rule.js";
 export type { PermissionRule, RuleKind } from "../protocol/permission-rule.js";
@@ -93,94 +95,6 @@ export function pathMatches(spec: string, file: string, cwd: string): boolean {
   return re.test(target) || globRegex(`${pattern.split(path.sep).join("/")}/**`).test(target);
 }
 
-/**
- * The simple commands of a compound one (`a && b; c | d`), with the contents of `$(…)` and
- * backticks as commands of their own. Quotes are respected.
- */
-export function simpleCommands(command: string): string[] {
-  const out: string[] = [];
-  let current = "";
-  let quote: string | null = null;
-  const flush = () => {
-    if (current.trim()) out.push(current.trim());
-    current = "";
-  };
-  for (let i = 0; i < command.length; i++) {
-    const c = command[i]!;
-    if (quote) {
-      if (c === quote) quote = null;
-      else if (quote === '"' && (c === "`" || (c === "$" && command[i + 1] === "("))) {
-        // Substitutions expand inside double quotes: their commands count too.
-        const inner = substitution(command, i);
-        out.push(...simpleCommands(inner.text));
-        i = inner.end;
-        current += "…";
-        continue;
-      }
-      current += c;
-      continue;
-    }
-    if (c === "'" || c === '"') {
-      quote = c;
-      current += c;
-    } else if (
-      c === "`" ||
-      (c === "$" && command[i + 1] === "(") ||
-      ((c === "<" || c === ">") && command[i + 1] === "(")
-    ) {
-      const inner = substitution(command, i);
-      out.push(...simpleCommands(inner.text));
-      i = inner.end;
-      current += "…";
-    } else if (c === ";" || c === "\n" || c === "|" || c === "&") {
-      // `2>&1` and `&>` are redirections, not separators.
-      if (c === "&" && (command[i - 1] === ">" || command[i + 1] === ">")) current += c;
-      else flush();
-    } else current += c;
-  }
-  flush();
-  return out;
-}
-
-/** The text of a `$(…)`, `<(…)` or backtick substitution starting at `at`, and where it ends. */
-function substitution(s: string, at: number): { text: string; end: number } {
-  if (s[at] === "`") {
-    const end = s.indexOf("`", at + 1);
-    return { text: s.slice(at + 1, end < 0 ? undefined : end), end: end < 0 ? s.length : end };
-  }
-  let depth = 0;
-  for (let i = at + 1; i < s.length; i++) {
-    if (s[i] === "(") depth++;
-    else if (s[i] === ")" && --depth === 0) return { text: s.slice(at + 2, i), end: i };
-  }
-  return { text: s.slice(at + 2), end: s.length };
-}
-
-/**
- * Whether one simple command matches a shell specifier: `prefix:*` (Claude Code's older form), a
- * pattern with `*` wildcards (`npm run test *`: a trailing ` *` also covers the bare command), or an
- * exact command. For allow, the command must be plain words (no variables, globs, redirections or
- * quotes that hide operators) and is matched word for word; for deny and ask its text is enough, so
- * `rm -rf $HOME` still meets `rm:*`.
- */
-function shellMatches(spec: string, command: string, strict: boolean): boolean {
-  const words = splitWords(command);
-  if (!words && strict) return false;
-  const text = words ? words.join(" ") : command.replace(/\s+/g, " ").trim();
-  const legacy = spec.endsWith(":*") ? spec.slice(0, -2).trim() : undefined;
-  const pattern = legacy !== undefined ? `${legacy} *` : spec.trim();
-  if (!pattern.includes("*")) {
-    const want = splitWords(pattern);
-    return want !== null && text === want.join(" ");
-  }
-  const tail = pattern.endsWith(" *");
-  const body = (tail ? pattern.slice(0, -2) : pattern)
-    .split("*")
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
-    .join(".*");
-  return new RegExp(`^${body}${tail ? "(?: .*)?" : ""}$`, "s").test(text);
-}
-
 /** The host of a URL, lower case and without its port. */
 function hostOf(url: unknown): string | undefined {
   try {
@@ -197,6 +111,8 @@ export interface RuleTarget {
   cwd: string;
   /** The files an edit names (apply_patch lists several); default: args.path. */
   paths?: string[];
+  /** A part of a compound shell line whose other parts change folder (`cd x && …`): set by decide. */
+  folderChanged?: boolean;
 }
 
 /**
@@ -213,9 +129,10 @@ export function ruleMatches(rule: ParsedRule, kind: RuleKind, t: RuleTarget): bo
     if (!spec.endsWith(":*") && command.trim() === spec.trim()) return true;
     const parts = simpleCommands(command);
     if (parts.length === 0) return false;
+    const moved = t.folderChanged === true || parts.some((p) => CHANGES_FOLDER.test(p));
     return kind === "allow"
-      ? parts.every((p) => shellMatches(spec, p, true))
-      : parts.some((p) => shellMatches(spec, p, false));
+      ? parts.every((p) => shellMatches(spec, p, true, t.cwd, moved))
+      : parts.some((p) => shellMatches(spec, p, false, t.cwd, moved));
   }
   if (t.tool === "web_fetch" && spec.startsWith("domain:")) {
     const host = hostOf(t.args.url);
@@ -248,7 +165,9 @@ export function decide(rules: readonly PermissionRule[], t: RuleTarget): Permiss
     if (one) return one.r;
     if (kind === "allow" && t.tool === SHELL && ofKind.length > 0) {
       const parts = simpleCommands(typeof t.args.command === "string" ? t.args.command : "");
-      const used = parts.map((part) => ofKind.find((x) => ruleMatches(x.p, kind, { ...t, args: { command: part } })));
+      const folderChanged = parts.some((p) => CHANGES_FOLDER.test(p));
+      const one = (part: string) => ({ ...t, args: { command: part }, folderChanged });
+      const used = parts.map((part) => ofKind.find((x) => ruleMatches(x.p, kind, one(part))));
       if (parts.length > 0 && used.every(Boolean)) return used[0]!.r;
     }
   }
@@ -277,7 +196,8 @@ export function splitRuleList(text: string): string[] {
 
 /** The rule "always" writes for a shell command's prefix: its first word, two for a runner (`npm test`). */
 export function prefixRuleFor(command: string): string | undefined {
-  const words = splitWords(simpleCommands(command)[0] ?? "");
+  // `npm test > test.log 2>&1` offers `npm test:*`: the rule lets such redirections through.
+  const words = splitRedirections(simpleCommands(command)[0] ?? "")?.words;
   if (!words || words.length === 0 || simpleCommands(command).length !== 1) return undefined;
   const runners = new Set([
     "npm",

@@ -19,6 +19,8 @@ export interface Skill {
   allowedTools?: string[];
   /** Where it was found: shown in the slash menu. */
   scope?: "built-in" | "user" | "project";
+  /** The Agent Plugin it came with. */
+  plugin?: string;
   /** A command's `argument-hint`, e.g. "[pr-number] [priority]". */
   argumentHint?: string;
 }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { parseAgent0Skills, parseSkillMd, type Skill } from "./skill-parse.js";
 import { slashCommands } from "./builtin-commands.js";
 import { parseClaudeCommand } from "./claude-commands.js";
+import type { PluginSkillFile } from "../protocol/plugins.js";
 
 export { parseAgent0Skills, parseSkillMd, firstLineDescription } from "./skill-parse.js";
 export type { Skill, SkillFormat, SkillSummary, ParsedSkillMd } from "./skill-parse.js";
@@ -16,6 +17,8 @@ export interface SkillDirs {
   builtinDir?: string;
   /** Names a skill may not take (the built-in slash commands by default). */
   reserved?: string[];
+  /** SKILL.md files of the Agent Plugins that count (each confined to its plugin by context/plugins.ts). */
+  plugins?: readonly PluginSkillFile[];
 }
 
 export interface LoadedSkills {
@@ -76,6 +79,20 @@ function fromSkillMdDir(dir: string, warnings: string[]): Skill[] {
   return out;
 }
 
+/** The plugins' SKILL.md files of one scope, each skill marked with its plugin. */
+function fromPlugins(files: readonly PluginSkillFile[] | undefined, scope: string, warnings: string[]): Skill[] {
+  const out: Skill[] = [];
+  for (const f of files ?? []) {
+    if (f.scope !== scope) continue;
+    const text = readText(f.file);
+    if (text === undefined) continue;
+    const parsed = parseSkillMd(text, f.file);
+    if (parsed.ok) out.push({ ...parsed.skill, plugin: f.plugin });
+    else warnings.push(parsed.error);
+  }
+  return out;
+}
+
 /** Every `*.md` file directly in `dir`, in agent0's format. */
 function fromAgent0Dir(dir: string): Skill[] {
   return listDir(dir)
@@ -98,8 +115,10 @@ function fromCommandsDir(dir: string, warnings: string[]): Skill[] {
 
 /**
  * All skills, later sources overriding earlier ones of the same name:
- * built-in < user (~/.claude/skills, ~/.agents/skills, $XDG_CONFIG_HOME/agent0) < project (.claude/skills,
- * .agents/skills, .agent0). `.agents/skills` is the vendor-neutral folder other agents read too.
+ * built-in < user (the user's plugins, ~/.claude/skills, ~/.agents/skills, $XDG_CONFIG_HOME/agent0) <
+ * project (the project's trusted plugins, .claude/skills, .agents/skills, .agent0): a skill of one's
+ * own beats a plugin's of the same name. `.agents/skills` is the vendor-neutral folder other agents
+ * read too.
  * A broken SKILL.md becomes a warning naming the file; the rest still load.
  */
 export function loadSkills(dirs: SkillDirs): LoadedSkills {
@@ -108,6 +127,7 @@ export function loadSkills(dirs: SkillDirs): LoadedSkills {
   const layers: Skill[][] = [
     dirs.builtinDir ? [...fromAgent0Dir(dirs.builtinDir), ...fromSkillMdDir(dirs.builtinDir, warnings)] : [],
     [
+      ...fromPlugins(dirs.plugins, "user", warnings),
       ...fromCommandsDir(join(dirs.home, ".claude", "commands"), warnings),
       ...fromAgent0Dir(claudeUser),
       ...fromSkillMdDir(claudeUser, warnings),
@@ -116,6 +136,7 @@ export function loadSkills(dirs: SkillDirs): LoadedSkills {
       ...fromSkillMdDir(join(dirs.configDir, "skills"), warnings),
     ],
     [
+      ...fromPlugins(dirs.plugins, "project", warnings),
       ...fromCommandsDir(join(dirs.cwd, ".claude", "commands"), warnings),
       ...fromSkillMdDir(join(dirs.cwd, ".claude", "skills"), warnings),
       ...fromSkillMdDir(join(dirs.cwd, ".agents", "skills"), warnings),

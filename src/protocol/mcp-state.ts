@@ -6,6 +6,7 @@ import type { McpServerConfig, McpTransportKind } from "./run-config.js";
 import type { HooksConfig, StatusLineConfig } from "./hooks.js";
 import type { PermissionRule } from "./permission-rule.js";
 import type { ImageAttachment } from "./conversation.js";
+import type { PluginSkillFile, PluginView } from "./plugins.js";
 
 export type McpState = "starting" | "running" | "failed" | "stopped";
 
@@ -64,8 +65,11 @@ export interface McpExpandRequest {
 
 /** A project server (or settings file with hooks and allow rules) waiting for the user's trust: what the dialog names. */
 export interface McpTrustRequest {
-  /** "settings": a project settings file; `command` lists its hooks and allow rules, one per line. */
-  kind?: "settings";
+  /**
+   * "settings": a project settings file; `command` lists its hooks and allow rules, one per line.
+   * "plugin": a project's Agent Plugin; `command` lists its skills and MCP servers.
+   */
+  kind?: "settings" | "plugin";
   name: string;
   /** The command line (or transport and URL) it would run. */
   command: string;
@@ -85,4 +89,6 @@ export interface McpConfigured {
   trusted: string[];
   /** Hooks and permission rules that count now (settings files; a project's once trusted). */
   settings?: { hooks: HooksConfig; rules: PermissionRule[]; statusLine?: StatusLineConfig };
+  /** The Agent Plugins found, and the skills of those that count now. */
+  plugins?: { list: PluginView[]; skills: PluginSkillFile[] };
 }

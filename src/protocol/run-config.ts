@@ -4,6 +4,7 @@ import type { OptionalToolFamily } from "./window.js";
 // worker (structured-clone safe: no functions, no classes).
 import type { HooksConfig, StatusLineConfig } from "./hooks.js";
 import type { PermissionRule } from "./permission-rule.js";
+import type { PluginSkillFile } from "./plugins.js";
 
 /**
  * When to ask before a change. The one list: types and schemas derive from it. "plan" is
@@ -18,6 +19,20 @@ export type SandboxMode = (typeof SANDBOX_MODES)[number];
 /** The providers a model can come from. The one list: types and schemas derive from it. */
 export const PROVIDERS = ["ollama", "anthropic", "openai", "embedded"] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
+/**
+ * How much the model reasons before it answers: `--think <level>`, `/thinking <level>`, `"think"` in
+ * the config. "on" is `--think` alone (the server's own amount); each provider maps the rest to its
+ * own setting. The one list: types, flags and schemas derive from it.
+ */
+export const THINK_LEVELS = ["off", "on", "low", "medium", "high", "max"] as const;
+export type ThinkLevel = (typeof THINK_LEVELS)[number];
+
+/** A think setting as flags and config files give it: true and false are "on" and "off". */
+export function thinkLevel(value: boolean | string | undefined): ThinkLevel | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === "boolean") return value ? "on" : "off";
+  return (THINK_LEVELS as readonly string[]).includes(value) ? (value as ThinkLevel) : undefined;
+}
 export type ToolProtocol = "native" | "json";
 
 /** How agent0 talks to an MCP server: a child process, Streamable HTTP, or the legacy HTTP+SSE. */
@@ -38,6 +53,10 @@ export interface McpServerConfig {
   timeout?: number;
   /** Milliseconds per tool call; progress from the server restarts the clock (default 120 s). */
   toolTimeout?: number;
+  /** A stdio server's working folder (a plugin's root by default); unset: the session's folder. */
+  cwd?: string;
+  /** The Agent Plugin that defines it: its values are expanded by the plugin's rules, not ${ENV}. */
+  plugin?: string;
 }
 
 /** Everything the worker needs for a run. Secrets (apiKey) never go to logs or sessions. */
@@ -59,8 +78,8 @@ export interface RunConfig {
   numCtxCap: number;
   keepAlive?: string | number;
   temperature?: number;
-  /** Ask for the model's reasoning (Ollama `think`, Anthropic extended thinking); unset = the server's default. */
-  think?: boolean;
+  /** How much the model reasons (Ollama `think`, OpenAI `reasoning_effort`, Anthropic's budget); unset = the server's default. */
+  think?: ThinkLevel;
   /** The config's `vision`: whether the model reads images; unset = what the server says (see vision.ts). */
   vision?: boolean;
   /** Resolved with num_ctx from `vision` and the model's capabilities: images a tool returns go to the model. */
@@ -97,6 +116,8 @@ export interface RunConfig {
   checkpointDir?: string;
   /** Rules that last: settings files (a project's allow rules once trusted), flags, the session's answers. */
   permissionRules?: PermissionRule[];
+  /** SKILL.md files of the enabled Agent Plugins that count (the user's; a project's once trusted). */
+  pluginSkills?: PluginSkillFile[];
   /** Hooks of the user's config and of trusted project settings files. */
   hooks?: HooksConfig;
   /** Claude Code's `statusLine` command (the user's, or a trusted project file's); the UI runs it. */

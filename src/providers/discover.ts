@@ -21,6 +21,16 @@ export interface FoundServer {
 export const DEFAULT_DISCOVERY_PORTS = [1234, 8080, 8000];
 const PROBE_TIMEOUT_MS = 800;
 
+/** The ports to look at: AGENT0_DISCOVERY_PORTS=1,2,3 (an end-to-end test's fake servers), else the usual ones. */
+export function discoveryPorts(env: NodeJS.ProcessEnv = process.env): number[] {
+  const raw = env.AGENT0_DISCOVERY_PORTS;
+  const ports = (raw ?? "")
+    .split(",")
+    .map(Number)
+    .filter((p) => Number.isInteger(p) && p > 0 && p < 65536);
+  return ports.length ? ports : DEFAULT_DISCOVERY_PORTS;
+}
+
 type Json = Record<string, unknown>;
 
 export async function discoverLocalServers(

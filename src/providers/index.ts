@@ -68,7 +68,7 @@ function lazyProvider(name: string, load: () => Promise<Provider>): Provider {
     async *stream(req) {
       yield* (await get()).stream(req);
     },
-    listModels: async (signal) => (await get()).listModels(signal),
+    listModels: async (signal, opts) => (await get()).listModels(signal, opts),
     modelInfo: async (model, signal) => (await get()).modelInfo(model, signal),
     // Nothing loaded yet: nothing to free.
     dispose: async () => (loaded ? (await loaded).dispose?.() : undefined),

@@ -1,5 +1,6 @@
 import type { ConversationMessage, ToolCall } from "../protocol/conversation.js";
 import type { ToolSpec } from "../protocol/tool-spec.js";
+import type { ThinkLevel } from "../protocol/run-config.js";
 
 export interface ChatRequest {
   model: string;
@@ -9,7 +10,7 @@ export interface ChatRequest {
   numCtx: number;
   keepAlive?: string | number;
   temperature?: number;
-  think?: boolean;
+  think?: ThinkLevel;
   /** Constrain the reply to JSON matching this schema: Ollama's format, OpenAI-compatible response_format (json_schema, strict), a grammar on the embedded engine. */
   constraint?: { name: string; schema: Record<string, unknown> };
   signal: AbortSignal;
@@ -58,15 +59,32 @@ export interface ModelInfo {
   contextLength?: number;
   capabilities: string[];
   size?: number;
+  /** The model takes a level of thinking (Ollama's gpt-oss), not only on or off. */
+  thinkLevels?: boolean;
+}
+
+/** Whether a server decodes under a JSON schema, as it says of itself, and how it was told. */
+export interface ConstraintSupport {
+  supported: boolean;
+  why: string;
 }
 
 export interface Provider {
   readonly name: string;
   stream(req: ChatRequest): AsyncIterable<ProviderEvent>;
-  /** Models the server offers (for /model and the default model). */
-  listModels(signal?: AbortSignal): Promise<ModelInfo[]>;
+  /**
+   * Models the server offers (for /model and the default model); `names` asks for each one's name and
+   * size only (one request, where details cost one request per model).
+   */
+  listModels(signal?: AbortSignal, opts?: { names?: boolean }): Promise<ModelInfo[]>;
   /** Context length and capabilities of one model. Throws a ProviderError-shaped Error on failure. */
   modelInfo(model: string, signal?: AbortSignal): Promise<ModelInfo>;
+  /**
+   * Whether this server constrains replies to a JSON schema (ChatRequest.constraint), as it says of
+   * itself; undefined when it does not say (the first refusal tells). Never throws. Asked once per
+   * session, when a step would first be constrained.
+   */
+  constraintSupport?(model: string, signal?: AbortSignal): Promise<ConstraintSupport | undefined>;
   /** Load the model ahead of the first request (Ollama), with the num_ctx the session will use. */
   warm?(model: string, numCtx: number, keepAlive?: string | number, signal?: AbortSignal): Promise<void>;
   /** Frees what the provider holds in this process (the embedded engine's model and context). */

@@ -171,6 +171,14 @@ export function formatRelativeTime(then: number, now: number): string {
   return new Date(then).toISOString().slice(0, 10);
 }
 
+/** How wide a title an editor is shown (session/list, session_info_update). */
+export const TITLE_COLUMNS = 80;
+
+/** A session's title from its first request: the prompt as typed, on one line, shortened. */
+export function sessionTitle(first: ConversationMessage): string {
+  return shorten(firstPrompt(first), TITLE_COLUMNS);
+}
+
 /** Cuts `text` to at most `width` terminal columns, ending in "…" when cut. */
 export function shorten(text: string, width: number): string {
   if (stringWidth(text) <= width) return text;

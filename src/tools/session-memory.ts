@@ -39,6 +39,8 @@ const NO_JOBS: BackgroundJobs = {
     throw new Error("background commands need an agent session");
   },
   read: () => undefined,
+  waitForNews: () => Promise.resolve(),
+  unsettled: () => false,
   kill: () => Promise.resolve(undefined),
   list: () => [],
   setForeground: () => {},

@@ -9,6 +9,7 @@ function skillsFor(ctx: ToolContext): { skills: Skill[]; warnings: string[] } {
     home: homeDir(process.env),
     configDir: ctx.config.configDir,
     builtinDir: builtinSkillsDir(),
+    ...(ctx.config.pluginSkills ? { plugins: ctx.config.pluginSkills } : {}),
   });
 }
 

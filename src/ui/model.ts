@@ -8,6 +8,7 @@ import type { CommandItem, MentionItem, MenuState, NotifyMode, SessionStats, Tod
 import type { Skill } from "../context/skills.js";
 import type { PromptPart } from "../context/prompt.js";
 import type { McpServerView, McpTrustRequest } from "../protocol/mcp-state.js";
+import type { PluginView } from "../protocol/plugins.js";
 import type { ColourTheme } from "../render/theme.js";
 
 /** One item of the transcript as the user sees it. Entries are immutable: a change makes a new object. */
@@ -230,6 +231,8 @@ export interface Model {
   jobs: BackgroundJobView[];
   /** The project's servers not answered yet and declined (/mcp trust asks about one), and trusted (/mcp untrust stops one). */
   mcpProject: { pending: McpTrustRequest[]; denied: McpTrustRequest[]; trusted: string[] };
+  /** The Agent Plugins found (user's and project's), for /plugins. */
+  plugins: PluginView[];
   quitting: boolean;
   /**
    * A first Ctrl+C on an empty, idle input arms the exit: the status line says "Press Ctrl+C

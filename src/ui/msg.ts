@@ -97,7 +97,7 @@ export type Msg =
   /** The terminal's background colour (its answer to OSC 11), each channel 0..1. */
   | { type: "terminal-background"; rgb: [number, number, number] }
   /** MCP servers to run and to ask about: after a trust decision, or re-read at /new. */
-  | { type: "mcp-config"; mcp: McpConfigured; warnings: string[] }
+  | { type: "mcp-config"; mcp: McpConfigured; warnings: string[]; skills?: SkillRef[] }
   /**
    * Everything loaded after the first frame: the validated config, the resumed conversation,
    * the system prompt and skills. Runs wait for it.
@@ -174,6 +174,8 @@ export type Cmd =
   | { type: "save-permission-rule"; rule: string }
   /** `/permissions remove`: take a rule out of the settings file it came from (answer: mcp-config). */
   | { type: "remove-permission-rule"; rule: string; file: string }
+  /** `/plugins enable|disable <name>`: saved to the config, then an mcp-config Msg and a notice. */
+  | { type: "plugin-enable"; name: string; enabled: boolean }
   /** Read the MCP config again (at /new); answered by an mcp-config Msg. */
   | { type: "mcp-reload" }
   /** Rank the project's paths for an @ query; `refresh`: a new @, list the project again. */

@@ -3,7 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { outsidePaths, protectedPathReason } from "../../src/agent/approval-rules.js";
+import { outsidePaths } from "../../src/agent/approval-rules.js";
+import { protectedPathReason } from "../../src/safety/protected-paths.js";
 import { gitProgramKeys, safeGitArgs } from "../../src/safety/git-safety.js";
 
 const dirs: string[] = [];

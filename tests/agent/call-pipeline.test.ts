@@ -1,6 +1,8 @@
 // Check 1 of the call pipeline (agent/tool-call.ts): each row is decided once, in one stage, the
 // same way whichever driver runs the session. The four drivers all run an agent session
-// (agent/session.ts) and differ in how they stamp a run's config: the TUI and ACP can ask
+// (agent/session.ts); `-p`, ACP and `mcp serve` drive it through their one host
+// (cli/hosted-session.ts), which stamps each run and answers its permission requests, the TUI
+// sends its commands itself. They differ in whether they can ask: the TUI and ACP can
 // (interactive), `-p` cannot, `mcp serve` asks through elicitation when its client offers it
 // (cli/mcp-serve.ts `canAsk`) and otherwise cannot. A row's outcome is the stage's own words in
 // the tool result, whether the call needed the user's say (a `permission-request`, or in a run that
@@ -22,13 +24,18 @@ import { Checkpoints } from "../../src/session/checkpoints.js";
 import { PLAN_MODE_REFUSAL } from "../../src/agent/approval.js";
 import { scriptedProvider } from "./scripted-provider.js";
 import { tempProject, testConfig } from "../tools/ctx.js";
+import { HostedSession } from "../../src/cli/hosted-session.js";
+import type { Logger } from "../../src/session/log.js";
+
+const quietLogger: Logger = { path: "", event() {}, error() {}, info() {}, flush() {}, close() {} };
 
 const DRIVERS = [
-  { name: "TUI", interactive: true },
-  { name: "-p", interactive: false },
-  { name: "ACP", interactive: true },
-  { name: "mcp serve", interactive: false },
+  { name: "TUI", interactive: true, hosted: false },
+  { name: "-p", interactive: false, hosted: true },
+  { name: "ACP", interactive: true, hosted: true },
+  { name: "mcp serve", interactive: false, hosted: true },
 ] as const;
+type Driver = (typeof DRIVERS)[number];
 
 /** A PreToolUse hook that prints this JSON (Claude Code's hookSpecificOutput). */
 function preToolUse(output: Record<string, unknown>): HooksConfig {
@@ -110,7 +117,8 @@ afterEach(async () => {
   for (const c of cleanups.splice(0)) c();
 });
 
-async function runRow(row: Row, interactive: boolean) {
+async function runRow(row: Row, driver: Driver) {
+  const interactive = driver.interactive;
   const project = tempProject({});
   cleanups.push(project.cleanup);
   const provider = scriptedProvider([
@@ -118,21 +126,16 @@ async function runRow(row: Row, interactive: boolean) {
     { text: "Done." },
   ]);
   const events: AgentEvent[] = [];
-  let done!: () => void;
-  const finished = new Promise<void>((resolve) => (done = resolve));
-  const session = createAgentSession({
-    post: (e) => {
-      events.push(e);
-      // The user (or the editor, or the MCP client) says yes to whatever is asked.
-      if (e.type === "permission-request")
-        session.handle({ type: "permission-reply", runId: 1, id: e.id, decision: "once" });
-      if (e.type === "done") done();
-    },
-    createProvider: () => provider,
-    toolsFor: () => [readFileTool, createFileTool],
-    checkpoints: (dir) => new Checkpoints(dir),
-  });
-  sessions.push(session);
+  const open = (post: (e: AgentEvent) => void) => {
+    const session = createAgentSession({
+      post,
+      createProvider: () => provider,
+      toolsFor: () => [readFileTool, createFileTool],
+      checkpoints: (dir) => new Checkpoints(dir),
+    });
+    sessions.push(session);
+    return session;
+  };
   const config: RunConfig = {
     ...testConfig(project.dir),
     sessionId: "s1",
@@ -140,8 +143,37 @@ async function runRow(row: Row, interactive: boolean) {
     permissionMode: row.mode,
     ...row.config,
   };
-  session.handle({ type: "run", runId: 1, conversation: [{ role: "user", content: "write it" }], config });
-  await finished;
+  const user = { role: "user" as const, content: "write it" };
+  if (driver.hosted) {
+    // The host stamps the run (its session id and file) and answers through answer().
+    const hosted: HostedSession = new HostedSession({
+      config,
+      dir: path.join(project.dir, ".sessions"),
+      logger: quietLogger,
+      openAgent: (onEvent) => {
+        const session = open((e) => setImmediate(() => onEvent(structuredClone(e))));
+        return { send: (cmd) => session.handle(structuredClone(cmd)), close: () => session.close() };
+      },
+    });
+    await hosted.prompt(user, (e) => {
+      events.push(e);
+      // The editor (or the MCP client) says yes to whatever is asked.
+      if (e.type === "permission-request") hosted.answer(e.id, "once");
+    });
+    await hosted.close();
+  } else {
+    let done!: () => void;
+    const finished = new Promise<void>((resolve) => (done = resolve));
+    const session = open((e) => {
+      events.push(e);
+      // The user says yes to whatever is asked.
+      if (e.type === "permission-request")
+        session.handle({ type: "permission-reply", runId: 1, id: e.id, decision: "once" });
+      if (e.type === "done") done();
+    });
+    session.handle({ type: "run", runId: 1, conversation: [user], config });
+    await finished;
+  }
   const result = events.flatMap((e) => (e.type === "message" && e.message.role === "tool" ? [e.message] : []));
   const asked = events.filter(
     (e) => (e.type === "permission-request" || e.type === "denied") && e.callId === "call-7",
@@ -154,7 +186,7 @@ describe("every call through one pipeline, whichever driver runs the session", (
   for (const driver of DRIVERS)
     for (const row of ROWS)
       it(`${driver.name}: ${row.name}`, async () => {
-        const { result, asked, files } = await runRow(row, driver.interactive);
+        const { result, asked, files } = await runRow(row, driver);
         expect(result.toolCallId).toBe("call-7");
         // Decided once: the user's say is needed once or not at all.
         expect(asked).toBe(row.asks ? 1 : 0);

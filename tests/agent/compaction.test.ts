@@ -154,6 +154,9 @@ describe("planCompaction", () => {
       size: fc.integer({ min: 10, max: 6000 }),
       calls: fc.integer({ min: 1, max: 3 }),
     });
+    // The cases that reach the asserts are counted: a generator that stopped making summaries
+    // (or a plan that stopped summarizing) would otherwise pass by checking nothing.
+    let summarized = 0;
     fc.assert(
       fc.property(
         fc.array(turnArb, { minLength: 1, maxLength: 12 }),
@@ -177,6 +180,7 @@ describe("planCompaction", () => {
           if (endsWithUser) conv.push(user("and now?"));
           const plan = planCompaction(conv, { contextWindow: window, force: true });
           if (plan.action !== "summarize") return;
+          summarized++;
           const lastUser = [...conv].reverse().find((m) => m.role === "user")!;
           expect(plan.tail).toContainEqual(lastUser);
           expect(plan.head).not.toContain(lastUser);
@@ -185,7 +189,9 @@ describe("planCompaction", () => {
           expect(plan.head.length + plan.tail.length).toBe(conv.length);
         },
       ),
+      { numRuns: 200 },
     );
+    expect(summarized).toBeGreaterThanOrEqual(100);
   });
 });
 

@@ -111,8 +111,14 @@ describe("model info asked for ahead of the run", () => {
     prefetchModelInfo(createProvider(unresolved(fake.url, "")), unresolved(fake.url, ""), prefetched);
     const known = { ...unresolved(fake.url, "qwen3:8b"), numCtx: 8192 };
     prefetchModelInfo(createProvider(known), known, prefetched);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(fake.requests).toEqual([]);
+    // A lookup is started and kept in the session's map in the same call, or never.
+    expect(prefetched.size).toBe(0);
+    // One that must ask, after them: by its answer the server has seen only its request.
+    const asked = unresolved(fake.url, "qwen3:8b");
+    prefetchModelInfo(createProvider(asked), asked, prefetched);
+    expect(prefetched.size).toBe(1);
+    await [...prefetched.values()][0];
+    expect(fake.requests.map((r) => r.path)).toEqual(["/api/show"]);
   });
 });
 

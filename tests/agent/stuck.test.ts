@@ -167,3 +167,22 @@ describe("canonicalJson", () => {
     expect(canonicalJson({ a: undefined, b: 1 })).toBe('{"b":1}');
   });
 });
+
+describe("polls of a background command (issue 43 §3)", () => {
+  const poll = call("shell_output", { id: "bash_1" });
+  it("never count while the command runs or its output changes", () => {
+    const steps = Array.from({ length: 8 }, (): Step => ({ toolCalls: [poll], waiting: true }));
+    expect(run(steps).every((v) => v.kind === "ok")).toBe(true);
+  });
+
+  it("count again once there is nothing new: the third idle poll after the end stops", () => {
+    const verdicts = run([
+      { toolCalls: [poll], waiting: true },
+      { toolCalls: [poll], waiting: true },
+      calls(poll),
+      calls(poll),
+      calls(poll),
+    ]);
+    expect(verdicts.map((v) => v.kind)).toEqual(["ok", "ok", "ok", "ok", "stop"]);
+  });
+});

@@ -36,6 +36,20 @@ describe("the ACP registry entry", () => {
     expect(entry.distribution).toEqual({ npx: { package: `agent0@${pkg.version}`, args: ["acp"] } });
   });
 
+  // The registry shows where the source is and under what licence (agent.schema.json: `repository`, a URI;
+  // `license`, an SPDX identifier); the entry takes both from package.json, so the two never disagree.
+  it("names its repository and licence, as package.json does", () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+      license?: string;
+      repository?: { url?: string };
+    };
+    expect(entry.license).toBe(pkg.license);
+    expect(entry.license).toMatch(/^[A-Za-z0-9.+-]+$/);
+    expect(pkg.repository?.url).toBe(`git+${String(entry.repository)}.git`);
+    expect(String(entry.repository)).toMatch(/^https:\/\/github\.com\/[\w.-]+\/[\w.-]+$/);
+    expect(fs.existsSync(path.join(ROOT, "LICENSE"))).toBe(true);
+  });
+
   it("has a 16x16 icon in currentColor only", () => {
     const svg = fs.readFileSync(path.join(entryDir, "icon.svg"), "utf8");
     expect(svg).toMatch(/width="16" height="16"/);

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readOwnCache } from "../../src/cli/code-cache.js";
 
 const LOADER = pathToFileURL(path.resolve("dist/cli/code-cache.js")).href;
 
@@ -133,6 +134,16 @@ fs.writeFileSync(${JSON.stringify(cachePath)}, s.createCachedData());`;
     fs.symlinkSync(elsewhere, cachePath);
     expect(load()).toMatchObject({ state: "none", value: 42 });
     expect(fs.lstatSync(cachePath).isSymbolicLink()).toBe(false);
+  });
+
+  // Any user can run this one: the loader's owner check is asked about a planted cache as if
+  // another user were reading it (the file's owner is then not the reader).
+  it("attack: a planted cache is read only by the user who owns it", () => {
+    const cachePath = plantForeignCache();
+    fs.chmodSync(cachePath, 0o600);
+    const me = fs.statSync(cachePath).uid;
+    expect(readOwnCache(cachePath, me)?.length).toBe(fs.statSync(cachePath).size);
+    expect(readOwnCache(cachePath, me + 1)).toBeUndefined();
   });
 
   // Only root can give a file to another user.

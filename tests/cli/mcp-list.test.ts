@@ -29,3 +29,32 @@ it("names each project server's answer and the /mcp command that changes it", ()
   expect(out).toContain("starts: no (you declined it in this project; /mcp trust no in agent0 starts it)");
   expect(out).toContain("starts: not until you trust it");
 });
+
+it("lists the servers of the user's Agent Plugins, and a project's only once its plugin is trusted", () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "agent0-mcp-list-"));
+  const project = path.join(root, "project");
+  const write = (dir: string, name: string) => {
+    fs.mkdirSync(dir, { recursive: true });
+    const schema = (kind: string) => `https://agent-plugins.org/schemas/1.0.0/${kind}.schema.json`;
+    fs.writeFileSync(path.join(dir, "plugin.json"), JSON.stringify({ $schema: schema("plugin"), name }));
+    fs.writeFileSync(
+      path.join(dir, "mcp.json"),
+      JSON.stringify({ $schema: schema("mcp"), mcpServers: { srv: { type: "stdio", command: `${name}-server` } } }),
+    );
+  };
+  write(path.join(root, ".agents", "plugins", "mine"), "mine");
+  write(path.join(project, ".agents", "plugins", "theirs"), "theirs");
+  const env = { HOME: root, XDG_CONFIG_HOME: path.join(root, "config"), XDG_DATA_HOME: path.join(root, "data") };
+  let out = "";
+  printMcpList(project, env, (s) => (out += s));
+  expect(out).toContain("plugin:mine:srv  (your plugin mine:");
+  expect(out).toContain("mine-server");
+  expect(out).not.toContain("theirs-server");
+  createMcpSession(loadMcp(project, {}, false, env).startup, { cwd: project, trustProject: false, env }).trust([
+    { name: "plugin:theirs", decision: "allow" },
+  ]);
+  out = "";
+  printMcpList(project, env, (s) => (out += s));
+  expect(out).toContain("plugin:theirs:srv  (the project's plugin theirs:");
+  expect(out).toContain("starts: not until you trust it");
+});

@@ -9,7 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
 import { startFakeAnthropic, type FakeAnthropic } from "../fakes/anthropic-server.js";
-import { eachTest, runHeadless, sleep, Tui, waitUntil, type Sandbox } from "./harness.js";
+import { eachTest, runHeadless, Tui, waitUntil, type Sandbox } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 const KEY = "sk-ant-canary-key-31";
@@ -106,7 +106,8 @@ describe("agents of your own", () => {
     const dialog = (await tui.waitFor("Allow delegate?")).replace(/[│\s]+/g, " ");
     expect(dialog).toContain("names the hosted model anthropic/claude-sonnet-4-5");
     expect(dialog).toContain(`your anthropic API key to ${anthropic.url}`);
-    await sleep(500);
+    // The delegate call waits for this answer before it starts the sub-agent: a request made
+    // before asking would have reached the fake before the dialog was drawn.
     expect(anthropic.requests).toHaveLength(0);
     tui.press("y");
     await tui.waitFor("Delegated.");

@@ -70,8 +70,8 @@ describe("background shell commands end to end", () => {
     let screen = await tui.waitFor("Background commands:");
     expect(screen).toMatch(/bash_1 +running +echo first-line/);
 
-    // Later, the model reads what the command printed since it started.
-    await new Promise((r) => setTimeout(r, 500));
+    // Later, the model reads what the command printed since it started (`exec sleep` runs only
+    // after later-line was written, and the app has read it by the time the next turn asks).
     tui.send("what did it print?");
     await tui.waitFor("It printed two lines.");
     const read = lastToolResult(fake.chats[3]!.messages);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { ROOT, Tui, type Sandbox, eachTest, sleep, waitUntil } from "./harness.js";
+import { ROOT, Tui, type Sandbox, eachTest, waitUntil } from "./harness.js";
 
 // The first frame is painted with plain ANSI before main and blessed load (src/boot.ts, called by
 // bin/agent0.js; ui/runtime/boot-screen.ts).
@@ -33,8 +33,9 @@ describe("the boot frame", () => {
     sb.env.AGENT0_BENCH_FILE = bench;
     tui = new Tui(sb, ["--host", fake.url, "--model", "qwen3:8b"], { width: 100, height: 30 });
     await tui.waitFor("Ask anything");
-    // Painted before main (commander, the runtime) had even loaded: it marks "main-loaded".
-    await sleep(300);
+    // Painted before main (commander, the runtime) had even loaded: main marks "main-loaded",
+    // held back until the hold file goes (the order of the two is checked below).
+    await waitUntil(() => marks(bench).includes("first-paint"), 10_000, "the first paint's mark");
     expect(marks(bench)).toEqual(["first-paint"]);
 
     // Growing the window: a frame that was not repainted would keep its old 100-column rule.

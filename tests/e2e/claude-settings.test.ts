@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { eachTest, sleep, Tui, waitUntil, type Sandbox, writeJson } from "./harness.js";
+import { eachTest, Tui, waitUntil, type Sandbox, writeJson } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 const shellCall = (command: string) => ({
@@ -89,9 +89,8 @@ describe("the user's ~/.claude/settings.json", () => {
     writeJson(path.join(sb.env.XDG_CONFIG_HOME!, "agent0", "config.json"), { messageIdleNotifThresholdMs: 300 });
     fake = await startFakeOllama({ models: [MODEL], replies: [{ steps: [{ text: "Answered." }] }] });
     tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name], { width: 120, height: 30 });
-    // Before any answer the input is not "waiting for the user" in Claude Code's sense.
-    await sleep(900);
-    expect(fs.existsSync(log)).toBe(false);
+    // When the wait starts, and that it tells once (not before an answer, not twice without new
+    // activity), is a sequence of Msgs without a clock: tests/ui/idle-notification.test.ts.
     tui.send("hello");
     await tui.waitFor("Answered.");
     const written = () => fs.existsSync(log) && fs.readFileSync(log, "utf8").endsWith("}\n");
@@ -104,8 +103,7 @@ describe("the user's ~/.claude/settings.json", () => {
       cwd: sb.project,
     });
     expect(String(input.transcript_path)).toMatch(/\.jsonl$/);
-    // Several more waits' worth of time: no new activity, no second notification.
-    await sleep(1200);
+    // One notification: the wait the answer started.
     expect(fs.readFileSync(log, "utf8").trim().split("\n")).toHaveLength(1);
   });
 });

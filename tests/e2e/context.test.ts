@@ -147,8 +147,13 @@ describe("project context, skills and slash commands in the TUI", () => {
     tui.press("Enter");
     await tui.waitFor("Unknown command /frobnicate");
     expect(tui.screen()).toContain("/help");
-    await sleep(300);
-    expect(fake.chats).toHaveLength(0);
+    // The next prompt is the first request the server sees.
+    tui.press("C-u");
+    await tui.waitFor("Ask anything");
+    tui.send("a plain question");
+    await fake.waitForChats(1);
+    expect(fake.chats).toHaveLength(1);
+    expect(fake.chats[0]!.messages.at(-1)!.content).toBe("a plain question");
   });
 });
 

@@ -52,19 +52,4 @@ describe("no server: the engine offer in -p", () => {
     expect(hub!.requests).toEqual([]);
     expect(fs.existsSync(modelsDir())).toBe(false);
   }, 120_000);
-
-  it("with --yes downloads the model, checks it, and answers the prompt with it", async () => {
-    const bytes = await setUp();
-    const r = await runHeadless(sb, ["-p", "hi", "--yes"], 300_000);
-    expect(r.stderr).not.toContain("error:");
-    expect(r).toMatchObject({ code: 0 });
-    expect(r.stdout.trim()).not.toBe("");
-    expect(r.stderr).toMatch(/Downloading [\w.-]+\.gguf/);
-    expect(r.stderr).toMatch(/\[█+░*\] .* of .* · .*\/s · /);
-    const downloaded = fs
-      .readdirSync(modelsDir(), { recursive: true, encoding: "utf8" })
-      .filter((n) => n.endsWith(".gguf"));
-    expect(downloaded).toHaveLength(1);
-    expect(fs.readFileSync(path.join(modelsDir(), downloaded[0]!)).equals(bytes)).toBe(true);
-  }, 600_000);
 });

@@ -96,16 +96,17 @@ describe("a reader that closes the pipe early", () => {
       models: [{ name: "qwen3:8b" }],
       replies: [{ steps: [{ text: "The first half of the answer" }, { hang: true }] }],
     });
-    const child = spawn("node", [BIN, "--host", fake.url, "--model", "qwen3:8b", "-p", "hi"], {
-      cwd: sb.project,
-      env: sb.env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    // stream-json prints each event as it comes: the first half is seen arriving, then interrupted
+    // well before the streamed text's own save (every 2 s), so the interruption must save it.
+    const args = ["--host", fake.url, "--model", "qwen3:8b", "-p", "hi", "--output-format", "stream-json"];
+    const child = spawn("node", [BIN, ...args], { cwd: sb.project, env: sb.env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
     const sessions = path.join(sb.home, ".local", "share", "agent0", "sessions");
     const session = () => filesUnder(sessions).find((f) => f.endsWith(".jsonl"));
     const lock = () => filesUnder(sessions).find((f) => f.endsWith(".lock"));
-    await waitUntil(() => lock() !== undefined, 15_000, "the session to be taken");
-    await new Promise((r) => setTimeout(r, 500)); // the first half streams in
+    await waitUntil(() => stdout.includes("The first half of the answer"), 15_000, "the first half");
+    expect(lock()).toBeDefined();
     child.kill("SIGINT");
     const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
     expect(code).toBe(130);

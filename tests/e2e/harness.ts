@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach } from "vitest";
+import { removeSandbox } from "../fakes/home-processes.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BIN = path.join(ROOT, "bin", "agent0.js");
@@ -27,6 +28,15 @@ function assertFreshBuild(): void {
 }
 assertFreshBuild();
 
+/**
+ * Sandboxes not removed yet: a test that failed before its clean-up, or a worker stopped
+ * mid-test, still leaves no /tmp/agent0-e2e-* behind when this process exits.
+ */
+const unremoved = new Map<string, string>();
+process.on("exit", () => {
+  for (const [base, home] of unremoved) removeSandbox(base, home);
+});
+
 export interface Sandbox {
   home: string;
   project: string;
@@ -38,6 +48,7 @@ export interface Sandbox {
 export function sandbox(): Sandbox {
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "agent0-e2e-")));
   const home = path.join(base, "home");
+  unremoved.set(base, home);
   const project = path.join(base, "project");
   for (const d of [home, project, path.join(home, ".config", "agent0"), path.join(home, ".local", "share")])
     fs.mkdirSync(d, { recursive: true });
@@ -60,30 +71,10 @@ export function sandbox(): Sandbox {
     // left) would go on writing into the folder being removed: it is stopped first. A write racing
     // the removal is retried for a few seconds.
     cleanup: () => {
-      killProcessesWithHome(home);
-      fs.rmSync(base, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      removeSandbox(base, home);
+      unremoved.delete(base);
     },
   };
-}
-
-/** SIGKILLs every process whose environment names `home` as its HOME (the app and all it started). */
-function killProcessesWithHome(home: string): void {
-  const mark = `HOME=${home}\0`;
-  for (const pid of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
-    let environ: string;
-    try {
-      environ = fs.readFileSync(`/proc/${pid}/environ`, "latin1");
-    } catch {
-      continue; // gone, or not ours to read
-    }
-    if (!environ.startsWith(mark) && !environ.includes(`\0${mark}`)) continue;
-    try {
-      process.kill(Number(pid), "SIGKILL");
-    } catch {
-      // gone meanwhile
-    }
-  }
 }
 
 /**
@@ -197,12 +188,15 @@ export class Tui {
     this.tmux("send-keys", "-t", "main", ...keys);
   }
 
-  async waitFor(what: string | RegExp, timeoutMs = 10_000): Promise<string> {
+  /** The screen once it holds `what` (text, a pattern, or a test of the whole screen). */
+  async waitFor(what: string | RegExp | ((screen: string) => boolean), timeoutMs = 10_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     let last = "";
+    const holds = (s: string) =>
+      typeof what === "string" ? s.includes(what) : typeof what === "function" ? what(s) : what.test(s);
     while (Date.now() < deadline) {
       last = this.screen();
-      if (typeof what === "string" ? last.includes(what) : what.test(last)) return last;
+      if (holds(last)) return last;
       await sleep(50);
     }
     throw new Error(`timed out waiting for ${String(what)}; screen was:\n${last}`);
@@ -251,6 +245,47 @@ export class Tui {
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * The agent events the app wrote to its run logs (`$XDG_DATA_HOME/agent0/logs`, one JSON line per
+ * event; `pid`: one launch's log only): what a test waits for before it asserts that something did
+ * not happen, instead of sleeping.
+ */
+export function loggedEvents(sb: Sandbox, pid?: number): ({ type: string } & Record<string, unknown>)[] {
+  const dir = path.join(sb.env.XDG_DATA_HOME!, "agent0", "logs");
+  const lines = filesUnder(dir)
+    .filter((f) => pid === undefined || f.endsWith(`-${pid}.log`))
+    .flatMap((f) => fs.readFileSync(f, "utf8").split("\n"));
+  const events: ({ type: string } & Record<string, unknown>)[] = [];
+  for (const line of lines) {
+    try {
+      const entry = JSON.parse(line) as { kind: string; type: string } & Record<string, unknown>;
+      if (entry.kind === "event") events.push(entry);
+    } catch {
+      // an empty line, or the last one while it is being written
+    }
+  }
+  return events;
+}
+
+/** Each report of the MCP servers' states the agent made (`mcp-state` events in the run logs). */
+export function mcpReports(sb: Sandbox, pid?: number): { name: string; state: string }[][] {
+  return loggedEvents(sb, pid)
+    .filter((e) => e.type === "mcp-state")
+    .map((e) => e.servers as { name: string; state: string }[]);
+}
+
+/**
+ * Waits for this launch's agent to report the MCP server `name`; returns every server name it has
+ * reported. The agent reports all the servers of a sync at once, so a server it was told to run in
+ * the same sync is named by then.
+ */
+export async function mcpReportedWith(sb: Sandbox, tui: Tui, name: string): Promise<string[]> {
+  const pid = tui.appPid();
+  const names = () => mcpReports(sb, pid).flatMap((r) => r.map((s) => s.name));
+  await waitUntil(() => pid !== undefined && names().includes(name), 10_000, `the agent to report ${name}`);
+  return names();
+}
 
 /** Polls `check` until it holds; fails naming `what` after `timeoutMs`. */
 export async function waitUntil(check: () => boolean, timeoutMs: number, what: string): Promise<void> {

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { eachTest, runHeadless, sleep, Tui, waitUntil, type Sandbox, writeJson, userConfigFile } from "./harness.js";
+import { eachTest, runHeadless, Tui, waitUntil, type Sandbox, writeJson, userConfigFile } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 
@@ -118,8 +118,9 @@ describe("hooks", () => {
     tui.press("Enter"); // "Do not trust" is preselected
     await tui.waitFor("Not started: settings:.claude/settings.json");
     tui.send("hello");
+    // UserPromptSubmit hooks run to their end before the prompt goes to the model: had it run, the
+    // canary would be there before the request.
     await fake.waitForChats(1);
-    await sleep(500);
     expect(fs.existsSync(canary)).toBe(false);
 
     tui.send("/mcp trust settings:.claude/settings.json");

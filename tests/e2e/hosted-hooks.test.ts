@@ -1,7 +1,8 @@
-// Check 3 of one host for a session: hooks in an editor's (ACP) and an MCP client's (`mcp serve`)
-// sessions get a real `transcript_path`, the session's own file, as the TUI's and `-p`'s hooks do
-// (Claude Code's common hook input: docs.anthropic.com/en/docs/claude-code/hooks#hook-input).
-// The hook reads the file it is given; before, it was handed "".
+// Check 3 of one host for a session: hooks in an editor's (ACP), an MCP client's (`mcp serve`) and
+// a script's (`-p`) sessions, all driven through cli/hosted-session.ts, get a real `transcript_path`,
+// the session's own file, as the TUI's hooks do (Claude Code's common hook input:
+// docs.anthropic.com/en/docs/claude-code/hooks#hook-input). The hook reads the file it is given;
+// before, ACP's and `mcp serve`'s were handed "".
 import fs from "node:fs";
 import path from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
@@ -9,7 +10,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { BIN, eachTest, userConfigFile, writeJson, type Sandbox } from "./harness.js";
+import { BIN, eachTest, runHeadless, userConfigFile, writeJson, type Sandbox } from "./harness.js";
 import { initialize, startAcp, type AcpRun } from "./acp-client.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
@@ -74,5 +75,13 @@ describe("hooks of a hosted session", () => {
     await client.connect(transport);
     await client.callTool({ name: "agent0", arguments: { prompt: "hello from a client" } });
     expectRealTranscript(seen, "hello from a client");
+  });
+
+  it("-p (the same host): transcript_path is the session's file, holding the prompt", async () => {
+    const seen = readingHook();
+    ollama = await startFakeOllama({ models: [MODEL], replies: [{ steps: [{ text: "Hi." }] }] });
+    const r = await runHeadless(sb, ["-p", "hello from a script", "--host", ollama.url, "--model", MODEL.name]);
+    expect(r.code).toBe(0);
+    expectRealTranscript(seen, "hello from a script");
   });
 });

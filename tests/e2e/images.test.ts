@@ -5,12 +5,11 @@ import { describe, expect, it } from "vitest";
 import { startFakeAnthropic, type FakeAnthropic } from "../fakes/anthropic-server.js";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
 import { startFakeOpenAI, type FakeOpenAI } from "../fakes/openai-server.js";
-import { Tui, type Sandbox, eachTest, runHeadless, sleep, waitUntil } from "./harness.js";
+import { Tui, type Sandbox, eachTest, loggedEvents, runHeadless, sleep, waitUntil } from "./harness.js";
 
-/** The app asked the server about the model (its capabilities), and had a moment to take the answer. */
-async function shown(fake: FakeOllama): Promise<void> {
-  await waitUntil(() => fake.requests.some((r) => r.path === "/api/show"), 10_000, "/api/show");
-  await sleep(400);
+/** The app took the server's answer about the model (its capabilities): the run log has its `model-info`. */
+async function shown(sb: Sandbox): Promise<void> {
+  await waitUntil(() => loggedEvents(sb).some((e) => e.type === "model-info"), 10_000, "the model's facts");
 }
 
 // A 1×1 PNG (the smallest valid one): what `@pic.png` attaches.
@@ -55,7 +54,7 @@ describe("images in end to end", () => {
     const model = { name: "qwen2.5vl:7b", contextLength: 32768, capabilities: ["completion", "tools", "vision"] };
     fake = await startFakeOllama({ models: [model], replies: [{ steps: [{ text: "A single pixel." }] }] });
     tui = await Tui.open(sb, ["--host", fake.url, "--model", model.name], { width: 120, height: 40 });
-    await shown(fake);
+    await shown(sb);
     tui.type("what is in @pic.png please");
     tui.press("Escape"); // closes the @ menu
     await sleep(200);
@@ -71,15 +70,20 @@ describe("images in end to end", () => {
     const model = { name: "qwen3:8b", contextLength: 40960 };
     fake = await startFakeOllama({ models: [model], replies: [{ steps: [{ text: "never" }] }] });
     tui = await Tui.open(sb, ["--host", fake.url, "--model", model.name], { width: 120, height: 40 });
-    await shown(fake);
+    await shown(sb);
     tui.type("what is in @pic.png please");
     tui.press("Escape"); // closes the @ menu
     await sleep(200);
     tui.press("Enter");
     const screen = await tui.waitFor("cannot see images");
     expect(screen).toContain("choose a vision model with /model");
-    await sleep(300);
-    expect(fake.chats).toHaveLength(0);
+    // The next prompt is the first request the server sees.
+    tui.press("C-u");
+    await tui.waitFor("Ask anything");
+    tui.send("a plain question");
+    await fake.waitForChats(1);
+    expect(fake.chats).toHaveLength(1);
+    expect(fake.chats[0]!.messages.at(-1)!.content).toBe("a plain question");
   });
 
   // Anthropic's vision guide: an image over 1568 px on its long edge is scaled down before the
@@ -88,7 +92,7 @@ describe("images in end to end", () => {
     fs.writeFileSync(path.join(sb.project, "big.png"), await png(3000, 2000));
     fake = await startFakeOllama({ models: [VISION], replies: [{ steps: [{ text: "A gradient." }] }] });
     tui = await Tui.open(sb, ["--host", fake.url, "--model", VISION.name], { width: 120, height: 40 });
-    await shown(fake);
+    await shown(sb);
     tui.type("what is in @big.png please");
     tui.press("Escape"); // closes the @ menu
     await sleep(200);
@@ -110,7 +114,7 @@ describe("images in end to end", () => {
     fs.writeFileSync(path.join(outside, "Screen Shot 1.png"), PNG);
     fake = await startFakeOllama({ models: [VISION], replies: [{ steps: [{ text: "One pixel." }] }] });
     tui = await Tui.open(sb, ["--host", fake.url, "--model", VISION.name], { width: 120, height: 40 });
-    await shown(fake);
+    await shown(sb);
     tui.type("what is in");
     tui.tmux("set-buffer", `${outside}/Screen\\ Shot\\ 1.png`);
     tui.tmux("paste-buffer", "-p", "-t", "main");

@@ -5,7 +5,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { eachTest, filesUnder, runHeadless, sleep, Tui, waitUntil, type Sandbox } from "./harness.js";
+import {
+  eachTest,
+  filesUnder,
+  mcpReportedWith,
+  ROOT,
+  runHeadless,
+  Tui,
+  userConfigFile,
+  waitUntil,
+  writeJson,
+  type Sandbox,
+} from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 
@@ -19,6 +30,15 @@ function writeProjectMcp(sb: Sandbox, file: ".agent0/mcp.json" | ".mcp.json", se
   fs.mkdirSync(path.dirname(abs), { recursive: true });
   fs.writeFileSync(abs, JSON.stringify({ mcpServers: servers }));
 }
+
+/**
+ * The user's own server, started without asking. The agent reports every server of a sync at once
+ * (an `mcp-state` event in the run log), so a report naming the witness is the moment a project
+ * server the same sync was (wrongly) told to run would have been named too: the tests wait for it
+ * instead of sleeping, then assert the project server was never named and its canary never made
+ * (`mcpReportedWith`).
+ */
+const WITNESS = { command: "node", args: [path.join(ROOT, "tests", "fakes", "mcp-demo-server.mjs")] };
 
 describe("a project's own MCP servers need the user's trust", () => {
   let sb: Sandbox;
@@ -40,6 +60,7 @@ describe("a project's own MCP servers need the user's trust", () => {
     fake = await startFakeOllama({ models: [MODEL] });
     const canary = path.join(sb.home, "canary-tui");
     writeProjectMcp(sb, ".agent0/mcp.json", { evil: canaryServer(canary) });
+    writeJson(userConfigFile(sb), { mcpServers: { witness: WITNESS } });
 
     let t = await launch();
     const screen = await t.waitFor("Start this project's MCP servers?");
@@ -47,23 +68,23 @@ describe("a project's own MCP servers need the user's trust", () => {
     expect(screen).toContain("evil");
     expect(screen).toContain(`sh -c 'touch ${canary}'`);
     expect(screen).toContain(".agent0/mcp.json");
-    await sleep(1500);
+    // The launch's servers were started while the dialog waits: the project's was not among them.
+    expect(await mcpReportedWith(sb, t, "witness")).not.toContain("evil");
     expect(fs.existsSync(canary)).toBe(false);
     // Typing does not answer it (a "y" in a word must not start anything); Enter takes the
     // preselected "Do not start".
     t.type("yes");
     t.press("Enter");
     await t.waitFor("Not started: evil");
-    await sleep(500);
-    expect(fs.existsSync(canary)).toBe(false);
 
     // Remembered in the user's config folder, never in the project.
     const store = path.join(sb.env.XDG_CONFIG_HOME!, "agent0", "mcp-trust.json");
     expect(fs.existsSync(store)).toBe(true);
     expect(filesUnder(sb.project).map((f) => path.relative(sb.project, f))).toEqual([path.join(".agent0", "mcp.json")]);
 
+    // The next launch: its servers are started (the dialog would have opened before) without evil.
     t = await launch();
-    await sleep(1500);
+    expect(await mcpReportedWith(sb, t, "witness")).not.toContain("evil");
     expect(t.screen()).not.toContain("Start this project's MCP servers?");
     expect(fs.existsSync(canary)).toBe(false);
 
@@ -90,7 +111,9 @@ describe("a project's own MCP servers need the user's trust", () => {
     writeProjectMcp(sb, ".mcp.json", { alpha: canaryServer(canaryA), beta: canaryServer(canaryB) });
 
     let t = await launch();
-    let screen = await t.waitFor("(1 of 2)");
+    // Waits for the dialog's last line: a frame caught while it is painted may hold "(1 of 2)" and not yet beta.
+    let screen = await t.waitFor(`sh -c 'touch ${canaryB}'`);
+    expect(screen).toContain("(1 of 2)");
     // Asked about alpha, with beta's whole command shown too ("Start all" would approve it).
     expect(screen).toContain(`sh -c 'touch ${canaryA}'`);
     expect(screen).toContain(`sh -c 'touch ${canaryB}'`);
@@ -102,7 +125,8 @@ describe("a project's own MCP servers need the user's trust", () => {
     t.press("Enter");
     await t.waitFor("Trusted for this project: beta (starting). Not started: alpha.");
     await waitUntil(() => fs.existsSync(canaryB), 10_000, "the trusted server beta to start");
-    await sleep(500);
+    // The answers went to the agent as one sync: the report naming beta would name alpha too.
+    expect(await mcpReportedWith(sb, t, "beta")).not.toContain("alpha");
     expect(fs.existsSync(canaryA)).toBe(false);
 
     // Later, from inside the app: the dialog shows alpha's command again before it starts.
@@ -122,7 +146,7 @@ describe("a project's own MCP servers need the user's trust", () => {
     fs.rmSync(canaryB);
     t = await launch();
     await waitUntil(() => fs.existsSync(canaryA), 10_000, "alpha, trusted, to start at launch");
-    await sleep(1000);
+    expect(await mcpReportedWith(sb, t, "alpha")).not.toContain("beta");
     expect(fs.existsSync(canaryB)).toBe(false);
     expect(t.screen()).not.toContain("Start this project's MCP servers?");
   });

@@ -2,11 +2,12 @@
 // them (code.claude.com/docs/en/permissions): `Bash(touch:*)` in `permissions.allow`, the
 // `--allowedTools` flag of its CLI reference. The commands are harmless ones that are not on
 // agent0's read-only allowlist, so only a rule lets them run unasked.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { eachTest, runHeadless, sleep, Tui, type Sandbox, writeJson, userConfigFile } from "./harness.js";
+import { eachTest, runHeadless, Tui, type Sandbox, writeJson, userConfigFile } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 const shellCall = (command: string) => ({
@@ -81,11 +82,11 @@ describe("permission rules", () => {
 
     // A new launch: the project's rule counts (the user wrote it, so the file stays trusted) and
     // /permissions names where it came from.
+    // The trust dialog would have opened at launch and taken the keys: the run answering shows it did not.
     t = await launch();
-    await sleep(300);
-    expect(t.screen()).not.toContain("Trust this project's hooks and rules?");
     t.send("second");
     await t.waitFor("Second done.");
+    expect(t.screen()).not.toContain("Trust this project's hooks and rules?");
     expect(fs.existsSync(path.join(sb.project, "two.txt"))).toBe(true);
     expect(t.screen()).not.toContain("Allow run_shell_command?");
     t.send("/permissions");
@@ -177,5 +178,52 @@ describe("permission rules", () => {
     expect(r.stderr).toContain(".claude/settings.json is not trusted in this project");
     expect(r.stderr).toContain("denied: run_shell_command");
     expect(fs.existsSync(path.join(sb.project, "planted.txt"))).toBe(false);
+  });
+
+  // Issue 43, check 6: a redirection into the project keeps the rule matching (Claude Code's 1.0.123
+  // changelog: "Bash(python:*) matches python script.py > output.txt"); one out of the project or
+  // into .git, and an option that writes (gemini-cli#29189: `git diff --output`), still ask. The
+  // canaries are the files the refused commands would write.
+  it("headless: a redirection into the project runs under its allow rule; out of it, into .git or via --output asks", async () => {
+    writeJson(configFile(), { permissions: { allow: ["run_shell_command(echo ALLOWED:*)"] } });
+    fs.mkdirSync(path.join(sb.project, ".git", "hooks"), { recursive: true });
+    const outsideCanary = path.join(sb.project, "..", "x.txt");
+    const hookCanary = path.join(sb.project, ".git", "hooks", "pre-commit");
+    const calls = (...commands: string[]) => ({
+      steps: [{ toolCalls: commands.map((command) => ({ name: "run_shell_command", arguments: { command } })) }],
+    });
+    fake = await startFakeOllama({
+      models: [MODEL],
+      replies: [calls("echo ALLOWED 1 > a1.txt"), { steps: [{ text: "Done." }] }],
+    });
+    const args = () => ["-p", "go", "--host", fake!.url, "--model", MODEL.name];
+    const ok = await runHeadless(sb, args());
+    expect(ok.stderr).toBe("");
+    expect(ok.code).toBe(0);
+    expect(fs.readFileSync(path.join(sb.project, "a1.txt"), "utf8")).toBe("ALLOWED 1\n");
+
+    fake.setReplies([
+      calls("echo ALLOWED > ../x.txt", "echo ALLOWED > .git/hooks/pre-commit"),
+      { steps: [{ text: "Done." }] },
+    ]);
+    const refused = await runHeadless(sb, args());
+    expect(refused.stderr.match(/denied: run_shell_command/g)).toHaveLength(2);
+    expect(fs.existsSync(outsideCanary)).toBe(false);
+    expect(fs.existsSync(hookCanary)).toBe(false);
+  });
+
+  it("headless: under Bash(git diff:*), `git diff --output=../x` asks (gemini-cli#29189)", async () => {
+    execFileSync("git", ["init", "-q"], { cwd: sb.project });
+    fake = await startFakeOllama({
+      models: [MODEL],
+      replies: [shellCall("git diff --output=../x"), { steps: [{ text: "Done." }] }],
+    });
+    const diffCanary = path.join(sb.project, "..", "x");
+    const diff = await runHeadless(sb, [
+      ...["-p", "go", "--host", fake.url, "--model", MODEL.name],
+      ...["--allowedTools", "Bash(git diff:*)"],
+    ]);
+    expect(diff.stderr).toContain("denied: run_shell_command");
+    expect(fs.existsSync(diffCanary)).toBe(false);
   });
 });

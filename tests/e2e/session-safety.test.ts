@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadSession } from "../../src/session/load.js";
 import { startFakeOllama, type FakeOllama, type Reply, type WireMessage } from "../fakes/ollama-server.js";
-import { eachTest, runHeadless, sessionFiles, sleep, Tui, waitUntil, type Sandbox } from "./harness.js";
+import { eachTest, runHeadless, sessionFiles, Tui, waitUntil, type Sandbox } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 const SAVED_LINE = /Session (\S+) saved — resume with: agent0 --resume (\S+)/;
@@ -242,7 +242,7 @@ describe("never lose a line", () => {
     });
   });
 
-  it("kill -9 three seconds into an answer: resume shows what had streamed, marked interrupted", async () => {
+  it("kill -9 in the middle of an answer: resume shows what had streamed, marked interrupted", async () => {
     // 25 words a second for 16 s.
     const words = Array.from({ length: 400 }, (_, i) => ({ text: `word${i} `, delayMs: 40 }));
     fake = await startFakeOllama({ models: [MODEL], replies: [{ steps: words }] });
@@ -251,7 +251,12 @@ describe("never lose a line", () => {
     tui.type("tell me a long story");
     tui.press("Enter");
     await tui.waitFor("word0");
-    await sleep(3000);
+    // Killed once the session file holds the first second of text (what streams is saved as it comes).
+    await waitUntil(
+      () => sessionFiles(sb).some((f) => fs.readFileSync(f, "utf8").includes("word24 ")),
+      15_000,
+      "word24 saved",
+    );
     process.kill(tui.appPid()!, "SIGKILL");
     await tui.waitFor("[exit 137]");
 

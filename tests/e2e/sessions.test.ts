@@ -254,6 +254,34 @@ describe("sessions end to end", () => {
     expect(dialogue(fake.chats.at(-1)!.messages)[0]).toEqual({ role: "user", content: "beta prompt" });
   }, 90_000);
 
+  // Issue 42: sessions can be deleted (ACP's session/delete and here); the list shows each one's title.
+  it("`agent0 sessions delete <prefix>` removes a session and its checkpoints; an unknown id fails clearly", async () => {
+    fake = await startFakeOllama({ models: [MODEL] });
+    const ids: string[] = [];
+    for (const prompt of ["keep this one", "delete this one"]) {
+      const r = await headless(["-p", prompt, "--output-format", "json"]);
+      ids.push(JSON.parse(r.stdout).session_id as string);
+    }
+    const dir = path.dirname(sessionFiles(sb)[0]!);
+    fs.mkdirSync(path.join(dir, `${ids[1]}.checkpoints`), { recursive: true });
+    const listed = await runHeadless(sb, ["sessions"]);
+    expect(listed.stdout).toContain("delete this one");
+
+    const gone = await runHeadless(sb, ["sessions", "delete", ids[1]!.slice(0, 8)]);
+    expect(gone.stderr).toBe("");
+    expect(gone.stdout).toBe(`Deleted session ${ids[1]} (delete this one).\n`);
+    expect(gone.code).toBe(0);
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith(ids[1]!))).toEqual([]);
+    const after = await runHeadless(sb, ["sessions"]);
+    expect(after.stdout).toContain("keep this one");
+    expect(after.stdout).not.toContain("delete this one");
+
+    const unknown = await runHeadless(sb, ["sessions", "delete", "ffffffff"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toBe("agent0: No session matches 'ffffffff'. Run `agent0 sessions` to list them.\n");
+    expect(sessionFiles(sb)).toHaveLength(1);
+  });
+
   it("--session reopens a transcript with its tool lines, diffs and rendered markdown", async () => {
     fake = await startFakeOllama({
       models: [MODEL],

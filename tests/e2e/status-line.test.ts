@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { Tui, type Sandbox, eachTest, sleep, waitUntil, writeJson, userConfigFile } from "./harness.js";
+import { Tui, type Sandbox, eachTest, waitUntil, writeJson, userConfigFile } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 
@@ -60,15 +60,21 @@ describe("statusLine.command end to end", () => {
   it("a failing command leaves the usual status line, with one notice", async () => {
     const runs = path.join(sb.home, "runs");
     writeJson(configFile(), { statusLine: { type: "command", command: `echo x >> ${runs}; echo broken; exit 3` } });
-    fake = await startFakeOllama({ models: [MODEL], replies: [{ steps: [{ text: "First." }] }] });
+    fake = await startFakeOllama({
+      models: [MODEL],
+      replies: [{ steps: [{ text: "First." }] }, { steps: [{ text: "Second." }] }],
+    });
     tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name]);
     await tui.waitFor("The status line command failed (exit code 3)");
     tui.send("hello");
     await tui.waitFor("First.");
     // The state changed: the command ran again, and failed again, silently.
     await waitUntil(() => fs.readFileSync(runs, "utf8").split("\n").length > 2, 10_000, "a second run");
-    await sleep(300);
-    const screen = tui.screen();
+    // A whole turn later (a run through the agent and the server), that failure has long been
+    // taken; the later ones are the same (one notice per launch is tests/ui/status-line.test.ts's).
+    tui.send("again");
+    let screen = await tui.waitFor("Second.");
+    screen = await tui.waitFor(/^idle · /m);
     expect(screen.match(/The status line command failed/g)).toHaveLength(1);
     expect(statusRow(screen)).toMatch(/^idle · qwen3:8b · /);
     expect(screen).not.toContain("broken");
@@ -76,6 +82,9 @@ describe("statusLine.command end to end", () => {
 
   it("a project's status line runs only once the project is trusted", async () => {
     const canary = path.join(sb.home, "project-status-ran");
+    // The user's own status line: the one in effect while the project's is not trusted. Once it
+    // shows, the project's command would have run before it (one at a time) had it been in effect.
+    writeJson(configFile(), { statusLine: { type: "command", command: "echo user-line" } });
     writeJson(path.join(sb.project, ".claude", "settings.json"), {
       statusLine: { type: "command", command: `touch ${canary}; echo project-line` },
     });
@@ -85,9 +94,8 @@ describe("statusLine.command end to end", () => {
     expect(dialog).toContain(`status line: touch ${canary}; echo project-line`);
     tui.press("Enter"); // "Do not trust" is preselected
     await tui.waitFor("Not started: settings:.claude/settings.json");
-    await sleep(500);
+    await waitUntil(() => statusRow(tui!.screen()).endsWith("user-line"), 10_000, "the user's status line");
     expect(fs.existsSync(canary)).toBe(false);
-    expect(statusRow(tui.screen())).toMatch(/^idle · qwen3:8b · /);
     tui.send("/mcp trust settings:.claude/settings.json");
     await tui.waitFor("Trust this project's hooks and rules?");
     tui.press("Up");

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { eachTest, runHeadless, sleep, Tui, waitUntil, type Sandbox } from "./harness.js";
+import { eachTest, mcpReportedWith, ROOT, runHeadless, Tui, waitUntil, type Sandbox } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 8192, capabilities: ["completion", "tools", "thinking"] };
 const OTHERS = [
@@ -37,10 +37,10 @@ describe("right under the fingers (TUI)", () => {
     await tui.waitFor("Ask anything");
     tui.press("C-c");
     await tui.waitFor("Press Ctrl+C again to exit");
-    await sleep(300);
-    expect(tui.screen()).not.toContain("[exit");
-    // The hint goes by itself; a Ctrl+C after it arms again instead of quitting.
+    // The hint goes by itself, well after an exit would have shown; a Ctrl+C after it arms again
+    // instead of quitting.
     await waitUntil(() => !tui.screen().includes("again to exit"), 5000, "the hint to go");
+    expect(tui.screen()).not.toContain("[exit");
     tui.press("C-c");
     await tui.waitFor("Press Ctrl+C again to exit");
     tui.press("C-c");
@@ -143,16 +143,22 @@ describe("right under the fingers (TUI)", () => {
   it("n answers the project MCP trust question", async () => {
     fake = await startFakeOllama({ models: [MODEL] });
     const canary = path.join(sb.home, "canary-n");
+    // A second server, approved after evil is declined: both answers reach the agent as one sync,
+    // and its report naming `good` is when evil would have been named too.
+    const good = { command: "node", args: [path.join(ROOT, "tests", "fakes", "mcp-demo-server.mjs")] };
     fs.writeFileSync(
       path.join(sb.project, ".mcp.json"),
-      JSON.stringify({ mcpServers: { evil: { command: "sh", args: ["-c", `touch ${canary}`] } } }),
+      JSON.stringify({ mcpServers: { evil: { command: "sh", args: ["-c", `touch ${canary}`] }, good } }),
     );
     const tui = open([], { width: 100, height: 30 });
     const screen = await tui.waitFor("Start this project's MCP servers?");
     expect(screen).toContain("n do not start this one");
     tui.press("n");
+    await tui.waitFor("(2 of 2)");
+    tui.press("Up");
+    tui.press("Enter");
     await tui.waitFor("Not started: evil");
-    await sleep(500);
+    expect(await mcpReportedWith(sb, tui, "good")).not.toContain("evil");
     expect(fs.existsSync(canary)).toBe(false);
   });
 

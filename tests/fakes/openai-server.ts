@@ -120,9 +120,11 @@ async function play(res: ServerResponse, req: RecordedHttp, r: OpenAIReply): Pro
  * vLLM puts max_model_len in /v1/models; llama.cpp has /props; LM Studio has /api/v0/models/{id}.
  */
 export interface FakeOpenAIServer {
-  kind: "openai" | "vllm" | "llamacpp" | "lmstudio";
+  kind: "openai" | "vllm" | "llamacpp" | "lmstudio" | "sglang";
   model: string;
   contextLength?: number;
+  /** SGLang's `--grammar-backend` (default "xgrammar"), reported by /get_server_info. */
+  grammarBackend?: string;
 }
 
 function modelsList(s: FakeOpenAIServer) {
@@ -138,6 +140,9 @@ function modelsList(s: FakeOpenAIServer) {
       return [{ ...base, owned_by: "llamacpp", meta: { vocab_type: 2, n_vocab: 151936, n_ctx_train: 32768 } }];
     case "lmstudio":
       return [{ id: s.model, object: "model", owned_by: "organization_owner" }];
+    case "sglang":
+      // sgl-project/sglang openai_api protocol ModelCard: owned_by "sglang", root, max_model_len.
+      return [{ ...base, owned_by: "sglang", root: s.model, max_model_len: s.contextLength ?? 32768 }];
   }
 }
 
@@ -151,7 +156,7 @@ export async function startFakeOpenAI(
 ): Promise<FakeOpenAI> {
   const server = opts.server ?? { kind: "openai", model: "gpt-fake" };
   return startScriptedServer<OpenAIReply>(opts.replies ?? [], async (req, res, nextReply) => {
-    if (req.method === "GET" && req.path.endsWith("/models")) {
+    if (req.method === "GET" && req.path.endsWith("/models") && !req.path.startsWith("/api/")) {
       return json(res, { object: "list", data: modelsList(server) });
     }
     if (req.method === "GET" && req.path === "/props" && server.kind === "llamacpp") {
@@ -160,6 +165,14 @@ export async function startFakeOpenAI(
         total_slots: 1,
         model_path: `/models/${server.model}`,
         build_info: "b5000-fake",
+      });
+    }
+    if (req.method === "GET" && req.path === "/get_server_info" && server.kind === "sglang") {
+      // SGLang's server info: its server args (grammar_backend among them) and the scheduler's state.
+      return json(res, {
+        model_path: server.model,
+        grammar_backend: server.grammarBackend ?? "xgrammar",
+        version: "0.5.2",
       });
     }
     if (req.method === "GET" && req.path === "/api/v0/models" && server.kind === "lmstudio") {

@@ -81,6 +81,30 @@ describe("module-level state anywhere in src/", () => {
     ).toBe(true);
   });
 
+  // The gap issue 36 closed: the first rule saw only an untyped, unexported `const x = new Map()`.
+  it.each([
+    ["src/agent/bad.ts", "export const pending = new Map<string, number>();\n"],
+    ["src/tools/shell/bad.ts", 'export const WORDS = new Set(["a"]);\n'],
+    [
+      "src/agent/mcp/bad.ts",
+      "const servers: Map<string, string> = new Map();\nexport const add = (k: string) => servers.set(k, k);\n",
+    ],
+    ["src/tools/bad.ts", "export const seen: Set<string> = new Set();\n"],
+    [
+      "src/tools/bad.ts",
+      "const byTool: WeakMap<object, string> = new WeakMap();\nexport const name = (t: object) => byTool.get(t);\n",
+    ],
+  ])("%s: an exported or mutably typed module-level collection is rejected", async (file, code) => {
+    const found = await problems(file, code);
+    expect(found.some((p) => p.includes("module-level Map or Set"))).toBe(true);
+  });
+
+  it("an exported table typed ReadonlySet is allowed", async () => {
+    expect(await problems("src/tools/ok.ts", 'export const WORDS: ReadonlySet<string> = new Set(["a"]);\n')).toEqual(
+      [],
+    );
+  });
+
   it("a constant table typed ReadonlySet is allowed", async () => {
     expect(
       await problems(
@@ -88,5 +112,8 @@ describe("module-level state anywhere in src/", () => {
         'const WORDS: ReadonlySet<string> = new Set(["a"]);\nexport const has = (w: string) => WORDS.has(w);\n',
       ),
     ).toEqual([]);
+    expect(await problems("src/tools/ok.ts", 'export const SKIP: ReadonlySet<string> = new Set([".git"]);\n')).toEqual(
+      [],
+    );
   });
 });

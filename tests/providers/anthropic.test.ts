@@ -54,7 +54,7 @@ describe.each(["polite", "rude"] as const)("against a %s server", (manners) => {
           outputTokens: 9,
         },
       ]);
-      const events = await collect(provider().stream(req({ think: true })));
+      const events = await collect(provider().stream(req({ think: "on" })));
       expect(thinkingOf(events)).toBe("Plan.");
       expect(textOf(events)).toBe("I'll read it.");
       expect(callsOf(events)).toEqual([{ id: "toolu_02", name: "read_file", args: { path: "src/a.ts" } }]);
@@ -109,7 +109,7 @@ describe.each(["polite", "rude"] as const)("against a %s server", (manners) => {
 
     it("streams thinking blocks when thinking is on", async () => {
       fake.setReplies([{ blocks: [{ thinking: "Let me think." }, { text: "42" }] }]);
-      const events = await collect(provider().stream(req({ think: true, model: "claude-sonnet-4-6" })));
+      const events = await collect(provider().stream(req({ think: "on", model: "claude-sonnet-4-6" })));
       expect(thinkingOf(events)).toBe("Let me think.");
       expect(textOf(events)).toBe("42");
       expect((fake.requests[0]!.body as { thinking?: unknown }).thinking).toEqual({
@@ -127,7 +127,7 @@ describe.each(["polite", "rude"] as const)("against a %s server", (manners) => {
           ],
         },
       ]);
-      const events = await collect(provider().stream(req({ think: true, model: "claude-sonnet-4-6" })));
+      const events = await collect(provider().stream(req({ think: "on", model: "claude-sonnet-4-6" })));
       const signature = events.flatMap((e) => (e.type === "thinking-signature" ? [e.signature] : [])).join("");
       expect(signature).toBe("c2lnbmF0dXJl");
       const wire = toAnthropic([

@@ -33,7 +33,7 @@ describe("ollama provider: streaming", () => {
 
   it("streams thinking before the answer", async () => {
     fake.setReplies([{ steps: [{ thinking: "Okay, the user" }, { thinking: " wants 17×23." }, { text: "391" }] }]);
-    const events = await collect(provider().stream(chatRequest({ think: true })));
+    const events = await collect(provider().stream(chatRequest({ think: "on" })));
     expect(thinkingOf(events)).toBe("Okay, the user wants 17×23.");
     expect(textOf(events)).toBe("391");
     expect(events.findIndex((e) => e.type === "thinking")).toBeLessThan(events.findIndex((e) => e.type === "text"));
@@ -127,7 +127,7 @@ describe("ollama provider: streaming", () => {
   });
 
   it("sends temperature, keep_alive and think only when set", async () => {
-    await collect(provider().stream(chatRequest({ temperature: 0.3, keepAlive: "10m", think: false })));
+    await collect(provider().stream(chatRequest({ temperature: 0.3, keepAlive: "10m", think: "off" })));
     expect(fake.chats[0]!.body).toMatchObject({
       options: { num_ctx: 8192, temperature: 0.3 },
       keep_alive: "10m",

@@ -107,16 +107,16 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-let cleanupProject = (): void => {};
+/** The folders `project` made in the running test (a test may make several): all removed after it. */
+const made: (() => void)[] = [];
 afterEach(() => {
-  cleanupProject();
-  cleanupProject = (): void => {};
+  for (const cleanup of made.splice(0)) cleanup();
 });
 
 /** A throwaway project folder holding `files`, removed after the test. */
 export function project(files: Record<string, string | Buffer> = {}): string {
   const p = tempProject(files);
-  cleanupProject = p.cleanup;
+  made.push(p.cleanup);
   return p.dir;
 }
 

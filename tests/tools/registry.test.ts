@@ -1,5 +1,5 @@
 import { runCall } from "./call.js";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import * as z from "zod";
 import { defineTool, type ToolDef } from "../../src/tools/types.js";
 import { ABORT_GRACE_MS, summarize, toolSpecs, validateArgs } from "../../src/tools/runner.js";
@@ -183,13 +183,47 @@ describe("runToolCall", () => {
     }
   });
 
-  it("ends a tool that ignores the interrupt after a grace period", async () => {
-    const stubborn = defineTool({ ...echo, name: "stubborn", run: () => new Promise<never>(() => {}) });
-    const ctx = makeCtx("/tmp");
-    const running = runCall({ id: "c1", name: "stubborn", args: { text: "x" } }, [stubborn], ctx);
-    ctx.controller.abort();
-    expect(await running).toEqual({ content: "Error: interrupted by the user.", isError: true });
-    expect(ABORT_GRACE_MS).toBeGreaterThan(0);
+  describe("the grace period after an interrupt (on a fake clock)", () => {
+    afterEach(() => vi.useRealTimers());
+
+    /** A call of `tool`, interrupted at once; `settled` says whether it has ended yet. */
+    function interrupted(tool: ToolDef) {
+      const ctx = makeCtx("/tmp");
+      let settled = false;
+      const running = runCall({ id: "c1", name: tool.name, args: { text: "x" } }, [tool], ctx).finally(
+        () => (settled = true),
+      );
+      ctx.controller.abort();
+      return { running, settled: () => settled };
+    }
+
+    it("a tool that ignores the interrupt is ended when the grace period is over, not before", async () => {
+      vi.useFakeTimers();
+      const stubborn = defineTool({ ...echo, name: "stubborn", run: () => new Promise<never>(() => {}) });
+      const call = interrupted(stubborn);
+      await vi.advanceTimersByTimeAsync(ABORT_GRACE_MS - 1);
+      expect(call.settled()).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await call.running).toEqual({ content: "Error: interrupted by the user.", isError: true });
+    });
+
+    it("a tool that answers the interrupt within the grace period has its own result kept", async () => {
+      vi.useFakeTimers();
+      // What a shell command does: it stops its child and returns the output so far.
+      const polite = defineTool({
+        ...echo,
+        name: "polite",
+        run: (_args, ctx) =>
+          new Promise((resolve) => {
+            const stop = () => setTimeout(() => resolve({ content: "partial output [stopped]" }), ABORT_GRACE_MS - 100);
+            if (ctx.signal.aborted) stop();
+            else ctx.signal.addEventListener("abort", stop, { once: true });
+          }),
+      });
+      const call = interrupted(polite);
+      await vi.advanceTimersByTimeAsync(ABORT_GRACE_MS);
+      expect(await call.running).toMatchObject({ content: "partial output [stopped]" });
+    });
   });
 });
 

@@ -42,6 +42,17 @@ describe("the idle Notification", () => {
     expect(waits(again.cmds)).toEqual([]);
   });
 
+  it("before any answer nothing waits: start-up, keys and model facts start no wait", () => {
+    const { cmds } = feed(
+      model(),
+      ...typeText("h"),
+      key("backspace"),
+      agent({ type: "model-info", model: "qwen3:8b", contextLength: 40960, numCtx: 8192, capabilities: [] }),
+    );
+    expect(waits(cmds)).toEqual([]);
+    expect(told(cmds)).toEqual([]);
+  });
+
   it("typing during the wait starts it over; the hooks hear of it only after a whole wait without keys", () => {
     const first = answered(model());
     const typed = feed(first.model, ...typeText("draft"), { type: "idle-check", seq: 1 });

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import type { Cmd, Msg } from "../../src/ui/msg.js";
 import { update } from "../../src/ui/update/index.js";
 import { view } from "../../src/ui/view/index.js";
@@ -96,7 +96,9 @@ describe("running the status line command", () => {
   });
 
   it("runs one at a time, at most every gap, the newest state last", async () => {
-    const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "agent0-status-")), "log");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agent0-status-"));
+    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const log = path.join(dir, "log");
     const answers: Msg[] = [];
     let clock = 0;
     const runner = createStatusLineRunner((m) => answers.push(m), { now: () => clock, gapMs: 50 });

@@ -29,7 +29,7 @@ export function openTransport(
       command: config.command,
       args: config.args ?? [],
       env: config.env,
-      cwd,
+      cwd: config.cwd ?? cwd,
       // Piped, not inherited: a server's logging must not draw over the full-screen UI.
       stderr: "pipe",
     });

@@ -44,9 +44,9 @@ const CALL_WORDS: ReadonlySet<string> = new Set([
   "python",
 ]);
 /** A tag may also just say JSON (`<JSON>{…}</JSON>`, seen in Ollama reports). */
-export const TAG_WORDS = new Set([...CALL_WORDS, "json"]);
+export const TAG_WORDS: ReadonlySet<string> = new Set([...CALL_WORDS, "json"]);
 /** A fence's language: ```tool_code is a call, ```python and ```js are code. */
-export const FENCE_WORDS = new Set([
+export const FENCE_WORDS: ReadonlySet<string> = new Set([
   "tool",
   "tools",
   "toolcall",
@@ -58,7 +58,7 @@ export const FENCE_WORDS = new Set([
   "action",
 ]);
 /** Bracket tokens say it shorter: Mistral's [ARGS], [CALL_ID]. */
-export const BRACKET_WORDS = new Set([...CALL_WORDS, "args", "arg", "id"]);
+export const BRACKET_WORDS: ReadonlySet<string> = new Set([...CALL_WORDS, "args", "arg", "id"]);
 
 /** The words of a token's name: `tool▁call▁begin`, `minimax:tool_call`, `TOOLCALL`, `startFunctionCall`. */
 function words(name: string): string[] {

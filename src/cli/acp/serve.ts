@@ -3,10 +3,18 @@
 // and errors are its. Nothing but protocol messages goes to stdout: logs go to the log file.
 import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
-import { PERMISSION_MODES, type McpServerConfig, type PermissionMode } from "../../protocol/run-config.js";
-import { logsDir, sessionsDir } from "../../context/dirs.js";
+import {
+  PERMISSION_MODES,
+  type McpServerConfig,
+  type PermissionMode,
+  type RunConfig,
+} from "../../protocol/run-config.js";
+import { configFilePath, logsDir, sessionsDir } from "../../context/dirs.js";
+import { isSetUp } from "../setup-state.js";
 import { createLogger } from "../../session/log.js";
-import { listSessions } from "../../session/list.js";
+import { deleteSession } from "../../session/delete.js";
+import { listModels } from "../tool-use.js";
+import { listSessions, shorten, TITLE_COLUMNS } from "../../session/list.js";
 import { sanitize } from "../../render/sanitize.js";
 import type { CliOptions } from "../config.js";
 import type { Startup } from "../startup.js";
@@ -20,6 +28,18 @@ import { packageVersion } from "../version.js";
 import { AcpSession } from "./session.js";
 
 const PAGE = 50;
+/** How long session/new waits for the server's model list (the model option's choices). */
+const MODEL_LIST_MS = 3000;
+
+/** The server's models by name; none when it does not answer in time (the current model is still offered). */
+async function serverModels(config: RunConfig): Promise<string[]> {
+  try {
+    const models = await listModels(config, AbortSignal.timeout(MODEL_LIST_MS), { names: true });
+    return models.map((m) => m.name);
+  } catch {
+    return [];
+  }
+}
 
 /** The client's MCP servers in agent0's form (the ACP shapes: stdio, http, sse). */
 export function clientServers(servers: acp.McpServer[]): Record<string, McpServerConfig> {
@@ -41,6 +61,8 @@ export function clientServers(servers: acp.McpServer[]): Record<string, McpServe
 
 export interface AcpServerOptions {
   base: Startup;
+  /** Whether a model was chosen on purpose (setup-state.ts): the auth methods say so. */
+  setUp: boolean;
   trustProjectMcp: boolean;
   openAgent?: OpenAgent;
 }
@@ -85,7 +107,9 @@ export function acpAgent(opts: AcpServerOptions): { app: acp.AgentApp; closeAll(
       onIdleEvent: (e) => ready.session?.idleEvent(e),
     });
     for (const w of made.warnings) logger.info(`warning: ${w}`);
+    const models = await serverModels(made.config);
     ready.session = new AcpSession({
+      models,
       id: id ?? hosted.id,
       hosted,
       client,
@@ -121,9 +145,13 @@ export function acpAgent(opts: AcpServerOptions): { app: acp.AgentApp; closeAll(
           loadSession: true,
           promptCapabilities: { image: opts.base.config.vision !== false, audio: false, embeddedContext: true },
           mcpCapabilities: { http: true, sse: true },
-          sessionCapabilities: { list: {}, resume: {}, close: {} },
+          sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {} },
         },
-        authMethods: authMethods(opts.base.config),
+        authMethods: authMethods({
+          config: opts.base.config,
+          setUp: opts.setUp,
+          terminal: params.clientCapabilities?.auth?.terminal === true,
+        }),
       };
     })
     .onRequest(acp.methods.agent.authenticate, ({ params }) => {
@@ -135,19 +163,19 @@ export function acpAgent(opts: AcpServerOptions): { app: acp.AgentApp; closeAll(
       const session = await open(client, params.cwd, params.mcpServers);
       sessions.set(session.id, session);
       setImmediate(() => session.greet());
-      return { sessionId: session.id, modes: session.modeState() };
+      return { sessionId: session.id, modes: session.modeState(), configOptions: session.configOptions() };
     })
     .onRequest(acp.methods.agent.session.load, async ({ params, client }) => {
       const session = await reopen(client, params);
       session.replay(session.hosted.conversation);
       await session.flushed();
       setImmediate(() => session.greet());
-      return { modes: session.modeState() };
+      return { modes: session.modeState(), configOptions: session.configOptions() };
     })
     .onRequest(acp.methods.agent.session.resume, async ({ params, client }) => {
       const session = await reopen(client, params);
       setImmediate(() => session.greet());
-      return { modes: session.modeState() };
+      return { modes: session.modeState(), configOptions: session.configOptions() };
     })
     .onRequest(acp.methods.agent.session.list, ({ params }) => {
       const all = listSessions(dir).sessions.filter((s) => !params.cwd || s.cwd === params.cwd);
@@ -157,7 +185,7 @@ export function acpAgent(opts: AcpServerOptions): { app: acp.AgentApp; closeAll(
         sessions: page.map((s) => ({
           sessionId: s.id,
           cwd: s.cwd,
-          title: sanitize(s.title),
+          title: sanitize(shorten(s.title, TITLE_COLUMNS)),
           updatedAt: new Date(s.updated).toISOString(),
         })),
         ...(from + PAGE < all.length ? { nextCursor: String(from + PAGE) } : {}),
@@ -169,6 +197,26 @@ export function acpAgent(opts: AcpServerOptions): { app: acp.AgentApp; closeAll(
       await session.hosted.close();
       return {};
     })
+    .onRequest(acp.methods.agent.session.delete, async ({ params }) => {
+      // An open session is closed first (its file is this process's), then removed with the rest.
+      const open = sessions.get(params.sessionId);
+      if (open) {
+        if (open.hosted.running) open.hosted.cancel();
+        sessions.delete(params.sessionId);
+        await open.hosted.close();
+      }
+      const deleted = deleteSession(dir, params.sessionId, { exact: true });
+      if (!deleted.ok) {
+        if (open) return {};
+        throw /No session/.test(deleted.error)
+          ? acp.RequestError.resourceNotFound(params.sessionId)
+          : acp.RequestError.invalidRequest(undefined, deleted.error);
+      }
+      return {};
+    })
+    .onRequest(acp.methods.agent.session.setConfigOption, ({ params }) => ({
+      configOptions: find(params.sessionId).setConfigOption(params.configId, params.value),
+    }))
     .onRequest(acp.methods.agent.session.setMode, ({ params }) => {
       find(params.sessionId).setMode(params.modeId);
       return {};
@@ -192,7 +240,8 @@ export function acpAgent(opts: AcpServerOptions): { app: acp.AgentApp; closeAll(
 export async function serveAcp(flags: CliOptions): Promise<number> {
   const base = protocolStartup(flags);
   if (!base) return 1;
-  const { app, closeAll } = acpAgent({ base, trustProjectMcp: flags.trustProjectMcp === true });
+  const setUp = isSetUp(configFilePath(), process.env, flags.model);
+  const { app, closeAll } = acpAgent({ base, setUp, trustProjectMcp: flags.trustProjectMcp === true });
   const stream = acp.ndJsonStream(
     Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
     Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,

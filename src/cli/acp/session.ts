@@ -6,6 +6,8 @@ import * as acp from "@agentclientprotocol/sdk";
 import type { AgentEvent, DoneReason } from "../../protocol/agent-event.js";
 import type { PermissionMode } from "../../protocol/run-config.js";
 import { assertNever } from "../../protocol/assert-never.js";
+import { sessionTitle } from "../../session/list.js";
+import { sanitize } from "../../render/sanitize.js";
 import { expandSkill, parseSlash, type Skill } from "../../context/skills.js";
 import { INIT_PROMPT } from "../../context/init-prompt.js";
 import { findPrompt, promptArguments, promptUsage } from "../../context/mcp-prompts.js";
@@ -15,13 +17,8 @@ import { planOf, resultContent, toolKind, toolLocations } from "./tool-calls.js"
 import { askEditor } from "./permission.js";
 import { availableCommands } from "./commands.js";
 import { promptTurn, type PromptTurn } from "./prompt.js";
-
-export const MODE_NAMES: Record<PermissionMode, { name: string; description: string }> = {
-  ask: { name: "Ask", description: "Ask before every change and command" },
-  "auto-edit": { name: "Auto-edit", description: "Edit files without asking; ask before commands" },
-  plan: { name: "Plan", description: "Read-only: explore and present a plan, change nothing" },
-  yolo: { name: "Yolo", description: "Never ask (the server was started with --yolo)" },
-};
+import { MODE_NAMES } from "./modes.js";
+import { configOptions, readChange, type ConfigState } from "./config-options.js";
 
 /** What a run's end tells the editor. A run that failed is a JSON-RPC error with its message. */
 export function stopReason(reason: DoneReason): acp.StopReason | undefined {
@@ -47,6 +44,8 @@ export interface AcpSessionOptions {
   capabilities: acp.ClientCapabilities;
   modes: readonly PermissionMode[];
   skills: Skill[];
+  /** The server's models when the session opened (the model config option's choices). */
+  models: string[];
   /** What the user should know of the session's start (a project MCP server not started…). */
   warnings?: string[];
 }
@@ -87,6 +86,39 @@ export class AcpSession {
     }
     this.hosted.setMode(mode);
     this.update({ sessionUpdate: "current_mode_update", currentModeId: mode });
+    this.update({ sessionUpdate: "config_option_update", configOptions: this.configOptions() });
+  }
+
+  configOptions(): acp.SessionConfigOption[] {
+    return configOptions(this.configState());
+  }
+
+  /** `session/set_config_option`: applies from the next prompt; every option goes back, also as an update. */
+  setConfigOption(configId: string, value: string | boolean): acp.SessionConfigOption[] {
+    const read = readChange(this.configState(), configId, value);
+    if (!read.ok) throw acp.RequestError.invalidParams({ configId, value }, read.error);
+    const change = read.change;
+    switch (change.kind) {
+      case "mode":
+        this.setMode(change.mode);
+        break;
+      case "model":
+        this.hosted.configure({ model: change.model });
+        this.update({ sessionUpdate: "config_option_update", configOptions: this.configOptions() });
+        break;
+      case "thinking":
+        this.hosted.configure({ think: change.think });
+        this.update({ sessionUpdate: "config_option_update", configOptions: this.configOptions() });
+        break;
+      default:
+        assertNever(change);
+    }
+    return this.configOptions();
+  }
+
+  private configState(): ConfigState {
+    const c = this.hosted.config;
+    return { model: c.model, models: this.opts.models, think: c.think, mode: c.permissionMode, modes: this.opts.modes };
   }
 
   /** Once the editor knows the session: its commands, and the warnings of its start as notices. */
@@ -143,6 +175,13 @@ export class AcpSession {
       if (done) return done;
     }
     if (this.hosted.running) throw busy();
+    // The first request names the session (as session/list and `agent0 sessions` show it).
+    if (!this.hosted.conversation.some((m) => m.role === "user"))
+      this.update({
+        sessionUpdate: "session_info_update",
+        title: sanitize(sessionTitle(turn.message)),
+        updatedAt: new Date().toISOString(),
+      });
     return this.finish(await this.hosted.prompt(turn.message, (e) => this.event(e)));
   }
 

@@ -6,6 +6,7 @@ import { errorText, ProviderFailure } from "../errors.js";
 import { hostedStream } from "../hosted-stream.js";
 import { parseToolArgs } from "../tool-args.js";
 import { DEFAULT_RETRY, retryAfterMs, type AttemptEvent, type RetryPolicy } from "../retry.js";
+import type { ThinkLevel } from "../../protocol/run-config.js";
 import type { ChatRequest, ModelInfo, Provider, ProviderError, ProviderEvent } from "../types.js";
 import type { Watchdog } from "../watchdog.js";
 
@@ -13,7 +14,7 @@ export interface AnthropicProviderOptions {
   apiKey?: string;
   baseUrl?: string;
   retry?: Partial<RetryPolicy>;
-  /** max_tokens of each answer; default 8192 (16384 with thinking, of which 8192 for thinking). */
+  /** max_tokens of each answer; default 8192, plus the thinking budget of the level (THINKING_BUDGET). */
   maxTokens?: number;
   fetch?: typeof fetch;
 }
@@ -113,6 +114,21 @@ function captureWarnings<T>(fn: () => T): { value: T; warnings: string[] } {
   }
 }
 
+const ANSWER_TOKENS = 8192;
+/**
+ * Extended thinking's budget_tokens per level (at least 1,024: docs.anthropic.com, extended thinking),
+ * on top of the answer's tokens. The steps follow Claude Code's "think" (4,000), "think hard" (10,000)
+ * and "ultrathink" (31,999).
+ */
+const THINKING_BUDGET: Record<ThinkLevel, number | undefined> = {
+  off: undefined,
+  low: 4_000,
+  on: 8_192,
+  medium: 10_000,
+  high: 16_000,
+  max: 31_999,
+};
+
 export function createAnthropicProvider(opts: AnthropicProviderOptions): Provider {
   const baseUrl = (opts.baseUrl ?? "https://api.anthropic.com").replace(/\/+$/, "");
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...opts.retry };
@@ -133,17 +149,18 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
       return;
     }
     const { system, messages } = toAnthropic(req.messages);
-    const thinking = req.think === true;
+    const budget = req.think === undefined ? undefined : THINKING_BUDGET[req.think];
     const params: Anthropic.MessageCreateParamsStreaming = {
       model: req.model,
-      max_tokens: opts.maxTokens ?? (thinking ? 16384 : 8192),
+      max_tokens: opts.maxTokens ?? (budget ?? 0) + ANSWER_TOKENS,
       messages,
       stream: true,
     };
     if (system) params.system = system;
     if (req.tools.length > 0) params.tools = toAnthropicTools(req.tools);
     // No temperature: this SDK's Messages params no longer declare it, so it is not sent.
-    if (thinking) params.thinking = { type: "enabled", budget_tokens: Math.floor(params.max_tokens / 2) };
+    if (budget)
+      params.thinking = { type: "enabled", budget_tokens: Math.min(budget, Math.floor(params.max_tokens / 2)) };
     const tools = new Map<number, { id: string; name: string; json: string }>();
     let promptTokens = 0;
     let completionTokens = 0;

@@ -6,13 +6,15 @@
 // Timeouts: before the response headers a request may wait max(idleTimeoutMs, 5 min), because Ollama
 // sends its headers only after loading the model and reading the prompt; after them, no bytes for
 // idleTimeoutMs ends the request with a "timeout" error.
+import type { ThinkLevel } from "../../protocol/run-config.js";
 import type { ChatRequest as OllamaChatRequest, ChatResponse, ListResponse, ShowResponse, Tool } from "ollama";
 import { ProviderFailure } from "../errors.js";
 import { httpFetch, type HttpFetch } from "../http.js";
 import { ndjsonObjects, ollamaJson, responseError, type OllamaFetchHooks } from "./fetch.js";
 import { ollamaFailure } from "./errors.js";
 import { fromOllamaToolCall, toOllamaMessages, toOllamaTools } from "./messages.js";
-import type { ChatRequest, ModelInfo, Provider, ProviderEvent } from "../types.js";
+import type { ChatRequest, ConstraintSupport, ModelInfo, Provider, ProviderEvent } from "../types.js";
+import { ollamaTakesSchema } from "./constraint-support.js";
 import { Watchdog } from "../watchdog.js";
 
 export { resolveOllamaHost, DEFAULT_OLLAMA_HOST } from "./host.js";
@@ -37,6 +39,15 @@ export interface OllamaProviderOptions {
  * $OLLAMA_API_KEY for Ollama's own cloud, as ollama-js sends it: only to https://ollama.com, so a
  * host set by a project's config (or a typo) never receives the user's key.
  */
+/**
+ * Ollama's `think`: a boolean, or a level for the models that take one (docs.ollama.com/capabilities/
+ * thinking: gpt-oss; agent/model-info.ts has turned a level into "on" for a boolean-only model).
+ */
+function ollamaThink(level: ThinkLevel): OllamaChatRequest["think"] {
+  if (level === "off" || level === "on") return level === "on";
+  return level as OllamaChatRequest["think"];
+}
+
 export function ollamaApiKey(host: string, env: NodeJS.ProcessEnv): string | undefined {
   try {
     const url = new URL(host);
@@ -57,7 +68,7 @@ function chatBody(req: ChatRequest): OllamaChatRequest & { stream: true } {
   };
   if (req.tools.length > 0) body.tools = toOllamaTools(req.tools) as unknown as Tool[];
   if (req.keepAlive !== undefined) body.keep_alive = req.keepAlive;
-  if (req.think !== undefined) body.think = req.think;
+  if (req.think !== undefined) body.think = ollamaThink(req.think);
   // Ollama's structured outputs: `format` takes a JSON schema and decodes under its grammar.
   if (req.constraint) body.format = req.constraint.schema;
   return body;
@@ -142,11 +153,15 @@ export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
       )?.[1];
     const out: ModelInfo = { name: model, capabilities: Array.isArray(show.capabilities) ? show.capabilities : [] };
     if (typeof contextLength === "number") out.contextLength = contextLength;
+    // gpt-oss (architecture "gptoss") reasons at a level and ignores true/false; other thinking
+    // models take only a boolean (docs.ollama.com/capabilities/thinking).
+    if (arch === "gptoss") out.thinkLevels = true;
     return out;
   }
 
-  async function listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
+  async function listModels(signal?: AbortSignal, opts?: { names?: boolean }): Promise<ModelInfo[]> {
     const tags = await metadata<ListResponse>(undefined, signal, "/api/tags");
+    if (opts?.names) return (tags.models ?? []).map((m) => ({ name: m.name, size: m.size, capabilities: [] }));
     return Promise.all(
       (tags.models ?? []).map(async (m) => {
         const listed = (m as { capabilities?: unknown }).capabilities;
@@ -246,5 +261,15 @@ export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
     });
   }
 
-  return { name: "ollama", stream, listModels, modelInfo, warm };
+  /** From /api/version (structured outputs since 0.5.0); undefined when it does not answer. */
+  async function constraintSupport(_model: string, signal?: AbortSignal): Promise<ConstraintSupport | undefined> {
+    try {
+      const about = await metadata<{ version?: unknown }>(undefined, signal, "/api/version");
+      return typeof about.version === "string" ? ollamaTakesSchema(about.version) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  return { name: "ollama", stream, listModels, modelInfo, warm, constraintSupport };
 }

@@ -8,11 +8,13 @@ import { hostedStream } from "../hosted-stream.js";
 import { mergeToolName, parseToolArgs } from "../tool-args.js";
 import { toOpenAIMessages, toOpenAITools } from "./messages.js";
 import { DEFAULT_RETRY, retryAfterMs, type AttemptEvent, type RetryPolicy } from "../retry.js";
+import type { ThinkLevel } from "../../protocol/run-config.js";
 import type { ChatRequest, ModelInfo, Provider, ProviderError, ProviderEvent } from "../types.js";
 import type { Watchdog } from "../watchdog.js";
 
 import { OPENAI_DEFAULT_BASE_URL } from "./provider-constants.js";
 import { serverContextWindow } from "./context-window.js";
+import { openAIConstraintSupport } from "./constraint-support.js";
 
 /**
  * The API does not say what a model can do: tools and images are assumed (the config's
@@ -84,6 +86,25 @@ function classify(err: unknown, ctx: { model: string; baseUrl: string }): Attemp
   return e(withOverflowHint({ kind: "server", message: `The server answered ${status}: ${detail}` }));
 }
 
+/**
+ * `reasoning_effort` (platform.openai.com/docs/api-reference/chat/create: low, medium, high; llama.cpp
+ * hands it to the chat template, ggml-org/llama.cpp#15494). "off" is the template's
+ * `enable_thinking: false` on local servers (llama.cpp's `chat_template_kwargs`, ggml-org/llama.cpp#13196;
+ * vLLM and SGLang take the same field), which OpenAI's own API would refuse as unknown.
+ */
+function openAIThink(level: ThinkLevel, baseUrl: string): Record<string, unknown> {
+  switch (level) {
+    case "off":
+      return baseUrl === OPENAI_DEFAULT_BASE_URL ? {} : { chat_template_kwargs: { enable_thinking: false } };
+    case "on":
+      return { reasoning_effort: "medium" };
+    case "max":
+      return { reasoning_effort: "high" };
+    default:
+      return { reasoning_effort: level };
+  }
+}
+
 export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
   const baseUrl = (opts.baseUrl ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, "");
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...opts.retry };
@@ -115,7 +136,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
     };
     if (req.tools.length > 0) params.tools = toOpenAITools(req.tools);
     if (req.temperature !== undefined) params.temperature = req.temperature;
-    if (req.think === true) params.reasoning_effort = "medium";
+    if (req.think !== undefined) Object.assign(params, openAIThink(req.think, baseUrl));
     // llama.cpp's server, vLLM, SGLang and LM Studio decode under the schema's grammar.
     if (req.constraint) {
       const { name, schema } = req.constraint;
@@ -208,5 +229,13 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
     return info;
   }
 
-  return { name: "openai", stream, listModels, modelInfo };
+  const constraintSupport = (_model: string, signal?: AbortSignal) =>
+    openAIConstraintSupport({
+      baseUrl,
+      ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
+      ...(opts.fetch ? { fetch: opts.fetch } : {}),
+      ...(signal ? { signal } : {}),
+    });
+
+  return { name: "openai", stream, listModels, modelInfo, constraintSupport };
 }

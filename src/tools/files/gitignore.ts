@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import ignore, { type Ignore } from "ignore";
 
-export const ALWAYS_SKIPPED = new Set([".git", "node_modules"]);
+export const ALWAYS_SKIPPED: ReadonlySet<string> = new Set([".git", "node_modules"]);
 
 export class ProjectIgnore {
   private readonly rules = new Map<string, Ignore | null>();

@@ -5,6 +5,7 @@ import * as z from "zod";
 import { defineTool, type ToolResult } from "../types.js";
 import { outputLimit } from "../output.js";
 import { jobState, type BackgroundJobView } from "../../protocol/jobs.js";
+import type { BackgroundJobs } from "./job-types.js";
 
 function unknownJob(id: string, jobs: BackgroundJobView[]): ToolResult {
   const known = jobs.map((j) => j.id).join(", ");
@@ -14,15 +15,31 @@ function unknownJob(id: string, jobs: BackgroundJobView[]): ToolResult {
   };
 }
 
+/** shell_output's wait in seconds: Claude Code's and Codex's models expect a read to wait a while. */
+export const OUTPUT_WAIT_DEFAULT_S = 10;
+export const OUTPUT_WAIT_MAX_S = 120;
+
 export const shellOutputTool = defineTool({
   name: "shell_output",
   description:
-    "Read the new output of a background command (run_shell_command with run_in_background) since the last read, and whether it still runs or its exit code.",
-  schema: () => z.object({ id: z.string().describe('The id run_shell_command returned, e.g. "bash_1".') }),
+    "Read the new output of a background command (run_shell_command with run_in_background) since the last read, and whether it still runs or its exit code. Waits until the command prints something new or exits, at most `wait` seconds.",
+  schema: () =>
+    z.object({
+      id: z.string().describe('The id run_shell_command returned, e.g. "bash_1".'),
+      wait: z
+        .number()
+        .min(0)
+        .optional()
+        .describe(
+          `Seconds to wait for new output or the exit when there is none yet. Default ${OUTPUT_WAIT_DEFAULT_S}, at most ${OUTPUT_WAIT_MAX_S}; 0 reads at once.`,
+        ),
+    }),
   readOnly: true,
   concurrentSafe: true,
   label: (args) => `output of ${args.id}`,
-  run(args, ctx): ToolResult {
+  async run(args, ctx): Promise<ToolResult> {
+    const seconds = Math.min(args.wait ?? OUTPUT_WAIT_DEFAULT_S, OUTPUT_WAIT_MAX_S);
+    await ctx.memory.jobs.waitForNews(args.id, seconds * 1000, ctx.signal);
     const read = ctx.memory.jobs.read(args.id, outputLimit(ctx.config));
     if (!read) return unknownJob(args.id, ctx.memory.jobs.list());
     const state = jobState(read.job);
@@ -33,6 +50,20 @@ export const shellOutputTool = defineTool({
     };
   },
 });
+
+/**
+ * Whether every call reads a background command that still runs or has news: such polls are
+ * progress, never a stuck loop (agent/stuck.ts Step.waiting).
+ */
+export function waitsOnJobs(
+  calls: readonly { name: string; args: Record<string, unknown> }[],
+  jobs: BackgroundJobs,
+): boolean {
+  return (
+    calls.length > 0 &&
+    calls.every((c) => c.name === shellOutputTool.name && typeof c.args.id === "string" && jobs.unsettled(c.args.id))
+  );
+}
 
 export const killShellTool = defineTool({
   name: "kill_shell",

@@ -38,6 +38,13 @@ export interface BackgroundJobs {
   ): BackgroundJobView & { take(chunk: string): void };
   /** The new output and state of a job, or undefined for an unknown id. */
   read(id: string, limit: number): JobRead | undefined;
+  /**
+   * Resolves once the job has news (output not yet read, or an exit not yet reported), after `ms`,
+   * or when `signal` aborts — whichever comes first. At once for an unknown id.
+   */
+  waitForNews(id: string, ms: number, signal: AbortSignal): Promise<void>;
+  /** Whether a read would tell the model something: the job still runs, or holds unread output or an unreported exit. */
+  unsettled(id: string): boolean;
   /** Stops a job's whole process group; resolves once it is gone (undefined: no such job). */
   kill(id: string): Promise<BackgroundJobView | undefined>;
   list(): BackgroundJobView[];

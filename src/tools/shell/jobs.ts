@@ -21,7 +21,13 @@ interface Job {
   unread: string;
   /** Characters dropped from `unread` because nobody read them in time. */
   dropped: number;
+  /** A read has reported the job's end to the model. */
+  endRead: boolean;
+  /** Waits (shell_output's) to wake at the next output or the exit. */
+  waiters: Set<() => void>;
 }
+
+const hasNews = (job: Job) => job.unread !== "" || job.dropped > 0 || (job.view.state !== "running" && !job.endRead);
 
 /** `onChange` hears every start, exit and kill (the status line counts the running jobs). */
 export function createBackgroundJobs(onChange: (jobs: BackgroundJobView[]) => void = () => {}): BackgroundJobs {
@@ -34,8 +40,13 @@ export function createBackgroundJobs(onChange: (jobs: BackgroundJobView[]) => vo
     return [...jobs.values()].map((j) => ({ ...j.view }));
   }
 
+  function wake(job: Job): void {
+    for (const w of [...job.waiters]) w();
+  }
+
   function take(job: Job, chunk: string): void {
     job.unread += chunk;
+    wake(job);
     if (job.unread.length > UNREAD_LIMIT) {
       const cut = job.unread.length - UNREAD_LIMIT;
       job.dropped += cut;
@@ -51,6 +62,8 @@ export function createBackgroundJobs(onChange: (jobs: BackgroundJobView[]) => vo
       ended: Promise.resolve(),
       unread: "",
       dropped: 0,
+      endRead: false,
+      waiters: new Set(),
     };
     jobs.set(id, job);
     job.ended = run(job).then(
@@ -59,11 +72,13 @@ export function createBackgroundJobs(onChange: (jobs: BackgroundJobView[]) => vo
         job.view.state = job.view.killed || o.interrupted ? "killed" : "exited";
         job.view.exitCode = o.exitCode;
         job.view.signal = o.signal;
+        wake(job);
         changed();
       },
       (err: Error) => {
         take(job, `Error: ${err.message}\n`);
         job.view.state = "exited";
+        wake(job);
         changed();
       },
     );
@@ -95,11 +110,31 @@ export function createBackgroundJobs(onChange: (jobs: BackgroundJobView[]) => vo
       job.unread = "";
       if (job.dropped > 0) text = `[${job.dropped} earlier characters were not read in time and were dropped]\n${text}`;
       job.dropped = 0;
+      if (job.view.state !== "running") job.endRead = true;
       if (text.length > limit) {
         const half = Math.floor(limit / 2);
         text = joinTruncated(text.slice(0, half), text.length - 2 * half, text.slice(-half));
       }
       return { job: { ...job.view }, output: text };
+    },
+    waitForNews(id, ms, signal) {
+      const job = jobs.get(id);
+      if (!job || hasNews(job) || ms <= 0 || signal.aborted) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          signal.removeEventListener("abort", done);
+          job.waiters.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal.addEventListener("abort", done, { once: true });
+        job.waiters.add(done);
+      });
+    },
+    unsettled(id) {
+      const job = jobs.get(id);
+      return job !== undefined && (job.view.state === "running" || hasNews(job));
     },
     async kill(id) {
       const job = jobs.get(id);

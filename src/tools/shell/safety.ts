@@ -6,6 +6,7 @@
 // hooks, fsmonitor, filters, textconv and submodules turned off (git-safety.ts readOnlyGitEnv),
 // and asks first when the repository's config names other programs (approval.ts).
 
+import { writeOrRunOptions } from "../../safety/shell-options.js";
 import { splitWords } from "../../safety/shell-words.js";
 export { splitWords } from "../../safety/shell-words.js";
 
@@ -33,19 +34,6 @@ const SIMPLE_COMMANDS: ReadonlySet<string> = new Set([
   "cmp",
 ]);
 
-const FIND_FORBIDDEN: ReadonlySet<string> = new Set([
-  "-exec",
-  "-execdir",
-  "-ok",
-  "-okdir",
-  "-delete",
-  "-fprint",
-  "-fprint0",
-  "-fprintf",
-  "-fls",
-]);
-/** rg options that run another program. */
-const RG_FORBIDDEN = ["--pre", "--hostname-bin"];
 const GIT_READ_ONLY: ReadonlySet<string> = new Set([
   "status",
   "diff",
@@ -57,8 +45,6 @@ const GIT_READ_ONLY: ReadonlySet<string> = new Set([
   "blame",
   "remote",
 ]);
-/** Diff options that write a file or run an external program. */
-const GIT_FORBIDDEN = ["--output", "--ext-diff"];
 const GIT_BRANCH_LIST_FLAGS: ReadonlySet<string> = new Set([
   "-a",
   "--all",
@@ -80,12 +66,13 @@ export function isReadOnlyCommand(cmd: string): boolean {
   const words = splitWords(cmd);
   if (!words || words.length === 0) return false;
   const [name, ...args] = words as [string, ...string[]];
+  // find -exec, rg --pre, git diff --output …: the one table of options that write or run.
+  if (writeOrRunOptions(words).length > 0) return false;
   if (SIMPLE_COMMANDS.has(name)) return true;
   switch (name) {
     case "find":
-      return !args.some((a) => FIND_FORBIDDEN.has(a));
     case "rg":
-      return !args.some((a) => RG_FORBIDDEN.some((f) => a === f || a.startsWith(`${f}=`)));
+      return true;
     case "git":
       return gitIsReadOnly(args);
     default:
@@ -97,7 +84,6 @@ function gitIsReadOnly(args: string[]): boolean {
   // Global options (-c, -C, --git-dir, --exec-path, ...) come before the subcommand: none allowed.
   const [sub, ...rest] = args;
   if (!sub || !GIT_READ_ONLY.has(sub)) return false;
-  if (rest.some((a) => GIT_FORBIDDEN.some((f) => a === f || a.startsWith(`${f}=`)))) return false;
   if (sub === "branch") {
     // Listing only: a bare name would create a branch, -d/-m/-c... change them.
     const listing = rest.includes("--list") || rest.includes("-l");

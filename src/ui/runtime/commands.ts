@@ -152,14 +152,15 @@ function perform(
     case "history-append":
     case "notify":
       return steer(cmd);
-    case "mcp-trust": {
-      const r = services.mcpTrust(cmd.decisions);
-      return later({ type: "mcp-config", mcp: r.mcp, warnings: r.warnings });
-    }
-    case "mcp-reload": {
-      const r = services.mcpReload();
-      return later({ type: "mcp-config", mcp: r.mcp, warnings: r.warnings });
-    }
+    case "mcp-trust":
+      return later({ type: "mcp-config", ...services.mcpTrust(cmd.decisions) });
+    case "mcp-reload":
+      return later({ type: "mcp-config", ...services.mcpReload() });
+    case "plugin-enable":
+      return services.setPluginEnabled(cmd.name, cmd.enabled).then(({ text, ...r }) => {
+        later({ type: "mcp-config", ...r });
+        later({ type: "notice", level: "info", text });
+      });
     case "after":
       // unref: a pending hint never keeps a quitting process alive.
       setTimeout(() => later(cmd.msg), cmd.ms).unref();

@@ -4,8 +4,15 @@ import type { FileMatches } from "../../protocol/file-index.js";
 import type { AgentEvent } from "../../protocol/agent-event.js";
 import type { ConversationMessage, ImageAttachment } from "../../protocol/conversation.js";
 import type { PermissionMode, RunStamp } from "../../protocol/run-config.js";
-import type { PickerItem, RewindRestore } from "../model.js";
+import type { PickerItem, RewindRestore, SkillRef } from "../model.js";
 import type { McpConfigured, McpTrustDecision } from "../../protocol/mcp-state.js";
+
+/** The MCP servers, settings and plugins read again; `skills` when the plugins' skills may have changed. */
+export interface McpReloaded {
+  mcp: McpConfigured;
+  warnings: string[];
+  skills?: SkillRef[];
+}
 
 export type Opened =
   | {
@@ -39,13 +46,15 @@ export interface Services {
   /** /doctor's report (cli/doctor.ts), with the terminal's answers the UI holds. */
   doctor(terminal: { syncOutput: boolean; keyboard: "legacy" | "kitty"; theme: string }): Promise<string>;
   /** Remembers trust decisions on project MCP servers (in the user's config folder). */
-  mcpTrust(decisions: { name: string; decision: McpTrustDecision }[]): { mcp: McpConfigured; warnings: string[] };
+  mcpTrust(decisions: { name: string; decision: McpTrustDecision }[]): McpReloaded;
+  /** `/plugins enable|disable`: saves the choice to config.json and reads the plugins again. */
+  setPluginEnabled(name: string, enabled: boolean): Promise<McpReloaded & { text: string }>;
   /** Writes an allow rule to the project's `.agent0/settings.json` (keeping its trust); `text` says what happened. */
   addProjectRule(rule: string): { mcp: McpConfigured; warnings: string[]; text: string };
   /** Takes a rule out of a settings file. */
   removeRule(rule: string, file: string): { mcp: McpConfigured; warnings: string[]; text: string };
   /** Reads the MCP config files again (at /new). */
-  mcpReload(): { mcp: McpConfigured; warnings: string[] };
+  mcpReload(): McpReloaded;
   /** What each run is stamped with: the session's id, its file (hooks' `transcript_path`), its /undo folder. */
   runStamp(): RunStamp;
   /** Restores the files of the last turn; returns the conversation without that turn. */

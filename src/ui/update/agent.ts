@@ -7,13 +7,12 @@ import type { Entry, Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import { addEntry, streamingEntry, unansweredCalls } from "./transcript.js";
 import { startRun } from "./run.js";
-import { chooseToolProtocol } from "../../protocol/tool-protocol.js";
+import { keepSessionFacts } from "../../protocol/session-facts.js";
 import { applyTodoCall } from "./todos.js";
 import { TODO_TOOL } from "./todo-items.js";
 import { offerPlanApproval } from "./modes.js";
 import { attend } from "./attention.js";
 import { armIdle } from "./idle.js";
-import { seesImages } from "../../protocol/vision.js";
 import { applyMcpState } from "./mcp.js";
 import { applyJobs } from "./jobs.js";
 
@@ -38,6 +37,8 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
   if (!current && (event.runId !== null || !RUNLESS.has(event.type))) return;
   // The recorder saves what is applied here (streamed text, messages, compaction, the model).
   cmds.push({ type: "session-record", event });
+  // The facts later runs carry (model, window, protocol, "always"): the rule every driver keeps.
+  keepSessionFacts(model.config, event);
   switch (event.type) {
     case "text":
     case "thinking": {
@@ -114,8 +115,6 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       model.usage.completionTokens = event.completionTokens;
       model.stats.tokensIn += event.promptTokens;
       model.stats.tokensOut += event.completionTokens;
-      // The worker's window: smaller than before when the server was found to cut the prompt.
-      if (event.contextWindow > 0) model.config.numCtx = event.contextWindow;
       notePrompt(model.prompt, event);
       countUsage(modelStats(model), event.promptTokens, event.completionTokens);
       break;
@@ -136,21 +135,11 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       model.usage.completionTokens = 0;
       break;
     case "model-info":
-      model.config.model = event.model;
-      model.config.numCtx = event.numCtx;
       model.contextLength = event.contextLength;
-      if (chooseToolProtocol(event.capabilities) === "json") model.config.toolProtocol = "json";
-      // The worker said so once (a notice); every later run must not ask for it (Ollama answers 400).
-      if (event.capabilities.length > 0 && !event.capabilities.includes("thinking")) delete model.config.think;
-      model.config.seesImages = seesImages(model.config.vision, event.capabilities);
       break;
     case "allowed":
-      // The worker recorded the user's "always"; the session's later runs carry it.
-      if (!model.config.allowedTools.includes(event.key)) model.config.allowedTools.push(event.key);
-      break;
     case "tool-protocol":
-      // Kept by the UI, so a restarted worker does not try the native protocol again.
-      model.config.toolProtocol = event.protocol;
+      // Facts only: keepSessionFacts took them.
       break;
     case "log":
       // For the run log (every applied event is logged); nothing changes on screen.

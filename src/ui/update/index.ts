@@ -220,6 +220,10 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
         break;
       case "mcp-config":
         for (const text of msg.warnings) addEntry(m, { kind: "notice", level: "warn", text });
+        if (msg.skills) {
+          m.skills = msg.skills;
+          setSkillCommands(m, msg.skills);
+        }
         applyMcpConfig(m, msg.mcp, cmds);
         break;
       case "boot-ready": {

@@ -69,6 +69,7 @@ export function init(opts: InitOptions): Model {
     jobs: [],
     escapeArmed: false,
     mcpProject: { pending: [], denied: [], trusted: [] },
+    plugins: [],
     quitting: false,
     exitArm: { armed: false, seq: 0 },
     idle: { ms: IDLE_NOTIFY_MS, seq: 0, armed: false, touched: false },

@@ -24,6 +24,11 @@ export function applyMcpConfig(model: Model, mcp: McpConfigured, cmds: Cmd[]): v
     else delete model.config.statusLine;
   }
   model.mcpProject = { pending: mcp.pending, denied: mcp.denied, trusted: mcp.trusted };
+  if (mcp.plugins) {
+    model.plugins = mcp.plugins.list;
+    if (mcp.plugins.skills.length) model.config.pluginSkills = mcp.plugins.skills;
+    else delete model.config.pluginSkills;
+  }
   cmds.push({ type: "worker", command: { type: "mcp-sync", servers: plain(mcp.servers), cwd: model.config.cwd } });
   if (mcp.pending.length === 0) return;
   if (!model.dialog) openTrustDialog(model, mcp.pending);

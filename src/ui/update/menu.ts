@@ -31,7 +31,7 @@ export function commandItems(skills: readonly SkillRef[]): CommandItem[] {
     return {
       name: s.name,
       description: s.description,
-      source: s.scope ? `${s.scope} ${kind}` : kind,
+      source: s.plugin ? `plugin ${s.plugin}` : s.scope ? `${s.scope} ${kind}` : kind,
       ...(args ? { args } : {}),
     };
   });
@@ -40,7 +40,10 @@ export function commandItems(skills: readonly SkillRef[]): CommandItem[] {
 
 /** Replaces the skills' items (at boot), keeping those of other sources. */
 export function setSkillCommands(model: Model, skills: readonly SkillRef[]): void {
-  model.commands = [...commandItems(skills), ...model.commands.filter((c) => !OWN_SOURCES.has(c.source))];
+  model.commands = [
+    ...commandItems(skills),
+    ...model.commands.filter((c) => !OWN_SOURCES.has(c.source) && !c.source.startsWith("plugin ")),
+  ];
 }
 
 /** Replaces one source's items (e.g. "mcp:db" prompts). */

@@ -1,4 +1,4 @@
-import { PERMISSION_MODES, type PermissionMode } from "../../protocol/run-config.js";
+import { PERMISSION_MODES, THINK_LEVELS, thinkLevel, type PermissionMode } from "../../protocol/run-config.js";
 import { expandSkill } from "../../context/skill-expand.js";
 import { formatHelp, formatKeys, slashCommands, unknownCommandHint } from "../slash-commands.js";
 import type { Model } from "../model.js";
@@ -14,6 +14,7 @@ import { contextReport } from "../layout/context.js";
 import { runMcpCommand, runMcpPrompt } from "./mcp.js";
 import { formatHooks, formatRules, removeRule } from "./settings-commands.js";
 import { runJobsCommand } from "./jobs.js";
+import { runPluginsCommand } from "./plugins.js";
 import { openRewind } from "./rewind.js";
 import { costReport } from "./session-tools.js";
 import { themeCommand } from "./theme.js";
@@ -99,11 +100,16 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
       return;
     case "mcp":
       return runMcpCommand(model, args, cmds);
+    case "plugins":
+      return runPluginsCommand(model, args, cmds);
     case "skills":
       return notice(
         model.skills.length
           ? model.skills
-              .map((s) => `/${s.name}${s.params.map((p) => ` <${p}>`).join("")} — ${s.description}`)
+              .map(
+                (s) =>
+                  `/${s.name}${s.params.map((p) => ` <${p}>`).join("")} — ${s.description}${s.plugin ? ` (plugin ${s.plugin})` : ""}`,
+              )
               .join("\n")
           : "No skills loaded.",
       );
@@ -135,9 +141,19 @@ export function runSlash(model: Model, line: string, cmds: Cmd[]): void {
         `Permission mode: ${mode}.${rest[1] === "save" ? "" : ` To make it the default: /permissions ${mode} save`}`,
       );
     }
-    case "thinking":
-      model.thinkingOpen = !model.thinkingOpen;
-      return notice(model.thinkingOpen ? "Thinking is shown in full." : "Thinking is folded to one line.");
+    case "thinking": {
+      if (!rest[0]) {
+        model.thinkingOpen = !model.thinkingOpen;
+        return notice(model.thinkingOpen ? "Thinking is shown in full." : "Thinking is folded to one line.");
+      }
+      const level = thinkLevel(rest[0]);
+      if (!level) return notice(`Unknown level '${rest[0]}'. Use one of: ${THINK_LEVELS.join(", ")}.`, "warn");
+      model.config.think = level;
+      if (rest[1] === "save") cmds.push({ type: "save-config", keys: { think: level } });
+      return notice(
+        `Thinking: ${level}, from the next request on.${rest[1] === "save" ? "" : ` To make it the default: /thinking ${level} save`}`,
+      );
+    }
     case "init":
       if (busy()) return;
       startRun(model, { content: INIT_PROMPT, typed: "/init", note: "survey the project and write AGENTS.md" }, cmds);

@@ -9,21 +9,32 @@ import type { McpTrustChoice, McpTrustDialog } from "../model.js";
 import { trustChoices } from "../layout/mcp-trust.js";
 import { boxLine, type DialogBox } from "../layout/dialog-box.js";
 
+const INTRO: Readonly<Record<NonNullable<McpTrustRequest["kind"]> | "server", readonly string[]>> = {
+  server: [
+    "This project's MCP config wants to start a server. It runs with your permissions,",
+    "so start it only if you trust this repository.",
+  ],
+  settings: [
+    "This project's settings file has hooks (commands agent0 would run with your permissions)",
+    "or rules that allow tools without asking. Trust it only if you trust this repository.",
+  ],
+  plugin: [
+    "This project has an Agent Plugin (.agents/plugins): its skills become instructions the model",
+    "follows, and its MCP servers (each asked again) run with your permissions. Trust it only if you",
+    "trust this repository.",
+  ],
+};
+const TITLE: Readonly<Record<NonNullable<McpTrustRequest["kind"]> | "server", string>> = {
+  server: " Start this project's MCP servers? ",
+  settings: " Trust this project's hooks and rules? ",
+  plugin: " Trust this project's plugin? ",
+};
+
 export function mcpTrustView(dialog: McpTrustDialog, width: number, maxBody: number): DialogBox {
   const inner = Math.max(1, width - 4);
   const [current, ...others] = dialog.servers;
-  const settings = current?.kind === "settings";
-  const body: string[] = settings
-    ? [
-        "This project's settings file has hooks (commands agent0 would run with your permissions)",
-        "or rules that allow tools without asking. Trust it only if you trust this repository.",
-        "",
-      ]
-    : [
-        "This project's MCP config wants to start a server. It runs with your permissions,",
-        "so start it only if you trust this repository.",
-        "",
-      ];
+  const settings = current?.kind === "settings" || current?.kind === "plugin";
+  const body: string[] = [...INTRO[current?.kind ?? "server"], ""];
   if (current) {
     const of = dialog.servers.length + dialog.decisions.length;
     const counter = of > 1 ? theme.dim(`  (${dialog.decisions.length + 1} of ${of})`) : "";
@@ -53,7 +64,7 @@ export function mcpTrustView(dialog: McpTrustDialog, width: number, maxBody: num
       ? [...body.slice(0, room - 1), theme.warn(`… ${hidden + 1} more lines not shown: read the file before you agree`)]
       : body;
   const lines = [...shown, "", ...options].map((l) => boxLine(l, inner));
-  const title = settings ? " Trust this project's hooks and rules? " : " Start this project's MCP servers? ";
+  const title = TITLE[current?.kind ?? "server"];
   return { title, lines, width, height: lines.length + 2 };
 }
 

@@ -29,6 +29,8 @@ function fakeServices(overrides: Partial<Services> = {}): Services {
     appendHistory: () => {},
     mcpTrust: () => ({ mcp: { servers: {}, pending: [], denied: [], trusted: [] }, warnings: [] }),
     mcpReload: () => ({ mcp: { servers: {}, pending: [], denied: [], trusted: [] }, warnings: [] }),
+    setPluginEnabled: () =>
+      Promise.resolve({ mcp: { servers: {}, pending: [], denied: [], trusted: [] }, warnings: [], text: "saved" }),
     addProjectRule: () => ({ mcp: { servers: {}, pending: [], denied: [], trusted: [] }, warnings: [], text: "saved" }),
     removeRule: () => ({ mcp: { servers: {}, pending: [], denied: [], trusted: [] }, warnings: [], text: "removed" }),
     runStamp: () => ({ sessionId: "s1", transcriptPath: "/tmp/s1.jsonl", checkpointDir: "/tmp/checkpoints" }),
