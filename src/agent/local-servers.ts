@@ -1,7 +1,9 @@
 // What the agent says about the local servers around it: the servers found on loopback when
 // Ollama is not where it is expected, and a warning when --provider openai points at an Ollama.
 import type { RunEvent } from "../protocol/agent-event.js";
+import type { EngineOffer } from "../protocol/engine-offer.js";
 import type { RunConfig } from "../protocol/run-config.js";
+import { engineOffer } from "./engine-offer.js";
 import { DEFAULT_OLLAMA_HOST } from "../providers/ollama/host.js";
 import { OPENAI_DEFAULT_BASE_URL } from "../providers/openai/provider-constants.js";
 import { describeFound, discoverLocalServers, discoveryPorts, isOllama } from "../providers/discover.js";
@@ -15,23 +17,28 @@ export interface DiscoveryOptions {
 
 /**
  * A failure to reach Ollama at its default address becomes an offer of what else answers on this
- * machine, each server named with how it was found and the command line that uses it.
+ * machine, each server named with how it was found and the command line that uses it; when nothing
+ * answers (or the embedded engine or its model is missing), an offer to run a model in agent0 itself.
  */
 export async function withLocalServers(
   config: RunConfig,
   failure: { message: string; hint?: string },
   opts: DiscoveryOptions = {},
   env: NodeJS.ProcessEnv = process.env,
-): Promise<{ message: string; hint?: string }> {
+): Promise<{ message: string; hint?: string; offer?: EngineOffer }> {
   const defaultHost = opts.defaultHost ?? DEFAULT_OLLAMA_HOST;
   if (config.provider !== "ollama" || config.host !== defaultHost || !failure.message.startsWith("Cannot reach Ollama"))
-    return failure;
+    return withOffer(failure, engineOffer(config, false, env));
   const found = await discoverLocalServers({ ports: opts.ports ?? discoveryPorts(env) });
-  if (found.length === 0) return failure;
+  if (found.length === 0) return withOffer(failure, engineOffer(config, true, env));
   return {
     message: `${failure.message}. Found on this machine instead: ${found.map((f) => f.name).join(", ")}.`,
     hint: `${describeFound(found)}\n${failure.hint ?? ""}`.trim(),
   };
+}
+
+function withOffer<T extends object>(failure: T, offer: EngineOffer | undefined): T & { offer?: EngineOffer } {
+  return offer ? { ...failure, offer } : failure;
 }
 
 /** --provider openai at an Ollama: its /v1 ignores num_ctx and silently cuts long prompts. */

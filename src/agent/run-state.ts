@@ -16,6 +16,7 @@ import { sentTools } from "./request.js";
 import { createApprover, type AskUser } from "./approval.js";
 import { ensureModelInfo, failedNativeCalls, imagesRefused, saneTokenCount, type Prefetched } from "./model-info.js";
 import { warnIfOllamaBehindOpenAI, withLocalServers } from "./local-servers.js";
+import type { EngineOffer } from "../protocol/engine-offer.js";
 
 export interface LoopDeps {
   provider: Provider;
@@ -130,8 +131,10 @@ export async function openRun(
   const memory = deps.memory ?? createSessionMemory(runConfig.sessionId);
   const info = await ensureModelInfo(provider, runConfig, signal, emit, deps.prefetched);
   if (!info.ok) {
-    const said = signal.aborted ? info : await withLocalServers(runConfig, info);
-    emit({ type: "error", message: said.message, hint: said.hint });
+    const said: { message: string; hint?: string; offer?: EngineOffer } = signal.aborted
+      ? info
+      : await withLocalServers(runConfig, info);
+    emit({ type: "error", message: said.message, hint: said.hint, ...(said.offer && { offer: said.offer }) });
     return finish({ appended: [], conversation }, signal.aborted ? "interrupted" : "error");
   }
   // A session's first run (headless, or before the TUI's probe answered) checks the server once.

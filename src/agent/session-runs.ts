@@ -100,7 +100,7 @@ export async function probe(s: SessionState, config: RunConfig): Promise<void> {
   const info = await ensureModelInfo(provider, config, new AbortController().signal, emit, s.prefetched);
   if (!info.ok) {
     const said = await withLocalServers(config, info);
-    emit({ type: "error", message: said.message, hint: said.hint });
+    emit({ type: "error", message: said.message, hint: said.hint, ...(said.offer && { offer: said.offer }) });
   } else if (provider.warm) {
     // Load the model while the user types: a cold load takes seconds to minutes on a local machine.
     const { model, numCtx, keepAlive } = info.config;

@@ -1,3 +1,4 @@
+import { offerLines, type EngineOffer } from "../protocol/engine-offer.js";
 import { startAgent, type StartedAgent } from "./agent-start.js";
 import { SIGPIPE_EXIT } from "./app-process.js";
 import { HostedSession } from "./hosted-session.js";
@@ -141,6 +142,7 @@ function report(
     case "error":
       tally.errorText = e.hint ? `${e.message}\n${e.hint}` : e.message;
       if (format !== "stream-json") process.stderr.write(sanitize(`error: ${tally.errorText}\n`));
+      if (e.offer && format !== "stream-json") process.stderr.write(sanitize(offerAdvice(e.offer)));
       break;
     case "notice":
       if (format !== "stream-json" && e.level !== "info") process.stderr.write(sanitize(`${e.level}: ${e.text}\n`));
@@ -192,4 +194,12 @@ async function finish(
   opts.logger.close();
   if (reader.gone) return SIGPIPE_EXIT;
   return reason === "complete" && tally.denied === 0 && unsaved === undefined ? 0 : 1;
+}
+
+/** What `-p` says with the offer: it never downloads without `--yes`. */
+function offerAdvice(offer: EngineOffer): string {
+  return (
+    offerLines(offer).join("\n") +
+    `\nAdd --yes to download it and run the prompt there (agent0 -p … --yes), or: agent0 --provider embedded --model ${offer.model}\n`
+  );
 }

@@ -28,6 +28,8 @@ export function createServices(opts: {
   const { recorder, logger } = opts;
   const fileIndex = new FileIndexClient(() => opts.config().cwd);
   const rel = (p: string) => path.relative(opts.config().cwd, p) || p;
+  /** The engine offer's install or download under way (Esc stops it). */
+  let offerRun: AbortController | undefined;
   return {
     sessionId: () => recorder.id,
     appendMessage: (m) => recorder.append(m),
@@ -70,9 +72,23 @@ export function createServices(opts: {
       return { items, warnings };
     },
     async listModels() {
-      const { listModels } = await import("./tool-use.js");
-      const models = await listModels(opts.config());
-      return models.map((m) => ({ value: m.name, label: m.name, detail: modelDetail(m, opts.config().provider) }));
+      const { listModels, listLocalModels, formatBytes } = await import("./tool-use.js");
+      const c = opts.config();
+      // No server answering leaves the engine's models to choose from.
+      const models = await listModels(c).catch(() => []);
+      const served = models.map((m) => ({ value: m.name, label: m.name, detail: modelDetail(m, c.provider) }));
+      if (c.provider === "embedded") return served.length ? served : engineRows(c.dataDir);
+      return [...served, ...engineRows(c.dataDir)];
+      /** The engine's catalogue and downloaded files, chosen as `embedded/<name>` (the engine then runs them). */
+      function engineRows(dataDir: string) {
+        return listLocalModels(dataDir).map((r) => ({
+          value: c.provider === "embedded" ? r.name : `embedded/${r.name}`,
+          label: c.provider === "embedded" ? r.name : `embedded/${r.name}`,
+          detail: r.path
+            ? `downloaded · ${formatBytes(r.sizeBytes)}`
+            : `${formatBytes(r.sizeBytes)} to download${r.entry ? ` · ${r.entry.note}` : ""}`,
+        }));
+      }
     },
     saveConfig(keys) {
       const file = configFilePath();
@@ -163,6 +179,17 @@ export function createServices(opts: {
       const { readMentions } = await import("./attach.js");
       return readMentions(text, opts.config().cwd, mentions);
     },
+    async acceptOffer(offer, onLine) {
+      offerRun?.abort();
+      const controller = new AbortController();
+      offerRun = controller;
+      const { acceptOffer } = await import("./engine-setup.js");
+      const c = opts.config();
+      return acceptOffer(offer, { dataDir: c.dataDir, env: process.env, signal: controller.signal, onLine }).catch(
+        (err: Error) => ({ ok: false as const, message: err.message }),
+      );
+    },
+    cancelOffer: () => offerRun?.abort(),
     async runShell(command, signal) {
       const { runUserShell } = await import("./tool-use.js");
       return runUserShell(command, opts.config(), signal);

@@ -9,6 +9,8 @@ export { killTagged, tagThisApp, watchChildStarts } from "../tools/shell/process
 export { sandboxProblem } from "../tools/shell/sandbox.js";
 export { containProbeArgv } from "../tools/shell/contain.js";
 export type { DownloadEvent } from "../providers/embedded/download.js";
+export { formatBytes } from "../providers/embedded/catalogue.js";
+export { listLocalModels } from "../providers/embedded/models-store.js";
 export {
   cpuBuildDownloadBytes,
   engineDir,
@@ -89,4 +91,13 @@ export async function doctorProbes() {
       import("../providers/ollama/host.js"),
     ]);
   return { sandboxProblem, unixSocketFilter, bundledRgPath, discoverLocalServers, resolveOllamaHost };
+}
+
+/** The embedded engine's model downloads (the first screen's offer, `-p --yes`), loaded on first use. */
+export async function modelDownloads() {
+  const [{ downloadModel }, { hfEndpoint }] = await Promise.all([
+    import("../providers/embedded/download.js"),
+    import("../providers/embedded/hub.js"),
+  ]);
+  return { downloadModel, hfEndpoint };
 }

@@ -2,6 +2,7 @@
 // worker (structured-clone safe: no functions, no classes).
 
 import type { BackgroundJobView } from "./jobs.js";
+import type { EngineOffer } from "./engine-offer.js";
 import type { ConversationMessage, ImageAttachment, ToolDisplay } from "./conversation.js";
 import type { McpServerView } from "./mcp-state.js";
 import type { HookEvent } from "./hooks.js";
@@ -66,7 +67,8 @@ export type RunEvent =
       toolTokens?: number;
     }
   | { type: "notice"; level: NoticeLevel; text: string }
-  | { type: "error"; message: string; hint?: string }
+  /** `offer`: no server answered and the embedded engine could run a model instead (the first screen asks). */
+  | { type: "error"; message: string; hint?: string; offer?: EngineOffer }
   | { type: "compacted"; before: number; after: number; conversation: ConversationMessage[] }
   | { type: "model-info"; model: string; contextLength: number; numCtx: number; capabilities: string[] }
   /** The model is being loaded ahead of the first request (so the first answer starts sooner). */

@@ -44,8 +44,12 @@ export function createProvider(config: RunConfig, env: NodeJS.ProcessEnv = proce
     case "embedded":
       return lazyProvider("embedded", async () => {
         const { createEmbeddedProvider } = await import("./embedded/provider.js");
-        const { engineDir } = await import("./embedded/engine.js");
-        return createEmbeddedProvider({ engineDir: engineDir(config.dataDir, env), dataDir: config.dataDir });
+        const { engineDir, engineTuning } = await import("./embedded/engine.js");
+        return createEmbeddedProvider({
+          engineDir: engineDir(config.dataDir, env),
+          dataDir: config.dataDir,
+          ...engineTuning(env),
+        });
       });
     default:
       return assertNever(config.provider);

@@ -26,6 +26,13 @@ const WORDINGS: readonly Wording[] = [
     sent: 1,
   },
   { server: "llama.cpp", pattern: /exceeds the available context size|exceed_context_size_error/i, window: 0, sent: 0 },
+  // agent0's embedded engine (providers/embedded/prompt-fit.ts), refused before sending.
+  {
+    server: "embedded",
+    pattern: /prompt \(([\d,]+) tokens\) exceeds the model's context window \(([\d,]+) tokens\)/i,
+    window: 2,
+    sent: 1,
+  },
   // vLLM serving_engine: "This model's maximum context length is M tokens. However, you requested N tokens".
   {
     server: "vLLM",
@@ -54,8 +61,8 @@ export function contextOverflow(text: string): ContextOverflow | undefined {
     const m = w.pattern.exec(text);
     if (!m) continue;
     const out: ContextOverflow = {};
-    if (w.window > 0) out.window = Number(m[w.window]);
-    if (w.sent > 0) out.sent = Number(m[w.sent]);
+    if (w.window > 0) out.window = Number(m[w.window]!.replaceAll(",", ""));
+    if (w.sent > 0) out.sent = Number(m[w.sent]!.replaceAll(",", ""));
     return out;
   }
   return undefined;

@@ -77,8 +77,6 @@ export function loadCachedScript(
   const script = new vm.Script(WRAPPER[0] + source + WRAPPER[1], {
     filename: file,
     cachedData,
-    // The engine (providers/embedded) is an ES module with top-level await: only import() loads it.
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   const state: CodeCacheState = cachedData === undefined ? "none" : script.cachedDataRejected ? "rejected" : "hit";
   if (cacheFile && state !== "hit") process.once("exit", () => writeCodeCache(script, cacheFile));

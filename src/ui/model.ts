@@ -1,3 +1,4 @@
+import type { EngineOffer } from "../protocol/engine-offer.js";
 import type { FileMatches } from "../protocol/file-index.js";
 import type { BackgroundJobView } from "../protocol/jobs.js";
 import type { NoticeLevel, Phase } from "../protocol/agent-event.js";
@@ -88,7 +89,16 @@ export interface PermissionDialog {
 export type Dialog =
   | PermissionDialog
   | { kind: "picker"; purpose: PickerPurpose; title: string; items: PickerItem[]; selected: number }
-  | McpTrustDialog;
+  | McpTrustDialog
+  | EngineOfferDialog;
+
+/** No server answered: agent0 offers to run a model itself (Enter installs and downloads, Esc declines). */
+export interface EngineOfferDialog {
+  kind: "engine-offer";
+  offer: EngineOffer;
+  /** The latest line of the install or download once accepted (null: still asking). */
+  progress: string | null;
+}
 
 /** What the trust dialog's Enter does: to the server shown, or to every one still waiting. */
 export type McpTrustChoice = "allow-one" | "deny-one" | "allow-all" | "deny-all";

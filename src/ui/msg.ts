@@ -1,3 +1,4 @@
+import type { EngineOffer } from "../protocol/engine-offer.js";
 import type { ReviewTarget } from "../context/review.js";
 import type { FileMatches } from "../protocol/file-index.js";
 import type { AgentEvent } from "../protocol/agent-event.js";
@@ -35,6 +36,9 @@ export type Msg =
   /** The idle wait `seq` after an answer has ended (update/idle.ts). */
   | { type: "idle-check"; seq: number }
   | { type: "agent"; event: AgentEvent }
+  /** The engine offer's install or download said how far it is. */
+  | { type: "offer-progress"; line: string }
+  | { type: "offer-done"; ok: boolean; message?: string }
   | { type: "picker-items"; purpose: "model" | "session"; items: PickerItem[] }
   /** `tokensUsed`: what the session has spent so far (default: counted from `conversation`). */
   | {
@@ -139,6 +143,9 @@ export type Cmd =
   | { type: "new-session" }
   | { type: "open-session"; idOrPrefix: string }
   | { type: "list-models" }
+  /** The engine offer accepted: install the engine if missing, download the model (offer-progress, offer-done). */
+  | { type: "accept-offer"; offer: EngineOffer }
+  | { type: "cancel-offer" }
   | { type: "list-sessions" }
   | { type: "save-config"; keys: Record<string, unknown> }
   /** `conversation`: for /context, which shows what the messages take of the window. */

@@ -44,6 +44,8 @@ describe("a small window", () => {
     expect(smallWindow(8192)).toBe(true);
     expect(smallWindow(4096, "openai")).toBe(true);
     expect(smallWindow(8192, "openai")).toBe(false);
+    // The embedded engine runs with the window agent0 gives it (the GGUF header's): 8,192 is no guess there.
+    expect(smallWindow(8192, "embedded")).toBe(true);
     expect(smallWindow(8193)).toBe(false);
   });
 

@@ -34,6 +34,13 @@ const REFUSALS: [string, string, { window?: number; sent?: number }][] = [
     "Trying to keep the first 5000 tokens when context the overflows. However, the model is loaded with context length of only 4096 tokens, which is not enough.",
     { window: 4096 },
   ],
+  [
+    // agent0's embedded engine, refused before sending (src/providers/embedded/prompt-fit.ts); node-llama-cpp
+    // itself would throw "The default context shift strategy did not return a history that fits the context size"
+    "embedded",
+    "The prompt (9,120 tokens) exceeds the model's context window (8,192 tokens): the engine keeps 819 of them for the reply, so a prompt may take 7,373.",
+    { window: 8192, sent: 9120 },
+  ],
 ];
 
 describe("contextOverflow", () => {

@@ -2,6 +2,7 @@
 // agent0's data folder with this platform's build only, and loaded from there.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -174,16 +175,38 @@ export function folderSize(dir: string): number {
   return total;
 }
 
+/**
+ * Sampling the user fixes: `$AGENT0_ENGINE_SEED` (the same reply again, as llama.cpp's --seed) and
+ * `$AGENT0_ENGINE_MAX_TOKENS` (a reply's bound, as its -n). Not a number: not set.
+ */
+export function engineTuning(env: NodeJS.ProcessEnv = process.env): { seed?: number; maxTokens?: number } {
+  const int = (v: string | undefined) => (v && /^\d+$/.test(v.trim()) ? Number(v) : undefined);
+  const seed = int(env.AGENT0_ENGINE_SEED);
+  const maxTokens = int(env.AGENT0_ENGINE_MAX_TOKENS);
+  return { ...(seed !== undefined && { seed }), ...(maxTokens !== undefined && maxTokens > 0 && { maxTokens }) };
+}
+
 /** The threads to compute with: the cores this process may use (the default was far slower on 2 cores). */
 export function engineThreads(): number {
   return Math.max(1, Math.min(os.availableParallelism(), 8));
 }
 
 /**
- * A real `import()` the bundler leaves alone: the one-shot bundle is CommonJS, where esbuild turns
- * `import()` into `require()`, and the engine's module graph has a top-level await require() refuses.
+ * The engine's one loader: a CommonJS file in the engine's folder whose `import()` node's own loader
+ * runs. The engine's module graph has a top-level await, which only import() loads; the one-shot
+ * bundle cannot call import() itself (it is CommonJS run through vm.Script from V8's code cache, where
+ * import() has no loader — and the loader vm offers is experimental, warns the user on every run, and
+ * is lost when the script comes from the cache).
  */
-const importEsm = new Function("specifier", "return import(specifier)") as (specifier: string) => Promise<unknown>;
+const LOADER = "agent0-import.cjs";
+const LOADER_SOURCE =
+  "// Written by agent0: loads the engine (an ES module) for agent0's CommonJS bundle.\nmodule.exports = (url) => import(url);\n";
+
+function engineLoader(dir: string): (url: string) => Promise<unknown> {
+  const file = path.join(dir, LOADER);
+  if (!fs.existsSync(file) || fs.readFileSync(file, "utf8") !== LOADER_SOURCE) fs.writeFileSync(file, LOADER_SOURCE);
+  return createRequire(path.join(dir, "package.json"))(file) as (url: string) => Promise<unknown>;
+}
 
 /** The engine's module, loaded from its folder (typed loosely: it is not a dependency at build time). */
 export async function loadEngineModule(dir: string): Promise<EngineModule> {
@@ -192,15 +215,7 @@ export async function loadEngineModule(dir: string): Promise<EngineModule> {
       kind: "model-not-found",
     });
   }
-  const url = pathToFileURL(entryFile(dir)).href;
-  try {
-    return (await importEsm(url)) as EngineModule;
-  } catch (err) {
-    // A module runner that gives `new Function` no loader (vite's, under the tests): this module's own
-    // import() is a real one there, as it is in every ES module build.
-    if ((err as { code?: string }).code !== "ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING") throw err;
-    return (await import(/* @vite-ignore */ url)) as EngineModule;
-  }
+  return (await engineLoader(dir)(pathToFileURL(entryFile(dir)).href)) as EngineModule;
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- node-llama-cpp's types are not available at build time */

@@ -9,6 +9,7 @@ import { formatBytes } from "./catalogue.js";
 import { engineThreads, installedGpuBuilds, loadEngineModule, type EngineModule } from "./engine.js";
 import { toGbnfJsonSchema } from "./gbnf-schema.js";
 import { listLocalModels, resolveModelFile } from "./models-store.js";
+import { promptFit, promptTooLong } from "./prompt-fit.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- node-llama-cpp's types are not available at build time */
 interface Loaded {
@@ -127,9 +128,15 @@ export function createEmbeddedProvider(opts: EmbeddedOptions): Provider & { disp
       !grammar && req.tools.length
         ? Object.fromEntries(req.tools.map((t) => [t.name, { description: t.description, params: t.parameters }]))
         : undefined;
+    const history = toChatHistory(req.messages);
+    const fit = promptFit(l.chat, history, functions);
+    if (fit.tokens > fit.room) {
+      yield { type: "error", error: { kind: "server", message: promptTooLong(fit) } };
+      return;
+    }
     let finished = false;
     const run = l.chat
-      .generateResponse(toChatHistory(req.messages), {
+      .generateResponse(history, {
         grammar,
         functions,
         signal: req.signal,

@@ -105,6 +105,12 @@ function perform(
       for (const text of warnings) later({ type: "notice", level: "warn", text });
       return later({ type: "picker-items", purpose: "session", items });
     }
+    case "accept-offer":
+      return services
+        .acceptOffer(cmd.offer, (line) => later({ type: "offer-progress", line }))
+        .then((r) => later({ type: "offer-done", ok: r.ok, message: r.message }));
+    case "cancel-offer":
+      return services.cancelOffer();
     case "list-models":
       return services.listModels().then((items) => later({ type: "picker-items", purpose: "model", items }));
     case "save-config":

@@ -1,3 +1,4 @@
+import type { EngineOffer } from "../../protocol/engine-offer.js";
 import type { ReviewTarget } from "../../context/review.js";
 import type { FileMatches } from "../../protocol/file-index.js";
 import type { AgentEvent } from "../../protocol/agent-event.js";
@@ -97,6 +98,13 @@ export interface Services {
   }>;
   /** The user's own `!command` in the project folder: the normal timeout; the signal kills it. */
   runShell(command: string, signal: AbortSignal): Promise<{ output: string; exitCode: number | null }>;
+  /**
+   * The engine offer accepted: the engine installed if missing, the model downloaded; each step's
+   * line to `onLine`. Never rejects: a failure is `ok: false` with what to do.
+   */
+  acceptOffer(offer: EngineOffer, onLine: (line: string) => void): Promise<{ ok: boolean; message?: string }>;
+  /** Stops the offer's install or download under way. */
+  cancelOffer(): void;
   /** Keeps an input in this folder's history (secrets masked, duplicates collapsed). */
   appendHistory(text: string): void;
   log(kind: string, data: unknown): void;

@@ -1,3 +1,4 @@
+import { openEngineOffer } from "./engine-offer.js";
 import type { AgentEvent } from "../../protocol/agent-event.js";
 import type { ConversationMessage } from "../../protocol/conversation.js";
 import { assertNever } from "../../protocol/assert-never.js";
@@ -125,6 +126,7 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
     case "error":
       closeStreaming(model);
       addEntry(model, { kind: "error", message: event.message, hint: event.hint });
+      if (event.offer) openEngineOffer(model, event.offer);
       break;
     case "compacted":
       model.conversation = event.conversation;

@@ -6,6 +6,7 @@ import { cancelRun } from "./run.js";
 import { plain } from "./plain.js";
 import { addEntry } from "./transcript.js";
 import { applyMcpTrustKey } from "./mcp-trust.js";
+import { applyEngineOfferKey } from "./engine-offer.js";
 import { chooseRewind } from "./rewind.js";
 
 /**
@@ -36,6 +37,7 @@ export function openPicker(model: Model, purpose: "model" | "session", items: Pi
 export function applyDialogKey(model: Model, dialog: Dialog, key: Key, cmds: Cmd[]): void {
   if (dialog.kind === "permission") return applyPermissionKey(model, dialog, key, cmds);
   if (dialog.kind === "mcp-trust") return applyMcpTrustKey(model, dialog, key, cmds);
+  if (dialog.kind === "engine-offer") return applyEngineOfferKey(model, dialog, key, cmds);
   const count = dialog.items.length;
   switch (key.name) {
     case "up":
@@ -73,7 +75,10 @@ export function applyDialogKey(model: Model, dialog: Dialog, key: Key, cmds: Cmd
 }
 
 /** A new model means a new num_ctx and capabilities: the next run asks /api/show again. */
-export function chooseModel(model: Model, name: string, cmds: Cmd[]): void {
+export function chooseModel(model: Model, chosen: string, cmds: Cmd[]): void {
+  // `embedded/<name>` from /model's engine rows: the engine runs it from now on.
+  const name = chosen.startsWith("embedded/") ? chosen.slice("embedded/".length) : chosen;
+  if (name !== chosen) model.config.provider = "embedded";
   model.config.model = name;
   model.config.numCtx = 0;
   model.config.toolProtocol = "native";

@@ -22,7 +22,8 @@ import { lastTodos } from "./todos.js";
 import { startRun } from "./run.js";
 import { plain } from "./plain.js";
 import { applyMcpConfig, expandMentions } from "./mcp.js";
-import { openPicker } from "./dialog.js";
+import { chooseModel, openPicker } from "./dialog.js";
+import { applyOfferDone, applyOfferProgress } from "./engine-offer.js";
 import { checkIdle, touchIdle } from "./idle.js";
 
 /** DEC private mode 2026, synchronized output (the terminal holds a frame until it is complete). */
@@ -103,6 +104,14 @@ export function update(model: Model, msg: Msg): [Model, Cmd[]] {
       case "picker-items":
         openPicker(m, msg.purpose, msg.items);
         break;
+      case "offer-progress":
+        applyOfferProgress(m, msg.line);
+        break;
+      case "offer-done": {
+        const use = applyOfferDone(m, msg.ok, msg.message);
+        if (use) chooseModel(m, use, cmds);
+        break;
+      }
       case "session-opened":
         if (msg.model) m.config.model = msg.model;
         openConversation(m, msg.sessionId, msg.conversation, msg.tokensUsed);

@@ -5,12 +5,14 @@ import { theme } from "../../render/theme.js";
 import type { Dialog, PickerItem } from "../model.js";
 import { permissionView } from "../layout/permission.js";
 import { mcpTrustView } from "./mcp-trust.js";
+import { engineOfferView } from "./engine-offer.js";
 import { boxLine, type DialogBox } from "../layout/dialog-box.js";
 
 /** `room`: the rows the box may take, its border included (layout/screen.ts dialogRoom). */
 export function dialogView(dialog: Dialog, width: number, room: number): DialogBox {
   if (dialog.kind === "permission") return permissionView(dialog, width, room);
   if (dialog.kind === "mcp-trust") return mcpTrustView(dialog, width, Math.max(3, room - 2));
+  if (dialog.kind === "engine-offer") return engineOfferView(dialog, width);
   return pickerView(dialog, width, room);
 }
 

@@ -1,0 +1,47 @@
+// `agent0 -p --provider embedded` through the built bundle: the one-shot's CommonJS file, run from V8's
+// code cache (src/cli/code-cache.ts), loads the real engine (an ES module) and answers, on the run that
+// writes the cache and on the run that uses it, and says nothing of its own machinery on stderr. The
+// model is the tests' tiny random-weights GGUF (tests/fakes/tiny-gguf.ts); its 8,192-token window is
+// small, so the lean prompt goes (an 8K window cannot hold the full one: the engine's own
+// "context shift strategy" error, seen here before the fix, must never reach the user).
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ensureTestEngine } from "../engine/engine-dir.js";
+import { writeTinyGguf } from "../fakes/tiny-gguf.js";
+import { eachTest, runHeadless, type Sandbox } from "./harness.js";
+
+let engine: string;
+beforeAll(async () => {
+  engine = await ensureTestEngine();
+}, 600_000);
+
+describe("-p with the embedded engine, through the bundle", () => {
+  let sb: Sandbox;
+  eachTest((s) => (sb = s));
+
+  const run = (model: string) => runHeadless(sb, ["-p", "hi", "--provider", "embedded", "--model", model], 240_000);
+
+  it("loads the engine and answers, with and without the code cache, and stderr stays empty", async () => {
+    const model = path.join(sb.home, "tiny.gguf");
+    writeTinyGguf(model);
+    Object.assign(sb.env, { AGENT0_ENGINE_DIR: engine, AGENT0_ENGINE_SEED: "3", AGENT0_ENGINE_MAX_TOKENS: "16" });
+    const first = await run(model);
+    expect(first).toMatchObject({ code: 0, stderr: "" });
+    expect(first.stdout.trim()).not.toBe("");
+    const second = await run(model);
+    expect(second).toMatchObject({ code: 0, stderr: "" });
+    // The same seed, the same reply: the engine really ran both times.
+    expect(second.stdout).toBe(first.stdout);
+  }, 600_000);
+
+  it("refuses a prompt longer than the model's window with both figures, not the engine's words", async () => {
+    const model = path.join(sb.home, "tiny-2k.gguf");
+    writeTinyGguf(model, { contextLength: 2048 });
+    Object.assign(sb.env, { AGENT0_ENGINE_DIR: engine, AGENT0_ENGINE_MAX_TOKENS: "16" });
+    const r = await run(model);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/The prompt \([\d,]+ tokens\) exceeds the model's context window \(2,048 tokens\)/);
+    expect(r.stderr).not.toMatch(/context shift strategy/);
+    expect(r.stderr).not.toMatch(/ExperimentalWarning/);
+  }, 600_000);
+});

@@ -1,0 +1,55 @@
+// No server answers (Ollama's default address closed, nothing found on loopback): `-p` says what
+// agent0 could run itself and never downloads without `--yes`; with `--yes` it downloads the model
+// (from a fake of the Hugging Face file endpoints, tests/fakes/hf-server.ts) and answers with the real
+// engine (tests/engine/engine-dir.ts) on the tests' tiny GGUF, served under every catalogue file's name.
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CATALOGUE } from "../../src/providers/embedded/catalogue.js";
+import { ensureTestEngine } from "../engine/engine-dir.js";
+import { startFakeHub, type FakeHub } from "../fakes/hf-server.js";
+import { writeTinyGguf } from "../fakes/tiny-gguf.js";
+import { eachTest, runHeadless, type Sandbox } from "./harness.js";
+
+let engine: string;
+beforeAll(async () => {
+  engine = await ensureTestEngine();
+}, 600_000);
+
+describe("no server: the engine offer in -p", () => {
+  let sb: Sandbox;
+  let hub: FakeHub | undefined;
+  eachTest(
+    (s) => (sb = s),
+    () => [hub],
+  );
+
+  async function setUp(): Promise<Buffer> {
+    const file = path.join(sb.home, "tiny.gguf");
+    writeTinyGguf(file);
+    const bytes = fs.readFileSync(file);
+    hub = await startFakeHub(CATALOGUE.map((e) => ({ repo: e.repo, name: e.file, bytes })));
+    Object.assign(sb.env, {
+      HF_ENDPOINT: hub.url,
+      AGENT0_ENGINE_DIR: engine,
+      AGENT0_ENGINE_MAX_TOKENS: "16",
+      // Ollama's default address is closed on test machines; the look-around finds nothing on port 9.
+      AGENT0_DISCOVERY_PORTS: "9",
+    });
+    return bytes;
+  }
+  const modelsDir = () => path.join(sb.home, ".local", "share", "agent0", "models");
+
+  it("names the model, its size and where it goes, asks for --yes, and fetches nothing", async () => {
+    await setUp();
+    const r = await runHeadless(sb, ["-p", "hi"], 60_000);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain("error: Cannot reach Ollama");
+    expect(r.stderr).toContain("No server answers. agent0 can run the model itself:");
+    expect(r.stderr).toMatch(/qwen[\w.:-]+ — [\d.]+ [MG]B/);
+    expect(r.stderr).toContain(`into ${modelsDir()}`);
+    expect(r.stderr).toContain("Add --yes");
+    expect(hub!.requests).toEqual([]);
+    expect(fs.existsSync(modelsDir())).toBe(false);
+  }, 120_000);
+});
