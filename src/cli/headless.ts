@@ -19,8 +19,6 @@ import { readPipedInput, sizeText, withPipedText } from "./stdin-input.js";
 
 export interface HeadlessFlags extends CliOptions, ResumeFlags {
   outputFormat: OutputFormat;
-  /** `--yes`: accept the engine offer (download) when no server answers. */
-  yes?: boolean;
 }
 
 /** Runs `prompt` headless, then exits with its code. */

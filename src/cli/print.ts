@@ -196,10 +196,10 @@ async function finish(
   return reason === "complete" && tally.denied === 0 && unsaved === undefined ? 0 : 1;
 }
 
-/** What `-p` says with the offer: it never downloads without `--yes`. */
+/** What `-p` says with the offer: it never downloads by itself. */
 function offerAdvice(offer: EngineOffer): string {
   return (
     offerLines(offer).join("\n") +
-    `\nAdd --yes to download it and run the prompt there (agent0 -p … --yes), or: agent0 --provider embedded --model ${offer.model}\n`
+    `\n-p never downloads: run agent0 models pull ${offer.model} (or open agent0 and press Enter), then: agent0 --provider embedded --model ${offer.model}\n`
   );
 }

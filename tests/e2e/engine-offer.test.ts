@@ -40,7 +40,7 @@ describe("no server: the engine offer in -p", () => {
   }
   const modelsDir = () => path.join(sb.home, ".local", "share", "agent0", "models");
 
-  it("names the model, its size and where it goes, asks for --yes, and fetches nothing", async () => {
+  it("names the model, its size and where it goes, says how to get it, and fetches nothing", async () => {
     await setUp();
     const r = await runHeadless(sb, ["-p", "hi"], 60_000);
     expect(r.code).not.toBe(0);
@@ -48,7 +48,7 @@ describe("no server: the engine offer in -p", () => {
     expect(r.stderr).toContain("No server answers. agent0 can run the model itself:");
     expect(r.stderr).toMatch(/qwen[\w.:-]+ — [\d.]+ [MG]B/);
     expect(r.stderr).toContain(`into ${modelsDir()}`);
-    expect(r.stderr).toContain("Add --yes");
+    expect(r.stderr).toContain("-p never downloads: run agent0 models pull");
     expect(hub!.requests).toEqual([]);
     expect(fs.existsSync(modelsDir())).toBe(false);
   }, 120_000);
