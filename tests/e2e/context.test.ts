@@ -114,7 +114,7 @@ describe("project context, skills and slash commands in the TUI", () => {
     fs.mkdirSync(path.join(sb.project, ".agent0"));
     fs.writeFileSync(path.join(sb.project, ".agent0", "skills.md"), SKILLS_MD);
     fake = await startFakeOllama({ models: [{ name: "qwen3:8b" }] });
-    tui = new Tui(sb, ["--host", fake.url, "--model", "qwen3:8b"], { width: 110, height: 72 });
+    tui = new Tui(sb, ["--host", fake.url, "--model", "qwen3:8b"], { width: 110, height: 100 });
     await tui.waitFor("Ask anything");
     await completeSkillName(tui);
     tui.press("C-u");
