@@ -21,15 +21,20 @@ describe("-p with the embedded engine, through the bundle", () => {
 
   const run = (model: string) => runHeadless(sb, ["-p", "hi", "--provider", "embedded", "--model", model], 240_000);
 
-  it("loads the engine and answers, with and without the code cache, and stderr stays empty", async () => {
+  it("loads the engine and answers, with and without the code cache, and node says nothing on stderr", async () => {
     const model = path.join(sb.home, "tiny.gguf");
     writeTinyGguf(model);
     Object.assign(sb.env, { AGENT0_ENGINE_DIR: engine, AGENT0_ENGINE_SEED: "3", AGENT0_ENGINE_MAX_TOKENS: "16" });
     const first = await run(model);
-    expect(first).toMatchObject({ code: 0, stderr: "" });
+    // A random model may earn agent0's own notices about its replies (which depend on the prompt);
+    // nothing of node's or the engine's may show.
+    const machinery = /\(node:\d+\)|Warning:|Cannot find module|context shift strategy/;
+    expect(first.code).toBe(0);
+    expect(first.stderr).not.toMatch(machinery);
     expect(first.stdout.trim()).not.toBe("");
     const second = await run(model);
-    expect(second).toMatchObject({ code: 0, stderr: "" });
+    expect(second.code).toBe(0);
+    expect(second.stderr).not.toMatch(machinery);
     // The same seed, the same reply: the engine really ran both times.
     expect(second.stdout).toBe(first.stdout);
   }, 600_000);
