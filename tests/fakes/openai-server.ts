@@ -120,9 +120,72 @@ async function play(res: ServerResponse, req: RecordedHttp, r: OpenAIReply): Pro
  * vLLM puts max_model_len in /v1/models; llama.cpp has /props; LM Studio has /api/v0/models/{id}.
  */
 export interface FakeOpenAIServer {
-  kind: "openai" | "vllm" | "llamacpp" | "lmstudio";
+  kind: "openai" | "vllm" | "llamacpp" | "lmstudio" | "sglang";
   model: string;
   contextLength?: number;
+  /** LM Studio 0.4+: also its v1 REST API (/api/v1/models). */
+  v1?: true;
+  /** LM Studio: the model is not loaded (no loaded instance, no loaded_context_length). */
+  notLoaded?: true;
+  /**
+   * The window the server really holds: a request whose prompt is longer (counted as JSON length / 3,
+   * a tokenizer tighter than agent0's estimate) is refused with the kind's own 400 (`overflowRefusal`).
+   */
+  holds?: number;
+}
+
+/**
+ * Each server's refusal of a prompt longer than its window, as its code writes it (the wordings
+ * and their sources: tests/providers/overflow.test.ts). "openai" answers as vLLM does.
+ */
+export function overflowRefusal(kind: FakeOpenAIServer["kind"], window: number, prompt: number): OpenAIReply {
+  switch (kind) {
+    case "llamacpp":
+      // ggml-org/llama.cpp tools/server: exceed_context_size_error, with both figures as fields.
+      return {
+        failure: {
+          status: 400,
+          body: {
+            error: {
+              code: 400,
+              message: `request (${prompt} tokens) exceeds the available context size (${window} tokens), try increasing it`,
+              type: "exceed_context_size_error",
+              n_prompt_tokens: prompt,
+              n_ctx: window,
+            },
+          },
+        },
+      };
+    case "sglang":
+      return openaiError(
+        400,
+        `The input (${prompt} tokens) is longer than the model's context length (${window} tokens).`,
+        "BadRequestError",
+      );
+    case "lmstudio":
+      // LM Studio 0.4 answers `{"error": "<text>"}` (Gitlawb/openclaude#353).
+      return {
+        failure: {
+          status: 400,
+          body: {
+            error: `The number of tokens to keep from the initial prompt is greater than the context length (n_keep: ${prompt}>= n_ctx: ${window}). Try to load the model with a larger context length, or provide a shorter input.`,
+          },
+        },
+      };
+    case "vllm":
+    case "openai":
+      return openaiError(
+        400,
+        `This model's maximum context length is ${window} tokens. However, you requested 0 output tokens and your prompt contains at least ${prompt} input tokens, for a total of at least ${prompt} tokens. Please reduce the length of the input prompt or the number of requested output tokens. (parameter=input_tokens, value=${prompt})`,
+        "BadRequestError",
+      );
+  }
+}
+
+/** The fake's count of a request's prompt: tighter than agent0's estimate, as real tokenizers often are. */
+export function fakePromptTokens(body: unknown): number {
+  const b = (body ?? {}) as { messages?: unknown; tools?: unknown };
+  return Math.ceil(JSON.stringify([b.messages ?? [], b.tools ?? []]).length / 3);
 }
 
 function modelsList(s: FakeOpenAIServer) {
@@ -138,6 +201,8 @@ function modelsList(s: FakeOpenAIServer) {
       return [{ ...base, owned_by: "llamacpp", meta: { vocab_type: 2, n_vocab: 151936, n_ctx_train: 32768 } }];
     case "lmstudio":
       return [{ id: s.model, object: "model", owned_by: "organization_owner" }];
+    case "sglang":
+      return [{ ...base, owned_by: "sglang", root: s.model }];
   }
 }
 
@@ -185,6 +250,29 @@ export async function startFakeOpenAI(
         ],
       });
     }
+    if (req.method === "GET" && req.path === "/api/v1/models" && server.kind === "lmstudio" && server.v1) {
+      // lmstudio-ai/docs 1_developer/2_rest/list.md: `models[]` by `key`, each loaded instance's config.
+      return json(res, {
+        models: [
+          {
+            type: "llm",
+            publisher: "lmstudio-community",
+            key: server.model,
+            display_name: server.model,
+            architecture: "qwen2",
+            quantization: { name: "Q4_K_M", bits_per_weight: 4 },
+            size_bytes: 4683073888,
+            params_string: "7B",
+            loaded_instances: server.notLoaded
+              ? []
+              : [{ id: server.model, config: { context_length: server.contextLength } }],
+            max_context_length: 131072,
+            format: "gguf",
+            capabilities: { vision: false, trained_for_tool_use: true },
+          },
+        ],
+      });
+    }
     if (req.method === "GET" && req.path.startsWith("/api/v0/models/") && server.kind === "lmstudio") {
       return json(res, {
         id: server.model,
@@ -194,9 +282,9 @@ export async function startFakeOpenAI(
         arch: "qwen2",
         compatibility_type: "gguf",
         quantization: "Q4_K_M",
-        state: "loaded",
+        state: server.notLoaded ? "not-loaded" : "loaded",
         max_context_length: 131072,
-        loaded_context_length: server.contextLength,
+        ...(server.notLoaded ? {} : { loaded_context_length: server.contextLength }),
       });
     }
     if (req.method !== "POST" || !req.path.endsWith("/chat/completions"))
@@ -204,6 +292,9 @@ export async function startFakeOpenAI(
         status: 404,
         body: { error: { message: "not found", type: "not_found_error", param: null, code: null } },
       });
+    const prompt = fakePromptTokens(req.body);
+    if (server.holds !== undefined && prompt > server.holds)
+      return play(res, req, overflowRefusal(server.kind, server.holds, prompt));
     await play(res, req, { ...(opts.rude ? RUDE : {}), ...(nextReply() ?? {}) });
   });
 }

@@ -1,7 +1,10 @@
 // The context window an OpenAI-compatible server runs a model with. The OpenAI API does not say;
 // the local servers do, each in its own place: vLLM's /v1/models `max_model_len`, OpenRouter's
-// `context_length`, llama.cpp's /props `default_generation_settings.n_ctx`, LM Studio's
-// /api/v0/models/{id} `loaded_context_length` (or `max_context_length`). Never throws.
+// `context_length`, llama.cpp's /props `default_generation_settings.n_ctx`, LM Studio's v1 REST API
+// (0.4+: /api/v1/models, a loaded instance's `config.context_length`) or its v0 API
+// (/api/v0/models/{id} `loaded_context_length`). A model LM Studio has not loaded has no window
+// yet (it loads with its own default, not `max_context_length`): undefined, as for a server that
+// does not say. Never throws.
 import { OPENAI_DEFAULT_BASE_URL } from "./provider-constants.js";
 
 const PROBE_TIMEOUT_MS = 5_000;
@@ -41,8 +44,21 @@ export async function serverContextWindow(opts: {
   const settings = props?.default_generation_settings as Json | undefined;
   const fromProps = positive(settings?.n_ctx) ?? positive(props?.n_ctx);
   if (fromProps) return fromProps;
+  const v1 = await get(`${origin}/api/v1/models`);
+  if (Array.isArray(v1?.models)) return loadedWindow(v1.models as unknown[], opts.model);
   const lmstudio = await get(`${origin}/api/v0/models/${encodeURIComponent(opts.model)}`);
-  return positive(lmstudio?.loaded_context_length) ?? positive(lmstudio?.max_context_length);
+  return positive(lmstudio?.loaded_context_length);
+}
+
+/** LM Studio's v1 list (lmstudio-ai/docs 1_developer/2_rest/list.md): the model's loaded instance's window. */
+function loadedWindow(models: unknown[], model: string): number | undefined {
+  const entry = models.find((m): m is Json => !!m && typeof m === "object" && (m as Json).key === model);
+  const instances = Array.isArray(entry?.loaded_instances) ? (entry.loaded_instances as Json[]) : [];
+  for (const instance of instances) {
+    const window = positive((instance?.config as Json | undefined)?.context_length);
+    if (window) return window;
+  }
+  return undefined;
 }
 
 function positive(value: unknown): number | undefined {
