@@ -56,8 +56,13 @@ export type ProviderEvent =
 export interface ModelInfo {
   name: string;
   contextLength?: number;
+  /** The window the model's own settings ask for: a Modelfile's `PARAMETER num_ctx` (Ollama /api/show). */
+  configuredWindow?: number;
   capabilities: string[];
   size?: number;
+  /** Ollama's renderer and parser for the model (/api/show): what a tool-call bug report needs first. */
+  renderer?: string;
+  parser?: string;
 }
 
 export interface Provider {
