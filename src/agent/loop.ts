@@ -22,7 +22,8 @@ import {
 } from "./model-info.js";
 import { createSessionMemory, type SessionMemory } from "../tools/session-memory.js";
 import { warnIfOllamaBehindOpenAI, withLocalServers } from "./local-servers.js";
-import { compactIfNeeded, toolSpecTokens } from "./compaction/run.js";
+import { compactIfNeeded, overheadTokens, toolSpecTokens } from "./compaction/run.js";
+import { newestMessageRefusal, newestUserIndex } from "./compaction/index.js";
 import { recoverFromOverflow } from "./overflow-retry.js";
 import { hasHooks, runHooks } from "./hooks/hooks.js";
 
@@ -140,12 +141,24 @@ export async function runAgent(
   if (depth === 0) {
     const started = await promptHooks(conversation, config, memory, emit, signal);
     if (started.blocked !== undefined) {
-      emit({ type: "prompt-blocked", reason: started.blocked });
+      emit({ type: "prompt-blocked", reason: started.blocked, source: "hook" });
       return finish("error");
     }
     for (const m of started.context) push(m);
   }
   let stopHookActive = false;
+  // The user's new message opens this run: it may be refused whole (never cut) until the model answers.
+  const asking = depth === 0 && opensWithUserMessage(initial);
+  const answered = () => appended.some((m) => m.role === "assistant");
+  /** Too long for the window: back to the user before the model saw any of it, or the run's end. */
+  const refuse = (reason: string): LoopResult => {
+    if (asking && !answered()) {
+      emit({ type: "prompt-blocked", reason, source: "window" });
+    } else {
+      emit({ type: "error", message: reason, hint: TOO_LONG_HINT });
+    }
+    return finish("error");
+  };
 
   // What the user typed while the run went reaches the model before its next request.
   const steer = (): boolean => {
@@ -168,12 +181,18 @@ export async function runAgent(
     }
     // The prompt is the system message and the tool schemas as well as the conversation.
     const system = systemMessage(config, specs);
+    const sentSpecs = config.toolProtocol === "json" ? [] : specs;
+    if (asking && !answered() && !config.windowUnknown) {
+      const fixed = overheadTokens({ system, tools: sentSpecs });
+      const refusal = newestMessageRefusal(conversation, config.numCtx, fixed);
+      if (refusal) return refuse(refusal);
+    }
     // Compaction never runs twice without new content in between: a conversation it could not
     // bring under the threshold goes to the model as it is.
     if (conversation.length !== compactedLength) {
       const compacted = await compactIfNeeded(provider, conversation, config, signal, emit, false, {
         system,
-        tools: config.toolProtocol === "json" ? [] : specs,
+        tools: sentSpecs,
       });
       if (compacted) {
         conversation = compacted;
@@ -190,8 +209,10 @@ export async function runAgent(
     if (reply.truncated) {
       if (!memory.truncationTold) emit({ type: "notice", level: "warn", text: reply.truncated.notice });
       memory.truncationTold = true;
-      if (config.provider !== "ollama" && reply.truncated.window < config.numCtx)
+      if (config.provider !== "ollama" && (config.windowUnknown || reply.truncated.window < config.numCtx)) {
         config = { ...config, numCtx: reply.truncated.window };
+        delete config.windowUnknown;
+      }
     }
     if (reply.promptTokens !== undefined) {
       // Kept on the message, so the status line's figures are rebuilt from a saved session.
@@ -201,8 +222,9 @@ export async function runAgent(
         promptTokens: reply.promptTokens,
         completionTokens: reply.completionTokens ?? 0,
         contextWindow: config.numCtx,
+        ...(config.windowUnknown ? { windowUnknown: true as const } : {}),
         ...(reply.cachedTokens !== undefined ? { cachedTokens: reply.cachedTokens } : {}),
-        toolTokens: toolSpecTokens(config.toolProtocol === "json" ? [] : specs),
+        toolTokens: toolSpecTokens(sentSpecs),
       });
     }
 
@@ -225,7 +247,7 @@ export async function runAgent(
         continue;
       }
       if (!overflowRetried && !signal.aborted) {
-        const overhead = { system, tools: config.toolProtocol === "json" ? [] : specs };
+        const overhead = { system, tools: sentSpecs };
         const recovered = await recoverFromOverflow(
           reply.error,
           provider,
@@ -235,6 +257,7 @@ export async function runAgent(
           signal,
           emit,
         );
+        if (recovered && "refusal" in recovered) return refuse(recovered.refusal);
         if (recovered) {
           overflowRetried = true;
           ({ conversation, config } = recovered);
@@ -371,6 +394,14 @@ async function promptHooks(
     context.push(...wrap("user-prompt-submit-hook", said.context));
   }
   return { context };
+}
+
+const TOO_LONG_HINT = "Shorten it, or attach less, or use a model (or a server setting) with a larger context window.";
+
+/** The run's input ends with the user's message (after it only mode notes and hooks' context). */
+function opensWithUserMessage(initial: readonly ConversationMessage[]): boolean {
+  const at = newestUserIndex(initial);
+  return at >= 0 && initial.slice(at + 1).every((m) => m.role === "user");
 }
 
 function unusableNotice(kind: "empty" | "malformed"): string {

@@ -96,8 +96,12 @@ export async function ensureModelInfo(
     }
     const info = await lookupModelInfo(provider, config, config.model, signal, prefetched);
     let contextLength = saneTokenCount(info.contextLength);
+    // Ollama runs with the num_ctx agent0 sends, so its window is always known; another server that
+    // did not say is asked nothing more: its window is learned from a reply or a refusal.
+    let unknown = false;
     if (contextLength === undefined) {
       contextLength = UNKNOWN_CONTEXT;
+      unknown = config.provider !== "ollama";
       if (info.contextLength !== undefined) {
         emit({
           type: "notice",
@@ -115,11 +119,18 @@ export async function ensureModelInfo(
       });
     }
     if (saneTokenCount(config.numCtx) === undefined) {
-      // numCtxCap bounds Ollama's num_ctx (memory on the user's machine); a hosted model's window
-      // is what it is.
+      // numCtxCap bounds Ollama's num_ctx (memory on the user's machine), unless the model's
+      // Modelfile chose its own (`PARAMETER num_ctx`); a hosted model's window is what it is.
+      const chosen = saneTokenCount(info.configuredWindow);
       config.numCtx =
-        config.provider === "ollama" ? Math.min(contextLength, cap ?? configDefaults.numCtxCap) : contextLength;
+        config.provider !== "ollama"
+          ? contextLength
+          : chosen !== undefined
+            ? Math.min(contextLength, chosen)
+            : Math.min(contextLength, cap ?? configDefaults.numCtxCap);
     }
+    if (unknown) config.windowUnknown = true;
+    else delete config.windowUnknown;
     if (config.think && info.capabilities.length > 0 && !info.capabilities.includes("thinking")) {
       // Ollama answers 400 to `think` for a model that cannot think: ask without it.
       config.think = undefined;
@@ -137,6 +148,7 @@ export async function ensureModelInfo(
       contextLength,
       numCtx: config.numCtx,
       capabilities: info.capabilities,
+      ...(unknown ? { windowUnknown: true as const } : {}),
     });
     return { ok: true, config };
   } catch (err) {

@@ -90,7 +90,10 @@ export function runHeadless(opts: {
           process.stderr.write(sanitize(`denied: ${e.tool}${e.why ? ` (${e.why})` : ""}: ${e.preview}\n`));
           break;
         case "prompt-blocked":
-          errorText = `a UserPromptSubmit hook blocked the prompt: ${e.reason}`;
+          errorText =
+            e.source === "hook"
+              ? `a UserPromptSubmit hook blocked the prompt: ${e.reason}`
+              : `${e.reason} Nothing was sent: shorten the prompt, or use a model with a larger context window.`;
           process.stderr.write(sanitize(`error: ${errorText}\n`));
           break;
         case "permission-request":

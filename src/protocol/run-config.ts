@@ -55,6 +55,12 @@ export interface RunConfig {
   smallWindowTools?: OptionalToolFamily[];
   /** num_ctx sent with every request of the session; 0 = not known yet (the loop asks /api/show). */
   numCtx: number;
+  /**
+   * No server said the window (an OpenAI-compatible server without /props, max_model_len or LM
+   * Studio's API): numCtx is a placeholder, and nothing is cut or compacted to fit it until a
+   * reply's counts or an overflow refusal tell the window.
+   */
+  windowUnknown?: boolean;
   /** Upper bound for num_ctx (the model's own context length may be larger). */
   numCtxCap: number;
   keepAlive?: string | number;

@@ -30,6 +30,11 @@ export function toolSpecTokens(tools: readonly ToolSpec[]): number {
   return tools.length ? estimateTextTokens(JSON.stringify(tools.map((t) => ({ type: "function", function: t })))) : 0;
 }
 
+/** What the system message and the tool schemas of a request cost, in tokens. */
+export function overheadTokens(overhead: RequestOverhead): number {
+  return estimateTokens(overhead.system ? [overhead.system] : []) + toolSpecTokens(overhead.tools ?? []);
+}
+
 /**
  * Keeps the prompt inside the context window before a model call (issue 25): at COMPACT_AT of the
  * window, old tool output is snipped or the older part summarized, down to COMPACT_TO. Returns the
@@ -44,8 +49,10 @@ export async function compactIfNeeded(
   force = false,
   overhead: RequestOverhead = {},
 ): Promise<ConversationMessage[] | undefined> {
+  // A window nobody reported is not cut to: the reply's counts or a refusal will tell it.
+  if (config.windowUnknown && !force) return undefined;
   const system: ConversationMessage = overhead.system ?? { role: "system", content: config.systemPrompt };
-  const fixed = estimateTokens([system]) + toolSpecTokens(overhead.tools ?? []);
+  const fixed = overheadTokens({ ...overhead, system });
   const before = fixed + estimateTokens(conversation);
   const plan = planCompaction(conversation, { contextWindow: config.numCtx, systemTokens: fixed, force });
   if (plan.action === "none") return undefined;

@@ -115,6 +115,8 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       model.stats.tokensOut += event.completionTokens;
       // The worker's window: smaller than before when the server was found to cut the prompt.
       if (event.contextWindow > 0) model.config.numCtx = event.contextWindow;
+      if (event.windowUnknown) model.config.windowUnknown = true;
+      else delete model.config.windowUnknown;
       notePrompt(model.prompt, event);
       countUsage(modelStats(model), event.promptTokens, event.completionTokens);
       break;
@@ -136,6 +138,8 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
     case "model-info":
       model.config.model = event.model;
       model.config.numCtx = event.numCtx;
+      if (event.windowUnknown) model.config.windowUnknown = true;
+      else delete model.config.windowUnknown;
       model.contextLength = event.contextLength;
       if (chooseToolProtocol(event.capabilities) === "json") model.config.toolProtocol = "json";
       // The worker said so once (a notice); every later run must not ask for it (Ollama answers 400).
@@ -211,7 +215,7 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       }
       break;
     case "prompt-blocked":
-      blockPrompt(model, event.reason);
+      blockPrompt(model, event.reason, event.source);
       break;
     case "steered": {
       // It went in now: shown here, as the user's message; its `message` event follows.
@@ -238,10 +242,11 @@ function notePrompt(figures: Model["prompt"], event: Extract<AgentEvent, { type:
 }
 
 /**
- * A UserPromptSubmit hook said no: the prompt leaves the conversation (the model never saw it, and
- * the next prompt must not carry it) and comes back into the input, with the hook's reason.
+ * A UserPromptSubmit hook said no, or the prompt cannot fit the window: it leaves the conversation
+ * (the model never saw it, and the next prompt must not carry it) and comes back into the input,
+ * with the reason.
  */
-function blockPrompt(model: Model, reason: string): void {
+function blockPrompt(model: Model, reason: string, source: "hook" | "window"): void {
   const at = model.conversation.findLastIndex((m) => m.role === "user");
   const prompt = at >= 0 ? model.conversation[at]! : undefined;
   if (prompt) model.conversation.splice(at, 1);
@@ -249,8 +254,11 @@ function blockPrompt(model: Model, reason: string): void {
   if (text && !model.input.text.trim()) model.input = { text, cursor: text.length };
   addEntry(model, {
     kind: "error",
-    message: `A UserPromptSubmit hook blocked this prompt: ${reason}`,
-    hint: "It was not sent; it is back in the input box.",
+    message: source === "hook" ? `A UserPromptSubmit hook blocked this prompt: ${reason}` : reason,
+    hint:
+      source === "hook"
+        ? "It was not sent; it is back in the input box."
+        : "It was not sent, and nothing of it was cut: it is back in the input box. Shorten it or attach less, or use a model with a larger context window.",
   });
 }
 
