@@ -92,6 +92,15 @@ mcp
     process.exitCode = await serveMcp(program.opts<Flags>());
   });
 
+const engine = program.command(subcommand("engine")).description("the built-in engine (llama.cpp), for no server");
+engine
+  .command("install")
+  .description("install the engine into agent0's data folder (this platform's build only)")
+  .action(async () => {
+    const { runEngineInstall } = await import("./cli/engine-install.js");
+    process.exitCode = await runEngineInstall(process.env, (s) => process.stdout.write(s));
+  });
+
 program
   .command(subcommand("doctor"))
   .description(

@@ -74,7 +74,12 @@ export function loadCachedScript(
   const source = fs.readFileSync(file, "latin1");
   const cacheFile = dir === undefined ? undefined : codeCacheFile(file, source, dir);
   const cachedData = cacheFile === undefined ? undefined : readOwnCache(cacheFile);
-  const script = new vm.Script(WRAPPER[0] + source + WRAPPER[1], { filename: file, cachedData });
+  const script = new vm.Script(WRAPPER[0] + source + WRAPPER[1], {
+    filename: file,
+    cachedData,
+    // The engine (providers/embedded) is an ES module with top-level await: only import() loads it.
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
   const state: CodeCacheState = cachedData === undefined ? "none" : script.cachedDataRejected ? "rejected" : "hit";
   if (cacheFile && state !== "hit") process.once("exit", () => writeCodeCache(script, cacheFile));
   const module = { exports: {} as Record<string, unknown> };

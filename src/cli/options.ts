@@ -60,7 +60,7 @@ export const OPTIONS: readonly OptionSpec[] = [
 ];
 
 /** The subcommands main.ts defines: a first word that names one is not a prompt. */
-export const SUBCOMMANDS = ["sessions", "mcp", "acp", "doctor", "review"] as const;
+export const SUBCOMMANDS = ["sessions", "mcp", "acp", "doctor", "review", "engine"] as const;
 export type Subcommand = (typeof SUBCOMMANDS)[number];
 
 /** What a command line asks for, read without commander. */

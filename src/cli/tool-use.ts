@@ -7,6 +7,7 @@ export { resolveOllamaHost } from "../providers/ollama/host.js";
 export { killTagged, tagThisApp, watchChildStarts } from "../tools/shell/process-tag.js";
 export { sandboxProblem } from "../tools/shell/sandbox.js";
 export { containProbeArgv } from "../tools/shell/contain.js";
+export { engineDir, engineInstalled, folderSize, installEngine, platformBuild } from "../providers/embedded/engine.js";
 
 /** The file tools' view of the project, for @mentions (the same paths, ignores and limits as the model's). */
 export async function projectFileRules() {

@@ -16,7 +16,7 @@ export type PermissionDecision = "once" | "always" | "deny";
 export const SANDBOX_MODES = ["off", "workspace-write"] as const;
 export type SandboxMode = (typeof SANDBOX_MODES)[number];
 /** The providers a model can come from. The one list: types and schemas derive from it. */
-export const PROVIDERS = ["ollama", "anthropic", "openai"] as const;
+export const PROVIDERS = ["ollama", "anthropic", "openai", "embedded"] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 export type ToolProtocol = "native" | "json";
 

@@ -41,6 +41,12 @@ export function createProvider(config: RunConfig, env: NodeJS.ProcessEnv = proce
           baseUrl: config.baseUrl || env.OPENAI_BASE_URL,
         }),
       );
+    case "embedded":
+      return lazyProvider("embedded", async () => {
+        const { createEmbeddedProvider } = await import("./embedded/provider.js");
+        const { engineDir } = await import("./embedded/engine.js");
+        return createEmbeddedProvider({ engineDir: engineDir(config.dataDir, env) });
+      });
     default:
       return assertNever(config.provider);
   }
