@@ -96,12 +96,12 @@ export async function ensureModelInfo(
     }
     const info = await lookupModelInfo(provider, config, config.model, signal, prefetched);
     let contextLength = saneTokenCount(info.contextLength);
-    // Ollama runs with the num_ctx agent0 sends, so its window is always known; another server that
-    // did not say is asked nothing more: its window is learned from a reply or a refusal.
+    // Ollama and the embedded engine run with the num_ctx agent0 sends, so their window is always
+    // known; another server that did not say is learned from a reply or a refusal.
     let unknown = false;
     if (contextLength === undefined) {
       contextLength = UNKNOWN_CONTEXT;
-      unknown = config.provider !== "ollama";
+      unknown = config.provider !== "ollama" && config.provider !== "embedded";
       if (info.contextLength !== undefined) {
         emit({
           type: "notice",
