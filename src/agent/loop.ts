@@ -11,7 +11,8 @@ import { CALL_CONSTRAINT, protocolConstraint, type ReplyConstraint } from "./rep
 import { createStuckState, observeStep } from "./stuck.js";
 import { correctiveMessage } from "./replies/json-protocol.js";
 import { sentTools, systemMessage } from "./request.js";
-import { createApprover, modeReminder, type AskUser } from "./approval.js";
+import { createApprover, type AskUser } from "./approval.js";
+import { modeReminder } from "../protocol/mode-notes.js";
 import {
   ensureModelInfo,
   failedNativeCalls,
@@ -171,7 +172,8 @@ export async function runAgent(
     if (signal.aborted) return finish("interrupted");
     steer();
     if (config.permissionMode !== mode()) config = { ...config, permissionMode: mode() };
-    // A mode change is told in a new trailing message: the system prompt is never rewritten.
+    // A mode change during the run is told in a message at this step boundary (protocol/mode-notes.ts;
+    // a change between turns went in before the user's message): the system prompt is never rewritten.
     const reminder = modeReminder(conversation, config.permissionMode);
     if (reminder) push(reminder);
     const previous = tools;

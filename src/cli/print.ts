@@ -3,6 +3,7 @@ import { SIGPIPE_EXIT } from "./app-process.js";
 import type { AgentEvent, DoneReason } from "../protocol/agent-event.js";
 import type { ConversationMessage, ImageAttachment } from "../protocol/conversation.js";
 import type { ResourceMention } from "../context/mention-parse.js";
+import { turnMessages } from "../protocol/mode-notes.js";
 import { userMessage } from "../protocol/user-message.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import type { Logger } from "../session/log.js";
@@ -151,9 +152,10 @@ export function runHeadless(opts: {
     }
     function startRun(content: string, images?: ImageAttachment[]) {
       const user = userMessage({ content, typed, images }, config.seesImages, Date.now());
-      recorder.append(user);
+      const turn = turnMessages(opts.conversation, config.permissionMode, user);
+      for (const m of turn) recorder.append(m);
       Object.assign(config, recorder.runStamp());
-      agent.send({ type: "run", runId: 1, conversation: [...opts.conversation, user], config, last: true });
+      agent.send({ type: "run", runId: 1, conversation: [...opts.conversation, ...turn], config, last: true });
     }
     // The servers start first; the run waits for them (the agent keeps the order).
     if (hasMcp && config.mcpServers) {
