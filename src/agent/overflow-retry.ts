@@ -31,6 +31,7 @@ export async function recoverFromOverflow(
   if (!overflow) return undefined;
   const fixed = overheadTokens(overhead);
   const window = refusedWindow(overflow, config, fixed + estimateTokens(conversation));
+  // (the refusal check below uses the server's window: the newest message's figures are the user's)
   const next: RunConfig = { ...config, numCtx: window };
   delete next.windowUnknown;
   const refusal = newestMessageRefusal(conversation, window, fixed);
@@ -41,7 +42,12 @@ export async function recoverFromOverflow(
     level: "warn",
     text: `The server refused the prompt as longer than its context window (${held} tokens); compacting the conversation and trying once more.`,
   });
-  const compacted = await compactIfNeeded(provider, conversation, next, signal, emit, true, overhead);
+  // Compaction counts with agent0's estimate; a server that said how much it counted gives the
+  // window in those units too (it counts more than the estimate when its tokenizer is tighter).
+  const estimate = fixed + estimateTokens(conversation);
+  const scale = overflow.sent && overflow.sent > estimate ? estimate / overflow.sent : 1;
+  const target = { ...next, numCtx: Math.floor(window * scale) };
+  const compacted = await compactIfNeeded(provider, conversation, target, signal, emit, true, overhead);
   return compacted ? { conversation: compacted, config: next } : undefined;
 }
 

@@ -16,6 +16,7 @@ import {
 } from "./index.js";
 import { IN_PLACE_INSTRUCTIONS } from "./summary.js";
 import { charsForTokens } from "../../protocol/tokens.js";
+import { contextOverflow } from "../../providers/overflow.js";
 
 /** What goes into the request beside the conversation, and so counts against the window too. */
 export interface RequestOverhead {
@@ -102,7 +103,8 @@ async function summarize(
   if (inPlace) {
     const messages = [...wireMessages([req.system, ...conversation], config), instruction];
     const got = await ask(provider, config, signal, messages, config.toolProtocol === "json" ? [] : req.overhead.tools);
-    if (!got.ok || got.text) return got;
+    // A server that counts more tokens than our estimate may refuse even this: the transcript is smaller.
+    if (got.ok ? got.text : !contextOverflow(got.message)) return got;
   }
   // The transcript, the summarizer's instructions and the summary all fit the window.
   const maxChars = charsForTokens(window * 0.8 - allowance - 300);
