@@ -107,7 +107,8 @@ async function play(res: ServerResponse, req: RecordedHttp, r: OpenAIReply): Pro
   }
   chunk({}, r.toolCalls?.length ? "tool_calls" : "stop");
   if (body.stream_options?.include_usage && !r.noUsage) {
-    const u = r.usage ?? { prompt: 31, completion: 9 };
+    // By default the server read the whole prompt (by the fake's count).
+    const u = r.usage ?? { prompt: fakePromptTokens(req.body), completion: 9 };
     res.write(
       `data: ${JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: u.prompt, completion_tokens: u.completion, total_tokens: u.prompt + u.completion } })}\n\n`,
     );
