@@ -26,6 +26,7 @@ import { warnIfOllamaBehindOpenAI, withLocalServers } from "./local-servers.js";
 import { compactIfNeeded, overheadTokens, toolSpecTokens } from "./compaction/run.js";
 import { newestMessageRefusal, newestUserIndex } from "./compaction/index.js";
 import { recoverFromOverflow } from "./overflow-retry.js";
+import { cacheMissNotice, type PreviousRequest } from "./cache-miss.js";
 import { hasHooks, runHooks } from "./hooks/hooks.js";
 
 export interface LoopDeps {
@@ -104,6 +105,7 @@ export async function runAgent(
   let config = sight?.config ?? info.config;
 
   if (config.toolProtocol === "native" && failedNativeCalls(memory)) config.toolProtocol = "json";
+  config = pinSlot(config, deps.depth ?? 0);
 
   // A skill's allowed-tools (typed as /skill, or loaded by the model) limits every later step. The
   // model is still sent every tool, in the same order: a call outside the list is refused when it
@@ -135,6 +137,8 @@ export async function runAgent(
   };
   const approve = deps.approve ?? createApprover(config, deps.askUser, emit, mode);
   let stuck = createStuckState();
+  // The request before this one (what the server's cache should hold), reset by a compaction.
+  let lastRequest: PreviousRequest | undefined;
   let compactedLength = -1;
   // One compaction and retry per run for a prompt the server refused as too long.
   let overflowRetried = false;
@@ -199,6 +203,7 @@ export async function runAgent(
       if (compacted) {
         conversation = compacted;
         compactedLength = compacted.length;
+        lastRequest = undefined;
       }
     }
 
@@ -216,6 +221,17 @@ export async function runAgent(
         delete config.windowUnknown;
       }
     }
+    const missed = memory.cacheMissTold
+      ? undefined
+      : cacheMissNotice(lastRequest, reply.cachedTokens, reply.promptTokens, config);
+    if (missed) {
+      memory.cacheMissTold = true;
+      emit({ type: "notice", level: "warn", text: missed });
+    }
+    lastRequest =
+      reply.promptTokens !== undefined && !reply.error
+        ? { tokens: reply.promptTokens + (reply.completionTokens ?? 0), subAgentBetween: false }
+        : undefined;
     if (reply.promptTokens !== undefined) {
       // Kept on the message, so the status line's figures are rebuilt from a saved session.
       reply.message.usage = { promptTokens: reply.promptTokens, completionTokens: reply.completionTokens ?? 0 };
@@ -355,6 +371,7 @@ export async function runAgent(
       restrictTools,
     }));
     calls.forEach((call, i) => pushToolResult(push, call, results[i]!));
+    if (lastRequest && calls.some((c) => c.name === "delegate")) lastRequest.subAgentBetween = true;
     if (hookStop !== undefined) {
       emit({ type: "notice", level: "info", text: `A hook stopped the run: ${hookStop}` });
       return finish("complete");
@@ -396,6 +413,17 @@ async function promptHooks(
     context.push(...wrap("user-prompt-submit-hook", said.context));
   }
   return { context };
+}
+
+/**
+ * llama.cpp keeps one prompt cache per slot, and a request may take any free slot: a sub-agent's
+ * request would evict the conversation's cache (ggml-org/llama.cpp#13194). With more than one
+ * slot, the user's conversation keeps slot 0 and sub-agents share the others, by depth.
+ */
+function pinSlot(config: RunConfig, depth: number): RunConfig {
+  const slots = config.slots ?? 0;
+  if (slots < 2) return config.slot === undefined ? config : { ...config, slot: undefined };
+  return { ...config, slot: depth === 0 ? 0 : 1 + ((depth - 1) % (slots - 1)) };
 }
 
 const TOO_LONG_HINT = "Shorten it, or attach less, or use a model (or a server setting) with a larger context window.";

@@ -74,6 +74,7 @@ export async function callModel(
     keepAlive: config.keepAlive,
     temperature: config.temperature,
     think: config.think,
+    ...(config.slot !== undefined ? { slot: config.slot } : {}),
     signal,
     idleTimeoutMs: config.idleTimeoutMs,
   })) {

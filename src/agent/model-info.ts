@@ -131,6 +131,8 @@ export async function ensureModelInfo(
     }
     if (unknown) config.windowUnknown = true;
     else delete config.windowUnknown;
+    if (info.slots) config.slots = info.slots;
+    else delete config.slots;
     if (config.think && info.capabilities.length > 0 && !info.capabilities.includes("thinking")) {
       // Ollama answers 400 to `think` for a model that cannot think: ask without it.
       config.think = undefined;
@@ -149,6 +151,7 @@ export async function ensureModelInfo(
       numCtx: config.numCtx,
       capabilities: info.capabilities,
       ...(unknown ? { windowUnknown: true as const } : {}),
+      ...(info.slots ? { slots: info.slots } : {}),
     });
     return { ok: true, config };
   } catch (err) {

@@ -82,6 +82,8 @@ export type RunEvent =
       capabilities: string[];
       /** The server did not say the window: numCtx is a placeholder (RunConfig.windowUnknown). */
       windowUnknown?: true;
+      /** llama.cpp's slot count (RunConfig.slots). */
+      slots?: number;
     }
   /** The model is being loaded ahead of the first request (so the first answer starts sooner). */
   | { type: "model-load"; state: "loading" | "ready" | "failed" }

@@ -10,6 +10,8 @@ export interface ChatRequest {
   keepAlive?: string | number;
   temperature?: number;
   think?: boolean;
+  /** llama.cpp's `id_slot`: the slot whose prompt cache this conversation keeps (issue 43). */
+  slot?: number;
   /** Constrain the reply to JSON matching this schema: Ollama's format, OpenAI-compatible response_format (json_schema, strict), a grammar on the embedded engine. */
   constraint?: { name: string; schema: Record<string, unknown> };
   signal: AbortSignal;
@@ -63,6 +65,8 @@ export interface ModelInfo {
   /** Ollama's renderer and parser for the model (/api/show): what a tool-call bug report needs first. */
   renderer?: string;
   parser?: string;
+  /** llama.cpp's server: how many slots (parallel sequences, each with its own prompt cache) it runs. */
+  slots?: number;
 }
 
 export interface Provider {

@@ -40,6 +40,8 @@ export interface OpenAIReply {
   errorMidStream?: string;
   /** No usage chunk even when asked (servers that ignore stream_options.include_usage). */
   noUsage?: true;
+  /** llama.cpp's `timings` on the last chunk: cache_n, the prompt tokens read from the slot's cache. */
+  cacheN?: number;
   delayMs?: number;
 }
 
@@ -105,7 +107,14 @@ async function play(res: ServerResponse, req: RecordedHttp, r: OpenAIReply): Pro
     res.end(`data: ${JSON.stringify({ error: { message: r.errorMidStream, type: "server_error", code: 500 } })}\n\n`);
     return;
   }
-  chunk({}, r.toolCalls?.length ? "tool_calls" : "stop");
+  if (r.cacheN !== undefined) {
+    // ggml-org/llama.cpp server: the finish chunk carries `timings` (cache_n, prompt_n, predicted_n …).
+    const prompt = r.usage?.prompt ?? fakePromptTokens(req.body);
+    const timings = { cache_n: r.cacheN, prompt_n: prompt - r.cacheN, predicted_n: 9, prompt_ms: 1, predicted_ms: 1 };
+    res.write(
+      `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: r.toolCalls?.length ? "tool_calls" : "stop" }], timings })}\n\n`,
+    );
+  } else chunk({}, r.toolCalls?.length ? "tool_calls" : "stop");
   if (body.stream_options?.include_usage && !r.noUsage) {
     // By default the server read the whole prompt (by the fake's count).
     const u = r.usage ?? { prompt: fakePromptTokens(req.body), completion: 9 };
@@ -124,6 +133,8 @@ export interface FakeOpenAIServer {
   kind: "openai" | "vllm" | "llamacpp" | "lmstudio" | "sglang";
   model: string;
   contextLength?: number;
+  /** llama.cpp: how many slots it runs (`-np`): /props `total_slots` and the /slots list. Default 1. */
+  slots?: number;
   /** LM Studio 0.4+: also its v1 REST API (/api/v1/models). */
   v1?: true;
   /** LM Studio: the model is not loaded (no loaded instance, no loaded_context_length). */
@@ -223,10 +234,19 @@ export async function startFakeOpenAI(
     if (req.method === "GET" && req.path === "/props" && server.kind === "llamacpp") {
       return json(res, {
         default_generation_settings: { n_ctx: server.contextLength, model: server.model, temperature: 0.8 },
-        total_slots: 1,
+        total_slots: server.slots ?? 1,
         model_path: `/models/${server.model}`,
         build_info: "b5000-fake",
       });
+    }
+    if (req.method === "GET" && req.path === "/slots" && server.kind === "llamacpp") {
+      // ggml-org/llama.cpp tools/server README, GET /slots: one object per slot.
+      const slots = Array.from({ length: server.slots ?? 1 }, (_, id) => ({
+        id,
+        n_ctx: server.contextLength,
+        is_processing: false,
+      }));
+      return json(res, slots);
     }
     if (req.method === "GET" && req.path === "/api/v0/models" && server.kind === "lmstudio") {
       // lmstudio.ai/docs/developer/rest/endpoints: GET /api/v0/models, loaded and not-loaded models.

@@ -127,6 +127,8 @@ async function ask(
     numCtx: config.numCtx,
     keepAlive: config.keepAlive,
     think: config.think,
+    // The summary extends the conversation's prompt: in the slot that holds its cache.
+    ...(config.slot !== undefined ? { slot: config.slot } : {}),
     signal,
     idleTimeoutMs: config.idleTimeoutMs,
   })) {

@@ -11,13 +11,19 @@ const PROBE_TIMEOUT_MS = 5_000;
 
 type Json = Record<string, unknown>;
 
-export async function serverContextWindow(opts: {
+/** What a server tells of a model: its window, and llama.cpp's number of slots (parallel sequences). */
+export interface ServerFacts {
+  window?: number;
+  slots?: number;
+}
+
+export async function serverFacts(opts: {
   baseUrl: string;
   apiKey?: string;
   model: string;
   fetch?: typeof fetch;
   signal?: AbortSignal;
-}): Promise<number | undefined> {
+}): Promise<ServerFacts> {
   const get = async (url: string): Promise<Json | undefined> => {
     const timeout = AbortSignal.timeout(PROBE_TIMEOUT_MS);
     try {
@@ -37,17 +43,30 @@ export async function serverContextWindow(opts: {
     ? (listed.data as Json[]).find((m) => m && typeof m === "object" && m.id === opts.model)
     : undefined;
   const fromList = positive(entry?.max_model_len) ?? positive(entry?.context_length) ?? positive(entry?.context_window);
-  if (fromList || opts.baseUrl === OPENAI_DEFAULT_BASE_URL) return fromList;
+  if (fromList || opts.baseUrl === OPENAI_DEFAULT_BASE_URL) return { window: fromList };
   // llama.cpp and LM Studio answer beside their /v1 routes.
   const origin = opts.baseUrl.replace(/\/v1$/, "");
   const props = await get(`${origin}/props`);
   const settings = props?.default_generation_settings as Json | undefined;
   const fromProps = positive(settings?.n_ctx) ?? positive(props?.n_ctx);
-  if (fromProps) return fromProps;
+  if (fromProps) return { window: fromProps, slots: await slotCount(get, origin, props) };
   const v1 = await get(`${origin}/api/v1/models`);
-  if (Array.isArray(v1?.models)) return loadedWindow(v1.models as unknown[], opts.model);
+  if (Array.isArray(v1?.models)) return { window: loadedWindow(v1.models as unknown[], opts.model) };
   const lmstudio = await get(`${origin}/api/v0/models/${encodeURIComponent(opts.model)}`);
-  return positive(lmstudio?.loaded_context_length);
+  return { window: positive(lmstudio?.loaded_context_length) };
+}
+
+/**
+ * llama.cpp's slots: GET /slots lists one object per slot (ggml-org/llama.cpp tools/server README,
+ * "GET /slots"); a server started with --no-slots refuses it, and /props' `total_slots` says the same.
+ */
+async function slotCount(
+  get: (url: string) => Promise<Json | undefined>,
+  origin: string,
+  props: Json | undefined,
+): Promise<number | undefined> {
+  const listed = (await get(`${origin}/slots`)) as unknown;
+  return Array.isArray(listed) && listed.length > 0 ? listed.length : positive(props?.total_slots);
 }
 
 /** LM Studio's v1 list (lmstudio-ai/docs 1_developer/2_rest/list.md): the model's loaded instance's window. */

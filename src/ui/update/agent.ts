@@ -140,6 +140,8 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       model.config.numCtx = event.numCtx;
       if (event.windowUnknown) model.config.windowUnknown = true;
       else delete model.config.windowUnknown;
+      if (event.slots) model.config.slots = event.slots;
+      else delete model.config.slots;
       model.contextLength = event.contextLength;
       if (chooseToolProtocol(event.capabilities) === "json") model.config.toolProtocol = "json";
       // The worker said so once (a notice); every later run must not ask for it (Ollama answers 400).
