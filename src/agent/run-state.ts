@@ -18,7 +18,7 @@ import { ensureModelInfo, failedNativeCalls, imagesRefused, saneTokenCount, type
 import { warnIfOllamaBehindOpenAI, withLocalServers } from "./local-servers.js";
 import type { EngineOffer } from "../protocol/engine-offer.js";
 import type { PreviousRequest } from "./cache-miss.js";
-import { opensWithUserMessage, pinSlot } from "./run-window.js";
+import { newestUserIndex } from "./compaction/index.js";
 
 export interface LoopDeps {
   provider: Provider;
@@ -209,4 +209,21 @@ function constraintsFor(specs: ToolSpec[]): Constraints {
     reply: () => (reply ??= protocolConstraint(specs)),
     calls: () => (calls ??= protocolConstraint(specs, true)),
   };
+}
+
+/** The run's input ends with the user's message (after it only mode notes and hooks' context). */
+export function opensWithUserMessage(initial: readonly ConversationMessage[]): boolean {
+  const at = newestUserIndex(initial);
+  return at >= 0 && initial.slice(at + 1).every((m) => m.role === "user");
+}
+
+/**
+ * llama.cpp keeps one prompt cache per slot, and a request may take any free slot: a sub-agent's
+ * request would evict the conversation's cache (ggml-org/llama.cpp#13194). With more than one
+ * slot, the user's conversation keeps slot 0 and sub-agents share the others, by depth.
+ */
+export function pinSlot(config: RunConfig, depth: number): RunConfig {
+  const slots = config.slots ?? 0;
+  if (slots < 2) return config.slot === undefined ? config : { ...config, slot: undefined };
+  return { ...config, slot: depth === 0 ? 0 : 1 + ((depth - 1) % (slots - 1)) };
 }

@@ -1,10 +1,9 @@
 // What a run learns and keeps about the server's window and prompt cache: the user's newest
 // message is refused whole (never cut) when it cannot fit, a cut prompt teaches the real window,
-// the cached-token counts tell a cold re-read once, and llama.cpp's slots keep the conversation's
-// cache apart from sub-agents'.
+// and the cached-token counts tell a cold re-read once. (llama.cpp's slot is pinned as the run
+// opens: run-state.ts.)
 import type { ConversationMessage } from "../protocol/conversation.js";
-import type { RunConfig } from "../protocol/run-config.js";
-import { newestMessageRefusal, newestUserIndex } from "./compaction/index.js";
+import { newestMessageRefusal } from "./compaction/index.js";
 import { overheadTokens, toolSpecTokens } from "./compaction/run.js";
 import { cacheMissNotice } from "./cache-miss.js";
 import type { ModelReply } from "./model-call.js";
@@ -15,23 +14,6 @@ const TOO_LONG_HINT = "Shorten it, or attach less, or use a model (or a server s
 /** The tool schemas a request carries: none in the JSON protocol (they are in the system prompt). */
 export function sentSpecs(run: Pick<RunState, "config" | "specs">): RunState["specs"] {
   return run.config.toolProtocol === "json" ? [] : run.specs;
-}
-
-/** The run's input ends with the user's message (after it only mode notes and hooks' context). */
-export function opensWithUserMessage(initial: readonly ConversationMessage[]): boolean {
-  const at = newestUserIndex(initial);
-  return at >= 0 && initial.slice(at + 1).every((m) => m.role === "user");
-}
-
-/**
- * llama.cpp keeps one prompt cache per slot, and a request may take any free slot: a sub-agent's
- * request would evict the conversation's cache (ggml-org/llama.cpp#13194). With more than one
- * slot, the user's conversation keeps slot 0 and sub-agents share the others, by depth.
- */
-export function pinSlot(config: RunConfig, depth: number): RunConfig {
-  const slots = config.slots ?? 0;
-  if (slots < 2) return config.slot === undefined ? config : { ...config, slot: undefined };
-  return { ...config, slot: depth === 0 ? 0 : 1 + ((depth - 1) % (slots - 1)) };
 }
 
 /** The user's message may still be refused whole: it opened the run and the model has not answered. */
