@@ -1,5 +1,4 @@
 import type { RunEvent } from "../protocol/agent-event.js";
-import type { ConversationMessage } from "../protocol/conversation.js";
 import type { PermissionDecision, PermissionMode, RunConfig } from "../protocol/run-config.js";
 import type { Approval, ApprovalKind, CallVerdict, McpApprovalHints } from "../tools/types.js";
 import { isReadOnlyCommand } from "../tools/shell/safety.js";
@@ -273,38 +272,5 @@ export const PLAN_MODE_HOSTED_REFUSAL =
   "Refused: agent0 is in plan mode, and a project's agent may not move the work to a hosted model in plan mode. " +
   "Use another agent type, or do the task yourself.";
 
-export const PLAN_MODE_PROMPT =
-  "# Plan mode\nYou are in plan mode. Explore with read-only tools only (read, list, glob, grep, web, " +
-  "todo_write); do not change files or run shell commands — such calls are refused. When you know " +
-  "enough, answer with a concise, numbered plan of the changes you would make. The user approves it " +
-  "before anything is changed.";
-
-/** Told when the user leaves plan mode, so the model knows its plan may now be carried out. */
-export const PLAN_MODE_OFF =
-  "# Plan mode is off\nYou may now change files and run commands again (the usual permission rules apply).";
-
-/**
- * The mode the conversation last told the model (the latest message with `mode`); none: not told,
- * which is the same as not in plan mode.
- */
-export function toldMode(conversation: readonly ConversationMessage[]): PermissionMode | undefined {
-  for (let i = conversation.length - 1; i >= 0; i--) {
-    const m = conversation[i]!;
-    if (m.mode) return m.mode;
-  }
-  return undefined;
-}
-
-/**
- * The message that tells the model about a change into or out of plan mode, when the mode now
- * differs from what it was told; undefined when nothing changed for the model.
- */
-export function modeReminder(
-  conversation: readonly ConversationMessage[],
-  mode: PermissionMode,
-): ConversationMessage | undefined {
-  const told = toldMode(conversation);
-  const wasPlan = told === "plan";
-  if ((mode === "plan") === wasPlan) return undefined;
-  return { role: "user", content: mode === "plan" ? PLAN_MODE_PROMPT : PLAN_MODE_OFF, mode };
-}
+// The mode notes the model reads are one rule for every driver (protocol/mode-notes.ts).
+export { PLAN_MODE_PROMPT, PLAN_MODE_OFF, toldMode, modeReminder } from "../protocol/mode-notes.js";

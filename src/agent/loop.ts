@@ -8,6 +8,7 @@ import type { ToolContext } from "../tools/types.js";
 import type { SessionMemory } from "../tools/session-memory.js";
 import { hasHooks, runHooks } from "./hooks/hooks.js";
 import { serverTakesConstraint } from "./constraint-capability.js";
+import { refuseTooLong } from "./run-window.js";
 import { finish, openRun, push, pushToolResult, type LoopDeps, type LoopResult, type RunState } from "./run-state.js";
 import {
   afterAnswer,
@@ -40,7 +41,7 @@ export async function runAgent(
   if (run.depth === 0) {
     const started = await promptHooks(run.conversation, run.config, run.memory, deps.emit, deps.signal);
     if (started.blocked !== undefined) {
-      deps.emit({ type: "prompt-blocked", reason: started.blocked });
+      deps.emit({ type: "prompt-blocked", reason: started.blocked, source: "hook" });
       return finish(run, "error");
     }
     for (const m of started.context) push(run, m);
@@ -54,7 +55,12 @@ export async function runAgent(
 
 /** One step: the request, the model's reply, and what follows from it. */
 async function step(run: RunState): Promise<Flow> {
-  const system = await prepareStep(run);
+  const prepared = await prepareStep(run);
+  if ("refusal" in prepared) {
+    refuseTooLong(run, prepared.refusal);
+    return done("error");
+  }
+  const { system } = prepared;
   let constraint = stepConstraint(run.config, run.memory, run.constraints, run.constrainNext);
   const { provider, signal, emit } = run.deps;
   if (constraint && !(await serverTakesConstraint(provider, run.config, run.memory, signal, emit)))

@@ -11,6 +11,7 @@ import { recoversTextCalls } from "../protocol/tool-protocol.js";
 import { wireMessages } from "./request.js";
 import { newCallId } from "../providers/tool-args.js";
 import { estimateTokens, truncationSuspected } from "./compaction/index.js";
+import { toolSpecTokens } from "./compaction/run.js";
 import type { ReplyConstraint } from "./replies/protocol-schema.js";
 
 export interface ModelReply {
@@ -57,7 +58,8 @@ export async function callModel(
   const streamed = await readStream(provider, messages, tools, config, signal, emit, guard, constraint);
   const { content, thinking, signature, toolCalls, error, promptTokens, completionTokens, cachedTokens } = streamed;
 
-  const truncated = promptTokens ? truncation(config, messages, promptTokens) : undefined;
+  const sentTools = config.toolProtocol === "json" ? [] : tools;
+  const truncated = promptTokens ? truncation(config, messages, sentTools, promptTokens) : undefined;
   const toolNames = tools.map((t) => t.name);
   if (error) {
     release();
@@ -132,6 +134,7 @@ async function readStream(
     keepAlive: config.keepAlive,
     temperature: config.temperature,
     think: config.think,
+    ...(config.slot !== undefined ? { slot: config.slot } : {}),
     signal,
     idleTimeoutMs: config.idleTimeoutMs,
   })) {
@@ -206,16 +209,22 @@ function recoverFromText(
  * A server that cuts a prompt longer than its window says so only in its count: Ollama's
  * /api/chat drops the oldest messages to fit num_ctx; Ollama's /v1 ignores num_ctx and sits at its
  * default; llama.cpp started with a small -c and an LM Studio model loaded at 4k keep what fits.
- * The prompt count then falls far below our estimate. Only the messages are estimated (not the
- * tool schemas), so a tokenizer that packs text tighter than ours cannot raise a false alarm.
- * (An Ollama that counted only the tokens it evaluated, between 0.30 and ollama#16428, could look
+ * The prompt count then falls far below our estimate of everything sent: the system prompt, the
+ * tool schemas and the messages (issue 43: a check of the messages alone missed a server that
+ * held 2,048 of ~7,000 tokens). The alarm needs the count under 60% of the estimate, so a tokenizer
+ * that packs text tighter than ours does not raise it. (An Ollama that counted only the tokens it evaluated, between 0.30 and ollama#16428, could look
  * cut on a warm cache; a prompt far under num_ctx can still be cut: gpt-oss runs in num_ctx/2 + 2,
  * ollama/ollama#17427.) Anthropic refuses a prompt over its window instead. Returns the window the server holds, and
  * what to tell the user (once a session: the loop decides).
  */
-function truncation(config: RunConfig, messages: ConversationMessage[], promptTokens: number): ModelReply["truncated"] {
+function truncation(
+  config: RunConfig,
+  messages: ConversationMessage[],
+  tools: readonly ToolSpec[],
+  promptTokens: number,
+): ModelReply["truncated"] {
   if (config.provider === "anthropic") return undefined;
-  const estimate = estimateTokens(messages);
+  const estimate = estimateTokens(messages) + toolSpecTokens(tools);
   if (!truncationSuspected(promptTokens, estimate)) return undefined;
   const window = roundWindow(promptTokens);
   const fix =

@@ -96,8 +96,12 @@ export async function ensureModelInfo(
     }
     const info = await lookupModelInfo(provider, config, config.model, signal, prefetched);
     let contextLength = saneTokenCount(info.contextLength);
+    // Ollama and the embedded engine run with the num_ctx agent0 sends, so their window is always
+    // known; another server that did not say is learned from a reply or a refusal.
+    let unknown = false;
     if (contextLength === undefined) {
       contextLength = UNKNOWN_CONTEXT;
+      unknown = config.provider !== "ollama" && config.provider !== "embedded";
       if (info.contextLength !== undefined) {
         emit({
           type: "notice",
@@ -115,11 +119,20 @@ export async function ensureModelInfo(
       });
     }
     if (saneTokenCount(config.numCtx) === undefined) {
-      // numCtxCap bounds Ollama's num_ctx (memory on the user's machine); a hosted model's window
-      // is what it is.
+      // numCtxCap bounds Ollama's num_ctx (memory on the user's machine), unless the model's
+      // Modelfile chose its own (`PARAMETER num_ctx`); a hosted model's window is what it is.
+      const chosen = saneTokenCount(info.configuredWindow);
       config.numCtx =
-        config.provider === "ollama" ? Math.min(contextLength, cap ?? configDefaults.numCtxCap) : contextLength;
+        config.provider !== "ollama"
+          ? contextLength
+          : chosen !== undefined
+            ? Math.min(contextLength, chosen)
+            : Math.min(contextLength, cap ?? configDefaults.numCtxCap);
     }
+    if (unknown) config.windowUnknown = true;
+    else delete config.windowUnknown;
+    if (info.slots) config.slots = info.slots;
+    else delete config.slots;
     // Only Ollama says which models think (/api/show); OpenAI-compatible servers' capabilities are assumed.
     const thinks = config.provider !== "ollama" || !info.capabilities.length || info.capabilities.includes("thinking");
     if (config.think === "off" && !thinks) {
@@ -149,6 +162,8 @@ export async function ensureModelInfo(
       contextLength,
       numCtx: config.numCtx,
       capabilities: info.capabilities,
+      ...(unknown ? { windowUnknown: true as const } : {}),
+      ...(info.slots ? { slots: info.slots } : {}),
     });
     return { ok: true, config };
   } catch (err) {

@@ -17,6 +17,8 @@ import { createApprover, type AskUser } from "./approval.js";
 import { ensureModelInfo, failedNativeCalls, imagesRefused, saneTokenCount, type Prefetched } from "./model-info.js";
 import { warnIfOllamaBehindOpenAI, withLocalServers } from "./local-servers.js";
 import type { EngineOffer } from "../protocol/engine-offer.js";
+import type { PreviousRequest } from "./cache-miss.js";
+import { newestUserIndex } from "./compaction/index.js";
 
 export interface LoopDeps {
   provider: Provider;
@@ -83,6 +85,10 @@ export interface RunState {
   /** The step after a native-tools model's unreadable call decodes under the call schema. */
   constrainNext: boolean;
   stuck: StuckState;
+  /** The user's new message opens this run: until the model answers, it may be refused whole (never cut). */
+  readonly asking: boolean;
+  /** The request before this one (what the server's cache should hold), reset by a compaction. */
+  lastRequest: PreviousRequest | undefined;
   /** Compaction never runs twice without new content in between. */
   compactedLength: number;
   /** One compaction and retry per run for a prompt the server refused as too long. */
@@ -144,7 +150,7 @@ export async function openRun(
     emit({ type: "error", message: sight.refusal });
     return finish({ appended: [], conversation }, "error");
   }
-  const config = sight?.config ?? info.config;
+  const config = pinSlot(sight?.config ?? info.config, depth);
   if (config.toolProtocol === "native" && failedNativeCalls(memory)) config.toolProtocol = "json";
   const mode = deps.permissionMode ?? (() => runConfig.permissionMode);
   // A sub-agent starts a conversation of its own: its type's tools are all it is sent.
@@ -167,6 +173,8 @@ export async function openRun(
     constraints: constraintsFor(specs),
     constrainNext: false,
     stuck: createStuckState(),
+    asking: depth === 0 && opensWithUserMessage(initial),
+    lastRequest: undefined,
     compactedLength: -1,
     overflowRetried: false,
     stopHookActive: false,
@@ -201,4 +209,21 @@ function constraintsFor(specs: ToolSpec[]): Constraints {
     reply: () => (reply ??= protocolConstraint(specs)),
     calls: () => (calls ??= protocolConstraint(specs, true)),
   };
+}
+
+/** The run's input ends with the user's message (after it only mode notes and hooks' context). */
+export function opensWithUserMessage(initial: readonly ConversationMessage[]): boolean {
+  const at = newestUserIndex(initial);
+  return at >= 0 && initial.slice(at + 1).every((m) => m.role === "user");
+}
+
+/**
+ * llama.cpp keeps one prompt cache per slot, and a request may take any free slot: a sub-agent's
+ * request would evict the conversation's cache (ggml-org/llama.cpp#13194). With more than one
+ * slot, the user's conversation keeps slot 0 and sub-agents share the others, by depth.
+ */
+export function pinSlot(config: RunConfig, depth: number): RunConfig {
+  const slots = config.slots ?? 0;
+  if (slots < 2) return config.slot === undefined ? config : { ...config, slot: undefined };
+  return { ...config, slot: depth === 0 ? 0 : 1 + ((depth - 1) % (slots - 1)) };
 }

@@ -14,9 +14,10 @@ import { waitsOnJobs } from "../tools/shell/job-tools.js";
 import { constraintRefused, noteConstraintRefused, serverTakesConstraint } from "./constraint-capability.js";
 import { correctiveMessage } from "./replies/json-protocol.js";
 import { systemMessage } from "./request.js";
-import { modeReminder } from "./approval.js";
+import { modeReminder } from "../protocol/mode-notes.js";
+import { noteReply, refuseTooLong, sentSpecs, tooLongToSend } from "./run-window.js";
 import { noteNativeFailure } from "./model-info.js";
-import { compactIfNeeded, toolSpecTokens } from "./compaction/run.js";
+import { compactIfNeeded } from "./compaction/run.js";
 import { recoverFromOverflow } from "./overflow-retry.js";
 import { hasHooks, runHooks } from "./hooks/hooks.js";
 import { push, pushToolResult, refreshTools, restrictTools, type Constraints, type RunState } from "./run-state.js";
@@ -35,10 +36,12 @@ export function steer(run: RunState): boolean {
 }
 
 /**
- * Before a request: steers, the mode now (told in a trailing message: the system prompt is never
- * rewritten), a changed tool list, and compaction. Returns the system message of the request.
+ * Before a request: steers, the mode now (a change during the run is told in a message at this
+ * step boundary, protocol/mode-notes.ts; one between turns went in before the user's message: the
+ * system prompt is never rewritten), a changed tool list, the newest message's fit, and compaction.
+ * Returns the system message of the request, or why the user's message cannot be sent.
  */
-export async function prepareStep(run: RunState): Promise<ConversationMessage> {
+export async function prepareStep(run: RunState): Promise<{ system: ConversationMessage } | { refusal: string }> {
   steer(run);
   const mode = run.mode();
   if (run.config.permissionMode !== mode) run.config = { ...run.config, permissionMode: mode };
@@ -47,22 +50,25 @@ export async function prepareStep(run: RunState): Promise<ConversationMessage> {
   refreshTools(run);
   // The prompt is the system message and the tool schemas as well as the conversation.
   const system = systemMessage(run.config, run.specs);
+  const refusal = tooLongToSend(run, system);
+  if (refusal) return { refusal };
   // A conversation compaction could not bring under the threshold goes to the model as it is.
   if (run.conversation.length !== run.compactedLength) {
     const { provider, signal, emit } = run.deps;
     const compacted = await compactIfNeeded(provider, run.conversation, run.config, signal, emit, false, {
       system,
-      tools: run.config.toolProtocol === "json" ? [] : run.specs,
+      tools: sentSpecs(run),
     });
     if (compacted) {
       run.conversation = compacted;
       run.compactedLength = compacted.length;
+      run.lastRequest = undefined;
     }
   }
-  return system;
+  return { system };
 }
 
-/** One model call, and what its reply tells about the server: a cut prompt, the tokens used. */
+/** One model call, and what its reply tells about the server (run-window.ts). */
 export async function askModel(
   run: RunState,
   system: ConversationMessage,
@@ -78,26 +84,7 @@ export async function askModel(
     emit,
     constraint,
   );
-  // The server cut the prompt: from now on the window is what it really holds, and compaction
-  // keeps the prompt inside it (Ollama's num_ctx stays: changing it reloads the model).
-  if (reply.truncated) {
-    if (!run.memory.truncationTold) emit({ type: "notice", level: "warn", text: reply.truncated.notice });
-    run.memory.truncationTold = true;
-    if (run.config.provider !== "ollama" && reply.truncated.window < run.config.numCtx)
-      run.config = { ...run.config, numCtx: reply.truncated.window };
-  }
-  if (reply.promptTokens !== undefined) {
-    // Kept on the message, so the status line's figures are rebuilt from a saved session.
-    reply.message.usage = { promptTokens: reply.promptTokens, completionTokens: reply.completionTokens ?? 0 };
-    emit({
-      type: "usage",
-      promptTokens: reply.promptTokens,
-      completionTokens: reply.completionTokens ?? 0,
-      contextWindow: run.config.numCtx,
-      ...(reply.cachedTokens !== undefined ? { cachedTokens: reply.cachedTokens } : {}),
-      toolTokens: toolSpecTokens(run.config.toolProtocol === "json" ? [] : run.specs),
-    });
-  }
+  noteReply(run, reply);
   return reply;
 }
 
@@ -132,8 +119,12 @@ export async function afterError(
     return NEXT_STEP;
   }
   if (!run.overflowRetried && !signal.aborted) {
-    const overhead = { system, tools: run.config.toolProtocol === "json" ? [] : run.specs };
+    const overhead = { system, tools: sentSpecs(run) };
     const recovered = await recoverFromOverflow(error, provider, run.conversation, run.config, overhead, signal, emit);
+    if (recovered && "refusal" in recovered) {
+      refuseTooLong(run, recovered.refusal);
+      return done("error");
+    }
     if (recovered) {
       run.overflowRetried = true;
       run.conversation = recovered.conversation;
@@ -245,6 +236,7 @@ export async function runStepCalls(
     restrictTools: (names: string[]) => restrictTools(run, names),
   }));
   calls.forEach((call, i) => pushToolResult(run, call, results[i]!));
+  if (run.lastRequest && calls.some((c) => c.name === "delegate")) run.lastRequest.subAgentBetween = true;
   if (run.hookStop !== undefined) {
     run.deps.emit({ type: "notice", level: "info", text: `A hook stopped the run: ${run.hookStop}` });
     return done("complete");

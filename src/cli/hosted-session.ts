@@ -2,6 +2,7 @@
 // conversation, its saved file and its agent. The protocol adapters (cli/acp/, cli/mcp-serve.ts)
 // turn their requests into prompts, answers and cancels here, and the session's events into
 // their own messages. The agent is the same one the TUI and `-p` run (agent/serve.ts).
+import { turnMessages } from "../protocol/mode-notes.js";
 import type { AgentEvent, DoneReason, RunEvent } from "../protocol/agent-event.js";
 import type { ConversationMessage, ImageAttachment } from "../protocol/conversation.js";
 import type { McpExpandRequest, McpServerView } from "../protocol/mcp-state.js";
@@ -109,8 +110,9 @@ export class HostedSession {
    */
   prompt(user: ConversationMessage, onEvent: (e: AgentEvent) => void, last = false): Promise<PromptOutcome> {
     return this.start(onEvent, (runId) => {
-      this.recorder.append(user);
-      this.conversation.push(user);
+      const turn = turnMessages(this.conversation, this.config.permissionMode, user);
+      for (const m of turn) this.recorder.append(m);
+      this.conversation.push(...turn);
       // Stamped as every driver stamps a run: hooks get the session's real file as transcript_path.
       Object.assign(this.config, this.recorder.runStamp());
       const config = { ...this.config };

@@ -153,7 +153,10 @@ function report(
       process.stderr.write(sanitize(`denied: ${e.tool}${e.why ? ` (${e.why})` : ""}: ${e.preview}\n`));
       break;
     case "prompt-blocked":
-      tally.errorText = `a UserPromptSubmit hook blocked the prompt: ${e.reason}`;
+      tally.errorText =
+        e.source === "hook"
+          ? `a UserPromptSubmit hook blocked the prompt: ${e.reason}`
+          : `${e.reason} Nothing was sent: shorten the prompt, or use a model with a larger context window.`;
       process.stderr.write(sanitize(`error: ${tally.errorText}\n`));
       break;
     case "permission-request":

@@ -214,9 +214,12 @@ export function createServices(opts: {
   };
 }
 
-/** A model's line in the /model picker: size, window, how it calls tools, and what else it can do. */
+/**
+ * A model's line in the /model picker: size, window, how it calls tools, what else it can do, and
+ * Ollama's renderer and parser for it (the first thing a tool-call bug report needs).
+ */
 export function modelDetail(
-  m: { size?: number; contextLength?: number; capabilities: string[] },
+  m: { size?: number; contextLength?: number; capabilities: string[]; renderer?: string; parser?: string },
   provider: RunConfig["provider"],
 ): string {
   const can = (c: string) => m.capabilities.includes(c);
@@ -226,6 +229,8 @@ export function modelDetail(
     `tools: ${toolProtocolLabel(provider, chooseToolProtocol(m.capabilities))}`,
     can("thinking") ? "thinking" : "",
     can("vision") ? "vision" : "",
+    m.renderer ? `renderer ${m.renderer}` : "",
+    m.parser ? `parser ${m.parser}` : "",
   ]
     .filter(Boolean)
     .join(" · ");

@@ -50,8 +50,12 @@ export type RunEvent =
   | { type: "steered"; id: number }
   /** A hook command started or ended (the status line shows the one running). */
   | { type: "hook"; state: "running" | "done"; event: HookEvent; command: string }
-  /** A UserPromptSubmit hook blocked the prompt: it never reached the model and leaves the conversation. */
-  | { type: "prompt-blocked"; reason: string }
+  /**
+   * The prompt never reached the model and leaves the conversation (the TUI puts it back in the
+   * input): a UserPromptSubmit hook blocked it, or it cannot fit the context window (`reason` has
+   * its size and the window).
+   */
+  | { type: "prompt-blocked"; reason: string; source: "hook" | "window" }
   /** A headless run could not ask, so this call was denied (printed on stderr; the run fails). */
   | { type: "denied"; tool: string; preview: string; why?: string; callId?: string }
   | { type: "message"; message: ConversationMessage }
@@ -61,6 +65,8 @@ export type RunEvent =
       completionTokens: number;
       /** The window the session now works in (smaller than before when the server cut the prompt). */
       contextWindow: number;
+      /** contextWindow is a placeholder: no server has told it yet. */
+      windowUnknown?: true;
       /** The part of the prompt the server read from its cache, when it says. */
       cachedTokens?: number;
       /** What the tool schemas of that request cost (an estimate), for /context. */
@@ -70,7 +76,17 @@ export type RunEvent =
   /** `offer`: no server answered and the embedded engine could run a model instead (the first screen asks). */
   | { type: "error"; message: string; hint?: string; offer?: EngineOffer }
   | { type: "compacted"; before: number; after: number; conversation: ConversationMessage[] }
-  | { type: "model-info"; model: string; contextLength: number; numCtx: number; capabilities: string[] }
+  | {
+      type: "model-info";
+      model: string;
+      contextLength: number;
+      numCtx: number;
+      capabilities: string[];
+      /** The server did not say the window: numCtx is a placeholder (RunConfig.windowUnknown). */
+      windowUnknown?: true;
+      /** llama.cpp's slot count (RunConfig.slots). */
+      slots?: number;
+    }
   /** The model is being loaded ahead of the first request (so the first answer starts sooner). */
   | { type: "model-load"; state: "loading" | "ready" | "failed" }
   /** Progress a tool reported (an MCP server's notifications/progress). */

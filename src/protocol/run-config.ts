@@ -74,6 +74,19 @@ export interface RunConfig {
   smallWindowTools?: OptionalToolFamily[];
   /** num_ctx sent with every request of the session; 0 = not known yet (the loop asks /api/show). */
   numCtx: number;
+  /**
+   * No server said the window (an OpenAI-compatible server without /props, max_model_len or LM
+   * Studio's API): numCtx is a placeholder, and nothing is cut or compacted to fit it until a
+   * reply's counts or an overflow refusal tell the window.
+   */
+  windowUnknown?: boolean;
+  /** llama.cpp's server runs this many slots (each keeps its own prompt cache): from model-info. */
+  slots?: number;
+  /**
+   * The slot this agent's requests are pinned to (`id_slot`), set by the loop when the server has
+   * more than one: the user's conversation one, sub-agents another, so neither evicts the other's cache.
+   */
+  slot?: number;
   /** Upper bound for num_ctx (the model's own context length may be larger). */
   numCtxCap: number;
   keepAlive?: string | number;

@@ -11,7 +11,7 @@ import { seesImages } from "./vision.js";
 
 export type SessionFacts = Pick<
   RunConfig,
-  "model" | "numCtx" | "toolProtocol" | "think" | "seesImages" | "vision" | "allowedTools"
+  "model" | "numCtx" | "windowUnknown" | "slots" | "toolProtocol" | "think" | "seesImages" | "vision" | "allowedTools"
 >;
 
 /** Folds one event's facts into the config the session's next run is stamped from (in place). */
@@ -21,6 +21,9 @@ export function keepSessionFacts(config: SessionFacts, event: RunEvent): void {
       // The lookup's answer: a later run with numCtx set does not ask again (agent/model-info.ts).
       config.model = event.model;
       config.numCtx = event.numCtx;
+      keepWindowUnknown(config, event.windowUnknown);
+      if (event.slots) config.slots = event.slots;
+      else delete config.slots;
       if (chooseToolProtocol(event.capabilities) === "json") config.toolProtocol = "json";
       // The agent said so once (a notice); every later run must not ask for it (Ollama answers 400).
       if (event.capabilities.length > 0 && !event.capabilities.includes("thinking")) delete config.think;
@@ -29,6 +32,7 @@ export function keepSessionFacts(config: SessionFacts, event: RunEvent): void {
     case "usage":
       // The agent's window: smaller than before when the server was found to cut the prompt.
       if (event.contextWindow > 0) config.numCtx = event.contextWindow;
+      keepWindowUnknown(config, event.windowUnknown);
       break;
     case "tool-protocol":
       // Kept by the driver, so a restarted agent does not try the native protocol again.
@@ -41,4 +45,10 @@ export function keepSessionFacts(config: SessionFacts, event: RunEvent): void {
     default:
       break;
   }
+}
+
+/** A window no server reported stays unknown until a reply's counts or an overflow tell it. */
+function keepWindowUnknown(config: SessionFacts, unknown: boolean | undefined): void {
+  if (unknown) config.windowUnknown = true;
+  else delete config.windowUnknown;
 }

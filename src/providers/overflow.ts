@@ -18,7 +18,8 @@ interface Wording {
 
 // Order matters only where two forms could both match; each carries its figures in its own order.
 const WORDINGS: readonly Wording[] = [
-  // llama.cpp tools/server: exceed_context_size_error, "request (N tokens) exceeds the available context size (M tokens)".
+  // llama.cpp tools/server (exceed_context_size_error), also passed on by Ollama's llama-server runner:
+  // "request (N tokens) exceeds the available context size (M tokens), try increasing it".
   {
     server: "llama.cpp",
     pattern: /request \((\d+) tokens\) exceeds the available context size \((\d+) tokens\)/i,
@@ -33,10 +34,20 @@ const WORDINGS: readonly Wording[] = [
     window: 2,
     sent: 1,
   },
-  // vLLM serving_engine: "This model's maximum context length is M tokens. However, you requested N tokens".
+  // vLLM (v1 input processor): "This model's maximum context length is M tokens. However, you requested
+  // O output tokens and your prompt contains at least N input tokens, for a total of at least T tokens."
   {
     server: "vLLM",
-    pattern: /maximum context length is (\d+) tokens\. However, (?:you requested|your request has) (\d+)/i,
+    pattern: /maximum context length is (\d+) tokens\..*?prompt contains (?:at least )?(\d+) input tokens/is,
+    window: 1,
+    sent: 2,
+  },
+  // Older vLLM and OpenAI: "However, you requested T tokens (N in the messages, O in the completion)",
+  // or "your request has N input tokens".
+  {
+    server: "vLLM",
+    pattern:
+      /maximum context length is (\d+) tokens\..*?(?:\((\d+) in the messages|your request has (\d+) input tokens)/is,
     window: 1,
     sent: 2,
   },
@@ -48,10 +59,34 @@ const WORDINGS: readonly Wording[] = [
     window: 2,
     sent: 1,
   },
-  // Ollama runner (ollama#16712): "the prompt is longer than the context length currently available to the model".
+  // SGLang, prompt and completion together: "Requested token count exceeds the model's maximum context
+  // length of M tokens. You requested a total of T tokens: N tokens from the input messages and …".
+  {
+    server: "SGLang",
+    pattern: /maximum context length of (\d+) tokens\..*?(\d+) tokens from the input messages/is,
+    window: 1,
+    sent: 2,
+  },
+  // Ollama's runner (llm/llama_server.go): "the prompt is longer than the context length currently
+  // available to the model; shorten the prompt, …" (ollama#16712).
   { server: "Ollama", pattern: /prompt is longer than the context length/i, window: 0, sent: 0 },
-  // LM Studio: "... the model is loaded with context length of only M tokens, which is not enough".
+  // LM Studio 0.3: "Trying to keep the first N tokens when context the overflows. However, the model is
+  // loaded with context length of only M tokens, which is not enough."
+  {
+    server: "LM Studio",
+    pattern: /keep the first (\d+) tokens when context(?: the)? overflows.*?context length of only (\d+) tokens/is,
+    window: 2,
+    sent: 1,
+  },
   { server: "LM Studio", pattern: /context length of only (\d+) tokens/i, window: 1, sent: 0 },
+  // LM Studio 0.4: "The number of tokens to keep from the initial prompt is greater than the context
+  // length (n_keep: N>= n_ctx: M)."
+  {
+    server: "LM Studio",
+    pattern: /greater than the context length \(n_keep: (\d+)\s*>=\s*n_ctx: (\d+)\)/i,
+    window: 2,
+    sent: 1,
+  },
   { server: "LM Studio", pattern: /greater than the context length/i, window: 0, sent: 0 },
 ];
 
@@ -62,7 +97,9 @@ export function contextOverflow(text: string): ContextOverflow | undefined {
     if (!m) continue;
     const out: ContextOverflow = {};
     if (w.window > 0) out.window = Number(m[w.window]!.replaceAll(",", ""));
-    if (w.sent > 0) out.sent = Number(m[w.sent]!.replaceAll(",", ""));
+    // A form with alternatives puts the prompt size in whichever group matched.
+    const sent = w.sent > 0 ? m.slice(w.sent).find((g) => g !== undefined) : undefined;
+    if (sent !== undefined) out.sent = Number(sent.replaceAll(",", ""));
     return out;
   }
   return undefined;

@@ -11,6 +11,8 @@ export interface ChatRequest {
   keepAlive?: string | number;
   temperature?: number;
   think?: ThinkLevel;
+  /** llama.cpp's `id_slot`: the slot whose prompt cache this conversation keeps. */
+  slot?: number;
   /** Constrain the reply to JSON matching this schema: Ollama's format, OpenAI-compatible response_format (json_schema, strict), a grammar on the embedded engine. */
   constraint?: { name: string; schema: Record<string, unknown> };
   signal: AbortSignal;
@@ -57,10 +59,17 @@ export type ProviderEvent =
 export interface ModelInfo {
   name: string;
   contextLength?: number;
+  /** The window the model's own settings ask for: a Modelfile's `PARAMETER num_ctx` (Ollama /api/show). */
+  configuredWindow?: number;
   capabilities: string[];
   size?: number;
   /** The model takes a level of thinking (Ollama's gpt-oss), not only on or off. */
   thinkLevels?: boolean;
+  /** Ollama's renderer and parser for the model (/api/show): what a tool-call bug report needs first. */
+  renderer?: string;
+  parser?: string;
+  /** llama.cpp's server: how many slots (parallel sequences, each with its own prompt cache) it runs. */
+  slots?: number;
 }
 
 /** Whether a server decodes under a JSON schema, as it says of itself, and how it was told. */

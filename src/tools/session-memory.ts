@@ -20,6 +20,8 @@ export interface SessionMemory {
   constraintAsked?: Set<string>;
   /** The user was told the server cuts the prompt (agent/loop.ts): once a session is enough. */
   truncationTold?: boolean;
+  /** The user was told a turn re-read a prompt the server should have cached (agent/cache-miss.ts). */
+  cacheMissTold?: boolean;
   /** The SessionStart hooks ran (agent/loop.ts): once per session, "resume" for a resumed one. */
   sessionStarted?: boolean;
   /** This session began with /clear (or /new) ending the one before: SessionStart says "clear". */

@@ -58,28 +58,57 @@ describe("compaction in the loop", () => {
     expect(notice && notice.type === "notice" && notice.text).toMatch(/compacted: \d+ → \d+ tokens/);
   });
 
-  it("cuts a huge pasted message when nothing older can be summarized, and says so", async () => {
+  // Issue 43: a 20,000-character prompt was cut to 400 characters to fit an assumed window. The
+  // user's newest message is never cut: it is refused before anything is sent, with its figures.
+  it("refuses a huge pasted message that cannot fit, whole and before sending, with its size and the window", async () => {
     const project = tempProject({});
     cleanup = project.cleanup;
     const provider = scriptedProvider([{ text: "done" }]);
     const config = { ...testConfig(project.dir), systemPrompt: "You are agent0.", numCtx: WINDOW };
     const events: RunEvent[] = [];
-    await runAgent([{ role: "user", content: `look at this log:\n${"line\n".repeat(6000)}` }], config, {
+    const pasted = `look at this log:\n${"line\n".repeat(6000)}`;
+    const result = await runAgent([{ role: "user", content: pasted }], config, {
       provider,
       tools: [],
       emit: (e) => events.push(e),
       signal: new AbortController().signal,
       askUser: async () => ({ decision: "deny" }),
     });
-    const sent = provider.requests[0]!.messages;
-    expect(provider.requests).toHaveLength(1);
-    expect(estimateTokens(sent)).toBeLessThanOrEqual(WINDOW / 2);
-    expect(sent.at(-1)!.content).toMatch(/^look at this log:/);
-    expect(sent.at(-1)!.content).toContain("chars cut to fit the context window");
-    const notice = events.find((e) => e.type === "notice" && e.text.startsWith("compacted:"));
-    expect(notice && notice.type === "notice" && notice.text).toContain(
-      "1 long message of the newest turns cut to fit",
+    expect(provider.requests).toHaveLength(0);
+    expect(result.reason).toBe("error");
+    const blocked = events.find((e) => e.type === "prompt-blocked");
+    expect(blocked).toMatchObject({ source: "window" });
+    expect(blocked && blocked.type === "prompt-blocked" && blocked.reason).toMatch(
+      /^Your message is about 7,\d{3} tokens; .* more than the model's 4,096-token context window\.$/,
     );
+    expect(events.some((e) => e.type === "notice" && e.text.includes("cut to fit"))).toBe(false);
+  });
+
+  it("summarizes older messages to fit, never the user's newest", async () => {
+    const project = tempProject({});
+    cleanup = project.cleanup;
+    const provider = scriptedProvider([{ text: "Summary: the user pasted an old log." }, { text: "done" }]);
+    const config = { ...testConfig(project.dir), systemPrompt: "You are agent0.", numCtx: WINDOW };
+    const newest = `and this one:\n${"word ".repeat(1500)}`;
+    await runAgent(
+      [
+        { role: "user", content: `an old paste:\n${"line\n".repeat(3000)}` },
+        { role: "assistant", content: "Seen." },
+        { role: "user", content: newest },
+      ],
+      config,
+      {
+        provider,
+        tools: [],
+        emit: () => {},
+        signal: new AbortController().signal,
+        askUser: async () => ({ decision: "deny" }),
+      },
+    );
+    const sent = provider.requests.at(-1)!.messages;
+    expect(sent.at(-1)!.content).toBe(newest);
+    expect(sent.some((m) => m.content.includes("the user pasted an old log"))).toBe(true);
+    expect(sent.some((m) => m.content.includes("an old paste:"))).toBe(false);
   });
 
   it("summarizes a huge tool output in a request of its own that fits the window", async () => {

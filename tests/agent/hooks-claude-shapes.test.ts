@@ -285,7 +285,7 @@ describe("hook output, as Claude Code reads it", () => {
       replies: [],
     });
     expect(r.provider.requests).toHaveLength(0);
-    expect(r.events).toContainEqual({ type: "prompt-blocked", reason: "no secrets in prompts" });
+    expect(r.events).toContainEqual({ type: "prompt-blocked", reason: "no secrets in prompts", source: "hook" });
   });
 
   it("hookSpecificOutput.permissionDecision deny + permissionDecisionReason: blocked with the reason", async () => {

@@ -61,7 +61,7 @@ describe("the agent loop", () => {
   });
 
   // ggml-org/llama.cpp tools/server: exceed_context_size_error's message.
-  const overflow = "request (9120 tokens) exceeds the available context size (2048 tokens), try increasing it";
+  const overflow = "request (9120 tokens) exceeds the available context size (4096 tokens), try increasing it";
 
   it("compacts to the window an overflow 400 names and retries once, with one notice", async () => {
     const { result, notices } = await run(
@@ -80,7 +80,7 @@ describe("the agent loop", () => {
     expect(result.reason).toBe("complete");
     expect(result.answer).toBe("done");
     expect(
-      notices.filter((n) => n.includes("refused the prompt as longer than its context window (2,048 tokens)")),
+      notices.filter((n) => n.includes("refused the prompt as longer than its context window (4,096 tokens)")),
     ).toHaveLength(1);
   });
 

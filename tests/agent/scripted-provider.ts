@@ -1,3 +1,5 @@
+import { estimateTokens } from "../../src/protocol/tokens.js";
+import { toolSpecTokens } from "../../src/agent/compaction/run.js";
 import type { ChatRequest, Provider, ProviderErrorKind, ProviderEvent } from "../../src/providers/types.js";
 
 /** One scripted model reply: text and/or tool calls with fixed ids, or an error. */
@@ -16,7 +18,8 @@ export type Reply = {
  */
 export function scriptedProvider(
   replies: Reply[],
-  info: { contextLength?: number; capabilities?: string[] } = {},
+  /** `contextLength: null`: a server that does not say its window. */
+  info: { contextLength?: number | null; configuredWindow?: number; capabilities?: string[] } = {},
 ): Provider & { requests: ChatRequest[] } {
   const requests: ChatRequest[] = [];
   return {
@@ -33,13 +36,20 @@ export function scriptedProvider(
       if (reply.thinking) yield { type: "thinking", delta: reply.thinking };
       if (reply.text) yield { type: "text", delta: reply.text };
       for (const call of reply.calls ?? []) yield { type: "tool-call", call };
-      yield { type: "done", promptTokens: reply.promptTokens ?? 10, completionTokens: 5 };
+      // By default the server read the whole request, as agent0 estimates it.
+      const whole = estimateTokens(req.messages) + toolSpecTokens(req.tools);
+      yield { type: "done", promptTokens: reply.promptTokens ?? whole, completionTokens: 5 };
     },
     async listModels() {
       return [{ name: "test-model", capabilities: info.capabilities ?? ["tools"] }];
     },
     async modelInfo(model) {
-      return { name: model, contextLength: info.contextLength ?? 8192, capabilities: info.capabilities ?? ["tools"] };
+      return {
+        name: model,
+        ...(info.contextLength === null ? {} : { contextLength: info.contextLength ?? 8192 }),
+        ...(info.configuredWindow ? { configuredWindow: info.configuredWindow } : {}),
+        capabilities: info.capabilities ?? ["tools"],
+      };
     },
   };
 }

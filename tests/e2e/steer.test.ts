@@ -44,14 +44,16 @@ describe("steering the work", () => {
     const refusal = fake.chats[1]!.messages.at(-1)!;
     expect(refusal.role).toBe("tool");
     expect(refusal.content).toContain("plan mode");
-    // Said after the user's message: the system prompt, the front of every request, stays as it was.
-    expect(fake.chats[0]!.messages.at(-1)!.content).toContain("You are in plan mode");
+    // Said before the user's message, which the model reads last (issue 43); the system prompt, the
+    // front of every request, stays as it was.
+    expect(fake.chats[0]!.messages.at(-2)!.content).toContain("You are in plan mode");
+    expect(fake.chats[0]!.messages.at(-1)!.role).toBe("user");
     expect(fake.chats[0]!.messages[0]!.content).not.toContain("You are in plan mode");
     // y: switch to auto-edit and carry the plan out.
     tui.press("y");
     await fake.waitForChats(3);
-    expect(fake.chats[2]!.messages.at(-2)!.content).toBe("Carry out the plan.");
-    expect(fake.chats[2]!.messages.at(-1)!.content).toContain("Plan mode is off");
+    expect(fake.chats[2]!.messages.at(-1)!.content).toBe("Carry out the plan.");
+    expect(fake.chats[2]!.messages.at(-2)!.content).toContain("Plan mode is off");
     await tui.waitFor(/── auto-edit/);
   });
 

@@ -13,6 +13,11 @@ export interface FakeModel {
   arch?: string;
   /** Bytes on disk; default 2019393189. */
   size?: number;
+  /** A Modelfile's `PARAMETER num_ctx`, listed in /api/show's `parameters`. */
+  numCtx?: number;
+  /** /api/show's `renderer` and `parser` (Ollama's built-in template and tool-call parser). */
+  renderer?: string;
+  parser?: string;
 }
 
 export interface FakeToolCall {

@@ -40,6 +40,8 @@ export interface OpenAIReply {
   errorMidStream?: string;
   /** No usage chunk even when asked (servers that ignore stream_options.include_usage). */
   noUsage?: true;
+  /** llama.cpp's `timings` on the last chunk: cache_n, the prompt tokens read from the slot's cache. */
+  cacheN?: number;
   delayMs?: number;
 }
 
@@ -105,9 +107,17 @@ async function play(res: ServerResponse, req: RecordedHttp, r: OpenAIReply): Pro
     res.end(`data: ${JSON.stringify({ error: { message: r.errorMidStream, type: "server_error", code: 500 } })}\n\n`);
     return;
   }
-  chunk({}, r.toolCalls?.length ? "tool_calls" : "stop");
+  if (r.cacheN !== undefined) {
+    // ggml-org/llama.cpp server: the finish chunk carries `timings` (cache_n, prompt_n, predicted_n …).
+    const prompt = r.usage?.prompt ?? fakePromptTokens(req.body);
+    const timings = { cache_n: r.cacheN, prompt_n: prompt - r.cacheN, predicted_n: 9, prompt_ms: 1, predicted_ms: 1 };
+    res.write(
+      `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: r.toolCalls?.length ? "tool_calls" : "stop" }], timings })}\n\n`,
+    );
+  } else chunk({}, r.toolCalls?.length ? "tool_calls" : "stop");
   if (body.stream_options?.include_usage && !r.noUsage) {
-    const u = r.usage ?? { prompt: 31, completion: 9 };
+    // By default the server read the whole prompt (by the fake's count).
+    const u = r.usage ?? { prompt: fakePromptTokens(req.body), completion: 9 };
     res.write(
       `data: ${JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: u.prompt, completion_tokens: u.completion, total_tokens: u.prompt + u.completion } })}\n\n`,
     );
@@ -125,6 +135,71 @@ export interface FakeOpenAIServer {
   contextLength?: number;
   /** SGLang's `--grammar-backend` (default "xgrammar"), reported by /get_server_info. */
   grammarBackend?: string;
+  /** llama.cpp: how many slots it runs (`-np`): /props `total_slots` and the /slots list. Default 1. */
+  slots?: number;
+  /** LM Studio 0.4+: also its v1 REST API (/api/v1/models). */
+  v1?: true;
+  /** LM Studio: the model is not loaded (no loaded instance, no loaded_context_length). */
+  notLoaded?: true;
+  /**
+   * The window the server really holds: a request whose prompt is longer (counted as JSON length / 3,
+   * a tokenizer tighter than agent0's estimate) is refused with the kind's own 400 (`overflowRefusal`).
+   */
+  holds?: number;
+}
+
+/**
+ * Each server's refusal of a prompt longer than its window, as its code writes it (the wordings
+ * and their sources: tests/providers/overflow.test.ts). "openai" answers as vLLM does.
+ */
+export function overflowRefusal(kind: FakeOpenAIServer["kind"], window: number, prompt: number): OpenAIReply {
+  switch (kind) {
+    case "llamacpp":
+      // ggml-org/llama.cpp tools/server: exceed_context_size_error, with both figures as fields.
+      return {
+        failure: {
+          status: 400,
+          body: {
+            error: {
+              code: 400,
+              message: `request (${prompt} tokens) exceeds the available context size (${window} tokens), try increasing it`,
+              type: "exceed_context_size_error",
+              n_prompt_tokens: prompt,
+              n_ctx: window,
+            },
+          },
+        },
+      };
+    case "sglang":
+      return openaiError(
+        400,
+        `The input (${prompt} tokens) is longer than the model's context length (${window} tokens).`,
+        "BadRequestError",
+      );
+    case "lmstudio":
+      // LM Studio 0.4 answers `{"error": "<text>"}` (Gitlawb/openclaude#353).
+      return {
+        failure: {
+          status: 400,
+          body: {
+            error: `The number of tokens to keep from the initial prompt is greater than the context length (n_keep: ${prompt}>= n_ctx: ${window}). Try to load the model with a larger context length, or provide a shorter input.`,
+          },
+        },
+      };
+    case "vllm":
+    case "openai":
+      return openaiError(
+        400,
+        `This model's maximum context length is ${window} tokens. However, you requested 0 output tokens and your prompt contains at least ${prompt} input tokens, for a total of at least ${prompt} tokens. Please reduce the length of the input prompt or the number of requested output tokens. (parameter=input_tokens, value=${prompt})`,
+        "BadRequestError",
+      );
+  }
+}
+
+/** The fake's count of a request's prompt: tighter than agent0's estimate, as real tokenizers often are. */
+export function fakePromptTokens(body: unknown): number {
+  const b = (body ?? {}) as { messages?: unknown; tools?: unknown };
+  return Math.ceil(JSON.stringify([b.messages ?? [], b.tools ?? []]).length / 3);
 }
 
 function modelsList(s: FakeOpenAIServer) {
@@ -143,6 +218,7 @@ function modelsList(s: FakeOpenAIServer) {
     case "sglang":
       // sgl-project/sglang openai_api protocol ModelCard: owned_by "sglang", root, max_model_len.
       return [{ ...base, owned_by: "sglang", root: s.model, max_model_len: s.contextLength ?? 32768 }];
+      return [{ ...base, owned_by: "sglang", root: s.model }];
   }
 }
 
@@ -162,7 +238,7 @@ export async function startFakeOpenAI(
     if (req.method === "GET" && req.path === "/props" && server.kind === "llamacpp") {
       return json(res, {
         default_generation_settings: { n_ctx: server.contextLength, model: server.model, temperature: 0.8 },
-        total_slots: 1,
+        total_slots: server.slots ?? 1,
         model_path: `/models/${server.model}`,
         build_info: "b5000-fake",
       });
@@ -174,6 +250,15 @@ export async function startFakeOpenAI(
         grammar_backend: server.grammarBackend ?? "xgrammar",
         version: "0.5.2",
       });
+    }
+    if (req.method === "GET" && req.path === "/slots" && server.kind === "llamacpp") {
+      // ggml-org/llama.cpp tools/server README, GET /slots: one object per slot.
+      const slots = Array.from({ length: server.slots ?? 1 }, (_, id) => ({
+        id,
+        n_ctx: server.contextLength,
+        is_processing: false,
+      }));
+      return json(res, slots);
     }
     if (req.method === "GET" && req.path === "/api/v0/models" && server.kind === "lmstudio") {
       // lmstudio.ai/docs/developer/rest/endpoints: GET /api/v0/models, loaded and not-loaded models.
@@ -198,6 +283,29 @@ export async function startFakeOpenAI(
         ],
       });
     }
+    if (req.method === "GET" && req.path === "/api/v1/models" && server.kind === "lmstudio" && server.v1) {
+      // lmstudio-ai/docs 1_developer/2_rest/list.md: `models[]` by `key`, each loaded instance's config.
+      return json(res, {
+        models: [
+          {
+            type: "llm",
+            publisher: "lmstudio-community",
+            key: server.model,
+            display_name: server.model,
+            architecture: "qwen2",
+            quantization: { name: "Q4_K_M", bits_per_weight: 4 },
+            size_bytes: 4683073888,
+            params_string: "7B",
+            loaded_instances: server.notLoaded
+              ? []
+              : [{ id: server.model, config: { context_length: server.contextLength } }],
+            max_context_length: 131072,
+            format: "gguf",
+            capabilities: { vision: false, trained_for_tool_use: true },
+          },
+        ],
+      });
+    }
     if (req.method === "GET" && req.path.startsWith("/api/v0/models/") && server.kind === "lmstudio") {
       return json(res, {
         id: server.model,
@@ -207,9 +315,9 @@ export async function startFakeOpenAI(
         arch: "qwen2",
         compatibility_type: "gguf",
         quantization: "Q4_K_M",
-        state: "loaded",
+        state: server.notLoaded ? "not-loaded" : "loaded",
         max_context_length: 131072,
-        loaded_context_length: server.contextLength,
+        ...(server.notLoaded ? {} : { loaded_context_length: server.contextLength }),
       });
     }
     if (req.method !== "POST" || !req.path.endsWith("/chat/completions"))
@@ -217,6 +325,9 @@ export async function startFakeOpenAI(
         status: 404,
         body: { error: { message: "not found", type: "not_found_error", param: null, code: null } },
       });
+    const prompt = fakePromptTokens(req.body);
+    if (server.holds !== undefined && prompt > server.holds)
+      return play(res, req, overflowRefusal(server.kind, server.holds, prompt));
     await play(res, req, { ...(opts.rude ? RUDE : {}), ...(nextReply() ?? {}) });
   });
 }

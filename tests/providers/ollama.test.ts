@@ -7,6 +7,9 @@ import { closedPort } from "../fakes/ports.js";
 const models = [
   { name: "qwen3:8b", arch: "qwen3", contextLength: 40960, capabilities: ["completion", "tools", "thinking"] },
   { name: "gemma3:4b", arch: "gemma3", contextLength: 131072, capabilities: ["completion", "vision"] },
+  // ollama/ollama api/types.go ShowResponse: `parameters` lists a Modelfile's PARAMETER lines;
+  // `renderer` and `parser` name the model's built-in template and tool-call parser.
+  { name: "qwen3-coder:30b", contextLength: 262144, numCtx: 65536, renderer: "qwen3-coder", parser: "qwen3-coder" },
 ];
 
 let fake: FakeOllama;
@@ -105,7 +108,10 @@ describe("ollama provider: streaming", () => {
     const body = fake.chats[0]!.body;
     expect(body.options).toEqual({ num_ctx: 32768 });
     expect(body.stream).toBe(true);
-    expect(Object.keys(body).sort()).toEqual(["messages", "model", "options", "stream", "tools"]);
+    expect(Object.keys(body).sort()).toEqual(["messages", "model", "options", "stream", "tools", "truncate"]);
+    // ollama/ollama api/types.go ChatRequest.Truncate: on by default, it drops the oldest messages
+    // without a word; off, an overlong prompt is refused with a 400 agent0 compacts for (issue 43).
+    expect(body.truncate).toBe(false);
     expect(body.tools).toEqual([
       {
         type: "function",
@@ -322,6 +328,17 @@ describe("ollama provider: models", () => {
     expect(fake.requests.at(-1)).toMatchObject({ method: "POST", path: "/api/show", body: { model: "qwen3:8b" } });
   });
 
+  it("modelInfo reads a Modelfile's PARAMETER num_ctx and the model's renderer and parser", async () => {
+    expect(await provider().modelInfo("qwen3-coder:30b")).toEqual({
+      name: "qwen3-coder:30b",
+      contextLength: 262144,
+      configuredWindow: 65536,
+      renderer: "qwen3-coder",
+      parser: "qwen3-coder",
+      capabilities: ["completion", "tools"],
+    });
+  });
+
   it("modelInfo of an unknown model throws model-not-found", async () => {
     await expect(provider().modelInfo("nope")).rejects.toMatchObject({
       kind: "model-not-found",
@@ -333,6 +350,15 @@ describe("ollama provider: models", () => {
     expect(await provider().listModels()).toEqual([
       { name: "qwen3:8b", size: 2019393189, contextLength: 40960, capabilities: ["completion", "tools", "thinking"] },
       { name: "gemma3:4b", size: 2019393189, contextLength: 131072, capabilities: ["completion", "vision"] },
+      {
+        name: "qwen3-coder:30b",
+        size: 2019393189,
+        contextLength: 262144,
+        configuredWindow: 65536,
+        renderer: "qwen3-coder",
+        parser: "qwen3-coder",
+        capabilities: ["completion", "tools"],
+      },
     ]);
   });
 

@@ -73,6 +73,19 @@ describe("the model picker", () => {
       "3.3 GB · ctx 131072 · tools: JSON reply protocol · vision",
     );
   });
+
+  it("an Ollama model's renderer and parser (/api/show) are on its line", () => {
+    // ollama/ollama api/types.go ShowResponse.Renderer / .Parser, e.g. qwen3-coder's built-in ones.
+    const m = {
+      contextLength: 262144,
+      capabilities: ["completion", "tools"],
+      renderer: "qwen3-coder",
+      parser: "qwen3-coder",
+    };
+    expect(modelDetail(m, "ollama")).toBe(
+      "ctx 262144 · tools: native + text recovery · renderer qwen3-coder · parser qwen3-coder",
+    );
+  });
 });
 
 describe("queued messages", () => {

@@ -135,8 +135,17 @@ export interface CutCount {
 }
 
 /**
+ * The user's newest message: the last user message that is not a mode note. It is never cut or
+ * summarized (issue 43: the user's own words above all).
+ */
+export function newestUserIndex(messages: readonly ConversationMessage[]): number {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.role === "user" && !messages[i]!.mode) return i;
+  return -1;
+}
+
+/**
  * Cuts messages to their head and tail, tool outputs first and the largest first, until the whole
- * estimate is at most `maxTokens` (or nothing is left to cut).
+ * estimate is at most `maxTokens` (or nothing is left to cut). The user's newest message stays whole.
  */
 export function cutToFit(
   messages: readonly ConversationMessage[],
@@ -146,10 +155,11 @@ export function cutToFit(
   let over = estimateTokens(out) - maxTokens;
   const cut: CutCount = { tools: 0, others: 0 };
   const MIN_CHARS = 400;
+  const newest = newestUserIndex(out);
   for (const roles of [["tool"], ["tool", "user", "assistant"]]) {
     const order = out
       .map((m, i) => ({ m, i }))
-      .filter(({ m }) => roles.includes(m.role) && m.content.length > MIN_CHARS)
+      .filter(({ m, i }) => i !== newest && roles.includes(m.role) && m.content.length > MIN_CHARS)
       .sort((a, b) => b.m.content.length - a.m.content.length);
     for (const { i } of order) {
       const m = out[i]!;
@@ -202,6 +212,30 @@ function splitForSummary(
     head: [...body.slice(0, lastUser), ...body.slice(lastUser + 1, cut)],
     tail: [body[lastUser]!, ...body.slice(cut)],
   };
+}
+
+/**
+ * Whether the user's newest message can be sent at all: with the system prompt and the tools
+ * (`fixedTokens`) and room for an answer, inside the window. Undefined when it fits; otherwise what
+ * to tell the user, with the figures. Nothing else of the conversation counts: compaction can
+ * shrink all of it.
+ */
+export function newestMessageRefusal(
+  messages: readonly ConversationMessage[],
+  window: number,
+  fixedTokens: number,
+): string | undefined {
+  const at = newestUserIndex(messages);
+  if (at < 0) return undefined;
+  const own = estimateTokens([messages[at]!]);
+  // The answer needs room too: as much as a compacted request keeps for its summary.
+  const need = fixedTokens + own + summaryAllowance(window);
+  if (need <= window) return undefined;
+  const n = (v: number) => v.toLocaleString("en-US");
+  return (
+    `Your message is about ${n(own)} tokens; with the system prompt and tools (about ${n(fixedTokens)}) and room ` +
+    `for an answer it needs about ${n(need)}, more than the model's ${n(window)}-token context window.`
+  );
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from "./index.js";
 import { IN_PLACE_INSTRUCTIONS } from "./summary.js";
 import { charsForTokens } from "../../protocol/tokens.js";
+import { contextOverflow } from "../../providers/overflow.js";
 
 /** What goes into the request beside the conversation, and so counts against the window too. */
 export interface RequestOverhead {
@@ -28,6 +29,11 @@ export interface RequestOverhead {
 /** The tool schemas as the wire carries them (`{type: "function", function: spec}`), in tokens. */
 export function toolSpecTokens(tools: readonly ToolSpec[]): number {
   return tools.length ? estimateTextTokens(JSON.stringify(tools.map((t) => ({ type: "function", function: t })))) : 0;
+}
+
+/** What the system message and the tool schemas of a request cost, in tokens. */
+export function overheadTokens(overhead: RequestOverhead): number {
+  return estimateTokens(overhead.system ? [overhead.system] : []) + toolSpecTokens(overhead.tools ?? []);
 }
 
 /**
@@ -44,8 +50,10 @@ export async function compactIfNeeded(
   force = false,
   overhead: RequestOverhead = {},
 ): Promise<ConversationMessage[] | undefined> {
+  // A window nobody reported is not cut to: the reply's counts or a refusal will tell it.
+  if (config.windowUnknown && !force) return undefined;
   const system: ConversationMessage = overhead.system ?? { role: "system", content: config.systemPrompt };
-  const fixed = estimateTokens([system]) + toolSpecTokens(overhead.tools ?? []);
+  const fixed = overheadTokens({ ...overhead, system });
   const before = fixed + estimateTokens(conversation);
   const plan = planCompaction(conversation, { contextWindow: config.numCtx, systemTokens: fixed, force });
   if (plan.action === "none") return undefined;
@@ -95,7 +103,8 @@ async function summarize(
   if (inPlace) {
     const messages = [...wireMessages([req.system, ...conversation], config), instruction];
     const got = await ask(provider, config, signal, messages, config.toolProtocol === "json" ? [] : req.overhead.tools);
-    if (!got.ok || got.text) return got;
+    // A server that counts more tokens than our estimate may refuse even this: the transcript is smaller.
+    if (got.ok ? got.text : !contextOverflow(got.message)) return got;
   }
   // The transcript, the summarizer's instructions and the summary all fit the window.
   const maxChars = charsForTokens(window * 0.8 - allowance - 300);
@@ -118,6 +127,8 @@ async function ask(
     numCtx: config.numCtx,
     keepAlive: config.keepAlive,
     think: config.think,
+    // The summary extends the conversation's prompt: in the slot that holds its cache.
+    ...(config.slot !== undefined ? { slot: config.slot } : {}),
     signal,
     idleTimeoutMs: config.idleTimeoutMs,
   })) {

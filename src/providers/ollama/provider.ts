@@ -57,14 +57,22 @@ export function ollamaApiKey(host: string, env: NodeJS.ProcessEnv): string | und
   }
 }
 
-function chatBody(req: ChatRequest): OllamaChatRequest & { stream: true } {
+/**
+ * `truncate: false`: an Ollama that would drop the oldest messages to fit num_ctx (api/types.go
+ * ChatRequest.Truncate, on by default) refuses with a 400 instead, which agent0 compacts for; a
+ * server from before the field ignores it, as Go's JSON decoding ignores unknown fields.
+ */
+type ChatBody = OllamaChatRequest & { stream: true; truncate: false };
+
+function chatBody(req: ChatRequest): ChatBody {
   const options: Record<string, number> = { num_ctx: req.numCtx };
   if (req.temperature !== undefined) options.temperature = req.temperature;
-  const body: OllamaChatRequest & { stream: true } = {
+  const body: ChatBody = {
     model: req.model,
     messages: toOllamaMessages(req.messages),
     options,
     stream: true,
+    truncate: false,
   };
   if (req.tools.length > 0) body.tools = toOllamaTools(req.tools) as unknown as Tool[];
   if (req.keepAlive !== undefined) body.keep_alive = req.keepAlive;
@@ -96,6 +104,16 @@ function doneEvent(chunk: ChatResponse & { prompt_eval_cached_count?: number }):
   };
   if (typeof cached === "number") event.cachedTokens = cached;
   return event;
+}
+
+/**
+ * A Modelfile's `PARAMETER num_ctx 16384`, as /api/show's `parameters` lists it: one "name value"
+ * line per parameter (ollama/ollama api/types.go ShowResponse).
+ */
+export function modelfileNumCtx(parameters: unknown): number | undefined {
+  if (typeof parameters !== "string") return undefined;
+  const m = /^\s*num_ctx\s+(\d+)\s*$/m.exec(parameters);
+  return m ? Number(m[1]) : undefined;
 }
 
 function malformedNotice(line: string): string {
@@ -156,6 +174,11 @@ export function createOllamaProvider(opts: OllamaProviderOptions): Provider {
     // gpt-oss (architecture "gptoss") reasons at a level and ignores true/false; other thinking
     // models take only a boolean (docs.ollama.com/capabilities/thinking).
     if (arch === "gptoss") out.thinkLevels = true;
+    const configured = modelfileNumCtx(show.parameters);
+    if (configured !== undefined) out.configuredWindow = configured;
+    const named = show as { renderer?: unknown; parser?: unknown };
+    if (typeof named.renderer === "string" && named.renderer) out.renderer = named.renderer;
+    if (typeof named.parser === "string" && named.parser) out.parser = named.parser;
     return out;
   }
 

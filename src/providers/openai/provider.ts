@@ -13,7 +13,7 @@ import type { ChatRequest, ModelInfo, Provider, ProviderError, ProviderEvent } f
 import type { Watchdog } from "../watchdog.js";
 
 import { OPENAI_DEFAULT_BASE_URL } from "./provider-constants.js";
-import { serverContextWindow } from "./context-window.js";
+import { serverFacts } from "./context-window.js";
 import { openAIConstraintSupport } from "./constraint-support.js";
 
 /**
@@ -137,6 +137,8 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
     if (req.tools.length > 0) params.tools = toOpenAITools(req.tools);
     if (req.temperature !== undefined) params.temperature = req.temperature;
     if (req.think !== undefined) Object.assign(params, openAIThink(req.think, baseUrl));
+    // llama.cpp's server reads `id_slot` from the body (server-context.cpp); others ignore it.
+    if (req.slot !== undefined) Object.assign(params, { id_slot: req.slot });
     // llama.cpp's server, vLLM, SGLang and LM Studio decode under the schema's grammar.
     if (req.constraint) {
       const { name, schema } = req.constraint;
@@ -224,8 +226,9 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
   /** The chat API says nothing about context length; the caller keeps its configured cap. */
   async function modelInfo(model: string, signal?: AbortSignal): Promise<ModelInfo> {
     const info: ModelInfo = { name: model, capabilities: [...ASSUMED_CAPABILITIES] };
-    const window = await serverContextWindow({ baseUrl, apiKey: opts.apiKey, model, fetch: opts.fetch, signal });
-    if (window) info.contextLength = window;
+    const facts = await serverFacts({ baseUrl, apiKey: opts.apiKey, model, fetch: opts.fetch, signal });
+    if (facts.window) info.contextLength = facts.window;
+    if (facts.slots) info.slots = facts.slots;
     return info;
   }
 

@@ -202,7 +202,7 @@ export function applyAgentEvent(model: Model, event: AgentEvent, cmds: Cmd[]): v
       }
       break;
     case "prompt-blocked":
-      blockPrompt(model, event.reason);
+      blockPrompt(model, event.reason, event.source);
       break;
     case "steered": {
       // It went in now: shown here, as the user's message; its `message` event follows.
@@ -229,10 +229,11 @@ function notePrompt(figures: Model["prompt"], event: Extract<AgentEvent, { type:
 }
 
 /**
- * A UserPromptSubmit hook said no: the prompt leaves the conversation (the model never saw it, and
- * the next prompt must not carry it) and comes back into the input, with the hook's reason.
+ * A UserPromptSubmit hook said no, or the prompt cannot fit the window: it leaves the conversation
+ * (the model never saw it, and the next prompt must not carry it) and comes back into the input,
+ * with the reason.
  */
-function blockPrompt(model: Model, reason: string): void {
+function blockPrompt(model: Model, reason: string, source: "hook" | "window"): void {
   const at = model.conversation.findLastIndex((m) => m.role === "user");
   const prompt = at >= 0 ? model.conversation[at]! : undefined;
   if (prompt) model.conversation.splice(at, 1);
@@ -240,8 +241,11 @@ function blockPrompt(model: Model, reason: string): void {
   if (text && !model.input.text.trim()) model.input = { text, cursor: text.length };
   addEntry(model, {
     kind: "error",
-    message: `A UserPromptSubmit hook blocked this prompt: ${reason}`,
-    hint: "It was not sent; it is back in the input box.",
+    message: source === "hook" ? `A UserPromptSubmit hook blocked this prompt: ${reason}` : reason,
+    hint:
+      source === "hook"
+        ? "It was not sent; it is back in the input box."
+        : "It was not sent, and nothing of it was cut: it is back in the input box. Shorten it or attach less, or use a model with a larger context window.",
   });
 }
 

@@ -1,6 +1,7 @@
 import type { ImageAttachment } from "../../protocol/conversation.js";
 import { plain } from "./plain.js";
 import { userMessage } from "../../protocol/user-message.js";
+import { turnMessages } from "../../protocol/mode-notes.js";
 import type { Model } from "../model.js";
 import type { Cmd } from "../msg.js";
 import type { Phase } from "../../protocol/agent-event.js";
@@ -25,7 +26,9 @@ export function startRun(model: Model, prompt: Prompt | string, cmds: Cmd[]): vo
   if (typeof prompt === "string" && expandMentions(model, prompt, cmds)) return;
   const p: Prompt = typeof prompt === "string" ? { content: prompt } : prompt;
   const message = userMessage(p, model.config.seesImages, model.now);
-  model.conversation.push(message);
+  // A mode changed since the last turn (Shift+Tab, or --permission-mode at start) is told first.
+  const turn = turnMessages(model.conversation, model.config.permissionMode, message);
+  model.conversation.push(...turn);
   addEntry(model, {
     kind: "user",
     text: p.typed ?? p.content,
@@ -35,7 +38,7 @@ export function startRun(model: Model, prompt: Prompt | string, cmds: Cmd[]): vo
   model.planReady = false;
   const runId = beginRun(model, "loading");
   model.anchor = null;
-  cmds.push({ type: "session-append", message });
+  for (const m of turn) cmds.push({ type: "session-append", message: m });
   const config = { ...plain(model.config), interactive: true };
   // A skill's list comes from the Model (a draft here, revoked once update returns): copied as plain
   // data, or postMessage fails ("null could not be cloned") and the run never starts. It only

@@ -1,0 +1,185 @@
+// Issue 43's checks 1 and 2, end to end against the fakes: the user's words are never cut, every
+// server's overflow 400 is compacted for and the run completes, a cut prompt is caught on every
+// provider, and a mode note goes in before the user's message, never after it.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { startFakeOllama, type FakeOllama, type Reply } from "../fakes/ollama-server.js";
+import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIServer } from "../fakes/openai-server.js";
+import { Tui, runHeadless, type Sandbox, eachTest } from "./harness.js";
+import { PLAN_MODE_PROMPT } from "../../src/protocol/mode-notes.js";
+
+// The issue's report: a 20,000-character prompt, cut to 400 characters against an assumed 8,192.
+const PROMPT = `Review this:\n${"const value = compute(input); // keep\n".repeat(600)}`.slice(0, 20_000);
+const MODEL = { name: "qwen3:8b", contextLength: 40960 };
+const openaiArgs = (fake: FakeOpenAI, model: string) => [
+  "--provider",
+  "openai",
+  "--base-url",
+  `${fake.url}/v1`,
+  "--model",
+  model,
+];
+
+describe("the user's words, whole and last", () => {
+  let ollama: FakeOllama | undefined;
+  let openai: FakeOpenAI | undefined;
+  let sb: Sandbox;
+  let tui: Tui | undefined;
+  eachTest(
+    (s) => (sb = s),
+    () => [tui, ollama, openai],
+  );
+
+  it("a 20,000-character prompt to a server that reports no window is sent whole", async () => {
+    openai = await startFakeOpenAI({
+      replies: [{ text: "Reviewed.", usage: { prompt: 9000, completion: 2 } }],
+      server: { kind: "openai", model: "local" },
+    });
+    const r = await runHeadless(sb, ["-p", PROMPT, ...openaiArgs(openai, "local")]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("Reviewed.");
+    const sent = (openai.requests.at(-1)!.body as { messages: { content: string }[] }).messages;
+    expect(sent.at(-1)!.content).toBe(PROMPT);
+  }, 30_000);
+
+  it("one that holds 2,048 tokens refuses it: refused with the figures, never cut, nothing lost", async () => {
+    openai = await startFakeOpenAI({ server: { kind: "openai", model: "local", holds: 2048 } });
+    const r = await runHeadless(sb, ["-p", PROMPT, ...openaiArgs(openai, "local")]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/Your message is about [\d,]+ tokens; .* the model's 2,048-token context window/);
+    const chats = openai.requests.filter((q) => q.path.endsWith("/chat/completions"));
+    // Sent once whole (the window was unknown), refused, and never sent cut.
+    expect(chats).toHaveLength(1);
+    expect((chats[0]!.body as { messages: { content: string }[] }).messages.at(-1)!.content).toBe(PROMPT);
+  }, 30_000);
+
+  it("in the TUI, a prompt too long for the reported window stays in the input box, with the figures", async () => {
+    openai = await startFakeOpenAI({ server: { kind: "llamacpp", model: "small.gguf", contextLength: 4096 } });
+    tui = await Tui.open(sb, openaiArgs(openai, "small.gguf"));
+    await tui.waitFor(/small\.gguf/);
+    const long = `KEEPME ${"word ".repeat(3500)}END`;
+    // Pasted, as a long prompt is (tmux's bracketed paste of a buffer loaded from a file).
+    const file = path.join(sb.home, "long-prompt.txt");
+    fs.writeFileSync(file, long);
+    tui.tmux("load-buffer", file);
+    tui.tmux("paste-buffer", "-p", "-t", "main");
+    await tui.waitFor(/KEEPME|Pasted/);
+    tui.press("Enter");
+    const screen = await tui.waitFor(/more than the model's 4,096-token context window/, 20_000);
+    expect(screen).toContain("it is back in the input box");
+    expect(openai.requests.filter((q) => q.path.endsWith("/chat/completions"))).toHaveLength(0);
+    // The words are still there to edit, in the input box below the error.
+    const input = screen.slice(screen.lastIndexOf("shift+tab to cycle"));
+    expect(input).toContain("word END");
+  }, 60_000);
+
+  // Each server's own refusal (tests/fakes/openai-server.ts overflowRefusal, sources in
+  // tests/providers/overflow.test.ts): the fake counts tighter than agent0, so a prompt agent0
+  // thinks fits is refused; one compaction, one retry, and the run completes.
+  it.each<FakeOpenAIServer["kind"]>(["vllm", "llamacpp", "sglang", "lmstudio"])(
+    "%s's overflow 400 leads to one compaction and a completed run",
+    async (kind) => {
+      // Reported as 16,384, really 12,000: 10,000 estimated tokens of history pass agent0's check.
+      const server: FakeOpenAIServer = { kind, model: "local", contextLength: 16384, holds: 12_000, v1: true };
+      openai = await startFakeOpenAI({
+        server,
+        replies: [
+          { toolCalls: [{ name: "read_file", arguments: { path: "notes.txt" } }] },
+          { text: "Summary: the user asked for a summary of notes.txt, which was read." },
+          { text: "Done after compacting." },
+        ],
+      });
+      // A file the model reads: its output makes the next request longer than the server holds.
+      fs.writeFileSync(path.join(sb.project, "notes.txt"), "an old note that the model reads once;\n".repeat(600));
+      const r = await runHeadless(sb, ["-p", "Summarize notes.txt", ...openaiArgs(openai, "local")]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain("Done after compacting.");
+      expect(r.stderr.match(/refused the prompt as longer than its context window/g)).toHaveLength(1);
+    },
+    40_000,
+  );
+
+  it("Ollama's overflow 400 leads to one compaction and a completed run", async () => {
+    // ollama/ollama llm/llama_server.go, with `truncate: false` (api/types.go ChatRequest.Truncate).
+    const refusal: Reply = {
+      steps: [],
+      status: 400,
+      body: {
+        error:
+          "the prompt is longer than the context length currently available to the model; shorten the prompt, adjust the context length in settings, or use a model with a longer context length",
+      },
+    };
+    ollama = await startFakeOllama({
+      models: [MODEL],
+      replies: [
+        { steps: [{ text: "First." }] },
+        refusal,
+        { steps: [{ text: "Summary: a first question, answered." }] },
+        { steps: [{ text: "Done after compacting." }] },
+      ],
+    });
+    const args = ["--host", ollama.url, "--model", MODEL.name];
+    tui = await Tui.open(sb, args);
+    await tui.ask("first question", "First.");
+    tui.send("second question");
+    await tui.waitFor("Done after compacting.", 20_000);
+    const screen = tui.screen();
+    expect(screen.match(/refused the prompt as longer than its context window/g)).toHaveLength(1);
+    expect(ollama.chats.every((c) => c.body.truncate === false)).toBe(true);
+  }, 60_000);
+
+  it("a server that read 2,048 of ~3,600 tokens sent is warned about, on every provider, tools counted", async () => {
+    // The system prompt and the message alone are under 3,400 tokens (2,048 is more than 60 % of
+    // them); the tool schemas sent with them make it far more. Only a count of everything sent sees it.
+    const prompt = "hi";
+    ollama = await startFakeOllama({ models: [MODEL], replies: [{ steps: [{ text: "ok" }], promptEvalCount: 2048 }] });
+    const viaOllama = await runHeadless(sb, ["-p", prompt, "--host", ollama.url, "--model", MODEL.name]);
+    expect(viaOllama.stderr).toContain("The server cut the prompt to 2,048 tokens");
+    openai = await startFakeOpenAI({
+      replies: [{ text: "ok", usage: { prompt: 2048, completion: 2 } }],
+      server: { kind: "vllm", model: "local", contextLength: 32768 },
+    });
+    const viaOpenAI = await runHeadless(sb, ["-p", prompt, ...openaiArgs(openai, "local")]);
+    expect(viaOpenAI.stderr).toContain("The server cut the prompt to 2,048 tokens");
+  }, 40_000);
+
+  it("plan mode changed with Shift+Tab: the note goes in before the user's message, which is last", async () => {
+    ollama = await startFakeOllama({
+      models: [MODEL],
+      replies: [{ steps: [{ text: "Hello." }] }, { steps: [{ text: "1. Make the file." }] }],
+    });
+    tui = await Tui.open(sb, ["--host", ollama.url, "--model", MODEL.name, "--yolo"]);
+    await tui.ask("hello", "Hello.");
+    // yolo → ask → auto-edit → plan
+    tui.press("BTab");
+    tui.press("BTab");
+    tui.press("BTab");
+    await tui.waitFor(/plan mode: read-only/);
+    await tui.ask("TOOLS make the file now", "1. Make the file.");
+    const [first, second] = ollama.chats;
+    const sent = second!.messages;
+    expect(sent.at(-1)).toMatchObject({ role: "user", content: "TOOLS make the file now" });
+    expect(sent.at(-2)).toMatchObject({ role: "user", content: PLAN_MODE_PROMPT });
+    // Nothing earlier was rewritten: the request extends the one before.
+    expect(sent.slice(0, first!.messages.length)).toEqual(first!.messages);
+  }, 60_000);
+
+  it("plan mode from --permission-mode plan: the note comes before the first message, in the TUI and headless", async () => {
+    ollama = await startFakeOllama({
+      models: [MODEL],
+      replies: [{ steps: [{ text: "1. Plan." }] }, { steps: [{ text: "1. Plan." }] }],
+    });
+    const args = ["--host", ollama.url, "--model", MODEL.name, "--permission-mode", "plan"];
+    const r = await runHeadless(sb, ["-p", "TOOLS make the file now", ...args]);
+    expect(r.code).toBe(0);
+    tui = await Tui.open(sb, args);
+    await tui.ask("TOOLS make the file now", "1. Plan.");
+    for (const chat of ollama.chats) {
+      expect(chat.messages.at(-1)).toMatchObject({ role: "user", content: "TOOLS make the file now" });
+      expect(chat.messages.at(-2)).toMatchObject({ role: "user", content: PLAN_MODE_PROMPT });
+    }
+    expect(ollama.chats).toHaveLength(2);
+  }, 60_000);
+});
