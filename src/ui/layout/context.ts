@@ -33,7 +33,7 @@ export function contextParts(model: Model): { name: string; tokens: number | und
 }
 
 export function contextReport(model: Model): string {
-  const window = model.config.numCtx;
+  const window = model.config.windowUnknown ? 0 : model.config.numCtx;
   const parts = contextParts(model);
   const used = parts.reduce((t, p) => t + (p.tokens ?? 0), 0);
   const rows: [string, string, string, string][] = parts.map((p) => [
@@ -60,13 +60,17 @@ export function contextReport(model: Model): string {
   const head =
     window > 0
       ? `Context window: ${n(window)} tokens${smallWindow(window, model.config.provider) ? " (small: lean system prompt and tool set)" : ""}`
-      : "Context window: not known yet (the model is still being looked up)";
+      : model.config.windowUnknown
+        ? "Context window: not reported by the server (learned from its first reply's counts, or an overflow error)"
+        : "Context window: not known yet (the model is still being looked up)";
   const reported = model.usage.promptTokens + model.usage.completionTokens;
   const lines = [head, ...table];
   if (reported > 0)
     lines.push(`  The status line's ${n(reported)} is the server's count of the last request and its answer.`);
   lines.push(cacheLine(model), `Tool calls: ${toolProtocolLabel(model.config.provider, model.config.toolProtocol)}`);
-  const promptParts = smallWindow(window, model.config.provider) ? model.promptParts.lean : model.promptParts.full;
+  const promptParts = smallWindow(model.config.numCtx, model.config.provider)
+    ? model.promptParts.lean
+    : model.promptParts.full;
   if (promptParts.length) {
     const nw = Math.max(4, ...promptParts.map((p) => p.name.length));
     lines.push(

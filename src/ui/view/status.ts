@@ -120,7 +120,8 @@ function stateSegment(model: Model): StatusSegment {
 /** The context in use (the last request's prompt and its answer) against the window. */
 function contextSegment(model: Model): StatusSegment | undefined {
   const used = model.usage.promptTokens + model.usage.completionTokens;
-  const window = model.config.numCtx;
+  // A window no server reported is not shown as a figure it is not (the worker learns it later).
+  const window = model.config.windowUnknown ? 0 : model.config.numCtx;
   if (window > 0) {
     const frac = Math.min(1, used / window);
     const filled = Math.round(frac * 10);
