@@ -8,7 +8,7 @@ import { callEndingThinking } from "./replies/thinking-call.js";
 import { parseJsonProtocolReply, RESPONSE_TOOL } from "./replies/json-protocol.js";
 import { ToolCallStreamGuard } from "./replies/tool-call-stream.js";
 import { recoversTextCalls } from "../protocol/tool-protocol.js";
-import { wireMessages } from "./request.js";
+import { wireMessages, wireToolSpecs } from "./request.js";
 import { newCallId } from "../providers/tool-args.js";
 import { estimateTokens, truncationSuspected } from "./compaction/index.js";
 import { toolSpecTokens } from "./compaction/run.js";
@@ -58,7 +58,7 @@ export async function callModel(
   const streamed = await readStream(provider, messages, tools, config, signal, emit, guard, constraint);
   const { content, thinking, signature, toolCalls, error, promptTokens, completionTokens, cachedTokens } = streamed;
 
-  const sentTools = config.toolProtocol === "json" ? [] : tools;
+  const sentTools = wireToolSpecs(config, tools);
   const truncated = promptTokens ? truncation(config, messages, sentTools, promptTokens) : undefined;
   const toolNames = tools.map((t) => t.name);
   if (error) {
@@ -128,7 +128,7 @@ async function readStream(
   for await (const ev of provider.stream({
     model: config.model,
     messages,
-    tools: json ? [] : tools,
+    tools: wireToolSpecs(config, tools),
     ...(constraint ? { constraint } : {}),
     numCtx: config.numCtx,
     keepAlive: config.keepAlive,

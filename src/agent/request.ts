@@ -45,3 +45,11 @@ export function sentTools(config: RunConfig, tools: ToolDef[], depth = 0): ToolD
   const own = names ? tools.filter((t) => names.includes(t.name)) : tools;
   return smallWindow(config.numCtx, config.provider) ? smallWindowTools(own, config, names !== undefined) : own;
 }
+
+/** The tool schemas a request carries: none in the JSON protocol, whose tools are in the system prompt. */
+export function wireToolSpecs<T extends readonly ToolSpec[] | undefined>(
+  config: Pick<RunConfig, "toolProtocol">,
+  specs: T,
+): T | ToolSpec[] {
+  return config.toolProtocol === "json" ? [] : specs;
+}

@@ -6,6 +6,7 @@ import type { ConversationMessage } from "../protocol/conversation.js";
 import { newestMessageRefusal } from "./compaction/index.js";
 import { overheadTokens, toolSpecTokens } from "./compaction/run.js";
 import { cacheMissNotice } from "./cache-miss.js";
+import { wireToolSpecs } from "./request.js";
 import type { ModelReply } from "./model-call.js";
 import type { RunState } from "./run-state.js";
 
@@ -13,7 +14,7 @@ const TOO_LONG_HINT = "Shorten it, or attach less, or use a model (or a server s
 
 /** The tool schemas a request carries: none in the JSON protocol (they are in the system prompt). */
 export function sentSpecs(run: Pick<RunState, "config" | "specs">): RunState["specs"] {
-  return run.config.toolProtocol === "json" ? [] : run.specs;
+  return wireToolSpecs(run.config, run.specs);
 }
 
 /** The user's message may still be refused whole: it opened the run and the model has not answered. */

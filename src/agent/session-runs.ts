@@ -15,7 +15,7 @@ import type { AskUser, PermissionAnswer } from "./approval.js";
 import { ensureModelInfo } from "./model-info.js";
 import { warnIfOllamaBehindOpenAI, withLocalServers } from "./local-servers.js";
 import { compactIfNeeded } from "./compaction/run.js";
-import { sentTools, systemMessage } from "./request.js";
+import { sentTools, systemMessage, wireToolSpecs } from "./request.js";
 import {
   beginRun,
   endReplacedSession,
@@ -76,7 +76,7 @@ export async function compact(s: SessionState, cmd: Command<"compact">): Promise
     const specs = toolSpecs(sentTools(cmd.config, runTools(s, cmd.config)()));
     const out = await compactIfNeeded(provider, cmd.conversation, cmd.config, signal, emit, true, {
       system: systemMessage(cmd.config, specs),
-      tools: cmd.config.toolProtocol === "json" ? [] : specs,
+      tools: wireToolSpecs(cmd.config, specs),
     });
     if (!out) emit({ type: "notice", level: "info", text: "Nothing to compact yet." });
     if (out && cmd.config.checkpointDir) {

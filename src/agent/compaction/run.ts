@@ -4,7 +4,7 @@ import type { ConversationMessage } from "../../protocol/conversation.js";
 import type { RunConfig } from "../../protocol/run-config.js";
 import type { Provider } from "../../providers/types.js";
 import type { ToolSpec } from "../../protocol/tool-spec.js";
-import { wireMessages } from "../request.js";
+import { wireMessages, wireToolSpecs } from "../request.js";
 import {
   applySummary,
   estimateTextTokens,
@@ -102,7 +102,7 @@ async function summarize(
   const inPlace = config.toolProtocol !== "json" && req.before + estimateTokens([instruction]) + allowance <= window;
   if (inPlace) {
     const messages = [...wireMessages([req.system, ...conversation], config), instruction];
-    const got = await ask(provider, config, signal, messages, config.toolProtocol === "json" ? [] : req.overhead.tools);
+    const got = await ask(provider, config, signal, messages, wireToolSpecs(config, req.overhead.tools));
     // A server that counts more tokens than our estimate may refuse even this: the transcript is smaller.
     if (got.ok ? got.text : !contextOverflow(got.message)) return got;
   }
