@@ -4,7 +4,7 @@ import { Command } from "commander";
 import { logsDir, sessionsDir } from "../context/dirs.js";
 import { slashCommands } from "../ui/slash-commands.js";
 import type { CliOptions } from "../cli/config.js";
-import type { Subcommand } from "./options.js";
+import { placeOptionalFlags, type Subcommand } from "./options.js";
 import { addOptions } from "./commander-options.js";
 import type { SaveState } from "../session/recorder.js";
 import type { OutputFormat } from "../cli/print.js";
@@ -371,5 +371,5 @@ async function main(firstPrompt: string, flags: Flags): Promise<number> {
  */
 export async function start(handover?: ProcessState): Promise<void> {
   if (handover) adoptProcessState(handover);
-  await program.parseAsync(process.argv);
+  await program.parseAsync(placeOptionalFlags(process.argv.slice(2)), { from: "user" });
 }

@@ -120,11 +120,37 @@ function parseSpec(spec: OptionSpec): Parsed {
 let parsedOptions: Parsed[] | undefined;
 
 /**
+ * `--think fix it`: commander takes the word after an option whose value may be left out as that
+ * value, and then refuses "fix" as a level. A word that is not one of the option's choices is the
+ * prompt's, so the flag moves to the end of the options (before `--`), where it stands alone.
+ * Both readings — readLaunch and commander in main.ts — read the line this gives.
+ */
+export function placeOptionalFlags(argv: readonly string[]): string[] {
+  parsedOptions ??= OPTIONS.map(parseSpec);
+  const end = argv.includes("--") ? argv.indexOf("--") : argv.length;
+  const kept: string[] = [];
+  const moved: string[] = [];
+  for (let i = 0; i < end; i++) {
+    const arg = argv[i]!;
+    const opt = parsedOptions.find((o) => arg === `--${o.long}` || arg === `-${o.short}`);
+    const next = i + 1 < end ? argv[i + 1] : undefined;
+    if (opt?.takesValue && !opt.optionalValue && next !== undefined) {
+      kept.push(arg, next); // its value, whatever it looks like
+      i++;
+    } else if (opt?.optionalValue && opt.choices && next && !next.startsWith("-") && !opt.choices.includes(next))
+      moved.push(arg);
+    else kept.push(arg);
+  }
+  return [...kept, ...moved, ...argv.slice(end)];
+}
+
+/**
  * Reads argv (without node and the script) the way commander reads it for the forms people type:
  * `--name value`, `--name=value`, `-n value`, `-nvalue`, boolean flags, `--no-x`, words anywhere
  * and everything after `--` as words. Anything else is "other", and commander decides.
  */
-export function readLaunch(argv: readonly string[]): Launch {
+export function readLaunch(line: readonly string[]): Launch {
+  const argv = placeOptionalFlags(line);
   parsedOptions ??= OPTIONS.map(parseSpec);
   const flags: Flags = {};
   const words: string[] = [];

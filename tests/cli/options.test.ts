@@ -4,7 +4,7 @@
 import { Command } from "commander";
 import { addOptions } from "../../src/start/commander-options.js";
 import { describe, expect, it } from "vitest";
-import { OPTIONS, SUBCOMMANDS, readLaunch } from "../../src/start/options.js";
+import { OPTIONS, SUBCOMMANDS, placeOptionalFlags, readLaunch } from "../../src/start/options.js";
 
 /** The command line as main.ts builds it, parsed by commander: options and words, or its error. */
 function commanderReads(argv: string[]): { flags: Record<string, unknown>; words: string[] } | { error: string } {
@@ -16,7 +16,7 @@ function commanderReads(argv: string[]): { flags: Record<string, unknown>; words
   });
   for (const name of SUBCOMMANDS) program.command(name).action(() => {});
   try {
-    program.parse(argv, { from: "user" });
+    program.parse(placeOptionalFlags(argv), { from: "user" }); // as main.ts does
   } catch (err) {
     return { error: (err as Error).message };
   }
@@ -39,6 +39,11 @@ const TUI_LINES: string[][] = [
   ["--think=low", "fix", "it"],
   ["--think", "--yolo"],
   ["fix", "it", "--think"],
+  // The prompt after a flag whose level may be left out is the prompt, not a level commander refuses.
+  ["--think", "fix it"],
+  ["--think", "fix", "it", "--yolo"],
+  ["please", "--think", "fix", "--", "-p", "too"],
+  ["-m", "--think", "fix"],
   ["--no-think"],
   ["--provider", "openai", "--base-url", "http://127.0.0.1:1/v1", "-m", "gpt"],
   ["-r", "3f2a"],
@@ -56,6 +61,15 @@ const TUI_LINES: string[][] = [
 ];
 
 describe("readLaunch", () => {
+  it("takes a word after --think that is not a level as the prompt (it was refused as a level)", () => {
+    expect(readLaunch(["--think", "fix it"])).toEqual({ kind: "tui", flags: { think: true }, words: ["fix it"] });
+    expect(readLaunch(["--think", "high", "fix"])).toEqual({ kind: "tui", flags: { think: "high" }, words: ["fix"] });
+    expect(commanderReads(["please", "--think", "fix", "it"])).toEqual({
+      flags: { think: true },
+      words: ["please", "fix", "it"],
+    });
+  });
+
   it.each(TUI_LINES)("reads %j as commander does", (...argv) => {
     const launch = readLaunch(argv);
     const oracle = commanderReads(argv);
