@@ -3,17 +3,18 @@
 // file's writer and lock, keeps what could not be written (a full disk) and writes it as soon as
 // writing works again, and saves an answer's text while it streams.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { randomId } from "./random-id.js";
 import type { AgentEvent } from "../protocol/agent-event.js";
 import type { ConversationMessage } from "../protocol/conversation.js";
 import type { PermissionMode, RunStamp } from "../protocol/run-config.js";
 import { assertNever } from "../protocol/assert-never.js";
-import { maskedJson } from "./masked-json.js";
 import { shorten } from "./list.js";
-import { SaveError, SessionWriter } from "./writer.js";
-import { SESSION_VERSION, type ForkPoint, type SessionMeta } from "./format.js";
+import { SessionWriter } from "./writer.js";
+import type { ForkPoint, SessionMeta } from "./format.js";
+import { closeAtProcessExit, releaseAtExit } from "./exit-hold.js";
+import { describeError, emergencyCopy, failureText } from "./save-failure.js";
+import { StreamedAnswer, type PartialLine } from "./streamed-answer.js";
 import { acquireLock, type SessionLock } from "./lock.js";
 import { checkpointDirFor } from "./checkpoint-dir.js";
 
@@ -30,7 +31,7 @@ export type Line =
   | { kind: "message"; message: ConversationMessage }
   | { kind: "reset"; messages: ConversationMessage[]; reason?: "rewind" }
   | { kind: "meta"; fields: SessionMeta }
-  | { kind: "partial"; text: string; thinking: string; sync: boolean };
+  | PartialLine;
 
 export interface RecorderOptions {
   dir: string;
@@ -58,21 +59,6 @@ export interface Adopted {
   repair: Line[];
 }
 
-/**
- * The recorders holding a session in this process, closed when it exits. One "exit" listener for
- * them all: an editor serving many sessions (agent0 acp) would pass Node's listener limit with one each.
- */
-const heldAtExit: Set<() => void> = new Set();
-
-function closeAtProcessExit(close: () => void): void {
-  if (heldAtExit.size === 0 && !process.listeners("exit").includes(closeAllAtExit)) process.on("exit", closeAllAtExit);
-  heldAtExit.add(close);
-}
-
-function closeAllAtExit(): void {
-  for (const close of [...heldAtExit]) close();
-}
-
 export class SessionRecorder {
   id: string;
   private writer: SessionWriter | undefined;
@@ -84,25 +70,21 @@ export class SessionRecorder {
   /** The conversation as saved (or waiting to be): for an emergency copy. */
   private conversation: ConversationMessage[] = [];
   private model: string | undefined;
-  private readonly stream = { text: "", thinking: "", timer: undefined as NodeJS.Timeout | undefined, synced: 0 };
-  private readonly partialMs: number;
-  private readonly partialChars: number;
+  /** The answer streaming now, saved as partial lines while it streams. */
+  private readonly stream: StreamedAnswer;
 
   /**
    * Whatever ends the process while the session is held (a fatal error, Ctrl+C in -p, a reader that
    * closed the pipe) still writes what streamed and lets go of the lock: every step here is sync.
    */
   private readonly closeAtExit = (): void => {
-    // The answer being streamed is kept whole: no message will come to supersede it.
-    const s = this.stream;
-    if (s.text || s.thinking) this.write({ kind: "partial", text: s.text, thinking: s.thinking, sync: true });
+    this.stream.saveAll();
     this.close();
   };
 
   constructor(private readonly opts: RecorderOptions) {
     this.id = randomId();
-    this.partialMs = opts.partialMs ?? 2000;
-    this.partialChars = opts.partialChars ?? 4096;
+    this.stream = new StreamedAnswer((line) => this.write(line), opts.partialMs ?? 2000, opts.partialChars ?? 4096);
   }
 
   /** The session file's path (it exists once the first message is saved). */
@@ -165,7 +147,7 @@ export class SessionRecorder {
   /** Closes the current session for another one; what could not be saved of it is said, not lost. */
   private hold(lock: SessionLock | undefined): void {
     this.lock = lock;
-    heldAtExit.delete(this.closeAtExit);
+    releaseAtExit(this.closeAtExit);
     if (lock) closeAtProcessExit(this.closeAtExit);
   }
 
@@ -175,7 +157,7 @@ export class SessionRecorder {
   }
 
   append(message: ConversationMessage): void {
-    this.endStream();
+    this.stream.end();
     // Partial lines still waiting are superseded by the message: never written.
     while (this.backlog.at(-1)?.kind === "partial") this.backlog.pop();
     this.conversation.push(message);
@@ -184,7 +166,7 @@ export class SessionRecorder {
 
   /** `reason` "rewind" marks the line: the messages before it were set aside by /rewind, not lost. */
   reset(messages: ConversationMessage[], reason?: "rewind"): void {
-    this.endStream();
+    this.stream.end();
     this.conversation = [...messages];
     if (!this.writer && !this.parent && this.backlog.length === 0) return; // nothing saved yet: nothing to reset
     this.write({ kind: "reset", messages, ...(reason ? { reason } : {}) });
@@ -201,12 +183,10 @@ export class SessionRecorder {
   event(e: AgentEvent): void {
     switch (e.type) {
       case "text":
-        this.stream.text += e.delta;
-        this.streamed();
+        this.stream.add("text", e.delta);
         break;
       case "thinking":
-        this.stream.thinking += e.delta;
-        this.streamed();
+        this.stream.add("thinking", e.delta);
         break;
       case "message":
         this.append(e.message);
@@ -220,7 +200,7 @@ export class SessionRecorder {
         break;
       case "done":
       case "error":
-        this.endStream();
+        this.stream.end();
         break;
       case "prompt-blocked": {
         // The blocked prompt leaves the saved conversation too, so --resume never sends it.
@@ -257,13 +237,13 @@ export class SessionRecorder {
    * conversation goes to a new session file in the system's temp folder, named in the report.
    */
   close(): CloseReport {
-    this.endStream();
+    this.stream.end();
     const report = this.report();
     this.writer?.close();
     this.writer = undefined;
     this.lock?.release();
     this.lock = undefined;
-    heldAtExit.delete(this.closeAtExit);
+    releaseAtExit(this.closeAtExit);
     this.backlog = [];
     this.failure = undefined;
     return report;
@@ -278,77 +258,18 @@ export class SessionRecorder {
     }
     const reason = this.failure ?? "unknown error";
     const unsaved = this.backlog.filter((l) => l.kind === "message").length;
-    const copy = this.emergencyCopy();
+    const copy = emergencyCopy({
+      id: this.id,
+      fields: { ...this.opts.fields(), ...(this.model ? { model: this.model } : {}) },
+      conversation: this.conversation,
+      env: this.opts.env ?? process.env,
+    });
     const what = `${unsaved} message${unsaved === 1 ? "" : "s"}`;
     const text = copy.ok
       ? `Session ${short} was NOT fully saved (${reason}): ${what} could not be written. ` +
         `The whole conversation was saved to ${copy.path} — move it into ${this.opts.dir} to resume it with: agent0 --resume ${copy.id}`
       : `Session ${short} was NOT fully saved (${reason}): ${what} could not be written, and no copy could be made (${copy.error}).`;
     return { kind: "unsaved", id: this.id, text, ...(copy.ok ? { emergencyPath: copy.path } : {}) };
-  }
-
-  private emergencyCopy(): { ok: true; path: string; id: string } | { ok: false; error: string } {
-    const id = randomId();
-    const file = path.join(os.tmpdir(), `agent0-unsaved-${id}.jsonl`);
-    const fields = this.opts.fields();
-    const at = new Date().toISOString();
-    const header = {
-      type: "session",
-      version: SESSION_VERSION,
-      id,
-      created: at,
-      cwd: fields.cwd,
-      provider: fields.provider,
-      model: this.model ?? fields.model,
-      title: `copy of ${this.id.slice(0, 8)}`,
-    };
-    const reset = { type: "reset", at, messages: this.conversation };
-    try {
-      const env = this.opts.env ?? process.env;
-      fs.writeFileSync(file, `${maskedJson(header, env)}\n${maskedJson(reset, env)}\n`, { flag: "wx", mode: 0o600 });
-      return { ok: true, path: file, id };
-    } catch (err) {
-      fs.rmSync(file, { force: true });
-      return { ok: false, error: describeError(err) };
-    }
-  }
-
-  private streamed(): void {
-    const s = this.stream;
-    if (s.text.length + s.thinking.length >= this.partialChars) this.savePartial();
-    else s.timer ??= unref(setTimeout(() => this.savePartial(), this.partialMs));
-  }
-
-  /**
-   * Saves the streamed text so far, up to its last whitespace: a secret (never holding a space)
-   * stays whole on one line, where the writer masks it.
-   */
-  private savePartial(): void {
-    const s = this.stream;
-    if (s.timer) clearTimeout(s.timer);
-    s.timer = undefined;
-    const text = cutAtSpace(s.text, this.partialChars * 16);
-    const thinking = cutAtSpace(s.thinking, this.partialChars * 16);
-    if (!text && !thinking) {
-      if (s.text || s.thinking) s.timer = unref(setTimeout(() => this.savePartial(), this.partialMs));
-      return;
-    }
-    s.text = s.text.slice(text.length);
-    s.thinking = s.thinking.slice(thinking.length);
-    const now = Date.now();
-    const sync = now - s.synced >= this.partialMs;
-    if (sync) s.synced = now;
-    this.write({ kind: "partial", text, thinking, sync });
-    if (s.text || s.thinking) s.timer = unref(setTimeout(() => this.savePartial(), this.partialMs));
-  }
-
-  /** The streamed answer is over: its message (or nothing) supersedes what was saved of it. */
-  private endStream(): void {
-    const s = this.stream;
-    if (s.timer) clearTimeout(s.timer);
-    s.timer = undefined;
-    s.text = "";
-    s.thinking = "";
   }
 
   private write(line: Line): void {
@@ -429,37 +350,4 @@ function writeLine(writer: SessionWriter, line: Line): void {
     default:
       assertNever(line);
   }
-}
-
-/** Text up to (and with) its last whitespace; all of it once it is longer than `max`. */
-function cutAtSpace(text: string, max: number): string {
-  if (text.length >= max) return text;
-  const end = Math.max(text.lastIndexOf(" "), text.lastIndexOf("\n"), text.lastIndexOf("\t"));
-  return end === -1 ? "" : text.slice(0, end + 1);
-}
-
-function unref(timer: NodeJS.Timeout): NodeJS.Timeout {
-  timer.unref();
-  return timer;
-}
-
-const CAUSES: Record<string, string> = {
-  ENOSPC: "the disk is full",
-  EDQUOT: "the disk quota is used up",
-  EROFS: "the file system is read-only",
-  EACCES: "permission denied",
-  EPERM: "permission denied",
-  EIO: "an I/O error",
-  EMFILE: "too many open files",
-};
-
-/** "the disk is full (ENOSPC)": what happened, in words, with the system's code. */
-export function describeError(err: unknown): string {
-  const code = err instanceof SaveError ? err.code : (err as NodeJS.ErrnoException | undefined)?.code;
-  if (code && CAUSES[code]) return `${CAUSES[code]} (${code})`;
-  return (err as Error)?.message ?? String(err);
-}
-
-function failureText(reason: string): string {
-  return `Could not save the session: ${reason} — the conversation continues in memory; nothing is lost while agent0 stays open.`;
 }
