@@ -13,6 +13,7 @@ import { benchConstrained } from "./constrained.mjs";
 import { benchEditMatch } from "./edit-match.mjs";
 import { benchScale } from "./scale-bench.mjs";
 import { benchPrefixCache, printPrefixCache } from "./prefix-cache.mjs";
+import { benchEngine, engineSkipReason } from "./engine.mjs";
 
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
@@ -23,6 +24,9 @@ const row = (what, value, budget) => {
 };
 const ms = (n) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 const mb = (n) => `${n.toFixed(0)} MB`;
+/** A median with its spread: noisy figures are given whole. */
+const spread = (values, unit = ms) =>
+  `${unit(median(values))} (${unit(Math.min(...values))}–${unit(Math.max(...values))}, n = ${values.length})`;
 const dist = (p) => import(pathToFileURL(path.join(ROOT, "dist", p)).href);
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
@@ -517,6 +521,26 @@ async function prefixCache() {
   );
 }
 
+/** Issue 41: the embedded engine on the tests' tiny random-weights model (bench/engine.mjs). */
+async function engine() {
+  const why = await engineSkipReason(ROOT);
+  if (why) return row("embedded engine, tiny model", `skipped: ${why}`, "");
+  const r = await benchEngine(ROOT);
+  const perS = (n) => `${n.toFixed(0)} tokens/s`;
+  const kb = (r.modelBytes / 1024).toFixed(0);
+  row(`engine: import node-llama-cpp (fresh process)`, spread(r.importMs), "");
+  row(`engine: import, then the ${kb} KB tiny model and its context loaded (fresh process)`, spread(r.loadMs), "");
+  row("engine: first token of a fresh process's first request (load included)", spread(r.firstTokenColdMs), "");
+  row(`engine: first token, model loaded (${r.promptTokens}-token prompt, 1 thread)`, spread(r.firstTokenMs), "");
+  const lengths = `${Math.min(...r.replyTokens)}–${Math.max(...r.replyTokens)}`;
+  row(`engine: generation after the first token (replies of ${lengths} tokens)`, spread(r.tokensPerS, perS), "");
+  row(
+    `engine: Esc (abort mid-stream) to the provider's stream ended (${r.stopMs.length} of ${r.stopsTried} stopped mid-reply)`,
+    `${spread(r.stopMs)}; next turn ${r.cleanAfterStop ? "replies" : "FAILED"}`,
+    "≤ 200 ms",
+  );
+}
+
 const parts = {
   launch,
   launchMcp,
@@ -535,6 +559,7 @@ const parts = {
   longSession,
   scale,
   prefixCache,
+  engine,
 };
 for (const [name, fn] of Object.entries(parts)) {
   if (!want(name)) continue;
