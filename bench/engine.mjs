@@ -47,8 +47,8 @@ export async function benchEngine(root) {
     writeTinyGguf(model);
     const samples = [];
     for (let i = 0; i < PROCESSES; i++) {
-      const loaded = await sampleInChild("--load", root, model, dir);
-      samples.push({ ...loaded, ...(await sampleInChild("--provider", root, model, dir)) });
+      const loaded = await jsonFromChild([HERE, "--load", root, model, dir]);
+      samples.push({ ...loaded, ...(await jsonFromChild([HERE, "--provider", root, model, dir])) });
     }
     const all = (k) => samples.flatMap((s) => s[k]);
     return {
@@ -69,12 +69,10 @@ export async function benchEngine(root) {
   }
 }
 
-function sampleInChild(kind, root, model, dataDir) {
+/** A script run in a fresh node, its last stdout line read as JSON (the bench's samples). */
+export function jsonFromChild(args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [HERE, kind, root, model, dataDir], {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: process.env,
-    });
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
     child.stdout.on("data", (d) => (out += d));
@@ -82,7 +80,7 @@ function sampleInChild(kind, root, model, dataDir) {
     child.on("error", reject);
     child.on("close", (code) => {
       if (code === 0) resolve(JSON.parse(out.trim().split("\n").at(-1)));
-      else reject(new Error(`engine sample exited ${code}: ${err.trim().slice(-400)}`));
+      else reject(new Error(`${path.basename(args[0])} ${args[1]} exited ${code}: ${err.trim().slice(-400)}`));
     });
   });
 }

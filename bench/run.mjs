@@ -14,6 +14,7 @@ import { benchEditMatch } from "./edit-match.mjs";
 import { benchScale } from "./scale-bench.mjs";
 import { benchPrefixCache, printPrefixCache } from "./prefix-cache.mjs";
 import { benchEngine, engineSkipReason } from "./engine.mjs";
+import { benchSchemaBuild, hasSchemaBuilder } from "./schema-build.mjs";
 
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
@@ -541,6 +542,25 @@ async function engine() {
   );
 }
 
+/** Issue 38: the reply schema and the engine's grammar, built once per tool set (bench/schema-build.mjs). */
+async function schemaBuild() {
+  if (!hasSchemaBuilder(ROOT)) return row("reply schema", "skipped: no schema builder in this build", "");
+  const r = await benchSchemaBuild(ROOT);
+  const us = (n) => `${n.toFixed(n < 1 ? 2 : 0)} µs`;
+  const set = `${r.tools} built-in tools, ${(r.schemaBytes / 1024).toFixed(1)} KB`;
+  row(`reply schema of the ${set}: first build, fresh process`, spread(r.coldUs, us), "");
+  row("reply schema: built again, warm (mean of 200)", spread(r.warmUs, us), "");
+  row("reply schema: the run's later steps, looked up (mean of 200)", spread(r.lookupUs, us), "");
+  row("engine grammar schema (gbnf-schema.ts) of it: first mapping, fresh process", spread(r.gbnfColdUs, us), "");
+  row("engine grammar schema: mapped again, warm (mean of 200)", spread(r.gbnfWarmUs, us), "");
+  if (!r.grammarMs.length) {
+    const why = await engineSkipReason(ROOT);
+    return row("engine grammar from the schema", `skipped: ${why}`, "");
+  }
+  row("engine grammar from it (createGrammarForJsonSchema): first, fresh process", spread(r.grammarColdMs), "");
+  row("engine grammar from it: again (each constrained request of the embedded provider)", spread(r.grammarMs), "");
+}
+
 const parts = {
   launch,
   launchMcp,
@@ -560,6 +580,7 @@ const parts = {
   scale,
   prefixCache,
   engine,
+  schemaBuild,
 };
 for (const [name, fn] of Object.entries(parts)) {
   if (!want(name)) continue;
