@@ -127,6 +127,58 @@ async function headless() {
   );
 }
 
+/**
+ * Issue 38: the one-shot with a model without native tools, so every request carries the reply
+ * schema (Ollama's `format`). AGENT0_BENCH_ROOT: another build, run in turn with this one.
+ */
+async function jsonOneShot() {
+  const model = { name: "plain:8b", contextLength: 40960, capabilities: ["completion"] };
+  const answer = JSON.stringify({ thoughts: ["done"], tool_name: "response", tool_args: { text: "ok" } });
+  let withSchema = 0;
+  const fake = await startFakeOllama({
+    models: [model],
+    replies: (req) => {
+      if (req.body?.format) withSchema++;
+      return { steps: [{ text: answer }] };
+    },
+  });
+  const other = process.env.AGENT0_BENCH_ROOT;
+  const builds = {
+    this: path.join(ROOT, "bin", "agent0.js"),
+    ...(other && { [other]: path.join(other, "bin", "agent0.js") }),
+  };
+  const runs = Object.fromEntries(Object.keys(builds).map((k) => [k, { ms: [], cpu: [] }]));
+  const args = ["-p", "hi", "--host", fake.url, "--model", model.name];
+  try {
+    for (const bin of Object.values(builds)) {
+      const sb = sandbox();
+      await runHeadless(sb, args, { bin }); // writes the shared code cache
+      sb.cleanup();
+    }
+    withSchema = 0;
+    for (let i = 0; i < 11; i++) {
+      for (const [name, bin] of Object.entries(builds)) {
+        const sb = sandbox();
+        const h = await runHeadless(sb, args, { bin });
+        sb.cleanup();
+        if (h.code !== 0 || h.out.trim() !== "ok") throw new Error(`JSON-protocol one-shot failed: ${h.out}${h.err}`);
+        runs[name].ms.push(h.ms);
+        runs[name].cpu.push(h.cpuMs);
+      }
+    }
+  } finally {
+    await fake.close();
+  }
+  for (const [name, r] of Object.entries(runs)) {
+    row(
+      `headless one-shot, JSON-protocol model${name === "this" ? "" : ` (${name})`}: wall; CPU`,
+      `${spread(r.ms)}; ${ms(median(r.cpu))} CPU`,
+      "",
+    );
+  }
+  row("requests that carried the reply schema", `${withSchema} of ${11 * Object.keys(builds).length}`, "");
+}
+
 /** CPU the TUI uses while nobody does anything, 20 s after start. */
 async function idle() {
   const fake = await startFakeOllama({ models: [MODEL] });
@@ -565,6 +617,7 @@ const parts = {
   launch,
   launchMcp,
   headless,
+  jsonOneShot,
   idle,
   bigTranscript,
   streaming,
