@@ -13,6 +13,8 @@ import { benchConstrained } from "./constrained.mjs";
 import { benchEditMatch } from "./edit-match.mjs";
 import { benchScale } from "./scale-bench.mjs";
 import { benchPrefixCache, printPrefixCache } from "./prefix-cache.mjs";
+import { benchEngine, engineSkipReason } from "./engine.mjs";
+import { benchSchemaBuild, hasSchemaBuilder } from "./schema-build.mjs";
 
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
@@ -23,6 +25,9 @@ const row = (what, value, budget) => {
 };
 const ms = (n) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 const mb = (n) => `${n.toFixed(0)} MB`;
+/** A median with its spread: noisy figures are given whole. */
+const spread = (values, unit = ms) =>
+  `${unit(median(values))} (${unit(Math.min(...values))}–${unit(Math.max(...values))}, n = ${values.length})`;
 const dist = (p) => import(pathToFileURL(path.join(ROOT, "dist", p)).href);
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
@@ -120,6 +125,58 @@ async function headless() {
     `${ms(median(cold))} (${ratio(median(cold), n)} node)`,
     "",
   );
+}
+
+/**
+ * Issue 38: the one-shot with a model without native tools, so every request carries the reply
+ * schema (Ollama's `format`). AGENT0_BENCH_ROOT: another build, run in turn with this one.
+ */
+async function jsonOneShot() {
+  const model = { name: "plain:8b", contextLength: 40960, capabilities: ["completion"] };
+  const answer = JSON.stringify({ thoughts: ["done"], tool_name: "response", tool_args: { text: "ok" } });
+  let withSchema = 0;
+  const fake = await startFakeOllama({
+    models: [model],
+    replies: (req) => {
+      if (req.body?.format) withSchema++;
+      return { steps: [{ text: answer }] };
+    },
+  });
+  const other = process.env.AGENT0_BENCH_ROOT;
+  const builds = {
+    this: path.join(ROOT, "bin", "agent0.js"),
+    ...(other && { [other]: path.join(other, "bin", "agent0.js") }),
+  };
+  const runs = Object.fromEntries(Object.keys(builds).map((k) => [k, { ms: [], cpu: [] }]));
+  const args = ["-p", "hi", "--host", fake.url, "--model", model.name];
+  try {
+    for (const bin of Object.values(builds)) {
+      const sb = sandbox();
+      await runHeadless(sb, args, { bin }); // writes the shared code cache
+      sb.cleanup();
+    }
+    withSchema = 0;
+    for (let i = 0; i < 11; i++) {
+      for (const [name, bin] of Object.entries(builds)) {
+        const sb = sandbox();
+        const h = await runHeadless(sb, args, { bin });
+        sb.cleanup();
+        if (h.code !== 0 || h.out.trim() !== "ok") throw new Error(`JSON-protocol one-shot failed: ${h.out}${h.err}`);
+        runs[name].ms.push(h.ms);
+        runs[name].cpu.push(h.cpuMs);
+      }
+    }
+  } finally {
+    await fake.close();
+  }
+  for (const [name, r] of Object.entries(runs)) {
+    row(
+      `headless one-shot, JSON-protocol model${name === "this" ? "" : ` (${name})`}: wall; CPU`,
+      `${spread(r.ms)}; ${ms(median(r.cpu))} CPU`,
+      "",
+    );
+  }
+  row("requests that carried the reply schema", `${withSchema} of ${11 * Object.keys(builds).length}`, "");
 }
 
 /** CPU the TUI uses while nobody does anything, 20 s after start. */
@@ -517,10 +574,50 @@ async function prefixCache() {
   );
 }
 
+/** Issue 41: the embedded engine on the tests' tiny random-weights model (bench/engine.mjs). */
+async function engine() {
+  const why = await engineSkipReason(ROOT);
+  if (why) return row("embedded engine, tiny model", `skipped: ${why}`, "");
+  const r = await benchEngine(ROOT);
+  const perS = (n) => `${n.toFixed(0)} tokens/s`;
+  const kb = (r.modelBytes / 1024).toFixed(0);
+  row(`engine: import node-llama-cpp (fresh process)`, spread(r.importMs), "");
+  row(`engine: import, then the ${kb} KB tiny model and its context loaded (fresh process)`, spread(r.loadMs), "");
+  row("engine: first token of a fresh process's first request (load included)", spread(r.firstTokenColdMs), "");
+  row(`engine: first token, model loaded (${r.promptTokens}-token prompt, 1 thread)`, spread(r.firstTokenMs), "");
+  const lengths = `${Math.min(...r.replyTokens)}–${Math.max(...r.replyTokens)}`;
+  row(`engine: generation after the first token (replies of ${lengths} tokens)`, spread(r.tokensPerS, perS), "");
+  row(
+    `engine: Esc (abort mid-stream) to the provider's stream ended (${r.stopMs.length} of ${r.stopsTried} stopped mid-reply)`,
+    `${spread(r.stopMs)}; next turn ${r.cleanAfterStop ? "replies" : "FAILED"}`,
+    "≤ 200 ms",
+  );
+}
+
+/** Issue 38: the reply schema and the engine's grammar, built once per tool set (bench/schema-build.mjs). */
+async function schemaBuild() {
+  if (!hasSchemaBuilder(ROOT)) return row("reply schema", "skipped: no schema builder in this build", "");
+  const r = await benchSchemaBuild(ROOT);
+  const us = (n) => `${n.toFixed(n < 1 ? 2 : 0)} µs`;
+  const set = `${r.tools} built-in tools, ${(r.schemaBytes / 1024).toFixed(1)} KB`;
+  row(`reply schema of the ${set}: first build, fresh process`, spread(r.coldUs, us), "");
+  row("reply schema: built again, warm (mean of 200)", spread(r.warmUs, us), "");
+  row("reply schema: the run's later steps, looked up (mean of 200)", spread(r.lookupUs, us), "");
+  row("engine grammar schema (gbnf-schema.ts) of it: first mapping, fresh process", spread(r.gbnfColdUs, us), "");
+  row("engine grammar schema: mapped again, warm (mean of 200)", spread(r.gbnfWarmUs, us), "");
+  if (!r.grammarMs.length) {
+    const why = await engineSkipReason(ROOT);
+    return row("engine grammar from the schema", `skipped: ${why}`, "");
+  }
+  row("engine grammar from it (createGrammarForJsonSchema): first, fresh process", spread(r.grammarColdMs), "");
+  row("engine grammar from it: again (each constrained request of the embedded provider)", spread(r.grammarMs), "");
+}
+
 const parts = {
   launch,
   launchMcp,
   headless,
+  jsonOneShot,
   idle,
   bigTranscript,
   streaming,
@@ -535,6 +632,8 @@ const parts = {
   longSession,
   scale,
   prefixCache,
+  engine,
+  schemaBuild,
 };
 for (const [name, fn] of Object.entries(parts)) {
   if (!want(name)) continue;

@@ -202,7 +202,7 @@ export function restrictTools(run: RunState, names: string[]): void {
   });
 }
 
-function constraintsFor(specs: ToolSpec[]): Constraints {
+export function constraintsFor(specs: ToolSpec[]): Constraints {
   let reply: ReplyConstraint | undefined;
   let calls: ReplyConstraint | undefined;
   return {
