@@ -110,6 +110,43 @@ describe("a window nobody reported", () => {
   });
 });
 
+describe("a window nobody reported, against the placeholder", () => {
+  // UNKNOWN_CONTEXT (8,192) stands in for the window in figures, but a prompt is never judged against
+  // it: 60,000 characters are far over 8,192 tokens, and still go whole (the server decides).
+  const BIG = `Review this:\n${"const value = compute(input);\n".repeat(2100)}`;
+
+  it("a prompt larger than the 8,192 placeholder is sent whole, not refused before sending", async () => {
+    const { result, events, provider } = await run([{ text: "Reviewed." }], {
+      configure: openai,
+      info: { contextLength: null },
+      conversation: [{ role: "user", content: BIG }],
+    });
+    expect(events.some((e) => e.type === "prompt-blocked")).toBe(false);
+    expect(provider.requests).toHaveLength(1);
+    expect(provider.requests[0]!.messages.at(-1)!.content).toBe(BIG);
+    expect(result.reason).toBe("complete");
+  });
+
+  it("a second overflow refusal after the one compaction ends the run: one compaction, not a loop", async () => {
+    const refusal =
+      "the prompt is longer than the context length currently available to the model; shorten the prompt, adjust the context length in settings, or use a model with a longer context length";
+    const older: ConversationMessage[] = [
+      { role: "user", content: `an old log:\n${"line of an old log\n".repeat(1200)}` },
+      { role: "assistant", content: "Seen." },
+      { role: "user", content: "and now?" },
+    ];
+    // The refusal, the summary, then the refusal again; a further compaction would ask for a
+    // fourth reply, which the script does not have.
+    const { result, events, provider } = await run(
+      [{ error: refusal }, { text: "Summary: an old log was read." }, { error: refusal }],
+      { configure: openai, info: { contextLength: null }, conversation: older },
+    );
+    expect(provider.requests).toHaveLength(3);
+    expect(events.filter((e) => e.type === "compacted")).toHaveLength(1);
+    expect(result.reason).toBe("error");
+  });
+});
+
 describe("a window the server reported", () => {
   it("a prompt that cannot fit is refused before sending, with its size and the window", async () => {
     const { result, events, provider } = await run([], { configure: openai, info: { contextLength: 4096 } });
