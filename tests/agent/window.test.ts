@@ -126,25 +126,6 @@ describe("a window nobody reported, against the placeholder", () => {
     expect(provider.requests[0]!.messages.at(-1)!.content).toBe(BIG);
     expect(result.reason).toBe("complete");
   });
-
-  it("a second overflow refusal after the one compaction ends the run: one compaction, not a loop", async () => {
-    const refusal =
-      "the prompt is longer than the context length currently available to the model; shorten the prompt, adjust the context length in settings, or use a model with a longer context length";
-    const older: ConversationMessage[] = [
-      { role: "user", content: `an old log:\n${"line of an old log\n".repeat(1200)}` },
-      { role: "assistant", content: "Seen." },
-      { role: "user", content: "and now?" },
-    ];
-    // The refusal, the summary, then the refusal again; a further compaction would ask for a
-    // fourth reply, which the script does not have.
-    const { result, events, provider } = await run(
-      [{ error: refusal }, { text: "Summary: an old log was read." }, { error: refusal }],
-      { configure: openai, info: { contextLength: null }, conversation: older },
-    );
-    expect(provider.requests).toHaveLength(3);
-    expect(events.filter((e) => e.type === "compacted")).toHaveLength(1);
-    expect(result.reason).toBe("error");
-  });
 });
 
 describe("a window the server reported", () => {
