@@ -38,9 +38,24 @@ for (const row of rows) {
       survived++;
       continue;
     }
-    fs.writeFileSync(file, text.replace(row.find, row.replace));
-    if (row.build) execFileSync("npm", ["run", "build"], { cwd: dir, stdio: "ignore" });
-    const run = spawnSync("npx", ["vitest", "run", row.test], { cwd: dir, encoding: "utf8" });
+    // A function, so `$&` or `$1` in a replacement stays as written.
+    fs.writeFileSync(
+      file,
+      text.replace(row.find, () => row.replace),
+    );
+    if (row.build && spawnSync("npm", ["run", "build"], { cwd: dir, stdio: "ignore" }).status !== 0) {
+      // A mutant the compiler refuses proves nothing about the tests: the row must be mended.
+      console.log(`✗ ${row.id}: the mutant does not build (tsc refuses the replacement)`);
+      survived++;
+      continue;
+    }
+    // The engine the engine tests load is shared like node_modules (tests/engine/engine-dir.ts), so a
+    // row does not install it again into its scratch copy.
+    const env = {
+      ...process.env,
+      AGENT0_ENGINE_DIR: process.env.AGENT0_ENGINE_DIR ?? path.join(root, ".engine-cache"),
+    };
+    const run = spawnSync("npx", ["vitest", "run", row.test], { cwd: dir, encoding: "utf8", env });
     if (run.status === 0) {
       console.log(`✗ ${row.id}: ${row.test} stays green without "${row.rule}"`);
       survived++;

@@ -31,12 +31,12 @@ const call = (name: string, args: Record<string, unknown>) =>
   JSON.stringify({ thoughts: ["need it"], tool_name: name, tool_args: args });
 const answer = (text: string) => JSON.stringify({ thoughts: [], tool_name: "response", tool_args: { text } });
 
-async function run(config: RunConfig, prompt = "what does a.txt say?") {
+async function run(config: RunConfig, prompt = "what does a.txt say?", memory = createSessionMemory("s")) {
   const events: RunEvent[] = [];
   const result = await runAgent([{ role: "user", content: prompt }], config, {
     provider: createProvider(config, { OPENAI_API_KEY: "sk-test" }),
     tools: TOOLS,
-    memory: createSessionMemory("s"),
+    memory,
     emit: (e) => events.push(e),
     signal: new AbortController().signal,
     askUser: async () => ({ decision: "once" }),
@@ -149,6 +149,32 @@ describe("the JSON reply protocol, constrained", () => {
     expect(bodies[1]!.messages).toEqual(bodies[0]!.messages);
     expect(result.conversation.at(-1)).toMatchObject({ role: "assistant", content: "fine" });
     expect(notices.filter((n) => n.includes("refused to constrain"))).toHaveLength(1);
+  });
+
+  it("the refusal is remembered for that server and model: the same model goes without, another still gets it", async () => {
+    // Issue 38 §1: "the session remembers it for that server and model" — a server may take a schema
+    // for one model and refuse it for another (LM Studio's MLX models and GGUF models differ).
+    const server = await startFakeOpenAI({
+      replies: [grammarRefused(), { text: answer("a") }, { text: answer("b") }, { text: answer("a again") }],
+    });
+    fake = server;
+    const memory = createSessionMemory("s");
+    const first = openaiConfig(server.url);
+    await run(first, "one", memory);
+    await run({ ...first, model: "other-fake" }, "two", memory);
+    await run(first, "three", memory);
+    const formats = server.requests
+      .filter((r) => r.method === "POST")
+      .map((r) => [
+        (r.body as { model: string }).model,
+        (r.body as { response_format?: unknown }).response_format !== undefined,
+      ]);
+    expect(formats).toEqual([
+      ["gpt-fake", true],
+      ["gpt-fake", false],
+      ["other-fake", true],
+      ["gpt-fake", false],
+    ]);
   });
 });
 

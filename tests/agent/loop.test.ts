@@ -143,6 +143,15 @@ describe("the agent loop", () => {
     expect(notices.at(-1)).toContain("Type a message to continue the work.");
   });
 
+  it("polls of a background command that is not running count again: the third same poll stops the run", async () => {
+    // Issue 43 §3: polls of a command are progress only "while the command runs or its output
+    // changes" (tools/shell/job-tools.ts waitsOnJobs); a poll of one that is gone is a repeated call.
+    const poll = (i: number) => ({ calls: [{ id: `p${i}`, name: "shell_output", args: { id: "bash_1", wait: 0 } }] });
+    const { result, provider } = await run([poll(1), poll(2), poll(3), { text: "never asked for" }]);
+    expect(result.reason).toBe("stuck");
+    expect(provider.requests).toHaveLength(3);
+  });
+
   it("stops at the step cap with a visible notice", async () => {
     const replies = Array.from({ length: 5 }, (_, i) => ({
       calls: [{ id: `c${i}`, name: "read_file", args: { path: "a.txt", offset: i + 1 } }],

@@ -110,6 +110,24 @@ describe("a window nobody reported", () => {
   });
 });
 
+describe("a window nobody reported, against the placeholder", () => {
+  // UNKNOWN_CONTEXT (8,192) stands in for the window in figures, but a prompt is never judged against
+  // it: 60,000 characters are far over 8,192 tokens, and still go whole (the server decides).
+  const BIG = `Review this:\n${"const value = compute(input);\n".repeat(2100)}`;
+
+  it("a prompt larger than the 8,192 placeholder is sent whole, not refused before sending", async () => {
+    const { result, events, provider } = await run([{ text: "Reviewed." }], {
+      configure: openai,
+      info: { contextLength: null },
+      conversation: [{ role: "user", content: BIG }],
+    });
+    expect(events.some((e) => e.type === "prompt-blocked")).toBe(false);
+    expect(provider.requests).toHaveLength(1);
+    expect(provider.requests[0]!.messages.at(-1)!.content).toBe(BIG);
+    expect(result.reason).toBe("complete");
+  });
+});
+
 describe("a window the server reported", () => {
   it("a prompt that cannot fit is refused before sending, with its size and the window", async () => {
     const { result, events, provider } = await run([], { configure: openai, info: { contextLength: 4096 } });

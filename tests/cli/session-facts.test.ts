@@ -50,13 +50,13 @@ const EXPECTED = {
 
 const START: Partial<RunConfig> = { model: "", numCtx: 0, think: "on", toolProtocol: "native", allowedTools: [] };
 
-function tuiSecondRun(): RunConfig {
+function tuiSecondRun(events: RunEvent[] = RUN_EVENTS): RunConfig {
   let model = newModel();
   model = { ...model, config: testConfig(START) };
   const send = (text: string) => feed(model, ...typeText(text), key("enter"));
   let step = send("first");
   model = step.model;
-  step = feed(model, ...RUN_EVENTS.map(agent), agent({ type: "done", reason: "complete" }));
+  step = feed(model, ...events.map(agent), agent({ type: "done", reason: "complete" }));
   model = step.model;
   step = send("second");
   const run = step.cmds.find((c) => c.type === "worker" && c.command.type === "run");
@@ -71,7 +71,7 @@ afterEach(() => {
 
 const quietLogger: Logger = { path: "", event() {}, error() {}, info() {}, flush() {}, close() {} };
 
-async function hostedSecondRun(): Promise<RunConfig> {
+async function hostedSecondRun(first: RunEvent[] = RUN_EVENTS): Promise<RunConfig> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agent0-facts-"));
   dirs.push(dir);
   const runs: RunConfig[] = [];
@@ -83,7 +83,7 @@ async function hostedSecondRun(): Promise<RunConfig> {
       send(cmd: WorkerCommand) {
         if (cmd.type !== "run") return;
         runs.push(cmd.config);
-        const events: RunEvent[] = runs.length === 1 ? RUN_EVENTS : [];
+        const events: RunEvent[] = runs.length === 1 ? first : [];
         setImmediate(() => {
           for (const e of [...events, { type: "done", reason: "complete" } as const])
             onEvent({ ...e, runId: cmd.runId } as AgentEvent);
@@ -105,5 +105,20 @@ describe("the facts a session keeps, whichever driver runs it", () => {
 
   it("a hosted session (-p, ACP, mcp serve) stamps its next run with the same", async () => {
     expect(facts(await hostedSecondRun())).toEqual(EXPECTED);
+  });
+});
+
+describe("a run that reported no token counts", () => {
+  // A server may send no `usage` at all (an OpenAI-compatible stream without stream_options, issue 40
+  // §2): then the lookup's own answer is all the session has of the window, and the next run must
+  // carry it, or it asks the server about the model again (agent/model-info.ts asks while numCtx is 0).
+  const NO_USAGE = RUN_EVENTS.filter((e) => e.type !== "usage");
+
+  it("the TUI's next run still carries the lookup's window", () => {
+    expect(tuiSecondRun(NO_USAGE).numCtx).toBe(32768);
+  });
+
+  it("a hosted session's next run still carries the lookup's window", async () => {
+    expect((await hostedSecondRun(NO_USAGE)).numCtx).toBe(32768);
   });
 });

@@ -122,9 +122,14 @@ describe("agent0 doctor", () => {
     tui.kill();
     const marker = fs.readdirSync(path.join(sb.env.XDG_DATA_HOME!, "agent0", "told"));
     expect(marker).toHaveLength(1);
+    // The boot's notices all come in one message (boot-ready), which the status line's "idle" does
+    // not wait for: a config warning is a canary in that same message, so once it shows, the pid
+    // namespace notice would have shown beside it.
+    const config = userConfigFile(sb);
+    const saved = fs.existsSync(config) ? (JSON.parse(fs.readFileSync(config, "utf8")) as object) : {};
+    writeJson(config, { ...saved, bootCanary: 1 });
     tui = await Tui.open(sb, ["--model", MODEL]);
-    // The boot's notices come with boot-ready, before the status line says the model is ready.
-    await tui.waitFor(/^idle · /m, 15_000);
+    await tui.waitFor("bootCanary: unknown key", 15_000);
     expect(tui.screen()).not.toContain("without a pid namespace");
   });
 });

@@ -5,7 +5,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { gpuBuilds, installedGpuBuilds, platformBuild } from "../../src/providers/embedded/engine.js";
+import {
+  ENGINE_VERSION,
+  gpuBuilds,
+  installedGpuBuilds,
+  installEngine,
+  platformBuild,
+} from "../../src/providers/embedded/engine.js";
 import { installPlan } from "../../src/cli/engine-install.js";
 
 let dir: string;
@@ -95,5 +101,43 @@ describe("what the install says before it fetches", () => {
     expect(installedGpuBuilds(dir)).toEqual([]);
     fs.mkdirSync(path.join(scope, "linux-x64-vulkan"));
     expect(installedGpuBuilds(dir)).toEqual(["linux-x64-vulkan"]);
+  });
+});
+
+describe("what the install asks npm for", () => {
+  // node-llama-cpp's package.json lists every platform's build as an optionalDependency (732 MB in all):
+  // `npm install` without --omit=optional would bring them all. A stand-in `npm` on the PATH records
+  // the arguments the real one would get; nothing is fetched.
+  async function npmArgs(gpu: Parameters<typeof installEngine>[2]): Promise<string[]> {
+    const bin = path.join(dir, "npm-bin");
+    fs.mkdirSync(bin, { recursive: true });
+    const record = path.join(dir, "npm-args");
+    fs.writeFileSync(path.join(bin, "npm"), `#!/bin/sh\nprintf '%s\\n' "$@" > '${record}'\n`, { mode: 0o755 });
+    const saved = process.env.PATH;
+    process.env.PATH = `${bin}${path.delimiter}${saved ?? ""}`;
+    try {
+      const r = await installEngine(path.join(dir, "engine"), () => {}, gpu);
+      // The stand-in installs nothing, so the engine is not there afterwards: said, not claimed.
+      expect(r.ok).toBe(false);
+    } finally {
+      process.env.PATH = saved;
+    }
+    return fs.readFileSync(record, "utf8").trim().split("\n");
+  }
+
+  test("the engine with optional dependencies left out and this platform's build named: no other platform's", async () => {
+    const args = await npmArgs([]);
+    expect(args).toContain("--omit=optional");
+    const packages = args.filter((a) => !a.startsWith("-") && a.includes("@") && a !== "install");
+    expect(packages).toEqual([`node-llama-cpp@${ENGINE_VERSION}`, `${platformBuild()}@${ENGINE_VERSION}`]);
+  });
+
+  test("a GPU build found for this machine is named too, and only it", async () => {
+    const cuda = gpuBuilds({ PATH: pathWith("nvidia-smi") }, "linux", "x64").filter((b) => b.kind === "cuda");
+    const args = await npmArgs(cuda);
+    expect(args.filter((a) => a.startsWith("@node-llama-cpp/"))).toEqual([
+      `${platformBuild()}@${ENGINE_VERSION}`,
+      `@node-llama-cpp/linux-x64-cuda@${ENGINE_VERSION}`,
+    ]);
   });
 });

@@ -126,6 +126,16 @@ const INDENT: Case[] = [
     after: "def f(x):\n\tif x:\n\t    y = 1\n\t    z = 2\n\treturn 2\n",
   },
   {
+    what: "Python: a line added a level deeper, in a tab-indented function of a space-indented file, takes the tabs of the line at that depth",
+    source:
+      "CPython docs, Lexical analysis 2.1.8 (tabs and spaces mixed inconsistently is a TabError); PEP 8 'Tabs or Spaces?' (older code mixes them by function); issue 37 part 1 (a new line takes its neighbour's bytes at the same depth)",
+    file: "def f():\n    a = 1\n    b = 2\n    c = 3\n    return a\n\n\ndef g(x):\n\tif x:\n\t\treturn 2\n\treturn 3\n",
+    old: "    if x:\n        return 2\n    return 3",
+    new: "    if x:\n        log(x)\n        return 2\n    return 3",
+    after:
+      "def f():\n    a = 1\n    b = 2\n    c = 3\n    return a\n\n\ndef g(x):\n\tif x:\n\t\tlog(x)\n\t\treturn 2\n\treturn 3\n",
+  },
+  {
     what: "Makefile: a recipe line added with spaces gets the tab recipes need",
     source:
       "GNU make manual 5.1 Recipe Syntax (a recipe line starts with a tab); aider/Continue users' Makefile reports",

@@ -68,6 +68,37 @@ describe("shell_output waits for the command", () => {
   });
 });
 
+describe("how long it may wait", () => {
+  // Issue 43 §3: "default 10, at most 120". A model asks for more than that (Claude Code's TaskOutput
+  // takes a timeout in ms, so a model used to it writes 600000): the run must not hang for it. The
+  // wait the tool asks of the jobs is recorded, and not waited out, so no test sleeps for it.
+  function recordingWaits() {
+    const s = setup();
+    const asked: number[] = [];
+    const wait = s.jobs.waitForNews.bind(s.jobs);
+    s.jobs.waitForNews = (id, ms, signal) => {
+      asked.push(ms);
+      return wait(id, 0, signal);
+    };
+    return { ...s, asked };
+  }
+
+  it("a wait over 120 s is held to 120 s", async () => {
+    const { ctx, start, asked } = recordingWaits();
+    const id = start("exec sleep 7404");
+    const r = await callTool(ctx, "shell_output", { id, wait: 600_000 });
+    expect(r.content).toBe(`${id}: running\n(no new output)`);
+    expect(asked).toEqual([120_000]);
+  });
+
+  it("no wait given is 10 s", async () => {
+    const { ctx, start, asked } = recordingWaits();
+    const id = start("exec sleep 7405");
+    await callTool(ctx, "shell_output", { id });
+    expect(asked).toEqual([10_000]);
+  });
+});
+
 describe("which reads are news (the stuck-loop detector leaves them alone)", () => {
   it("a job is unsettled while it runs, and until its exit and last output were read", async () => {
     const { jobs, start } = setup();
