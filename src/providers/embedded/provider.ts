@@ -34,9 +34,9 @@ export interface EmbeddedOptions {
   /** Upper bound on a reply's tokens (tests bound it). */
   maxTokens?: number;
   /**
-   * Threads to compute with (default engineThreads()). Tests give 1: on a machine busier than its
-   * cores, ggml's threads wait on each other — 29 tokens of the tiny model took 14 s with 2 threads
-   * and 88 ms with 1 at a load average of 20 on 2 cores.
+   * Threads to compute with (default engineThreads(): the cores useful for math). Tests give 1: on a
+   * machine busier than its cores, ggml's threads wait on each other — 29 tokens of the tiny model
+   * took 14 s with 2 threads and 88 ms with 1 at a load average of 20 on 2 cores.
    */
   threads?: number;
 }
@@ -92,7 +92,10 @@ export function createEmbeddedProvider(opts: EmbeddedOptions): Provider & { disp
     const llama = await engine.getLlama({ gpu, build: "never", logLevel: "error" });
     const model = await llama.loadModel({ modelPath });
     const contextSize = Math.min(numCtx, model.trainContextSize ?? numCtx);
-    const context = await model.createContext({ contextSize, threads: opts.threads ?? engineThreads() });
+    const context = await model.createContext({
+      contextSize,
+      threads: opts.threads ?? engineThreads(llama.cpuMathCores),
+    });
     const sequence = context.getSequence();
     const chat = new engine.LlamaChat({ contextSequence: sequence });
     loaded = { path: modelPath, numCtx, engine, llama, model, context, sequence, chat };
