@@ -105,13 +105,34 @@ export function gpuBuilds(
   return builds;
 }
 
-/** The builds installed in the engine's folder that use a GPU. */
-export function installedGpuBuilds(dir: string): string[] {
+/** The engine's builds installed in its folder (`@node-llama-cpp/<platform>[-gpu]`). */
+export function installedBuilds(dir: string): string[] {
   const scope = path.join(dir, "node_modules", "@node-llama-cpp");
   try {
-    return fs.readdirSync(scope).filter((d) => /-(cuda|vulkan|metal)/.test(d));
+    return fs
+      .readdirSync(scope)
+      .filter((d) => !d.startsWith("."))
+      .map((d) => `@node-llama-cpp/${d}`);
   } catch {
     return [];
+  }
+}
+
+/** The builds installed in the engine's folder that use a GPU. */
+export function installedGpuBuilds(dir: string): string[] {
+  return installedBuilds(dir)
+    .map((b) => b.slice("@node-llama-cpp/".length))
+    .filter((d) => /-(cuda|vulkan|metal)/.test(d));
+}
+
+/** The installed engine's version (its package.json), or undefined. */
+export function installedEngineVersion(dir: string): string | undefined {
+  try {
+    const pkg = path.join(dir, "node_modules", "node-llama-cpp", "package.json");
+    const version = (JSON.parse(fs.readFileSync(pkg, "utf8")) as { version?: unknown }).version;
+    return typeof version === "string" ? version : undefined;
+  } catch {
+    return undefined;
   }
 }
 
