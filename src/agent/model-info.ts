@@ -154,7 +154,9 @@ export async function ensureModelInfo(
       });
       config.think = "on";
     }
-    if (config.provider === "ollama") config.toolProtocol = chooseToolProtocol(info.capabilities);
+    // The servers that say which models take tools (Ollama's /api/show, the engine's chat template).
+    if (config.provider === "ollama" || config.provider === "embedded")
+      config.toolProtocol = chooseToolProtocol(info.capabilities);
     config.seesImages = seesImages(config.vision, info.capabilities);
     emit({
       type: "model-info",

@@ -4,12 +4,13 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import { loadConfig, type Config } from "../context/config.js";
-import { configDir, configFilePath, homeDir } from "../context/dirs.js";
+import { configDir, configFilePath, dataDir, homeDir } from "../context/dirs.js";
 import { lookupTrustOf, mcpTrustFile } from "../context/mcp-trust.js";
 import { loadSettingsFiles, needsTrust, settingsTrustHash, settingsTrustName } from "../context/settings-files.js";
 import type { RunConfig } from "../protocol/run-config.js";
 import type { OwnEnviron } from "../safety/own-environ.js";
 import { resolveConfig, type CliOptions } from "./config.js";
+import { engineChecks } from "./doctor-engine.js";
 import { doctorProbes } from "./tool-use.js";
 
 export interface Check {
@@ -123,7 +124,7 @@ async function serverChecks(env: NodeJS.ProcessEnv, config: ServerInUse): Promis
         cost: "no model can answer",
         fix: others
           ? `use it: agent0 --provider openai --base-url ${found[0]!.baseUrl}`
-          : "start Ollama (ollama serve) and pull a model (ollama pull qwen3:8b)",
+          : "start Ollama (ollama serve) and pull a model (ollama pull qwen3:8b), or let agent0 run one itself: open agent0 and accept its offer, or agent0 -p … --yes",
         fatal: found.length === 0,
       },
     ];
@@ -384,15 +385,17 @@ export async function runDoctor(opts: {
   const files = fileChecks(opts.cwd, opts.env);
   const { config } = loadConfig(configFilePath(opts.env));
   const server = serverInUse(opts.flags ?? {}, opts.env, config);
+  // `--provider embedded`: the engine and the model file are the server (no address to ask).
+  const engineModel = !("ok" in server) && server.provider === "embedded" ? (server.model ?? "") : undefined;
   const [servers, sandbox, tools] = await Promise.all([
-    "ok" in server ? [server] : serverChecks(opts.env, server),
+    "ok" in server ? [server] : engineModel !== undefined ? [] : serverChecks(opts.env, server),
     sandboxChecks(opts.environ),
     toolChecks(),
   ]);
   return [
     { ok: "info", what: "platform", detail: `${os.type()} ${os.release()} ${process.arch}, node ${process.version}` },
     ...servers,
-    { ok: "info", what: "embedded engine", detail: "none in this build: models run through a server" },
+    ...engineChecks(dataDir(opts.env), opts.env, engineModel),
     ...sandbox,
     ...tools,
     ...terminalChecks(opts.env, opts.answers, opts.support),

@@ -9,14 +9,17 @@ export { killTagged, tagThisApp, watchChildStarts } from "../tools/shell/process
 export { sandboxProblem } from "../tools/shell/sandbox.js";
 export { containProbeArgv } from "../tools/shell/contain.js";
 export type { DownloadEvent } from "../providers/embedded/download.js";
-export { formatBytes } from "../providers/embedded/catalogue.js";
-export { listLocalModels } from "../providers/embedded/models-store.js";
+export { formatBytes, pickModelForMemory } from "../providers/embedded/catalogue.js";
+export { listLocalModels, modelsDir, resolveModelFile } from "../providers/embedded/models-store.js";
 export {
   cpuBuildDownloadBytes,
+  ENGINE_VERSION,
   engineDir,
   engineInstalled,
   folderSize,
   gpuBuilds,
+  installedBuilds,
+  installedEngineVersion,
   installEngine,
   platformBuild,
   type GpuBuild,

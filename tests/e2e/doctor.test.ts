@@ -3,7 +3,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { CATALOGUE } from "../../src/providers/embedded/catalogue.js";
+import { ENGINE_VERSION, platformBuild } from "../../src/providers/embedded/engine.js";
+import { modelFilePath } from "../../src/providers/embedded/models-store.js";
+import { ensureTestEngine } from "../engine/engine-dir.js";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
+import { writeTinyGguf } from "../fakes/tiny-gguf.js";
 import { closedPort } from "../fakes/ports.js";
 import { Tui, eachTest, hideFromPath, runHeadless, userConfigFile, writeJson, type Sandbox } from "./harness.js";
 
@@ -55,6 +60,48 @@ describe("agent0 doctor", () => {
     expect(r.stdout).toContain("✗ server: Ollama does not answer");
     expect(r.stdout).toContain("fix: start Ollama (ollama serve)");
     expect(r.stdout).toContain("The default path cannot work here: server.");
+    // Nothing of the engine yet: said as a fact, with the command that brings it and where it goes.
+    const data = path.join(sb.env.XDG_DATA_HOME!, "agent0");
+    expect(r.stdout).toContain(
+      `· embedded engine: not installed: to run models without a server, agent0 engine install (about 110 MB into ${path.join(data, "engine")})`,
+    );
+    expect(r.stdout).toMatch(
+      /· embedded models: none downloaded: agent0 models pull qwen[\w.:-]+ \(fits this machine\)/,
+    );
+    expect(r.stdout).not.toContain("none in this build");
+  });
+
+  it("the engine installed and a model downloaded: its version, build and folder; the model by name", async () => {
+    const engine = await ensureTestEngine();
+    sb.env.AGENT0_ENGINE_DIR = engine;
+    const entry = CATALOGUE[0]!;
+    const data = path.join(sb.env.XDG_DATA_HOME!, "agent0");
+    const file = modelFilePath(data, entry.repo, entry.file);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    writeTinyGguf(file);
+    const r = await runHeadless(sb, ["--provider", "embedded", "--model", entry.name, "doctor"]);
+    expect(r.stdout).toContain(`✓ embedded engine: node-llama-cpp ${ENGINE_VERSION}, ${platformBuild()}, in ${engine}`);
+    expect(r.stdout).toContain(`✓ model: ${entry.name} at ${file}`);
+    expect(r.stdout).toMatch(new RegExp(`· embedded models: ${entry.name.replace(/[.]/g, "\\.")} \\(\\d+ KB\\) — in `));
+    // The engine is the server: Ollama is not asked about.
+    expect(r.stdout).not.toContain("server: Ollama");
+    expect(r.code).toBe(0);
+  }, 120_000);
+
+  it("--provider embedded with no engine and the model not downloaded: exit 1, the commands to run", async () => {
+    sb.env.OLLAMA_HOST = `http://127.0.0.1:${await closedPort()}`;
+    const entry = CATALOGUE[0]!;
+    const r = await runHeadless(sb, ["--provider", "embedded", "--model", entry.name, "doctor"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(
+      /✗ embedded engine: not installed \(.*\)\n {4}costs: no model can answer\n {4}fix: agent0 engine install/,
+    );
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `✗ model: ${entry.name.replace(/[.]/g, "\\.")} is not downloaded yet.*\\n {4}costs: .*\\n {4}fix: agent0 models pull ${entry.name.replace(/[.]/g, "\\.")}`,
+      ),
+    );
+    expect(r.stdout).toContain("The default path cannot work here: embedded engine, model.");
   });
 
   it("a config that does not parse: exit 1, naming the file", async () => {

@@ -23,7 +23,9 @@ describe("-p with the embedded engine, through the bundle", () => {
 
   it("loads the engine and answers, with and without the code cache, and node says nothing on stderr", async () => {
     const model = path.join(sb.home, "tiny.gguf");
-    writeTinyGguf(model);
+    // A template that renders tools: the engine's function calling, where a random model's text is an answer
+    // (plain ChatML would put it on the JSON protocol, whose random calls never end in one).
+    writeTinyGguf(model, { toolsTemplate: true });
     Object.assign(sb.env, { AGENT0_ENGINE_DIR: engine, AGENT0_ENGINE_SEED: "3", AGENT0_ENGINE_MAX_TOKENS: "16" });
     const first = await run(model);
     // A random model may earn agent0's own notices about its replies (which depend on the prompt);

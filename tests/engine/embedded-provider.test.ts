@@ -106,6 +106,43 @@ describe("embedded provider, real engine", () => {
   }, 60_000);
 });
 
+describe("Esc, real engine", () => {
+  test("stops a reply at once: the stream ends with the stop, no text after it, and the next turn starts clean", async () => {
+    Object.assign(opts, { seed: 7, maxTokens: 4000 });
+    const controller = new AbortController();
+    const events: ProviderEvent[] = [];
+    for await (const e of provider.stream(request({ signal: controller.signal }))) {
+      events.push(e);
+      if (e.type === "text" && !controller.signal.aborted) controller.abort();
+    }
+    const stop = events.findIndex((e) => e.type === "error");
+    expect(events[stop]).toMatchObject({ type: "error", error: { kind: "aborted" } });
+    expect(stop).toBe(events.length - 1);
+    // Stopped after its first piece of text: the engine was not left to run to 4,000 tokens.
+    expect(events.filter((e) => e.type === "text").length).toBeLessThanOrEqual(2);
+    opts.maxTokens = 16;
+    const next = await collect(request({}));
+    expect(next.at(-1)).toMatchObject({ type: "done" });
+  }, 60_000);
+
+  test("Esc while the model loads: the stop comes first, and a later request finds the model loaded", async () => {
+    const fresh = createEmbeddedProvider({ ...opts, maxTokens: 8 });
+    try {
+      const controller = new AbortController();
+      const stream = fresh.stream(request({ signal: controller.signal }))[Symbol.asyncIterator]();
+      const first = stream.next();
+      controller.abort();
+      expect((await first).value).toMatchObject({ type: "error", error: { kind: "aborted" } });
+      expect((await stream.next()).done).toBe(true);
+      const events: ProviderEvent[] = [];
+      for await (const e of fresh.stream(request({}))) events.push(e);
+      expect(events.at(-1)).toMatchObject({ type: "done" });
+    } finally {
+      await fresh.dispose();
+    }
+  }, 60_000);
+});
+
 function parses(text: string): boolean {
   try {
     return (JSON.parse(text) as { name?: unknown }).name === "list_files";

@@ -94,6 +94,15 @@ function byteTokens(): string[] {
 const CHATML =
   "{% for message in messages %}{{'<|im_start|>' + message['role'] + '\\n' + message['content'] + '<|im_end|>' + '\\n'}}{% endfor %}{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}";
 
+/**
+ * ChatML that renders tools, as Qwen2.5's template does (`{%- if tools %}` … `<tools>` in the system turn;
+ * huggingface.co/Qwen/Qwen2.5-Coder-7B-Instruct, tokenizer_config.json): the engine then speaks
+ * node-llama-cpp's function calling, not agent0's JSON protocol.
+ */
+const CHATML_TOOLS =
+  "{%- if tools %}{{- '<|im_start|>system\\n' }}{%- if messages[0]['role'] == 'system' %}{{- messages[0]['content'] }}{%- endif %}{{- '\\n\\n# Tools\\n\\n<tools>' }}{%- for tool in tools %}{{- '\\n' }}{{- tool | tojson }}{%- endfor %}{{- '\\n</tools><|im_end|>\\n' }}{%- endif %}" +
+  CHATML;
+
 /** A seeded generator (mulberry32), so every written file is the same. */
 function random(seed: number): () => number {
   let a = seed >>> 0;
@@ -109,6 +118,8 @@ function random(seed: number): () => number {
 export interface TinyGgufOptions {
   contextLength?: number;
   seed?: number;
+  /** A chat template that renders tools (the engine's own function calling); default plain ChatML. */
+  toolsTemplate?: boolean;
 }
 
 /** Writes the model to `file` and returns its size in bytes. */
@@ -140,7 +151,7 @@ export function writeTinyGguf(file: string, opts: TinyGgufOptions = {}): number 
     ["tokenizer.ggml.bos_token_id", { t: "u32", v: 256 }],
     ["tokenizer.ggml.eos_token_id", { t: "u32", v: 258 }],
     ["tokenizer.ggml.padding_token_id", { t: "u32", v: 256 }],
-    ["tokenizer.chat_template", { t: "str", v: CHATML }],
+    ["tokenizer.chat_template", { t: "str", v: opts.toolsTemplate ? CHATML_TOOLS : CHATML }],
   ];
   const tensors: [string, number[], "ones" | "random"][] = [
     ["token_embd.weight", [n, v], "random"],

@@ -105,13 +105,34 @@ export function gpuBuilds(
   return builds;
 }
 
-/** The builds installed in the engine's folder that use a GPU. */
-export function installedGpuBuilds(dir: string): string[] {
+/** The engine's builds installed in its folder (`@node-llama-cpp/<platform>[-gpu]`). */
+export function installedBuilds(dir: string): string[] {
   const scope = path.join(dir, "node_modules", "@node-llama-cpp");
   try {
-    return fs.readdirSync(scope).filter((d) => /-(cuda|vulkan|metal)/.test(d));
+    return fs
+      .readdirSync(scope)
+      .filter((d) => !d.startsWith("."))
+      .map((d) => `@node-llama-cpp/${d}`);
   } catch {
     return [];
+  }
+}
+
+/** The builds installed in the engine's folder that use a GPU. */
+export function installedGpuBuilds(dir: string): string[] {
+  return installedBuilds(dir)
+    .map((b) => b.slice("@node-llama-cpp/".length))
+    .filter((d) => /-(cuda|vulkan|metal)/.test(d));
+}
+
+/** The installed engine's version (its package.json), or undefined. */
+export function installedEngineVersion(dir: string): string | undefined {
+  try {
+    const pkg = path.join(dir, "node_modules", "node-llama-cpp", "package.json");
+    const version = (JSON.parse(fs.readFileSync(pkg, "utf8")) as { version?: unknown }).version;
+    return typeof version === "string" ? version : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -176,19 +197,35 @@ export function folderSize(dir: string): number {
 }
 
 /**
- * Sampling the user fixes: `$AGENT0_ENGINE_SEED` (the same reply again, as llama.cpp's --seed) and
- * `$AGENT0_ENGINE_MAX_TOKENS` (a reply's bound, as its -n). Not a number: not set.
+ * Sampling and compute the user fixes: `$AGENT0_ENGINE_SEED` (the same reply again, as llama.cpp's
+ * --seed), `$AGENT0_ENGINE_MAX_TOKENS` (a reply's bound, as its -n) and `$AGENT0_ENGINE_THREADS` (as its
+ * -t). Not a number: not set.
  */
-export function engineTuning(env: NodeJS.ProcessEnv = process.env): { seed?: number; maxTokens?: number } {
+export function engineTuning(env: NodeJS.ProcessEnv = process.env): {
+  seed?: number;
+  maxTokens?: number;
+  threads?: number;
+} {
   const int = (v: string | undefined) => (v && /^\d+$/.test(v.trim()) ? Number(v) : undefined);
   const seed = int(env.AGENT0_ENGINE_SEED);
   const maxTokens = int(env.AGENT0_ENGINE_MAX_TOKENS);
-  return { ...(seed !== undefined && { seed }), ...(maxTokens !== undefined && maxTokens > 0 && { maxTokens }) };
+  const threads = int(env.AGENT0_ENGINE_THREADS);
+  return {
+    ...(seed !== undefined && { seed }),
+    ...(maxTokens !== undefined && maxTokens > 0 && { maxTokens }),
+    ...(threads !== undefined && threads > 0 && { threads }),
+  };
 }
 
-/** The threads to compute with: the cores this process may use (the default was far slower on 2 cores). */
-export function engineThreads(): number {
-  return Math.max(1, Math.min(os.availableParallelism(), 8));
+/**
+ * The threads to compute with: llama.cpp's own default, the cores useful for math (`cpuMathCores`, its
+ * cpu_get_num_math(): physical cores, a hybrid CPU's performance cores only — hyperthreads and
+ * efficiency cores slow the matrix work down), never more than this process may use. Not
+ * node-llama-cpp's default, which is at least 4: on 2 cores its threads wait on each other (the tiny
+ * model made 1–2 tokens/s with it, against 200–960 with 1 thread, on a loaded 2-core machine).
+ */
+export function engineThreads(cpuMathCores: number, available = os.availableParallelism()): number {
+  return Math.max(1, Math.min(cpuMathCores || available, available));
 }
 
 /**

@@ -34,9 +34,9 @@ export interface EmbeddedOptions {
   /** Upper bound on a reply's tokens (tests bound it). */
   maxTokens?: number;
   /**
-   * Threads to compute with (default engineThreads()). Tests give 1: on a machine busier than its
-   * cores, ggml's threads wait on each other — 29 tokens of the tiny model took 14 s with 2 threads
-   * and 88 ms with 1 at a load average of 20 on 2 cores.
+   * Threads to compute with (default engineThreads(): the cores useful for math). Tests give 1: on a
+   * machine busier than its cores, ggml's threads wait on each other — 29 tokens of the tiny model
+   * took 14 s with 2 threads and 88 ms with 1 at a load average of 20 on 2 cores.
    */
   threads?: number;
 }
@@ -74,6 +74,16 @@ export function toChatHistory(messages: ConversationMessage[]): any[] {
   return history;
 }
 
+/**
+ * Whether the model's chat template renders tools (Qwen2.5's `{%- if tools %}`, Llama 3.1's
+ * `{%- if tools is not none %}`, Mistral's `[AVAILABLE_TOOLS]` from `tools`): then node-llama-cpp's
+ * function calling speaks the model's own call syntax. A template without them (plain ChatML), or none,
+ * gets agent0's JSON protocol under the grammar instead: a syntax the model was never taught is no call.
+ */
+export function templateTakesTools(template: unknown): boolean {
+  return typeof template === "string" && /\btools\b/.test(template);
+}
+
 export function createEmbeddedProvider(opts: EmbeddedOptions): Provider & { dispose(): Promise<void> } {
   let loaded: Loaded | undefined;
 
@@ -92,88 +102,64 @@ export function createEmbeddedProvider(opts: EmbeddedOptions): Provider & { disp
     const llama = await engine.getLlama({ gpu, build: "never", logLevel: "error" });
     const model = await llama.loadModel({ modelPath });
     const contextSize = Math.min(numCtx, model.trainContextSize ?? numCtx);
-    const context = await model.createContext({ contextSize, threads: opts.threads ?? engineThreads() });
+    const context = await model.createContext({
+      contextSize,
+      threads: opts.threads ?? engineThreads(llama.cpuMathCores),
+    });
     const sequence = context.getSequence();
     const chat = new engine.LlamaChat({ contextSequence: sequence });
     loaded = { path: modelPath, numCtx, engine, llama, model, context, sequence, chat };
     return loaded;
   }
 
+  /** A generation stopped by Esc that the engine is still winding down (its current batch). */
+  let windingDown: Promise<unknown> | undefined;
+
   async function dispose(): Promise<void> {
     const was = loaded;
     loaded = undefined;
+    await windingDown;
     await was?.llama.dispose();
   }
 
+  /**
+   * Esc ends the stream at once: the engine stops at its next token (a batch of a long prompt can
+   * take seconds on a CPU), and the next request waits for it, so the kept sequence is never read
+   * while the engine still writes it.
+   */
   async function* stream(req: ChatRequest): AsyncIterable<ProviderEvent> {
-    let l: Loaded;
-    try {
-      l = await load(req.model, req.numCtx);
-    } catch (err) {
-      const e = err as Error & { kind?: "server" | "model-not-found"; hint?: string };
-      yield { type: "error", error: { kind: e.kind ?? "server", message: e.message, ...(e.hint && { hint: e.hint }) } };
-      return;
-    }
+    const stopped = new Promise<"stopped">((resolve) => {
+      if (req.signal.aborted) resolve("stopped");
+      req.signal.addEventListener("abort", () => resolve("stopped"), { once: true });
+    });
+    const aborted: ProviderEvent = { type: "error", error: { kind: "aborted", message: "Stopped." } };
+    const ready = prepare(req);
+    // Loading a model takes seconds: Esc does not wait for it (a later request finds it loaded).
+    ready.catch(() => {});
+    const prepared = await Promise.race([ready, stopped]);
+    if (prepared === "stopped") return yield aborted;
+    if ("error" in prepared) return yield prepared.error;
     const queue: ProviderEvent[] = [];
     let wake: (() => void) | undefined;
+    let finished = false;
     const push = (e: ProviderEvent) => {
+      if (finished) return;
       queue.push(e);
       wake?.();
     };
-    const before = l.sequence.tokenMeter.getState();
-    const grammar = req.constraint
-      ? await l.llama.createGrammarForJsonSchema(toGbnfJsonSchema(req.constraint.schema))
-      : undefined;
-    const functions =
-      !grammar && req.tools.length
-        ? Object.fromEntries(req.tools.map((t) => [t.name, { description: t.description, params: t.parameters }]))
-        : undefined;
-    const history = toChatHistory(req.messages);
-    const fit = promptFit(l.chat, history, functions);
-    if (fit.tokens > fit.room) {
-      yield { type: "error", error: { kind: "server", message: promptTooLong(fit) } };
-      return;
-    }
-    let finished = false;
-    const run = l.chat
-      .generateResponse(history, {
-        grammar,
-        functions,
-        signal: req.signal,
-        stopOnAbortSignal: true,
-        temperature: req.temperature ?? 0.8,
-        seed: opts.seed,
-        maxTokens: opts.maxTokens,
-        onTextChunk: (text: string) => push({ type: "text", delta: text }),
-      })
-      .then(
-        (r: any) => {
-          for (const call of r.functionCalls ?? []) {
-            push({ type: "tool-call", call: { id: newCallId(), name: call.functionName, args: call.params ?? {} } });
-          }
-          const after = l.sequence.tokenMeter.getState();
-          const evaluated = after.usedInputTokens - before.usedInputTokens;
-          const completion = after.usedOutputTokens - before.usedOutputTokens;
-          const prompt = Math.max(evaluated, l.sequence.nextTokenIndex - completion);
-          if (req.signal.aborted) push({ type: "error", error: { kind: "aborted", message: "Stopped." } });
-          else
-            push({
-              type: "done",
-              promptTokens: prompt,
-              completionTokens: completion,
-              cachedTokens: prompt - evaluated,
-            });
-        },
-        (err: Error) =>
-          push({
-            type: "error",
-            error: { kind: req.signal.aborted ? "aborted" : "server", message: err.message },
-          }),
-      )
-      .finally(() => {
-        finished = true;
-        wake?.();
-      });
+    const end = (last: ProviderEvent) => {
+      push(last);
+      finished = true;
+      wake?.();
+    };
+    const run = generate(prepared, req, push).then(end, (err: Error) =>
+      end({ type: "error", error: { kind: req.signal.aborted ? "aborted" : "server", message: err.message } }),
+    );
+    windingDown = run;
+    stopped.then(
+      () => end(aborted),
+      () => {},
+    );
     while (true) {
       const next = queue.shift();
       if (next) {
@@ -184,7 +170,67 @@ export function createEmbeddedProvider(opts: EmbeddedOptions): Provider & { disp
       await new Promise<void>((r) => (wake = r));
       wake = undefined;
     }
-    await run;
+  }
+
+  interface Prepared {
+    l: Loaded;
+    history: any[];
+    grammar: any;
+    functions: Record<string, unknown> | undefined;
+  }
+
+  /** The model loaded (after any generation still winding down), the grammar and the history, or why not. */
+  async function prepare(req: ChatRequest): Promise<Prepared | { error: ProviderEvent }> {
+    await windingDown;
+    let l: Loaded;
+    try {
+      l = await load(req.model, req.numCtx);
+    } catch (err) {
+      const e = err as Error & { kind?: "server" | "model-not-found"; hint?: string };
+      return {
+        error: {
+          type: "error",
+          error: { kind: e.kind ?? "server", message: e.message, ...(e.hint && { hint: e.hint }) },
+        },
+      };
+    }
+    const grammar = req.constraint
+      ? await l.llama.createGrammarForJsonSchema(toGbnfJsonSchema(req.constraint.schema))
+      : undefined;
+    const functions =
+      !grammar && req.tools.length
+        ? Object.fromEntries(req.tools.map((t) => [t.name, { description: t.description, params: t.parameters }]))
+        : undefined;
+    const history = toChatHistory(req.messages);
+    const fit = promptFit(l.chat, history, functions);
+    if (fit.tokens > fit.room)
+      return { error: { type: "error", error: { kind: "server", message: promptTooLong(fit) } } };
+    return { l, history, grammar, functions };
+  }
+
+  /** One reply from the kept sequence: text as it comes, then the calls and the engine's token counts. */
+  async function generate(p: Prepared, req: ChatRequest, push: (e: ProviderEvent) => void): Promise<ProviderEvent> {
+    const { l } = p;
+    const before = l.sequence.tokenMeter.getState();
+    const r = await l.chat.generateResponse(p.history, {
+      grammar: p.grammar,
+      functions: p.functions,
+      signal: req.signal,
+      stopOnAbortSignal: true,
+      temperature: req.temperature ?? 0.8,
+      seed: opts.seed,
+      maxTokens: opts.maxTokens,
+      onTextChunk: (text: string) => push({ type: "text", delta: text }),
+    });
+    for (const call of r.functionCalls ?? []) {
+      push({ type: "tool-call", call: { id: newCallId(), name: call.functionName, args: call.params ?? {} } });
+    }
+    const after = l.sequence.tokenMeter.getState();
+    const evaluated = after.usedInputTokens - before.usedInputTokens;
+    const completion = after.usedOutputTokens - before.usedOutputTokens;
+    const prompt = Math.max(evaluated, l.sequence.nextTokenIndex - completion);
+    if (req.signal.aborted) return { type: "error", error: { kind: "aborted", message: "Stopped." } };
+    return { type: "done", promptTokens: prompt, completionTokens: completion, cachedTokens: prompt - evaluated };
   }
 
   /** The window the file was trained with, read from its header (nothing loaded). */
@@ -194,7 +240,10 @@ export function createEmbeddedProvider(opts: EmbeddedOptions): Provider & { disp
     const engine = await loadEngineModule(opts.engineDir);
     const info = await engine.readGgufFileInfo(file.path, { readTensorInfo: false });
     const contextLength = Number(info.architectureMetadata?.context_length) || file.entry?.contextLength;
-    return { name: model, contextLength, capabilities: ["completion", "tools"], size: fs.statSync(file.path).size };
+    const capabilities = templateTakesTools(info.metadata?.tokenizer?.chat_template)
+      ? ["completion", "tools"]
+      : ["completion"];
+    return { name: model, contextLength, capabilities, size: fs.statSync(file.path).size };
   }
 
   /** The models on disk, by the name `--model` takes for them. */
