@@ -39,6 +39,11 @@ export interface EmbeddedOptions {
    * and 88 ms with 1 at a load average of 20 on 2 cores.
    */
   threads?: number;
+  /**
+   * llama.cpp's flash attention (default: the engine's own choice, "auto"). Tests give false: the
+   * tiny model's 16-wide heads take the CPU kernel's slow path, 3–4× the time per token of plain attention.
+   */
+  flashAttention?: boolean;
 }
 
 /**
@@ -92,7 +97,11 @@ export function createEmbeddedProvider(opts: EmbeddedOptions): Provider & { disp
     const llama = await engine.getLlama({ gpu, build: "never", logLevel: "error" });
     const model = await llama.loadModel({ modelPath });
     const contextSize = Math.min(numCtx, model.trainContextSize ?? numCtx);
-    const context = await model.createContext({ contextSize, threads: opts.threads ?? engineThreads() });
+    const context = await model.createContext({
+      contextSize,
+      threads: opts.threads ?? engineThreads(),
+      ...(opts.flashAttention !== undefined && { flashAttention: opts.flashAttention }),
+    });
     const sequence = context.getSequence();
     const chat = new engine.LlamaChat({ contextSequence: sequence });
     loaded = { path: modelPath, numCtx, engine, llama, model, context, sequence, chat };
