@@ -39,6 +39,11 @@ export interface EmbeddedOptions {
    * took 14 s with 2 threads and 88 ms with 1 at a load average of 20 on 2 cores.
    */
   threads?: number;
+  /**
+   * llama.cpp's flash attention (default: the engine's own choice, "auto"). Tests give false: the
+   * tiny model's 16-wide heads take the CPU kernel's slow path, 3–4× the time per token of plain attention.
+   */
+  flashAttention?: boolean;
 }
 
 /**
@@ -105,6 +110,7 @@ export function createEmbeddedProvider(opts: EmbeddedOptions): Provider & { disp
     const context = await model.createContext({
       contextSize,
       threads: opts.threads ?? engineThreads(llama.cpuMathCores),
+      ...(opts.flashAttention !== undefined && { flashAttention: opts.flashAttention }),
     });
     const sequence = context.getSequence();
     const chat = new engine.LlamaChat({ contextSequence: sequence });
