@@ -48,7 +48,9 @@ export function readMarkup(text: string, marks: Marker[], book: NameBook): Read 
       : m.name !== undefined
         ? argsFor(text, m.end, m.name, at, book)
         : callsAt(text, m.end, at, book, m.callish);
-    if (!read) continue;
+    // A wrapper cut off by the end of the reply still holds its call; a call's own tag left open
+    // may have more parameters to come (nanocoder's tests read none): it is no call.
+    if (!read || (m.ownTag && !closedAt(text, read.end, m.name!))) continue;
     // The chain of markers and filler right before this one belongs to the call it opens.
     const start = chainStart(text, m.start, cuts);
     if (explainsFormat(text.slice(0, start), text.slice(read.end))) {
@@ -233,6 +235,11 @@ function chainStart(text: string, start: number, cuts: { start: number; end: num
     s = c.start;
   }
   return s;
+}
+
+function closedAt(text: string, at: number, tag: string): boolean {
+  const close = /^\s*<\/([\w.-]+)\s*>/.exec(text.slice(at, at + tag.length + 40));
+  return close !== null && close[1] === tag;
 }
 
 function fenceOpen(text: string, i: number): { fenced: boolean; end: number } {

@@ -24,6 +24,8 @@ export interface Marker {
   close: boolean;
   /** Says tool, call, function … (not only a format token such as `<|channel|>`). */
   callish: boolean;
+  /** A tag named after the tool (Cline's `<read_file>`): the call itself, so it ends at its own closer. */
+  ownTag?: true;
 }
 
 const CALL_WORDS: ReadonlySet<string> = new Set([
@@ -153,7 +155,8 @@ export function markers(text: string, book: NameBook): Marker[] {
     const name = slash ? undefined : own ? tag : named;
     const inline = /\b(?:arguments|args|parameters|params|input)\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(attrs ?? "");
     const args = inline ? (inline[1] ?? inline[2])!.replace(/&quot;/g, '"') : undefined;
-    out.push({ start: m.index, end: m.index + m[0].length, name, args, close: slash === "/", callish: true });
+    const tagged = own && !slash ? { ownTag: true as const } : {};
+    out.push({ start: m.index, end: m.index + m[0].length, name, args, close: slash === "/", callish: true, ...tagged });
   }
   for (const m of text.matchAll(BRACKET)) {
     if (!callish(m[2]!, BRACKET_WORDS)) continue;

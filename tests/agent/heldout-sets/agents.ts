@@ -167,7 +167,6 @@ export const AGENTS: HeldOutSet = {
     },
     {
       what: "an unclosed tool-named XML call",
-      left: "an unclosed tool-named tag is read",
       source: `${NANO}/xml-parser.spec.ts (handles unclosed tags gracefully)`,
       text: "<read_file><path>src/a.ts</path>",
     },
