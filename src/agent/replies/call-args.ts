@@ -210,6 +210,9 @@ function argBlock(text: string, at: number, props: readonly string[] | undefined
 
 /** A parameter's text; JSON objects, arrays, numbers and booleans are read as such. */
 export function parameterValue(raw: string): unknown {
+  // An XML value may be a CDATA section (MiniCPM-4 writes multi-line text so): its text as written.
+  const cdata = /^\s*<!\[CDATA\[([\s\S]*)\]\]>\s*$/.exec(raw);
+  if (cdata) return cdata[1]!;
   const text = raw.replace(/^\n/, "").replace(/\n$/, "");
   const t = text.trim();
   if (/^(?:[{[]|-?\d+(?:\.\d+)?$|true$|false$|null$)/.test(t)) {

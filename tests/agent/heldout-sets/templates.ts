@@ -76,7 +76,6 @@ export const TEMPLATES: HeldOutSet = {
     },
     {
       what: "MiniCPM-4: a CDATA value",
-      left: "CDATA is not unwrapped",
       source: `${SG}/minicpm4_xml_detector.py (CDATA example)`,
       text: '<function name="write_file"><param name="path">notes.txt</param><param name="content"><![CDATA[line one\nline two]]></param></function>',
       calls: [{ name: "write_file", args: { path: "notes.txt", content: "line one\nline two" } }],
