@@ -203,8 +203,11 @@ export function argsFor(
   if (!read) return undefined;
   const end = fenceClose(text, read.end, fenced);
   // A role or channel word before a whole call (`<|im_start|>assistant {"name": …}`): the call counts.
-  const inner = book.resolve(name) ? undefined : callsOf([read.args], (n) => book.resolve(n) !== undefined);
-  return { calls: inner ?? [{ name, args: read.args }], end };
+  // So does a whole call after its own name (Inkling's `name<|content_invoke_tool_json|>{"name": name, "args": …}`).
+  const tool = book.resolve(name);
+  const whole = callsOf([read.args], (n) => book.resolve(n) !== undefined);
+  const same = whole?.length === 1 && book.resolve(whole[0]!.name) === tool;
+  return { calls: (!tool || same) && whole ? whole : [{ name, args: read.args }], end };
 }
 
 /**

@@ -51,7 +51,6 @@ export const TEMPLATES: HeldOutSet = {
     },
     {
       what: "Inkling: message_model header, JSON with args",
-      left: "the payload repeats the name around args",
       source: `${SG}/inkling_detector.py (docstring)`,
       text: '<|message_model|>read_file<|content_invoke_tool_json|>{"name":"read_file","args":{"path":"src/a.ts"}}<|end_message|>',
       calls: [READ],
