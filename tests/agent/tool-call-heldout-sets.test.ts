@@ -30,3 +30,11 @@ describe.each(SETS.map((s) => [s.name, s] as const))("held-out set: %s", (_name,
     });
   }
 });
+
+describe("what a recovered call leaves to show", () => {
+  it("cuts the closer a template's opener left behind (NousResearch/hermes-agent#742)", () => {
+    const r = recoverToolCalls('</think>{"name":"read_file","arguments":{"path":"src/a.ts"}}</tool_call>', TOOLS);
+    expect(r.calls).toHaveLength(1);
+    expect(r.rest).not.toContain("tool_call");
+  });
+});

@@ -6,7 +6,7 @@ import { pythonCallList, skipSpace } from "./call-args.js";
 import { explainsFormat } from "./call-checks.js";
 import type { NameBook } from "./call-names.js";
 import { argsFor, callsAt, type Calls, type Read } from "./call-reader.js";
-import type { Marker } from "./call-wrappers.js";
+import { callish, type Marker } from "./call-wrappers.js";
 import { callsOf } from "./json-values.js";
 import type { WrittenCall } from "./tool-call-shape.js";
 import { readYamlBlock } from "./yaml-values.js";
@@ -60,8 +60,11 @@ export function bare(text: string, book: NameBook): Read | undefined {
     offset += line.length + 1;
     if (!CALL_START.test(text.slice(start, offset - 1))) continue;
     if (!shortLead(lead)) return undefined;
-    const read = bareBody(text, start, book);
-    if (!read) continue;
+    const body = bareBody(text, start, book);
+    if (!body) continue;
+    // A wrapper's closer whose opener the template wrote (`{…}</tool_call>`) goes with the call.
+    const closer = /^[ \t]*<\/([\w:.-]+)>/.exec(text.slice(body.end));
+    const read = closer && callish(closer[1]!) ? { ...body, end: body.end + closer[0].length } : body;
     const trail = text.slice(read.end).trim();
     if (trail.includes("\n") || trail.length > MAX_SIDE_LINE) return undefined;
     if (explainsFormat(lead, trail)) return undefined;

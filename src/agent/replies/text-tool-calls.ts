@@ -46,8 +46,9 @@ export function recoverToolCalls(text: string, tools: readonly (string | ToolSha
   const book = nameBook(tools);
   if (!mayHoldCall(text, book)) return { calls: [], rest: text, unknown: [], malformed: false };
   // A leading <think> block (models whose template does not split thinking) is kept as
-  // is and not searched: a model thinking about a call has not made it.
-  const think = /^\s*<think>[\s\S]*?<\/think>\s*/.exec(text)?.[0] ?? "";
+  // is and not searched: a model thinking about a call has not made it. Templates that open the
+  // block themselves (QwQ, DeepSeek-R1, Hermes 4) leave only its closer in the reply.
+  const think = /^\s*(?:<think>[\s\S]*?|(?:(?!<think>)[\s\S])*?)<\/think>\s*/.exec(text)?.[0] ?? "";
   const reply = quoteTokens(
     text
       .slice(think.length)

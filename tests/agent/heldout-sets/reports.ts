@@ -45,7 +45,6 @@ export const REPORTS: HeldOutSet = {
     },
     {
       what: "Hermes 4: thinking closer, JSON, tool_call closer",
-      left: "an orphan </think> and </tool_call>",
       source: "NousResearch/hermes-agent#742 (</think>{…}</tool_call>, missing open tag)",
       text: '</think>{"name":"read_file","arguments":{"path":"src/a.ts"}}</tool_call>',
       calls: [READ],
