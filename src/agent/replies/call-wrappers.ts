@@ -156,7 +156,15 @@ export function markers(text: string, book: NameBook): Marker[] {
     const inline = /\b(?:arguments|args|parameters|params|input)\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(attrs ?? "");
     const args = inline ? (inline[1] ?? inline[2])!.replace(/&quot;/g, '"') : undefined;
     const tagged = own && !slash ? { ownTag: true as const } : {};
-    out.push({ start: m.index, end: m.index + m[0].length, name, args, close: slash === "/", callish: true, ...tagged });
+    out.push({
+      start: m.index,
+      end: m.index + m[0].length,
+      name,
+      args,
+      close: slash === "/",
+      callish: true,
+      ...tagged,
+    });
   }
   for (const m of text.matchAll(BRACKET)) {
     if (!callish(m[2]!, BRACKET_WORDS)) continue;
