@@ -48,8 +48,9 @@ export function bare(text: string, book: NameBook): Read | undefined {
   let offset = 0;
   for (let b = 0; b < lines.length && offset <= MAX_LEAD + 1; b++) {
     const line = lines[b]!;
-    // A short label may stand before the call on its line (`Tool call: read_file(…)`), not an example's.
-    const label = /^\s*[A-Z][A-Za-z ]{0,24}:[ \t]+/.exec(line)?.[0] ?? "";
+    // A short label may stand before the call on its line (`Tool call: read_file(…)`, LM Studio's
+    // `assistant: {…}`), not an example's.
+    const label = /^\s*[A-Za-z][A-Za-z ]{0,24}:[ \t]+/.exec(line)?.[0] ?? "";
     const labelled = label !== "" && !/example|format|syntax|usage|e\.g/i.test(label);
     const setOff = labelled ? 0 : (SET_OFF_NAME.exec(line)?.[0].length ?? 0);
     const skip = labelled ? label.length : setOff;

@@ -136,7 +136,6 @@ export const REPORTS: HeldOutSet = {
     },
     {
       what: "llama-3.3-70b in LM Studio: type/name/parameters, strings for numbers",
-      left: "a role word before the JSON",
       source: 'lmstudio-ai/lmstudio-js#277 ({"type": "function", "name": "add", "parameters": {"a": "1"}})',
       text: 'assistant: {"type": "function", "name": "read_file", "parameters": {"path": "src/a.ts", "limit": "1"}}',
       calls: [read("src/a.ts", { limit: 1 })],
