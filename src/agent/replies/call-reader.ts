@@ -99,7 +99,8 @@ export function callsAt(
     const args = readArgs(tagged[4]!.trim()) ?? xmlArgsAt(tagged[4]!, 0, props)?.args;
     return args ? { calls: [{ name: tagged[2]!, args }], end: i + tagged[0].length } : undefined;
   }
-  if (ch === "[") return pythonic(text, i + 1, groupEnd(text, i), open.fenced);
+  // A list the reply ended in (vLLM#30722: Llama 4 left off the `]`) ends at the next marker or the end.
+  if (ch === "[") return pythonic(text, i + 1, groupEnd(text, i) ?? nextMarker(text, i, at), open.fenced);
   const id = /^[A-Za-z_][\w.:-]*/.exec(text.slice(i))?.[0]?.replace(/[:.]$/, "");
   if (!id) return undefined;
   if (text[i + id.length] === "(") return pythonic(text, i, nextMarker(text, i, at), open.fenced);

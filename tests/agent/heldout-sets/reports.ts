@@ -155,7 +155,6 @@ export const REPORTS: HeldOutSet = {
     },
     {
       what: "Llama 4 Maverick: pythonic list missing its closing bracket",
-      left: "the list is not closed",
       source: "vllm-project/vllm#30722 (malformed, missing closing ])",
       text: '[grep_files(pattern="TODO", path="src")',
       calls: [GREP],
