@@ -35,7 +35,6 @@ export const AGENTS: HeldOutSet = {
     },
     {
       what: "nanocoder: two calls, each after a short lead-in",
-      left: "lead-ins between two bare calls",
       source: `${NANO}/json-parser.spec.ts (full workflow)`,
       text: '\nI want to read this file:\n\n{\n  "name": "read_file",\n  "arguments": {\n    "path": "src/a.ts"\n  }\n}\n\nAnd then create a backup:\n\n{\n  "name": "write_file",\n  "arguments": {\n    "path": "notes.txt",\n    "content": "Hello"\n  }\n}\n\nThat\'s all!\n  ',
       calls: [READ, WRITE],
