@@ -274,5 +274,11 @@ export const SERVERS: HeldOutSet = {
       source: "sgl-project/sglang sgl-model-gateway tests (tool parser fallback: invalid json)",
       text: '{"name": "read_file", "arguments": invalid json here}',
     },
+    {
+      what: "a helper defined and printed, unfenced",
+      source:
+        "ollama/ollama-python examples/tools.py (a function defined, then called), our names, pasted without a fence",
+      text: 'def read_file(path):\n    with open(path) as f:\n        return f.read()\n\nprint(read_file(path="src/a.ts"))',
+    },
   ],
 };
