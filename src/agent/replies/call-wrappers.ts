@@ -226,10 +226,14 @@ function toolFences(text: string): Marker[] {
   return out;
 }
 
-/** [start, end) of fenced blocks and inline code spans; a fence whose language says tool or call is no code. */
+/**
+ * [start, end) of fenced blocks, inline code spans and markup quoted as a string on one line
+ * (`'<tool_call>…</tool_call>'`: a value in a test or a sentence); a fence whose language says
+ * tool or call is no code.
+ */
 export function codeRegions(text: string): [number, number][] {
   const out: [number, number][] = [];
-  for (const m of text.matchAll(/```([\w-]*)[\s\S]*?(?:```|$)|`[^`\n]+`/g)) {
+  for (const m of text.matchAll(/```([\w-]*)[\s\S]*?(?:```|$)|`[^`\n]+`|'<[^'\n]*>'|"<[^"\n]*>"/g)) {
     if (!callish(m[1] ?? "", FENCE_WORDS)) out.push([m.index, m.index + m[0].length]);
   }
   return out;

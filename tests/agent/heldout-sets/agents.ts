@@ -189,5 +189,10 @@ export const AGENTS: HeldOutSet = {
       source: "tunacode tests (has_potential_tool_call on code fences), our names",
       text: 'Run this:\n\n```bash\n./scripts/read_file src/a.ts\ngrep_files() { rg "$1" "$2"; }\ngrep_files TODO src\n```',
     },
+    {
+      what: "a test's input quoted as a string in a sentence",
+      source: `${RAG} (test_format2_tool_call_json, described in prose)`,
+      text: 'The test sets content to \'<tool_call>{"name": "read_file", "arguments": {"path": "src/a.ts"}}</tool_call>\' and expects the parser to return one call named read_file.',
+    },
   ],
 };
