@@ -91,6 +91,10 @@ export function recoverToolCalls(text: string, tools: readonly (string | ToolSha
     if (verdict.ok) calls.push({ name: tool.name, args: verdict.args });
     else unfit.push(`it wrote a call to "${tool.name}" that does not fit the tool: ${verdict.why}`);
   }
+  if (calls.length > 0 && answersAfter(body, cuts)) {
+    const detail = "it wrote a tool call and then a final answer, as if the call had already run";
+    return { calls: [], rest: text, unknown: [], malformed: true, detail };
+  }
   if (calls.length > 0) {
     const rest = cutSpans(body, cuts);
     return { calls, rest: `${think.trim()}\n\n${rest}`.trim(), unknown, malformed: false };
@@ -114,6 +118,15 @@ export function mayHoldCall(text: string, book: NameBook): boolean {
   if (/[{<[]|\*\*\* Begin Patch/.test(text)) return true;
   const lower = text.toLowerCase();
   return book.tools.some((t) => lower.includes(t.name.toLowerCase()));
+}
+
+/**
+ * A ReAct reply that goes on past its call to a final answer wrote a transcript: the observation
+ * between them is its own invention (LangChain's ReAct parser refuses a reply with both).
+ */
+function answersAfter(text: string, cuts: readonly { end: number }[]): boolean {
+  const last = Math.max(...cuts.map((c) => c.end));
+  return /(?:^|\n)[ \t]*Final Answer[ \t]*:/i.test(text.slice(last));
 }
 
 /**

@@ -194,5 +194,11 @@ export const AGENTS: HeldOutSet = {
       source: `${RAG} (test_format2_tool_call_json, described in prose)`,
       text: 'The test sets content to \'<tool_call>{"name": "read_file", "arguments": {"path": "src/a.ts"}}</tool_call>\' and expects the parser to return one call named read_file.',
     },
+    {
+      what: "a ReAct transcript that invents the observation and answers",
+      source:
+        "langchain-ai/langchain agents/output_parsers/react_single_input.py (FINAL_ANSWER_AND_PARSABLE_ACTION_ERROR_MESSAGE)",
+      text: "Action: read_file\nAction Input: src/a.ts\nObservation: export const a = 1;\nThought: I now know the final answer\nFinal Answer: the file exports a = 1.",
+    },
   ],
 };
