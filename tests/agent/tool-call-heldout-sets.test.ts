@@ -3,9 +3,10 @@
 // reports quoting raw output, (d) agents' test suites. All built-in tools are offered, with their
 // real schemas. A case is recovered when every expected call comes out, exactly; a negative fails
 // when it runs anything at all. `left` marks what is still unread (or still runs), and why.
-// Measured on main (3de8abb) when the sets were built, before the readers changed:
-//   (a) 38/38 read, 0/7 negatives ran   (b) 19/21 read, 0/5 ran
-//   (c) 21/25 read, 0/8 ran             (d) 21/22 read, 1/9 ran
+// Measured on main (3de8abb), before the readers changed (negatives found by probing the readers
+// after the first count are included; each was seen running a call there):
+//   (a) 38/38 read, 1/10 negatives ran   (b) 19/21 read, 0/9 ran
+//   (c) 21/25 read, 0/9 ran              (d) 21/22 read, 3/13 ran
 import { describe, expect, it } from "vitest";
 import { recoverToolCalls } from "../../src/agent/replies/text-tool-calls.js";
 import { AGENTS } from "./heldout-sets/agents.js";

@@ -200,5 +200,15 @@ export const AGENTS: HeldOutSet = {
         "langchain-ai/langchain agents/output_parsers/react_single_input.py (FINAL_ANSWER_AND_PARSABLE_ACTION_ERROR_MESSAGE)",
       text: "Action: read_file\nAction Input: src/a.ts\nObservation: export const a = 1;\nThought: I now know the final answer\nFinal Answer: the file exports a = 1.",
     },
+    {
+      what: "a parser test quoted in a TypeScript fence",
+      source: `${NANO}/xml-parser.spec.ts (parses simple tool call), quoted`,
+      text: "```ts\nconst content = '<read_file><path>/test/file.txt</path></read_file>';\nconst result = XMLToolCallParser.parseToolCalls(content);\n```",
+    },
+    {
+      what: "a parser test quoted in a Python fence",
+      source: `${RAG} (test_format2_tool_call_json), quoted`,
+      text: '```python\ncontent = \'<tool_call>\\n{"name": "read_file", "arguments": {"path": "src/a.ts"}}\\n</tool_call>\'\nresult = parse(content)\nassert result[0][\'name\'] == \'read_file\'\n```',
+    },
   ],
 };

@@ -201,5 +201,10 @@ export const REPORTS: HeldOutSet = {
       source: "Gitlawb/openclaude#433 (Expected Behavior / Actual Behavior)",
       text: 'Expected: the agent runs the tool.\nActual: instead of executing the tool, the model returns a raw tool call:\n\n{\n  "name": "read_file",\n  "arguments": {\n    "path": "src/a.ts"\n  }\n}\n\nNo actual tool execution occurs.',
     },
+    {
+      what: "a report describing the JSON in a sentence",
+      source: "anomalyco/opencode#18454 (qwen2.5 returns JSON; described in prose), our names",
+      text: 'When I ask qwen2.5-coder to read a file it answers with `{"name": "read_file", "arguments": {"path": "src/a.ts"}}` instead of calling the tool.',
+    },
   ],
 };

@@ -280,5 +280,15 @@ export const SERVERS: HeldOutSet = {
         "ollama/ollama-python examples/tools.py (a function defined, then called), our names, pasted without a fence",
       text: 'def read_file(path):\n    with open(path) as f:\n        return f.read()\n\nprint(read_file(path="src/a.ts"))',
     },
+    {
+      what: "the server's response message shown in docs",
+      source: "ggml-org/llama.cpp docs/function-calling.md (a chat completion answering with tool_calls)",
+      text: 'The server then returns the call in the message:\n```json\n{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"read_file","arguments":"{\\"path\\":\\"src/a.ts\\"}"}}]}\n```',
+    },
+    {
+      what: "client code passing a tool and reading its calls",
+      source: "ollama/ollama-python README (tools=[…], response.message.tool_calls), our names",
+      text: "```python\nresponse = client.chat(model='llama3.1', messages=messages, tools=[read_file])\nfor call in response.message.tool_calls:\n    print(call.function.name)\n```",
+    },
   ],
 };

@@ -160,5 +160,25 @@ export const TEMPLATES: HeldOutSet = {
       source: "watt-ai/watt-tool-8B model card (format instruction)",
       text: "You should only return the function call in tools call sections.\nIf you decide to invoke any of the function(s), you MUST put it in the format of [func_name1(params_name1=params_value1, params_name2=params_value2...), func_name2(params)]",
     },
+    {
+      what: "a chat template's tool-call loop echoed",
+      source: "Qwen/Qwen2.5-7B-Instruct chat template (message.tool_calls rendered into <tool_call>)",
+      text: '{%- for tool_call in message.tool_calls %}\n<tool_call>\n{"name": "{{ tool_call.function.name }}", "arguments": {{ tool_call.function.arguments | tojson }}}\n</tool_call>\n{%- endfor %}',
+    },
+    {
+      what: "a template's instruction with a worked example",
+      source: "Qwen/Qwen2.5-7B-Instruct chat template (tools instruction), with an example in our names",
+      text: 'For each function call, return a json object within <tool_call></tool_call> tags. For example:\n<tool_call>\n{"name": "read_file", "arguments": {"path": "src/a.ts"}}\n</tool_call>',
+    },
+    {
+      what: "Mistral's call token shown inline",
+      source: "mistralai/mistral-common docs (tool calls tokenized as [TOOL_CALLS]…), our names",
+      text: 'The model answers with `[TOOL_CALLS][{"name": "read_file", "arguments": {"path": "src/a.ts"}}]` and the server turns it into tool_calls.',
+    },
+    {
+      what: "a tool's result in the template's response tag",
+      source: "Qwen/Qwen3-8B chat template (tool messages rendered as <tool_response>)",
+      text: '<tool_response>\n{"name": "read_file", "content": "export const a = 1;"}\n</tool_response>\nThe file exports a.',
+    },
   ],
 };
