@@ -1,5 +1,6 @@
 // What makes a candidate a call, beyond its three parts: its arguments validate against the
 // tool's schema and are not placeholders, and it is not an example inside an explanation.
+import * as z from "zod";
 import { isRecord } from "../../providers/lenient-json.js";
 import { coerceArgs } from "./coerce-args.js";
 
@@ -37,7 +38,26 @@ export function checkArgs(args: Record<string, unknown>, schema: Record<string, 
     if (!isRecord(prop) || value === null) continue;
     if (!typeFits(value, prop.type)) return { ok: false, why: `"${key}" should be ${String(prop.type)}` };
   }
-  return { ok: true, args: typed };
+  const broken = schemaIssue(typed, schema);
+  return broken ? { ok: false, why: broken } : { ok: true, args: typed };
+}
+
+/**
+ * The whole schema, as JSON Schema means it (enums, bounds, lengths, nested items), checked by
+ * zod's reading of it: what the run would refuse is no call. A schema zod cannot read is left
+ * to the checks above.
+ */
+function schemaIssue(args: Record<string, unknown>, schema: Record<string, unknown>): string | undefined {
+  let parsed: ReturnType<z.ZodType["safeParse"]>;
+  try {
+    parsed = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]).safeParse(args);
+  } catch {
+    return undefined;
+  }
+  if (parsed.success) return undefined;
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.length > 0 ? `"${issue.path.join(".")}"` : "the arguments";
+  return `${field}: ${issue.message.replace(/^Invalid input: /, "")}`;
 }
 
 function typeFits(value: unknown, type: unknown): boolean {

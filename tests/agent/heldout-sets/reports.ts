@@ -206,5 +206,15 @@ export const REPORTS: HeldOutSet = {
       source: "anomalyco/opencode#18454 (qwen2.5 returns JSON; described in prose), our names",
       text: 'When I ask qwen2.5-coder to read a file it answers with `{"name": "read_file", "arguments": {"path": "src/a.ts"}}` instead of calling the tool.',
     },
+    {
+      what: "a todo status the tool's enum refuses (done)",
+      source: "MoonshotAI/kimi-code#1229 and artokun/comfyui-mcp#1018 (models write their own todo status spellings)",
+      text: '<tool_call>\n{"name": "todo_write", "arguments": {"todos": [{"content": "Read the file", "status": "done"}]}}\n</tool_call>',
+    },
+    {
+      what: "a todo status the tool's enum refuses (deleted)",
+      source: 'obra/superpowers#1491 (TodoWrite InputValidationError: status "deleted")',
+      text: '{"name": "todo_write", "arguments": {"todos": [{"content": "Old step", "status": "deleted"}]}}',
+    },
   ],
 };
