@@ -90,8 +90,8 @@ const TAG =
   /<<?(\/?)((?:[|｜][A-Za-z]+[|｜])?[A-Za-z_][\w:.-]*)(?:[ \t]*:[ \t]*[A-Za-z_][\w.-]*)?((?:\s+[\w:-]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))*)\s*(?:=\s*("[^"]*"|'[^']*'|[^\s>"']+))?\s*\/?>>?/g;
 const BRACKET = /\[(\/?)([A-Z][A-Z0-9_]{1,40})\]/g;
 const RECIPIENT = /(?<![\w.])to=([\w.:-]+)/g;
-/** Functionary's `>>>name` line. */
-const PROMPT_LINE = /(?<=^|\n)[ \t]*>>>[ \t]*([A-Za-z_][\w.-]*)/g;
+/** Functionary's `>>>name` line; `>>> name(…)` is Python's prompt with a statement on it. */
+const PROMPT_LINE = /(?<=^|\n)[ \t]*>>>[ \t]*([A-Za-z_][\w.-]*)(?![\w.-]*[ \t]*\()/g;
 /**
  * A line that opens with a label: one to three words, maybe decorated (`✿FUNCTION✿:`, `**Tool**:`,
  * RWKV's `**Tool Call:**`),

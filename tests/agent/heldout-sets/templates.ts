@@ -180,5 +180,11 @@ export const TEMPLATES: HeldOutSet = {
       source: "Qwen/Qwen3-8B chat template (tool messages rendered as <tool_response>)",
       text: '<tool_response>\n{"name": "read_file", "content": "export const a = 1;"}\n</tool_response>\nThe file exports a.',
     },
+    {
+      what: "a Python session, whose prompt is functionary's recipient marker",
+      source:
+        "meetkai/functionary-small-v3.2 template (>>>recipient) beside Python's interactive prompt (docs.python.org tutorial)",
+      text: ">>> read_file(\"src/a.ts\")\n'export const a = 1;\\n'\n>>> ",
+    },
   ],
 };
