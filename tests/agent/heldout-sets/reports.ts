@@ -216,5 +216,10 @@ export const REPORTS: HeldOutSet = {
       source: 'obra/superpowers#1491 (TodoWrite InputValidationError: status "deleted")',
       text: '{"name": "todo_write", "arguments": {"todos": [{"content": "Old step", "status": "deleted"}]}}',
     },
+    {
+      what: "a report narrating what the model wrote, the call inline",
+      source: "NousResearch/hermes-agent#742 (the model's text-written call, narrated; adapted)",
+      text: 'As you can see in the transcript, the assistant wrote <tool_call>{"name": "read_file", "arguments": {"path": "src/a.ts"}}</tool_call> and the runtime executed it before replying with the file.',
+    },
   ],
 };
