@@ -3,7 +3,7 @@
 // a JSON object or list (fenced or not), pythonic calls, a tool's name then its arguments (the name
 // maybe set off as a heading or in emphasis), or a YAML-ish block in the JSON call's shape.
 import { pythonCallList, skipSpace } from "./call-args.js";
-import { explainsFormat } from "./call-checks.js";
+import { explainedAfter, explainsFormat } from "./call-checks.js";
 import type { NameBook } from "./call-names.js";
 import { argsFor, callsAt, type Calls, type Read } from "./call-reader.js";
 import { callish, type Marker } from "./call-wrappers.js";
@@ -72,7 +72,7 @@ export function bare(text: string, book: NameBook, depth = 0): Read | undefined 
     const trail = text.slice(read.end).trim();
     const long = trail.includes("\n") || trail.length > MAX_SIDE_LINE;
     const next = long && depth < MAX_BARE_CALLS ? bare(text.slice(read.end), book, depth + 1) : undefined;
-    if ((long && !next) || explainsFormat(lead, trail)) return undefined;
+    if ((long && !next) || explainsFormat(lead, trail) || (!next && explainedAfter(trail))) return undefined;
     const from = setOff > 0 ? lineStart : start;
     const shift = (span: { start: number; end: number }) => ({
       start: span.start + read.end,

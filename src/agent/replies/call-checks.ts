@@ -93,3 +93,10 @@ export function explainsFormat(before: string, after: string): boolean {
   if (STRONG_CUE.test(paragraph)) return true;
   return WEAK_CUE.test(paragraph) && after.trim().length > 40;
 }
+
+/** Words in the one line after a bare call that say it was shown, not made ("…the YAML equivalent, for reference"). */
+const AFTER_CUE = /\b(?:format|syntax|examples?|equivalent|for reference|template|schema)\b/i;
+
+export function explainedAfter(line: string): boolean {
+  return AFTER_CUE.test(line);
+}

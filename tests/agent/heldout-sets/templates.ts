@@ -186,5 +186,10 @@ export const TEMPLATES: HeldOutSet = {
         "meetkai/functionary-small-v3.2 template (>>>recipient) beside Python's interactive prompt (docs.python.org tutorial)",
       text: ">>> read_file(\"src/a.ts\")\n'export const a = 1;\\n'\n>>> ",
     },
+    {
+      what: "the call shape in YAML, shown for reference",
+      source: "zabirauf/AutoGPT.js AutoGPT/utils/prompt.ts (YAML_SCHEMA prompt format), our names",
+      text: "```yaml\nname: read_file\narguments:\n  path: src/a.ts\n```\nThat's the YAML equivalent of the JSON call format, for reference in your config file.",
+    },
   ],
 };
