@@ -3,10 +3,10 @@
 // a JSON object or list (fenced or not), pythonic calls, a tool's name then its arguments (the name
 // maybe set off as a heading or in emphasis), or a YAML-ish block in the JSON call's shape.
 import { pythonCallList, skipSpace } from "./call-args.js";
-import { explainsFormat } from "./call-checks.js";
+import { explainedAfter, explainsFormat } from "./call-checks.js";
 import type { NameBook } from "./call-names.js";
 import { argsFor, callsAt, type Calls, type Read } from "./call-reader.js";
-import type { Marker } from "./call-wrappers.js";
+import { callish, type Marker } from "./call-wrappers.js";
 import { callsOf } from "./json-values.js";
 import type { WrittenCall } from "./tool-call-shape.js";
 import { readYamlBlock } from "./yaml-values.js";
@@ -15,6 +15,8 @@ const MAX_LEAD = 300;
 const MAX_LEAD_SENTENCES = 3;
 /** The line after a bare call: short, or the call is inside prose. */
 const MAX_SIDE_LINE = 200;
+/** How many lead-in-and-call pairs one reply may hold. */
+const MAX_BARE_CALLS = 8;
 /** A line that is only a tool's name set off in Markdown: `### read_file`, `**read_file**`, `*read_file()*`. */
 const SET_OFF_NAME = /^\s*(?:#{1,6}[ \t]+|[*_]{1,3}|`(?!`))(?=[A-Za-z_][\w.-]*(?:\(\))?[*_`]{0,3}:?[ \t]*$)/;
 /** What a bare call's first line may start with. */
@@ -41,15 +43,17 @@ function statementCall(code: string, book: NameBook): boolean {
 /**
  * A reply that is a bare call: one to three short sentences, the call on its own lines (a JSON
  * object or list, fenced or not; pythonic calls; a tool's name then its JSON arguments), and at
- * most one short line after it.
+ * most one short line after it — or, instead of that line, another such lead-in and call
+ * (nanocoder's "I want to read this file:\n{…}\n\nAnd then create a backup:\n{…}").
  */
-export function bare(text: string, book: NameBook): Read | undefined {
+export function bare(text: string, book: NameBook, depth = 0): Read | undefined {
   const lines = text.split("\n");
   let offset = 0;
   for (let b = 0; b < lines.length && offset <= MAX_LEAD + 1; b++) {
     const line = lines[b]!;
-    // A short label may stand before the call on its line (`Tool call: read_file(…)`), not an example's.
-    const label = /^\s*[A-Z][A-Za-z ]{0,24}:[ \t]+/.exec(line)?.[0] ?? "";
+    // A short label may stand before the call on its line (`Tool call: read_file(…)`, LM Studio's
+    // `assistant: {…}`), not an example's.
+    const label = /^\s*[A-Za-z][A-Za-z ]{0,24}:[ \t]+/.exec(line)?.[0] ?? "";
     const labelled = label !== "" && !/example|format|syntax|usage|e\.g/i.test(label);
     const setOff = labelled ? 0 : (SET_OFF_NAME.exec(line)?.[0].length ?? 0);
     const skip = labelled ? label.length : setOff;
@@ -60,15 +64,26 @@ export function bare(text: string, book: NameBook): Read | undefined {
     offset += line.length + 1;
     if (!CALL_START.test(text.slice(start, offset - 1))) continue;
     if (!shortLead(lead)) return undefined;
-    const read = bareBody(text, start, book);
-    if (!read) continue;
+    const body = bareBody(text, start, book);
+    if (!body) continue;
+    // A wrapper's closer whose opener the template wrote (`{…}</tool_call>`) goes with the call.
+    const closer = /^[ \t]*<\/([\w:.-]+)>/.exec(text.slice(body.end));
+    const read = closer && callish(closer[1]!) ? { ...body, end: body.end + closer[0].length } : body;
     const trail = text.slice(read.end).trim();
-    if (trail.includes("\n") || trail.length > MAX_SIDE_LINE) return undefined;
-    if (explainsFormat(lead, trail)) return undefined;
+    const long = trail.includes("\n") || trail.length > MAX_SIDE_LINE;
+    const next = long && depth < MAX_BARE_CALLS ? bare(text.slice(read.end), book, depth + 1) : undefined;
+    if ((long && !next) || explainsFormat(lead, trail) || (!next && explainedAfter(trail))) return undefined;
     const from = setOff > 0 ? lineStart : start;
+    const shift = (span: { start: number; end: number }) => ({
+      start: span.start + read.end,
+      end: span.end + read.end,
+    });
     return {
-      found: read.calls.map((c) => ({ ...c, start: from, end: read.end })),
-      cuts: [{ start: from, end: read.end }],
+      found: [
+        ...read.calls.map((c) => ({ ...c, start: from, end: read.end })),
+        ...(next?.found.map((c) => ({ ...c, ...shift(c) })) ?? []),
+      ],
+      cuts: [{ start: from, end: read.end }, ...(next?.cuts.map(shift) ?? [])],
     };
   }
   return undefined;

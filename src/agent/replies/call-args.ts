@@ -210,6 +210,9 @@ function argBlock(text: string, at: number, props: readonly string[] | undefined
 
 /** A parameter's text; JSON objects, arrays, numbers and booleans are read as such. */
 export function parameterValue(raw: string): unknown {
+  // An XML value may be a CDATA section (MiniCPM-4 writes multi-line text so): its text as written.
+  const cdata = /^\s*<!\[CDATA\[([\s\S]*)\]\]>\s*$/.exec(raw);
+  if (cdata) return cdata[1]!;
   const text = raw.replace(/^\n/, "").replace(/\n$/, "");
   const t = text.trim();
   if (/^(?:[{[]|-?\d+(?:\.\d+)?$|true$|false$|null$)/.test(t)) {
@@ -224,9 +227,12 @@ export function parameterValue(raw: string): unknown {
   return text;
 }
 
-/** `name(k=v, …)` with an optional `print(`, `default_api.` and Llama's `.call`. */
+/**
+ * `name(k=v, …)` with an optional `default_api.` and Llama's `.call`. `print(` is unwrapped only
+ * around Gemini's `default_api.` namespace, which no program uses: `print(read_file(…))` is code.
+ */
 export function pythonCall(src: string): WrittenCall | undefined {
-  const unwrapped = /^print\(([\s\S]*)\)$/.exec(src)?.[1]?.trim() ?? src;
+  const unwrapped = /^print\(\s*(default_api\.[\s\S]*)\)$/.exec(src)?.[1]?.trim() ?? src;
   const m = /^([A-Za-z_][\w.]*?)(?:\.call)?(\([\s\S]*\))$/.exec(unwrapped);
   if (!m) return undefined;
   const args = kwargsAt(m[2]!, 0);

@@ -1,5 +1,6 @@
 // What makes a candidate a call, beyond its three parts: its arguments validate against the
 // tool's schema and are not placeholders, and it is not an example inside an explanation.
+import * as z from "zod";
 import { isRecord } from "../../providers/lenient-json.js";
 import { coerceArgs } from "./coerce-args.js";
 
@@ -37,7 +38,26 @@ export function checkArgs(args: Record<string, unknown>, schema: Record<string, 
     if (!isRecord(prop) || value === null) continue;
     if (!typeFits(value, prop.type)) return { ok: false, why: `"${key}" should be ${String(prop.type)}` };
   }
-  return { ok: true, args: typed };
+  const broken = schemaIssue(typed, schema);
+  return broken ? { ok: false, why: broken } : { ok: true, args: typed };
+}
+
+/**
+ * The whole schema, as JSON Schema means it (enums, bounds, lengths, nested items), checked by
+ * zod's reading of it: what the run would refuse is no call. A schema zod cannot read is left
+ * to the checks above.
+ */
+function schemaIssue(args: Record<string, unknown>, schema: Record<string, unknown>): string | undefined {
+  let parsed: ReturnType<z.ZodType["safeParse"]>;
+  try {
+    parsed = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]).safeParse(args);
+  } catch {
+    return undefined;
+  }
+  if (parsed.success) return undefined;
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.length > 0 ? `"${issue.path.join(".")}"` : "the arguments";
+  return `${field}: ${issue.message.replace(/^Invalid input: /, "")}`;
 }
 
 function typeFits(value: unknown, type: unknown): boolean {
@@ -59,7 +79,7 @@ function typeFits(value: unknown, type: unknown): boolean {
 const STRONG_CUE =
   /\bexample:|\b(?:example|sample) (?:output|response|reply|request|call)s?:|\be\.g\.|\b(?:for example|for instance|an example|example of|would look like|looks like this|should look like|is written as|the format is|in this format|to call a tool|when you call a tool|the model (?:writes|emits|outputs))\b/i;
 const WEAK_CUE =
-  /\b(?:like this|as follows|such as|format|example|syntax|template|markup|wraps?|wrapped|tags?|looks? like|(?:models?|it|they) (?:write|writes|emit|emits|output|outputs)|you (?:can|could|would|should|must) (?:write|use|call|output|emit|respond))\b/i;
+  /\b(?:like this|as follows|such as|format|example|syntax|template|markup|wraps?|wrapped|tags?|looks? like|(?:models?|it|they|assistant|agent) (?:write|writes|wrote|emit|emits|emitted|output|outputs|print|prints|printed|returns?|returned|answers? with|responds? with)|you (?:can|could|would|should|must) (?:write|use|call|output|emit|respond))\b/i;
 
 /**
  * An example inside an explanation: the paragraph before it explains a format, and either says
@@ -72,4 +92,11 @@ export function explainsFormat(before: string, after: string): boolean {
   const paragraph = near.slice(near.lastIndexOf("\n\n") + 1);
   if (STRONG_CUE.test(paragraph)) return true;
   return WEAK_CUE.test(paragraph) && after.trim().length > 40;
+}
+
+/** Words in the one line after a bare call that say it was shown, not made ("…the YAML equivalent, for reference"). */
+const AFTER_CUE = /\b(?:format|syntax|examples?|equivalent|for reference|template|schema)\b/i;
+
+export function explainedAfter(line: string): boolean {
+  return AFTER_CUE.test(line);
 }

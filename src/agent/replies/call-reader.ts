@@ -48,7 +48,9 @@ export function readMarkup(text: string, marks: Marker[], book: NameBook): Read 
       : m.name !== undefined
         ? argsFor(text, m.end, m.name, at, book)
         : callsAt(text, m.end, at, book, m.callish);
-    if (!read) continue;
+    // A wrapper cut off by the end of the reply still holds its call; a call's own tag left open
+    // may have more parameters to come (nanocoder's tests read none): it is no call.
+    if (!read || (m.ownTag && !closedAt(text, read.end, m.name!))) continue;
     // The chain of markers and filler right before this one belongs to the call it opens.
     const start = chainStart(text, m.start, cuts);
     if (explainsFormat(text.slice(0, start), text.slice(read.end))) {
@@ -97,7 +99,8 @@ export function callsAt(
     const args = readArgs(tagged[4]!.trim()) ?? xmlArgsAt(tagged[4]!, 0, props)?.args;
     return args ? { calls: [{ name: tagged[2]!, args }], end: i + tagged[0].length } : undefined;
   }
-  if (ch === "[") return pythonic(text, i + 1, groupEnd(text, i), open.fenced);
+  // A list the reply ended in (vLLM#30722: Llama 4 left off the `]`) ends at the next marker or the end.
+  if (ch === "[") return pythonic(text, i + 1, groupEnd(text, i) ?? nextMarker(text, i, at), open.fenced);
   const id = /^[A-Za-z_][\w.:-]*/.exec(text.slice(i))?.[0]?.replace(/[:.]$/, "");
   if (!id) return undefined;
   if (text[i + id.length] === "(") return pythonic(text, i, nextMarker(text, i, at), open.fenced);
@@ -201,8 +204,11 @@ export function argsFor(
   if (!read) return undefined;
   const end = fenceClose(text, read.end, fenced);
   // A role or channel word before a whole call (`<|im_start|>assistant {"name": …}`): the call counts.
-  const inner = book.resolve(name) ? undefined : callsOf([read.args], (n) => book.resolve(n) !== undefined);
-  return { calls: inner ?? [{ name, args: read.args }], end };
+  // So does a whole call after its own name (Inkling's `name<|content_invoke_tool_json|>{"name": name, "args": …}`).
+  const tool = book.resolve(name);
+  const whole = callsOf([read.args], (n) => book.resolve(n) !== undefined);
+  const same = whole?.length === 1 && book.resolve(whole[0]!.name) === tool;
+  return { calls: (!tool || same) && whole ? whole : [{ name, args: read.args }], end };
 }
 
 /**
@@ -233,6 +239,11 @@ function chainStart(text: string, start: number, cuts: { start: number; end: num
     s = c.start;
   }
   return s;
+}
+
+function closedAt(text: string, at: number, tag: string): boolean {
+  const close = /^\s*<\/([\w.-]+)\s*>/.exec(text.slice(at, at + tag.length + 40));
+  return close !== null && close[1] === tag;
 }
 
 function fenceOpen(text: string, i: number): { fenced: boolean; end: number } {

@@ -24,6 +24,8 @@ export interface Marker {
   close: boolean;
   /** Says tool, call, function … (not only a format token such as `<|channel|>`). */
   callish: boolean;
+  /** A tag named after the tool (Cline's `<read_file>`): the call itself, so it ends at its own closer. */
+  ownTag?: true;
 }
 
 const CALL_WORDS: ReadonlySet<string> = new Set([
@@ -88,8 +90,8 @@ const TAG =
   /<<?(\/?)((?:[|｜][A-Za-z]+[|｜])?[A-Za-z_][\w:.-]*)(?:[ \t]*:[ \t]*[A-Za-z_][\w.-]*)?((?:\s+[\w:-]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))*)\s*(?:=\s*("[^"]*"|'[^']*'|[^\s>"']+))?\s*\/?>>?/g;
 const BRACKET = /\[(\/?)([A-Z][A-Z0-9_]{1,40})\]/g;
 const RECIPIENT = /(?<![\w.])to=([\w.:-]+)/g;
-/** Functionary's `>>>name` line. */
-const PROMPT_LINE = /(?<=^|\n)[ \t]*>>>[ \t]*([A-Za-z_][\w.-]*)/g;
+/** Functionary's `>>>name` line; `>>> name(…)` is Python's prompt with a statement on it. */
+const PROMPT_LINE = /(?<=^|\n)[ \t]*>>>[ \t]*([A-Za-z_][\w.-]*)(?![\w.-]*[ \t]*\()/g;
 /**
  * A line that opens with a label: one to three words, maybe decorated (`✿FUNCTION✿:`, `**Tool**:`,
  * RWKV's `**Tool Call:**`),
@@ -153,7 +155,16 @@ export function markers(text: string, book: NameBook): Marker[] {
     const name = slash ? undefined : own ? tag : named;
     const inline = /\b(?:arguments|args|parameters|params|input)\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(attrs ?? "");
     const args = inline ? (inline[1] ?? inline[2])!.replace(/&quot;/g, '"') : undefined;
-    out.push({ start: m.index, end: m.index + m[0].length, name, args, close: slash === "/", callish: true });
+    const tagged = own && !slash ? { ownTag: true as const } : {};
+    out.push({
+      start: m.index,
+      end: m.index + m[0].length,
+      name,
+      args,
+      close: slash === "/",
+      callish: true,
+      ...tagged,
+    });
   }
   for (const m of text.matchAll(BRACKET)) {
     if (!callish(m[2]!, BRACKET_WORDS)) continue;
@@ -215,10 +226,14 @@ function toolFences(text: string): Marker[] {
   return out;
 }
 
-/** [start, end) of fenced blocks and inline code spans; a fence whose language says tool or call is no code. */
+/**
+ * [start, end) of fenced blocks, inline code spans and markup quoted as a string on one line
+ * (`'<tool_call>…</tool_call>'`: a value in a test or a sentence); a fence whose language says
+ * tool or call is no code.
+ */
 export function codeRegions(text: string): [number, number][] {
   const out: [number, number][] = [];
-  for (const m of text.matchAll(/```([\w-]*)[\s\S]*?(?:```|$)|`[^`\n]+`/g)) {
+  for (const m of text.matchAll(/```([\w-]*)[\s\S]*?(?:```|$)|`[^`\n]+`|'<[^'\n]*>'|"<[^"\n]*>"/g)) {
     if (!callish(m[1] ?? "", FENCE_WORDS)) out.push([m.index, m.index + m[0].length]);
   }
   return out;

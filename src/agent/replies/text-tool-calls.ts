@@ -46,8 +46,9 @@ export function recoverToolCalls(text: string, tools: readonly (string | ToolSha
   const book = nameBook(tools);
   if (!mayHoldCall(text, book)) return { calls: [], rest: text, unknown: [], malformed: false };
   // A leading <think> block (models whose template does not split thinking) is kept as
-  // is and not searched: a model thinking about a call has not made it.
-  const think = /^\s*<think>[\s\S]*?<\/think>\s*/.exec(text)?.[0] ?? "";
+  // is and not searched: a model thinking about a call has not made it. Templates that open the
+  // block themselves (QwQ, DeepSeek-R1, Hermes 4) leave only its closer in the reply.
+  const think = /^\s*(?:<think>[\s\S]*?|(?:(?!<think>)[\s\S])*?)<\/think>\s*/.exec(text)?.[0] ?? "";
   const reply = quoteTokens(
     text
       .slice(think.length)
@@ -90,6 +91,10 @@ export function recoverToolCalls(text: string, tools: readonly (string | ToolSha
     if (verdict.ok) calls.push({ name: tool.name, args: verdict.args });
     else unfit.push(`it wrote a call to "${tool.name}" that does not fit the tool: ${verdict.why}`);
   }
+  if (calls.length > 0 && answersAfter(body, cuts)) {
+    const detail = "it wrote a tool call and then a final answer, as if the call had already run";
+    return { calls: [], rest: text, unknown: [], malformed: true, detail };
+  }
   if (calls.length > 0) {
     const rest = cutSpans(body, cuts);
     return { calls, rest: `${think.trim()}\n\n${rest}`.trim(), unknown, malformed: false };
@@ -113,6 +118,15 @@ export function mayHoldCall(text: string, book: NameBook): boolean {
   if (/[{<[]|\*\*\* Begin Patch/.test(text)) return true;
   const lower = text.toLowerCase();
   return book.tools.some((t) => lower.includes(t.name.toLowerCase()));
+}
+
+/**
+ * A ReAct reply that goes on past its call to a final answer wrote a transcript: the observation
+ * between them is its own invention (LangChain's ReAct parser refuses a reply with both).
+ */
+function answersAfter(text: string, cuts: readonly { end: number }[]): boolean {
+  const last = Math.max(...cuts.map((c) => c.end));
+  return /(?:^|\n)[ \t]*Final Answer[ \t]*:/i.test(text.slice(last));
 }
 
 /**
