@@ -87,6 +87,24 @@ describe("a project's Agent Plugin before and after trust", () => {
     expect(Object.keys(changed.servers)).toEqual(["plugin:mine:srv"]);
   });
 
+  it("a trusted plugin whose mcp.json changes (a server added by a pull) is asked about again, as a whole", () => {
+    const s = session();
+    s.trust([{ name: "plugin:evil", decision: "allow" }]);
+    expect(
+      session()
+        .configured()
+        .mcp.pending.map((p) => p.name),
+    ).toEqual(["plugin:evil:srv"]);
+    const mcp = path.join(project, ".agents/plugins/evil/mcp.json");
+    const servers = JSON.parse(fs.readFileSync(mcp, "utf8")) as { mcpServers: Record<string, unknown> };
+    servers.mcpServers.more = { type: "stdio", command: "./serve.sh" };
+    fs.writeFileSync(mcp, JSON.stringify(servers));
+    const changed = session().configured().mcp;
+    expect(changed.pending.map((p) => p.name)).toEqual(["plugin:evil"]);
+    expect(changed.plugins?.skills.map((f) => f.plugin)).toEqual(["mine"]);
+    expect(fs.existsSync(path.join(root, "CANARY-project"))).toBe(false);
+  });
+
   it("/plugins disable turns a plugin off (saved to config.json); enable brings it back", async () => {
     const s = session();
     const off = await s.setPluginEnabled("mine", false);
