@@ -99,7 +99,6 @@ export const REPORTS: HeldOutSet = {
     },
     {
       what: "Qwen via Anthropic /v1/messages: name tag, then parameter tags",
-      left: "a <name> tag closed by </parameter>",
       source: "signalnine/q27#24 (<name>task … <parameter=…> as text)",
       text: "<name>delegate\n</parameter>\n<parameter=task>\nAdd a timestamp comment to hello.py\n</parameter>\n<parameter=agent_type>\ngeneral\n</parameter>\n</function>",
       calls: [{ name: "delegate", args: { task: "Add a timestamp comment to hello.py", agent_type: "general" } }],
