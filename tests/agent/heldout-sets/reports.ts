@@ -220,5 +220,10 @@ export const REPORTS: HeldOutSet = {
       source: "NousResearch/hermes-agent#742 (the model's text-written call, narrated; adapted)",
       text: 'As you can see in the transcript, the assistant wrote <tool_call>{"name": "read_file", "arguments": {"path": "src/a.ts"}}</tool_call> and the runtime executed it before replying with the file.',
     },
+    {
+      what: "a maintainer explaining what the model prints",
+      source: "sgomez/ollama-ai-provider#11 (detecting the JSON a model writes into its answer; adapted)",
+      text: 'When the model wants a tool, it prints something like\n{"name": "read_file", "arguments": {"path": "src/a.ts"}}\nand your code has to parse it.',
+    },
   ],
 };
