@@ -225,5 +225,10 @@ export const REPORTS: HeldOutSet = {
       source: "sgomez/ollama-ai-provider#11 (detecting the JSON a model writes into its answer; adapted)",
       text: 'When the model wants a tool, it prints something like\n{"name": "read_file", "arguments": {"path": "src/a.ts"}}\nand your code has to parse it.',
     },
+    {
+      what: "an answer recounting a call that already ran",
+      source: "NousResearch/hermes-agent#742 (a Hermes call recounted in a later answer; adapted)",
+      text: 'Previously you called:\n<tool_call>\n{"name": "read_file", "arguments": {"path": "src/a.ts"}}\n</tool_call>\nand it returned the file, which exports one constant, so nothing else needs reading.',
+    },
   ],
 };
