@@ -7,7 +7,7 @@
 // after the first count are included; each was seen running a call there. At the first count,
 // before any probing: (a) 38/38 read, 0/7 ran; (b) 19/21, 0/5; (c) 21/25, 0/8; (d) 21/22, 1/9.
 //   (a) 38/38 read (100 %), 1/10 negatives ran   (b) 19/21 read (90 %), 3/12 ran
-//   (c) 21/25 read (84 %), 4/13 ran              (d) 21/22 read (95 %), 5/15 ran
+//   (c) 21/25 read (84 %), 5/14 ran              (d) 21/22 read (95 %), 5/15 ran
 // After: every set reads 100 % and no negative runs a call.
 import { describe, expect, it } from "vitest";
 import { recoverToolCalls } from "../../src/agent/replies/text-tool-calls.js";
