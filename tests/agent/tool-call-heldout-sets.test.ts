@@ -3,10 +3,12 @@
 // reports quoting raw output, (d) agents' test suites. All built-in tools are offered, with their
 // real schemas. A case is recovered when every expected call comes out, exactly; a negative fails
 // when it runs anything at all. `left` marks what is still unread (or still runs), and why.
-// Measured on main (3de8abb), before the readers changed (negatives found by probing the readers
-// after the first count are included; each was seen running a call there):
-//   (a) 38/38 read, 1/10 negatives ran   (b) 19/21 read, 0/9 ran
-//   (c) 21/25 read, 0/9 ran              (d) 21/22 read, 3/13 ran
+// Measured on main (3de8abb), before the readers changed. Negatives found by probing the readers
+// after the first count are included; each was seen running a call there. At the first count,
+// before any probing: (a) 38/38 read, 0/7 ran; (b) 19/21, 0/5; (c) 21/25, 0/8; (d) 21/22, 1/9.
+//   (a) 38/38 read (100 %), 1/10 negatives ran   (b) 19/21 read (90 %), 3/12 ran
+//   (c) 21/25 read (84 %), 5/14 ran              (d) 21/22 read (95 %), 5/15 ran
+// After: every set reads 100 % and no negative runs a call.
 import { describe, expect, it } from "vitest";
 import { recoverToolCalls } from "../../src/agent/replies/text-tool-calls.js";
 import { AGENTS } from "./heldout-sets/agents.js";

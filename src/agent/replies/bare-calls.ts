@@ -125,10 +125,13 @@ function bareBody(text: string, start: number, book: NameBook): Calls | undefine
     const lines = pythonCallList(text.slice(start, end));
     return lines && lines.every((c) => book.resolve(c.name)) ? { calls: lines, end } : undefined;
   }
-  const read = callsAt(text, start, none, book) ?? yamlCalls(text, start, book);
-  if (!read) return undefined;
-  // Bare, a name must be one of ours: `Note {` or `Summary\n{…}` is prose and data.
-  const id = /^[A-Za-z_]/.test(text[start] ?? "") ? read.calls[0]?.name : undefined;
+  const read = callsAt(text, start, none, book);
+  if (!read) {
+    const yaml = yamlCalls(text, start, book);
+    return yaml && yaml.calls.every((c) => book.resolve(c.name)) ? yaml : undefined;
+  }
+  // Bare, a name must be one of ours, as written: `Note {`, `Summary\n{…}` and `Given {…},` are prose and data.
+  const id = /^[A-Za-z_][\w.:-]*/.exec(text.slice(start))?.[0].replace(/[:.]$/, "");
   return id === undefined || book.resolve(id) ? read : undefined;
 }
 

@@ -77,9 +77,9 @@ function typeFits(value: unknown, type: unknown): boolean {
 
 /** Words that say the text around a call shows an example rather than makes a call. */
 const STRONG_CUE =
-  /\bexample:|\b(?:example|sample) (?:output|response|reply|request|call)s?:|\be\.g\.|\b(?:for example|for instance|an example|example of|would look like|looks like this|should look like|is written as|the format is|in this format|to call a tool|when you call a tool|the model (?:writes|emits|outputs))\b/i;
+  /\bexample:|\b(?:example|sample) (?:output|response|reply|request|call)s?:|\be\.g\.|\b(?:for example|for instance|an example|example of|would look like|looks like this|something like|(?:a|the) typical (?:response|reply|output|call)|should look like|is written as|the format is|in this format|to call a tool|when you call a tool|the model (?:writes|emits|outputs))\b/i;
 const WEAK_CUE =
-  /\b(?:like this|as follows|such as|format|example|syntax|template|markup|wraps?|wrapped|tags?|looks? like|(?:models?|it|they|assistant|agent) (?:write|writes|wrote|emit|emits|emitted|output|outputs|print|prints|printed|returns?|returned|answers? with|responds? with)|you (?:can|could|would|should|must) (?:write|use|call|output|emit|respond))\b/i;
+  /\b(?:like this|as follows|such as|format|example|syntax|template|markup|wraps?|wrapped|tags?|looks? like|(?:models?|it|they|assistant|agent) (?:write|writes|wrote|emit|emits|emitted|output|outputs|print|prints|printed|returns?|returned|answers? with|responds? with)|you (?:can|could|would|should|must) (?:write|use|call|output|emit|respond)|(?:you|I|we) (?:already |previously )?(?:called|ran|invoked))\b/i;
 
 /**
  * An example inside an explanation: the paragraph before it explains a format, and either says
@@ -91,6 +91,8 @@ export function explainsFormat(before: string, after: string): boolean {
   const near = trimmed.slice(Math.max(0, trimmed.length - 400));
   const paragraph = near.slice(near.lastIndexOf("\n\n") + 1);
   if (STRONG_CUE.test(paragraph)) return true;
+  // An input/output pair: the call is a test case's input (`Input:\n{…}\nOutput: …`).
+  if (/^\s*(?:Output|Expected(?: output)?|Result)\s*:/i.test(after)) return true;
   return WEAK_CUE.test(paragraph) && after.trim().length > 40;
 }
 

@@ -100,6 +100,12 @@ export function callsAt(
     return args ? { calls: [{ name: tagged[2]!, args }], end: i + tagged[0].length } : undefined;
   }
   // A list the reply ended in (vLLM#30722: Llama 4 left off the `]`) ends at the next marker or the end.
+  // The name in its tag, then XML parameters; the name's closer may be wrong (signalnine/q27#24:
+  // Qwen3-Coder wrote `<name>task\n</parameter>\n<parameter=…>`). Only a tool's name counts.
+  const named = /^<((?:tool|function)[_-]?name|name)>\s*([A-Za-z_][\w.-]*)\s*(?:<\/[\w-]+>)?/.exec(text.slice(i));
+  const tool = named ? book.resolve(named[2]!) : undefined;
+  const params = named && tool ? xmlArgsAt(text, i + named[0].length, propsOf(tool.parameters)) : undefined;
+  if (params) return { calls: [{ name: named![2]!, args: params.args }], end: params.end };
   if (ch === "[") return pythonic(text, i + 1, groupEnd(text, i) ?? nextMarker(text, i, at), open.fenced);
   const id = /^[A-Za-z_][\w.:-]*/.exec(text.slice(i))?.[0]?.replace(/[:.]$/, "");
   if (!id) return undefined;

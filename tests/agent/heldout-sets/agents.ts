@@ -210,5 +210,15 @@ export const AGENTS: HeldOutSet = {
       source: `${RAG} (test_format2_tool_call_json), quoted`,
       text: '```python\ncontent = \'<tool_call>\\n{"name": "read_file", "arguments": {"path": "src/a.ts"}}\\n</tool_call>\'\nresult = parse(content)\nassert result[0][\'name\'] == \'read_file\'\n```',
     },
+    {
+      what: "a test case's input and expected output",
+      source: `${RAG} (input/expected pairs, described; adapted)`,
+      text: 'Input:\n{"name": "read_file", "arguments": {"path": "src/a.ts"}}\nOutput: a ToolCall with name read_file.',
+    },
+    {
+      what: "a parser's behaviour described around an inline call",
+      source: `${NANO}/json-parser.spec.ts (parseJSONToolCalls, described; adapted)`,
+      text: 'Given {"name": "read_file", "arguments": {"path": "src/a.ts"}}, the function returns [ToolCall(name=\'read_file\')].',
+    },
   ],
 };

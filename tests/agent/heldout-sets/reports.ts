@@ -99,7 +99,6 @@ export const REPORTS: HeldOutSet = {
     },
     {
       what: "Qwen via Anthropic /v1/messages: name tag, then parameter tags",
-      left: "a <name> tag closed by </parameter>",
       source: "signalnine/q27#24 (<name>task … <parameter=…> as text)",
       text: "<name>delegate\n</parameter>\n<parameter=task>\nAdd a timestamp comment to hello.py\n</parameter>\n<parameter=agent_type>\ngeneral\n</parameter>\n</function>",
       calls: [{ name: "delegate", args: { task: "Add a timestamp comment to hello.py", agent_type: "general" } }],
@@ -220,6 +219,16 @@ export const REPORTS: HeldOutSet = {
       what: "a report narrating what the model wrote, the call inline",
       source: "NousResearch/hermes-agent#742 (the model's text-written call, narrated; adapted)",
       text: 'As you can see in the transcript, the assistant wrote <tool_call>{"name": "read_file", "arguments": {"path": "src/a.ts"}}</tool_call> and the runtime executed it before replying with the file.',
+    },
+    {
+      what: "a maintainer explaining what the model prints",
+      source: "sgomez/ollama-ai-provider#11 (detecting the JSON a model writes into its answer; adapted)",
+      text: 'When the model wants a tool, it prints something like\n{"name": "read_file", "arguments": {"path": "src/a.ts"}}\nand your code has to parse it.',
+    },
+    {
+      what: "an answer recounting a call that already ran",
+      source: "NousResearch/hermes-agent#742 (a Hermes call recounted in a later answer; adapted)",
+      text: 'Previously you called:\n<tool_call>\n{"name": "read_file", "arguments": {"path": "src/a.ts"}}\n</tool_call>\nand it returned the file, which exports one constant, so nothing else needs reading.',
     },
   ],
 };

@@ -191,5 +191,10 @@ export const TEMPLATES: HeldOutSet = {
       source: "zabirauf/AutoGPT.js AutoGPT/utils/prompt.ts (YAML_SCHEMA prompt format), our names",
       text: "```yaml\nname: read_file\narguments:\n  path: src/a.ts\n```\nThat's the YAML equivalent of the JSON call format, for reference in your config file.",
     },
+    {
+      what: "the 3.1 format described as a typical response",
+      source: "meta-llama/llama-models#169 (the 3.1 JSON format quoted in a question; adapted)",
+      text: 'A typical response from Llama 3.1 is:\n\n{"name": "read_file", "arguments": {"path": "src/a.ts"}}\n\nNote the parameters key in some versions.',
+    },
   ],
 };
