@@ -2,7 +2,7 @@
 // where, which builds, its version — which models are downloaded, and what to run when one is missing.
 // With `--provider embedded` the engine and the model are the server: missing, agent0 cannot answer.
 import os from "node:os";
-import type { Check } from "./doctor.js";
+import type { Check } from "./doctor-check.js";
 import {
   ENGINE_VERSION,
   engineDir,

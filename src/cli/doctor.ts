@@ -10,20 +10,11 @@ import { loadSettingsFiles, needsTrust, settingsTrustHash, settingsTrustName } f
 import type { RunConfig } from "../protocol/run-config.js";
 import type { OwnEnviron } from "../safety/own-environ.js";
 import { resolveConfig, type CliOptions } from "./config.js";
+import type { Check } from "./doctor-check.js";
 import { engineChecks } from "./doctor-engine.js";
 import { doctorProbes } from "./tool-use.js";
 
-export interface Check {
-  /** true ✓, false ✗, "info" a fact with nothing to fix. */
-  ok: boolean | "info";
-  what: string;
-  detail: string;
-  /** For a ✗: what it costs, and how to fix it. */
-  cost?: string;
-  fix?: string;
-  /** The default path cannot work without it: `agent0 doctor` exits non-zero. */
-  fatal?: boolean;
-}
+export type { Check } from "./doctor-check.js";
 
 /** What the TUI knows of its terminal from the terminal's own answers (absent for `agent0 doctor`). */
 export interface TerminalAnswers {
