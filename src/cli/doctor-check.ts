@@ -1,4 +1,4 @@
-// One line of `agent0 doctor`: what was checked, and what a ✗ costs and how to fix it.
+// One line of `agent0 doctor` (doctor.ts, doctor-engine.ts): a fact of this machine, and for a ✗ its cost and fix.
 export interface Check {
   /** true ✓, false ✗, "info" a fact with nothing to fix. */
   ok: boolean | "info";

@@ -10,8 +10,8 @@ import { loadSettingsFiles, needsTrust, settingsTrustHash, settingsTrustName } f
 import type { RunConfig } from "../protocol/run-config.js";
 import type { OwnEnviron } from "../safety/own-environ.js";
 import { resolveConfig, type CliOptions } from "./config.js";
-import { engineChecks } from "./doctor-engine.js";
 import type { Check } from "./doctor-check.js";
+import { engineChecks } from "./doctor-engine.js";
 import { doctorProbes } from "./tool-use.js";
 
 export type { Check } from "./doctor-check.js";

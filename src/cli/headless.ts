@@ -19,6 +19,8 @@ import { readPipedInput, sizeText, withPipedText } from "./stdin-input.js";
 
 export interface HeadlessFlags extends CliOptions, ResumeFlags {
   outputFormat: OutputFormat;
+  /** `--yes`: accept the engine offer (install, download) when no server answers. */
+  yes?: boolean;
 }
 
 /** Runs `prompt` headless, then exits with its code. */
@@ -113,6 +115,7 @@ export async function headless(prompt: string, flags: HeadlessFlags): Promise<ne
     config,
     conversation: resumed.conversation,
     format: flags.outputFormat,
+    yes: flags.yes === true,
     recorder,
     dir,
     logger: createLogger(logsDir()),

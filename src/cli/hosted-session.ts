@@ -6,11 +6,17 @@ import { turnMessages } from "../protocol/mode-notes.js";
 import type { AgentEvent, DoneReason, RunEvent } from "../protocol/agent-event.js";
 import type { ConversationMessage, ImageAttachment } from "../protocol/conversation.js";
 import type { McpExpandRequest, McpServerView } from "../protocol/mcp-state.js";
-import type { PermissionDecision, PermissionMode, RunConfig, ThinkLevel } from "../protocol/run-config.js";
+import type {
+  PermissionDecision,
+  PermissionMode,
+  ProviderName,
+  RunConfig,
+  ThinkLevel,
+} from "../protocol/run-config.js";
 import type { AgentLink, WorkerCommand } from "../protocol/worker-command.js";
 import type { Logger } from "../session/log.js";
 import { SessionRecorder } from "../session/recorder.js";
-import { keepSessionFacts } from "../protocol/session-facts.js";
+import { keepSessionFacts, newModel } from "../protocol/session-facts.js";
 import { resumeInto } from "./resume-into.js";
 import { undoLastTurn, type UndoOutcome } from "./undo.js";
 
@@ -113,11 +119,20 @@ export class HostedSession {
       const turn = turnMessages(this.conversation, this.config.permissionMode, user);
       for (const m of turn) this.recorder.append(m);
       this.conversation.push(...turn);
-      // Stamped as every driver stamps a run: hooks get the session's real file as transcript_path.
-      Object.assign(this.config, this.recorder.runStamp());
-      const config = { ...this.config };
-      return { type: "run", runId, conversation: [...this.conversation], config, ...(last ? { last } : {}) };
+      return this.runCommand(runId, last);
     });
+  }
+
+  /** Runs the conversation as it stands again: its last turn got no answer (no server was there). */
+  retry(onEvent: (e: AgentEvent) => void, last = false): Promise<PromptOutcome> {
+    return this.start(onEvent, (runId) => this.runCommand(runId, last));
+  }
+
+  private runCommand(runId: number, last: boolean): WorkerCommand {
+    // Stamped as every driver stamps a run: hooks get the session's real file as transcript_path.
+    Object.assign(this.config, this.recorder.runStamp());
+    const config = { ...this.config };
+    return { type: "run", runId, conversation: [...this.conversation], config, ...(last ? { last } : {}) };
   }
 
   /** Summarizes older messages to free context (/compact). */
@@ -177,9 +192,11 @@ export class HostedSession {
   }
 
   /** The model and thinking from the next prompt on (an editor's config options); a new model is looked up at once. */
-  configure(change: { model: string } | { think: ThinkLevel | undefined }): void {
+  configure(change: { model: string; provider?: ProviderName } | { think: ThinkLevel | undefined }): void {
     if ("model" in change) {
-      this.config.model = change.model;
+      // Another provider (`-p --yes` moving to the engine): nothing the old one said holds.
+      if (change.provider) newModel(this.config, change.model, change.provider);
+      else this.config.model = change.model;
       this.recorder.meta({ model: change.model });
       this.agent.send({ type: "prefetch-model-info", config: this.config });
     } else if (change.think === undefined) delete this.config.think;

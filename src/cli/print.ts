@@ -24,6 +24,8 @@ export interface HeadlessRun {
   config: RunConfig;
   conversation: ConversationMessage[];
   format: OutputFormat;
+  /** `--yes`: when no server answers, the engine offer is taken (installed, downloaded) and the prompt runs there. */
+  yes?: boolean;
   /** Saves the run the way the TUI does (it was told of failures to save when it was made). */
   recorder: SessionRecorder;
   /** The folder of saved sessions. */
@@ -38,6 +40,9 @@ interface Tally {
   usage: { promptTokens: number; completionTokens: number };
   errorText: string;
   denied: number;
+  /** The engine offer an error carried, kept to be taken (`--yes`), once. */
+  offer?: EngineOffer;
+  offerTaken?: boolean;
 }
 
 /**
@@ -68,7 +73,7 @@ export async function runHeadless(opts: HeadlessRun): Promise<number> {
       return started.agent;
     },
     // Events of no run (MCP servers starting) are reported as a run's are.
-    onIdleEvent: (e) => report(e, session, tally, format, out),
+    onIdleEvent: (e) => report(e, session, tally, opts, out),
   });
   // Claude Code's stream-json opens with this line: a script learns the session it can resume
   // (--resume <id>), the model and the folder before the first event.
@@ -91,7 +96,8 @@ export async function runHeadless(opts: HeadlessRun): Promise<number> {
     if (err.code !== "EPIPE") process.stderr.write(sanitize(`error: cannot write the answer: ${err.message}\n`));
     session.cancel();
   });
-  const finished = await turn(opts, session, typed, resources, tally, out);
+  let finished = await turn(opts, session, typed, resources, tally, out);
+  if (tally.offer && finished.reason === "error") finished = await takeOffer(tally.offer, opts, session, tally, out);
   try {
     return await finish(finished, session, tally, opts, reader, out);
   } catch (err) {
@@ -122,17 +128,68 @@ async function turn(
     ({ content, images } = expanded);
   }
   const user = userMessage({ content, typed, images }, session.config.seesImages, Date.now());
-  return session.prompt(user, (e) => report(e, session, tally, opts.format, out), true);
+  return session.prompt(user, (e) => report(e, session, tally, opts, out), true);
+}
+
+/**
+ * `--yes` and no server: the engine and the model come now (progress on stderr), and the turn that
+ * found no server runs again in the engine.
+ */
+async function takeOffer(
+  offer: EngineOffer,
+  opts: HeadlessRun,
+  session: HostedSession,
+  tally: Tally,
+  out: (text: string) => void,
+): Promise<{ reason: DoneReason; answer: string }> {
+  tally.offer = undefined;
+  tally.offerTaken = true;
+  tally.errorText = "";
+  const line = stderrProgress();
+  for (const l of offerLines(offer)) line(l);
+  const { acceptOffer } = await import("./engine-setup.js");
+  const taken = await acceptOffer(offer, {
+    dataDir: session.config.dataDir,
+    env: process.env,
+    signal: new AbortController().signal,
+    onLine: line,
+  });
+  if (!taken.ok) {
+    tally.errorText = taken.message;
+    process.stderr.write(sanitize(`error: ${taken.message}\n`));
+    return { reason: "error", answer: "" };
+  }
+  session.configure({ model: offer.model, provider: "embedded" });
+  return session.retry((e) => report(e, session, tally, opts, out), true);
+}
+
+/**
+ * Lines on stderr: a progress bar rewrites its own line on a terminal; where stderr is a file or a
+ * pipe, only each tenth of the way is kept (a log is not a flood of bars).
+ */
+function stderrProgress(): (line: string) => void {
+  const tty = process.stderr.isTTY === true;
+  let tenth = -1;
+  let open = false;
+  return (line) => {
+    const bar = /\[([█░]+)\]/.exec(line)?.[1];
+    if (bar && tty) {
+      open = true;
+      return void process.stderr.write(`\r${sanitize(line)}\x1b[K`);
+    }
+    if (bar) {
+      const t = Math.floor(((bar.split("█").length - 1) / bar.length) * 10);
+      if (t === tenth) return;
+      tenth = t;
+    }
+    process.stderr.write(`${open ? "\n" : ""}${sanitize(line)}\n`);
+    open = false;
+  };
 }
 
 /** One event on stdout (stream-json) or stderr, as a script reads it. */
-function report(
-  e: AgentEvent,
-  session: HostedSession,
-  tally: Tally,
-  format: OutputFormat,
-  out: (text: string) => void,
-) {
+function report(e: AgentEvent, session: HostedSession, tally: Tally, opts: HeadlessRun, out: (text: string) => void) {
+  const { format } = opts;
   if (format === "stream-json") out(safeJson(e) + "\n");
   switch (e.type) {
     case "usage":
@@ -141,6 +198,12 @@ function report(
       break;
     case "error":
       tally.errorText = e.hint ? `${e.message}\n${e.hint}` : e.message;
+      // `--yes`: no server is no error yet — the offer is taken once the turn is over.
+      if (e.offer && opts.yes && !tally.offerTaken) {
+        tally.offer = e.offer;
+        if (format !== "stream-json") process.stderr.write(sanitize(`${e.message}\n`));
+        break;
+      }
       if (format !== "stream-json") process.stderr.write(sanitize(`error: ${tally.errorText}\n`));
       if (e.offer && format !== "stream-json") process.stderr.write(sanitize(offerAdvice(e.offer)));
       break;
@@ -199,10 +262,10 @@ async function finish(
   return reason === "complete" && tally.denied === 0 && unsaved === undefined ? 0 : 1;
 }
 
-/** What `-p` says with the offer: it never downloads by itself. */
+/** What `-p` says with the offer: it never downloads without `--yes`. */
 function offerAdvice(offer: EngineOffer): string {
   return (
     offerLines(offer).join("\n") +
-    `\n-p never downloads: run agent0 models pull ${offer.model} (or open agent0 and press Enter), then: agent0 --provider embedded --model ${offer.model}\n`
+    `\n-p downloads nothing unasked: add --yes to take it and run the prompt there (agent0 -p … --yes), or run agent0 models pull ${offer.model}, then: agent0 --provider embedded --model ${offer.model}\n`
   );
 }

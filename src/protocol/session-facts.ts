@@ -47,6 +47,24 @@ export function keepSessionFacts(config: SessionFacts, event: RunEvent): void {
   }
 }
 
+/**
+ * Another model from the next run on: what the old one's lookup said (window, protocol, sight) is
+ * forgotten, so the next run asks about the new one. `/model`, an editor's choice, `-p --yes`.
+ */
+export function newModel(
+  config: SessionFacts & Pick<RunConfig, "provider">,
+  model: string,
+  provider?: RunConfig["provider"],
+): void {
+  if (provider) config.provider = provider;
+  config.model = model;
+  config.numCtx = 0;
+  config.toolProtocol = "native";
+  delete config.windowUnknown;
+  delete config.slots;
+  delete config.seesImages;
+}
+
 /** A window no server reported stays unknown until a reply's counts or an overflow tell it. */
 function keepWindowUnknown(config: SessionFacts, unknown: boolean | undefined): void {
   if (unknown) config.windowUnknown = true;

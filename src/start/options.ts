@@ -30,6 +30,10 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flags: "--provider <name>", description: "model provider", choices: PROVIDERS },
   { flags: "--base-url <url>", description: "base URL of an Anthropic or OpenAI-compatible server" },
   { flags: "--permission-mode <mode>", description: "when to ask before changes", choices: PERMISSION_MODES },
+  {
+    flags: "-y, --yes",
+    description: "with -p: when no server answers, install the built-in engine and download a model without asking",
+  },
   { flags: "--yolo", description: "never ask for permission (same as --permission-mode yolo)" },
   { flags: "--sandbox", description: "run shell commands under bubblewrap: only the project writable, no network" },
   { flags: "-r, --resume <id>", description: "resume a saved session by id or unique prefix" },

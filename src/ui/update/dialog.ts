@@ -2,6 +2,7 @@ import type { Dialog, Model, PermissionDialog, PickerItem } from "../model.js";
 import { permissionLayout, permissionSeen } from "../layout/permission.js";
 import { dialogRoom } from "../layout/screen.js";
 import type { Cmd, Key } from "../msg.js";
+import { newModel } from "../../protocol/session-facts.js";
 import { cancelRun } from "./run.js";
 import { plain } from "./plain.js";
 import { addEntry } from "./transcript.js";
@@ -78,11 +79,7 @@ export function applyDialogKey(model: Model, dialog: Dialog, key: Key, cmds: Cmd
 export function chooseModel(model: Model, chosen: string, cmds: Cmd[]): void {
   // `embedded/<name>` from /model's engine rows: the engine runs it from now on.
   const name = chosen.startsWith("embedded/") ? chosen.slice("embedded/".length) : chosen;
-  if (name !== chosen) model.config.provider = "embedded";
-  model.config.model = name;
-  model.config.numCtx = 0;
-  model.config.toolProtocol = "native";
-  delete model.config.seesImages;
+  newModel(model.config, name, name !== chosen ? "embedded" : undefined);
   model.warm = false;
   // Resolve its context length and load it now, not when the next prompt is sent.
   cmds.push({ type: "worker", command: { type: "probe", config: plain(model.config) } });

@@ -1,0 +1,119 @@
+// Issue 41, check 1, in a real terminal: `agent0 --provider embedded --model <tiny.gguf>` runs the real
+// engine (CPU, offline) on the tests' tiny random-weights model (tests/fakes/tiny-gguf.ts). Its plain
+// ChatML template renders no tools, so every step is agent0's JSON protocol under the engine's grammar:
+// each reply is certain to be a call (the constraint, not a seed, makes it one — the prompt holds the
+// temp folder's random name, so no seed picks the same tool twice). The first call that runs sends its
+// result back; a later reply streams into the transcript and Esc stops it; the status line and
+// /context show the window the engine made and the engine's own token counts; a second turn
+// evaluates only its new tokens. A small window's tools leave list_files out (tools/small-window.ts):
+// the call is one of the four file tools it has; the shell is refused by a deny rule, unasked.
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ensureTestEngine } from "../engine/engine-dir.js";
+import { writeTinyGguf } from "../fakes/tiny-gguf.js";
+import { eachTest, loggedEvents, Tui, waitUntil, type Sandbox } from "./harness.js";
+
+/** Not 8,192 (the figure used when a server says nothing): the window shown must be the engine's. */
+const WINDOW = 8000;
+
+let engine: string;
+beforeAll(async () => {
+  engine = await ensureTestEngine();
+}, 600_000);
+
+type Logged = ReturnType<typeof loggedEvents>[number];
+
+describe("the embedded engine in the TUI", () => {
+  let sb: Sandbox;
+  let tui: Tui | undefined;
+  eachTest(
+    (s) => (sb = s),
+    () => [tui],
+  );
+
+  const events = (type: string): Logged[] => loggedEvents(sb).filter((e) => e.type === type);
+  async function nextEvent(type: string, after: number, what: string): Promise<Logged> {
+    await waitUntil(() => events(type).length > after, 30_000, what).catch((err: Error) => {
+      throw new Error(
+        `${err.message}; the log: ${loggedEvents(sb)
+          .map((e) => e.type)
+          .join(" ")}; the screen:\n${tui?.screen()}`,
+      );
+    });
+    return events(type)[after]!;
+  }
+
+  it("streams, runs the model's call, stops on Esc, shows the engine's window and counts, and reuses the prefix", async () => {
+    const model = path.join(sb.home, "tiny.gguf");
+    writeTinyGguf(model, { contextLength: WINDOW });
+    Object.assign(sb.env, {
+      AGENT0_ENGINE_DIR: engine,
+      AGENT0_ENGINE_SEED: "8",
+      AGENT0_ENGINE_MAX_TOKENS: "300",
+      AGENT0_ENGINE_THREADS: "1",
+    });
+    // The model's calls are random: edits run (inside the temp project), the shell is refused unasked.
+    const args = ["--provider", "embedded", "--model", model, "--permission-mode", "auto-edit"];
+    tui = await Tui.open(sb, [...args, "--disallowedTools", "Bash"], { width: 120, height: 50 });
+    const t = tui;
+    t.send("what files are here?");
+
+    // The replies are calls (the grammar allows nothing else); the first that runs sends its result back.
+    const result = await nextEvent("tool-end", 0, "a call to run");
+    const call = events("tool-start").find((e) => e.id === result.id)!;
+    expect(["read_file", "grep_files", "edit_file", "write_file"]).toContain(call.name);
+    await waitUntil(
+      () => events("message").some((e) => (e.message as { toolCallId?: string }).toolCallId === call.id),
+      30_000,
+      "the result in the conversation",
+    );
+    const first = await nextEvent("usage", 0, "the engine's counts for the first reply");
+    expect(first.contextWindow).toBe(WINDOW);
+
+    // A later reply streams into the transcript (its call's name is written, its arguments still
+    // coming): Esc stops it.
+    const streaming = await t.waitFor(/^✻ .*\n(?:.*\n)*.*writing an? \w+ call/m, 30_000);
+    const pressed = Date.now();
+    t.press("Escape");
+    const stoppedScreen = await t.waitFor("⏹ interrupted", 10_000);
+    const stopMs = Date.now() - pressed;
+    const done = await nextEvent("done", 0, "the first turn to end");
+    expect(done.reason).toBe("interrupted");
+    const agentMs = Date.parse(String(done.at)) - pressed;
+    console.log(`Esc to the agent's stop: ${agentMs} ms; to "interrupted" on screen: ${stopMs} ms`);
+    expect(streaming).toMatch(/^✻ \{/m);
+    const usageAtStop = events("usage").length;
+
+    // The status line: the window the engine made (8.0k of the file's 8,000, not the 8.2k guess).
+    expect(stoppedScreen).toMatch(/^idle · .* of 8\.0k/m);
+
+    // A second turn: only its new tokens are evaluated (the engine's count).
+    const secondSent = Date.now();
+    t.send("and in src?");
+    const second = await nextEvent("usage", usageAtStop, "the engine's counts for the second turn");
+    // Nothing came of the stopped reply between its stop and the next turn: no counts, no call.
+    const between = loggedEvents(sb).filter((e) => {
+      const at = Date.parse(String(e.at));
+      return at > Date.parse(String(done.at)) && at < secondSent;
+    });
+    expect(between.filter((e) => e.type === "usage" || e.type === "tool-start")).toEqual([]);
+    const prompt = second.promptTokens as number;
+    const cached = second.cachedTokens as number;
+    // At least the first request's prompt came from the kept sequence (a call goes back in the
+    // engine's own call syntax, so the prefix shared ends where the first reply began).
+    expect(cached).toBeGreaterThanOrEqual(first.promptTokens as number);
+    // Evaluated: the stopped reply as the conversation keeps it, the new message and its frame —
+    // against the ~4,000 tokens of the prompt a cold request reads.
+    expect(prompt - cached).toBeLessThan(prompt / 10);
+    console.log(`second turn: ${prompt} prompt tokens, ${cached} from the kept sequence, ${prompt - cached} evaluated`);
+    t.press("Escape");
+    await nextEvent("done", 1, "the second turn to end");
+
+    // /context: the engine's window and the engine's counts of the last request.
+    t.send("/context");
+    const context = await t.waitFor(/Context window: 8,000 tokens/);
+    expect(context).toContain(
+      `the last request read ${cached.toLocaleString("en-US")} of its ${prompt.toLocaleString("en-US")} prompt tokens`,
+    );
+  }, 120_000);
+});
