@@ -3,8 +3,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createEmbeddedProvider } from "../../src/providers/embedded/provider.js";
+import { loadEngineModule } from "../../src/providers/embedded/engine.js";
 import type { ChatRequest, ProviderEvent } from "../../src/providers/types.js";
 import { writeTinyGguf } from "../fakes/tiny-gguf.js";
 import { ensureTestEngine } from "./engine-dir.js";
@@ -87,6 +88,12 @@ describe("embedded provider, real engine", () => {
   }, 60_000);
 
   test("a reply under the constraint parses as a call on every seed; without it, not", async () => {
+    // The grammar is built once for the schema, not at every request (the engine's own class, spied).
+    const engine = (await loadEngineModule(opts.engineDir)) as unknown as { Llama: { prototype: object } };
+    const built = vi.spyOn(
+      engine.Llama.prototype as { createGrammarForJsonSchema: () => unknown },
+      "createGrammarForJsonSchema",
+    );
     const seeds = 5;
     let parsed = 0;
     let free = 0;
@@ -103,6 +110,8 @@ describe("embedded provider, real engine", () => {
     }
     expect(parsed).toBe(seeds);
     expect(free).toBe(0);
+    expect(built).toHaveBeenCalledTimes(1);
+    built.mockRestore();
   }, 60_000);
 });
 

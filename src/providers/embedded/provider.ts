@@ -21,6 +21,11 @@ interface Loaded {
   context: any;
   sequence: any;
   chat: any;
+  /**
+   * The grammars built for this engine, by the constraint's schema: a run asks for the same one at
+   * every step (its tool set's), and building one costs milliseconds.
+   */
+  grammars: Map<string, Promise<any>>;
 }
 
 export interface EmbeddedOptions {
@@ -114,7 +119,7 @@ export function createEmbeddedProvider(opts: EmbeddedOptions): Provider & { disp
     });
     const sequence = context.getSequence();
     const chat = new engine.LlamaChat({ contextSequence: sequence });
-    loaded = { path: modelPath, numCtx, engine, llama, model, context, sequence, chat };
+    loaded = { path: modelPath, numCtx, engine, llama, model, context, sequence, chat, grammars: new Map() };
     return loaded;
   }
 
@@ -178,6 +183,17 @@ export function createEmbeddedProvider(opts: EmbeddedOptions): Provider & { disp
     }
   }
 
+  function grammarFor(l: Loaded, schema: Record<string, unknown>): Promise<any> {
+    const key = JSON.stringify(schema);
+    const known = l.grammars.get(key);
+    if (known) return known;
+    const built = Promise.resolve().then(() => l.llama.createGrammarForJsonSchema(toGbnfJsonSchema(schema)));
+    l.grammars.set(key, built);
+    // A schema the engine refused is tried again next time, not remembered as refused.
+    built.catch(() => l.grammars.delete(key));
+    return built;
+  }
+
   interface Prepared {
     l: Loaded;
     history: any[];
@@ -200,9 +216,7 @@ export function createEmbeddedProvider(opts: EmbeddedOptions): Provider & { disp
         },
       };
     }
-    const grammar = req.constraint
-      ? await l.llama.createGrammarForJsonSchema(toGbnfJsonSchema(req.constraint.schema))
-      : undefined;
+    const grammar = req.constraint ? await grammarFor(l, req.constraint.schema) : undefined;
     const functions =
       !grammar && req.tools.length
         ? Object.fromEntries(req.tools.map((t) => [t.name, { description: t.description, params: t.parameters }]))
