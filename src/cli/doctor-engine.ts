@@ -3,6 +3,7 @@
 // With `--provider embedded` the engine and the model are the server: missing, agent0 cannot answer.
 import os from "node:os";
 import type { Check } from "./doctor-check.js";
+import { ENGINE_INSTALLED_SIZE } from "../protocol/engine-offer.js";
 import {
   ENGINE_VERSION,
   engineDir,
@@ -27,7 +28,7 @@ function engineCheck(dataDir: string, env: NodeJS.ProcessEnv, inUse: boolean): C
   const dir = engineDir(dataDir, env);
   const what = "embedded engine";
   if (!engineInstalled(dir)) {
-    const where = `about 110 MB into ${dir}`;
+    const where = `${ENGINE_INSTALLED_SIZE} into ${dir}`;
     return inUse
       ? {
           ok: false,

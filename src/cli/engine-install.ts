@@ -11,6 +11,7 @@ import {
   platformBuild,
   type GpuBuild,
 } from "./tool-use.js";
+import { ENGINE_INSTALLED_SIZE } from "../protocol/engine-offer.js";
 
 const mb = (n: number) => `${Math.round(n / 1e6)} MB`;
 
@@ -18,7 +19,7 @@ const mb = (n: number) => `${Math.round(n / 1e6)} MB`;
 export function installPlan(gpu: readonly GpuBuild[], cpuOnly: boolean): { builds: GpuBuild[]; lines: string[] } {
   const cpu = cpuBuildDownloadBytes();
   const lines = [
-    `node-llama-cpp with ${platformBuild()}${cpu ? ` (${mb(cpu)} download)` : ""}; about 110 MB installed with its dependencies`,
+    `node-llama-cpp with ${platformBuild()}${cpu ? ` (${mb(cpu)} download)` : ""}; ${ENGINE_INSTALLED_SIZE} installed with its dependencies`,
   ];
   for (const b of gpu) {
     const size = b.downloadBytes ? `${mb(b.downloadBytes)} download` : "size not known here";

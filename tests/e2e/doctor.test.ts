@@ -63,7 +63,7 @@ describe("agent0 doctor", () => {
     // Nothing of the engine yet: said as a fact, with the command that brings it and where it goes.
     const data = path.join(sb.env.XDG_DATA_HOME!, "agent0");
     expect(r.stdout).toContain(
-      `· embedded engine: not installed: to run models without a server, agent0 engine install (about 110 MB into ${path.join(data, "engine")})`,
+      `· embedded engine: not installed: to run models without a server, agent0 engine install (about 80 MB into ${path.join(data, "engine")})`,
     );
     expect(r.stdout).toMatch(
       /· embedded models: none downloaded: agent0 models pull qwen[\w.:-]+ \(fits this machine\)/,
