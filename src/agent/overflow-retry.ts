@@ -46,8 +46,8 @@ export async function recoverFromOverflow(
   // window in those units too (it counts more than the estimate when its tokenizer is tighter).
   const estimate = fixed + estimateTokens(conversation);
   const scale = overflow.sent && overflow.sent > estimate ? estimate / overflow.sent : 1;
-  const target = { ...next, numCtx: Math.floor(window * scale) };
-  const compacted = await compactIfNeeded(provider, conversation, target, signal, emit, true, overhead);
+  const counted = Math.floor(window * scale);
+  const compacted = await compactIfNeeded(provider, conversation, next, signal, emit, true, overhead, counted);
   return compacted ? { conversation: compacted, config: next } : undefined;
 }
 

@@ -110,6 +110,34 @@ describe("a window nobody reported", () => {
   });
 });
 
+describe("a server whose tokenizer counts more than the estimate", () => {
+  // Found running the embedded engine on a byte-level model: the refusal's figures (4× the estimate)
+  // shrank the window the summary request named, so the engine loaded the model again at 1,536
+  // tokens and refused the summary too. llama.cpp's refusal (tests/providers/overflow.test.ts).
+  it("cuts for the refusal's figures, but every request still names the server's window", async () => {
+    const older: ConversationMessage[] = [
+      { role: "user", content: `an old log:\n${"line of an old log\n".repeat(600)}` },
+      { role: "assistant", content: "Seen." },
+      { role: "user", content: "and now?" },
+    ];
+    const refusal = "request (12000 tokens) exceeds the available context size (6000 tokens), try increasing it";
+    const { result, provider } = await run(
+      [{ error: refusal }, { text: "Summary: an old log was read." }, { text: "Now this." }],
+      {
+        configure: (c) => {
+          c.provider = "openai";
+          c.numCtx = 6000;
+        },
+        conversation: older,
+      },
+    );
+    expect(result.reason).toBe("complete");
+    // Under the window by the estimate (sent whole), refused, summarized, sent again.
+    expect(provider.requests).toHaveLength(3);
+    expect(provider.requests.map((r) => r.numCtx)).toEqual(provider.requests.map(() => 6000));
+  });
+});
+
 describe("a window nobody reported, against the placeholder", () => {
   // UNKNOWN_CONTEXT (8,192) stands in for the window in figures, but a prompt is never judged against
   // it: 60,000 characters are far over 8,192 tokens, and still go whole (the server decides).

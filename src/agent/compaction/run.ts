@@ -49,13 +49,19 @@ export async function compactIfNeeded(
   emit: (e: RunEvent) => void,
   force = false,
   overhead: RequestOverhead = {},
+  /**
+   * The window to cut for, in agent0's estimate, when the server counts more tokens than the
+   * estimate does (a refusal said how many): the requests still name the real one, config.numCtx —
+   * another num_ctx would make a local engine load the model again, at a window the prompt misses.
+   */
+  estimatedWindow = config.numCtx,
 ): Promise<ConversationMessage[] | undefined> {
   // A window nobody reported is not cut to: the reply's counts or a refusal will tell it.
   if (config.windowUnknown && !force) return undefined;
   const system: ConversationMessage = overhead.system ?? { role: "system", content: config.systemPrompt };
   const fixed = overheadTokens({ ...overhead, system });
   const before = fixed + estimateTokens(conversation);
-  const plan = planCompaction(conversation, { contextWindow: config.numCtx, systemTokens: fixed, force });
+  const plan = planCompaction(conversation, { contextWindow: estimatedWindow, systemTokens: fixed, force });
   if (plan.action === "none") return undefined;
   // Claude Code's PreCompact hook: told before the conversation is cut ("manual" for /compact).
   if (hasHooks(config, "PreCompact")) {
@@ -66,7 +72,12 @@ export async function compactIfNeeded(
   if (plan.action === "snip") {
     next = plan.messages;
   } else {
-    const summary = await summarize(provider, conversation, plan.head, config, signal, { system, before, overhead });
+    const summary = await summarize(provider, conversation, plan.head, config, signal, {
+      system,
+      before,
+      overhead,
+      window: estimatedWindow,
+    });
     if (!summary.ok) {
       emit({ type: "notice", level: "warn", text: `Could not summarize the conversation: ${summary.message}` });
       return undefined;
@@ -74,8 +85,11 @@ export async function compactIfNeeded(
     next = applySummary(undefined, summary.text, plan.tail);
   }
   const after = fixed + estimateTokens(next);
-  const window = config.numCtx;
-  const share = window > 0 ? ` (${Math.round((after / window) * 100)}% of the ${window}-token window)` : "";
+  // The share in the estimate's units, of the window the server holds.
+  const share =
+    estimatedWindow > 0
+      ? ` (${Math.round((after / estimatedWindow) * 100)}% of the ${config.numCtx}-token window)`
+      : "";
   const cut = cutNote(plan.cut);
   emit({ type: "compacted", before, after, conversation: next });
   emit({ type: "notice", level: "info", text: `compacted: ${before} → ${after} tokens${share}${cut}` });
@@ -94,9 +108,9 @@ async function summarize(
   head: ConversationMessage[],
   config: RunConfig,
   signal: AbortSignal,
-  req: { system: ConversationMessage; before: number; overhead: RequestOverhead },
+  req: { system: ConversationMessage; before: number; overhead: RequestOverhead; window: number },
 ): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
-  const window = config.numCtx;
+  const window = req.window;
   const allowance = summaryAllowance(window);
   const instruction: ConversationMessage = { role: "user", content: IN_PLACE_INSTRUCTIONS(allowance) };
   const inPlace = config.toolProtocol !== "json" && req.before + estimateTokens([instruction]) + allowance <= window;
