@@ -350,3 +350,25 @@ export function eachTest(use: (sb: Sandbox) => void, opened: () => (Closable | u
     sb.cleanup();
   });
 }
+
+/**
+ * A sandbox of the test's own, for tests that run concurrently (`describe.concurrent`), where the
+ * shared variables of eachTest would be overwritten by the next test. `keep` registers what the
+ * test opens; when the test finishes (passed or failed) that is closed and the sandbox removed.
+ */
+export function ownSandbox(onTestFinished: (fn: () => Promise<void>) => void): {
+  sb: Sandbox;
+  keep<T extends Closable>(o: T): T;
+} {
+  const sb = sandbox();
+  const opened: Closable[] = [];
+  onTestFinished(async () => {
+    // Last opened, first closed: the terminal before the fake it talks to.
+    for (const o of opened.splice(0).reverse()) {
+      if ("kill" in o) o.kill();
+      else await o.close();
+    }
+    sb.cleanup();
+  });
+  return { sb, keep: (o) => (opened.push(o), o) };
+}

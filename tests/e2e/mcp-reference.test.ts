@@ -5,9 +5,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
+import { startFakeOllama } from "../fakes/ollama-server.js";
 import { freePort } from "../fakes/ports.js";
-import { eachTest, ROOT, runHeadless, Tui, waitUntil, type Sandbox } from "./harness.js";
+import { ownSandbox, ROOT, runHeadless, Tui, waitUntil, type Sandbox } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 const EVERYTHING = path.join(ROOT, "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js");
@@ -61,29 +61,29 @@ function writeUserConfig(sb: Sandbox, servers: Record<string, unknown>): void {
   fs.writeFileSync(path.join(dir, "config.json"), JSON.stringify({ mcpServers: servers }));
 }
 
-describe("the MCP reference servers end to end", () => {
-  let sb: Sandbox;
-  let fake: FakeOllama | undefined;
-  let tui: Tui | undefined;
-  let http: ChildProcess | undefined;
-  const pids: number[] = [];
-  eachTest(
-    (s) => (sb = s),
-    () => [
-      tui,
-      fake,
-      {
-        kill: () => {
-          http?.kill("SIGKILL");
-          for (const pid of pids.splice(0)) if (alive(pid)) process.kill(pid, "SIGKILL");
-        },
+// The tests are independent, each with its own sandbox, fake and servers, and run concurrently: most
+// of each one's time is agent0 waiting out the MCP spec's shutdown grace (the everything server does
+// not exit when its stdin closes once its timers run: 2 s, then SIGTERM), and those waits overlap.
+describe.concurrent("the MCP reference servers end to end", () => {
+  /** Kills what the test started outside the app (the HTTP server, the tap's recorded pids) when it ends. */
+  const reaper = (keep: ReturnType<typeof ownSandbox>["keep"]) => {
+    const pids: number[] = [];
+    const children: ChildProcess[] = [];
+    keep({
+      kill: () => {
+        for (const c of children) c.kill("SIGKILL");
+        for (const pid of pids.splice(0)) if (alive(pid)) process.kill(pid, "SIGKILL");
       },
-    ],
-  );
+    });
+    return { pids, children };
+  };
 
-  it("tools over stdio, Streamable HTTP and the confined filesystem server; an image to a non-vision model", async () => {
+  it("tools over stdio, Streamable HTTP and the confined filesystem server; an image to a non-vision model", async ({
+    onTestFinished,
+  }) => {
+    const { sb, keep } = ownSandbox(onTestFinished);
     const web = await startHttpEverything();
-    http = web.child;
+    reaper(keep).children.push(web.child);
     // Inside the project: agent0 offers the project as the servers' root, which this server
     // uses in place of its command-line folders.
     const files = path.join(sb.project, "shared");
@@ -94,7 +94,7 @@ describe("the MCP reference servers end to end", () => {
       web: { type: "http", url: web.url },
       fs: { command: process.execPath, args: [FILESYSTEM, files] },
     });
-    fake = await startFakeOllama({
+    const fake = await startFakeOllama({
       models: [MODEL],
       replies: [
         {
@@ -113,6 +113,7 @@ describe("the MCP reference servers end to end", () => {
         { steps: [{ text: "All five came back." }] },
       ],
     });
+    keep(fake);
     const r = await runHeadless(
       sb,
       ["-p", "use the servers", "--host", fake.url, "--model", MODEL.name, "--yolo"],
@@ -138,15 +139,19 @@ describe("the MCP reference servers end to end", () => {
     expect(names).toEqual(expect.arrayContaining(["list_mcp_resources", "read_mcp_resource"]));
   });
 
-  it("an image from the everything server reaches a model with the vision capability, byte for byte", async () => {
+  it("an image from the everything server reaches a model with the vision capability, byte for byte", async ({
+    onTestFinished,
+  }) => {
+    const { sb, keep } = ownSandbox(onTestFinished);
     writeUserConfig(sb, { everything: { command: process.execPath, args: [EVERYTHING, "stdio"] } });
-    fake = await startFakeOllama({
+    const fake = await startFakeOllama({
       models: [{ ...MODEL, capabilities: ["completion", "tools", "vision"] }],
       replies: [
         { steps: [{ toolCalls: [{ name: "mcp__everything__get-tiny-image", arguments: {} }] }] },
         { steps: [{ text: "It is the MCP logo." }] },
       ],
     });
+    keep(fake);
     const r = await runHeadless(sb, ["-p", "show me", "--host", fake.url, "--model", MODEL.name, "--yolo"], 40_000);
     expect(r.stderr).toBe("");
     expect(r.stdout).toContain("It is the MCP logo.");
@@ -162,10 +167,14 @@ describe("the MCP reference servers end to end", () => {
     expect(sent.indexOf(sent.at(-1)!)).toBe(sent.indexOf(result) + 1);
   });
 
-  it("headless: @server:uri attaches the resource beside an @file; an unreadable one fails before any request", async () => {
+  it("headless: @server:uri attaches the resource beside an @file; an unreadable one fails before any request", async ({
+    onTestFinished,
+  }) => {
+    const { sb, keep } = ownSandbox(onTestFinished);
     writeUserConfig(sb, { everything: { command: process.execPath, args: [EVERYTHING, "stdio"] } });
     fs.writeFileSync(path.join(sb.project, "notes.txt"), "local notes 7731");
-    fake = await startFakeOllama({ models: [MODEL], replies: [{ steps: [{ text: "Read both." }] }] });
+    const fake = await startFakeOllama({ models: [MODEL], replies: [{ steps: [{ text: "Read both." }] }] });
+    keep(fake);
     const uri = "demo://resource/static/document/features.md";
     const prompt = `compare @everything:${uri} with @notes.txt`;
     let r = await runHeadless(sb, ["-p", prompt, "--host", fake.url, "--model", MODEL.name], 40_000);
@@ -191,12 +200,16 @@ describe("the MCP reference servers end to end", () => {
     expect(fake.chats.length).toBe(chats);
   });
 
-  it("TUI: a prompt as a slash command, a resource with @, progress and Esc cancelling, list_changed, /mcp restart, nothing left at quit", async () => {
+  it("TUI: a prompt as a slash command, a resource with @, progress and Esc cancelling, list_changed, /mcp restart, nothing left at quit", async ({
+    onTestFinished,
+  }) => {
+    const { sb, keep } = ownSandbox(onTestFinished);
+    const { pids } = reaper(keep);
     const log = path.join(sb.home, "tap.log");
     writeUserConfig(sb, {
       everything: { command: process.execPath, args: [TAP, log, process.execPath, EVERYTHING, "stdio"] },
     });
-    fake = await startFakeOllama({
+    const fake = await startFakeOllama({
       models: [MODEL],
       replies: [
         { steps: [{ text: "A simple answer." }] },
@@ -215,7 +228,8 @@ describe("the MCP reference servers end to end", () => {
         { steps: [{ text: "stopped" }] },
       ],
     });
-    const t = (tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name], { width: 140, height: 40 }));
+    keep(fake);
+    const t = keep(new Tui(sb, ["--host", fake.url, "--model", MODEL.name], { width: 140, height: 40 }));
     await t.waitFor("Ask anything");
     await t.waitFor("MCP: everything", 20_000);
     await waitUntil(() => fs.existsSync(log) && readTap(log).pids.length > 0, 5_000, "the tap log");

@@ -85,7 +85,11 @@ describe("right under the fingers (TUI)", () => {
   });
 
   it("the context meter is whole at 80 columns while running scrolled up, and during an approval", async () => {
-    const long = Array.from({ length: 60 }, (_, i) => ({ text: `Paragraph ${i} of the answer.\n\n`, delayMs: 40 }));
+    // A screen and more at once, then the rest slowly: the view is scrolled up while it still streams.
+    const long = Array.from({ length: 60 }, (_, i) => ({
+      text: `Paragraph ${i} of the answer.\n\n`,
+      delayMs: i < 20 ? 0 : 40,
+    }));
     fake = await startFakeOllama({
       models: [MODEL],
       replies: [
@@ -98,7 +102,7 @@ describe("right under the fingers (TUI)", () => {
     await tui.waitFor("Ask anything");
     tui.type("tell me a lot");
     tui.press("Enter");
-    await tui.waitFor("Paragraph 25");
+    await tui.waitFor("Paragraph 19");
     tui.press("PageUp");
     let screen = await tui.waitFor(/↓ \d+ new/);
     const status = screen.split("\n").find((l) => l.includes("↓"))!;
