@@ -35,8 +35,13 @@ import {
 } from "./transport.js";
 
 export const MCP_START_TIMEOUT_MS = 30_000;
-/** How long a stdio server gets to exit by itself after its stdin closes before it is killed. */
-export const MCP_CLOSE_GRACE_MS = 2_000;
+/**
+ * How long a stdio server gets to exit by itself after its stdin closes, before SIGTERM (its own
+ * clean exit) and, 500 ms later, SIGKILL. The MCP spec asks for "a reasonable time"; servers that
+ * exit at all exit at once, and one that never does (the reference "everything" server, with its
+ * timers running) held every `agent0 -p` and every quit 2 s — the SDK's own wait.
+ */
+export const MCP_CLOSE_GRACE_MS = 500;
 const CLIENT_INFO = { name: "agent0", version: "0.1.0" };
 
 export class McpConnection {
