@@ -105,3 +105,55 @@ describe("statusLine.command end to end", () => {
     expect(fs.existsSync(canary)).toBe(true);
   });
 });
+
+// The context meter (issue 26, "right under the fingers"): whole at 80 columns in the two states
+// that squeeze the status line — scrolled up while an answer streams, and under an approval.
+const METER_MODEL = { name: "qwen3:8b", contextLength: 8192, capabilities: ["completion", "tools", "thinking"] };
+
+describe("the context meter", () => {
+  let fake: FakeOllama | undefined;
+  let sb: Sandbox;
+  let tui: Tui | undefined;
+  eachTest(
+    (s) => (sb = s),
+    () => [tui, fake],
+  );
+
+  it("the context meter is whole at 80 columns while running scrolled up, and during an approval", async () => {
+    // A screen and more at once, then the rest slowly: the view is scrolled up while it still streams.
+    const long = Array.from({ length: 60 }, (_, i) => ({
+      text: `Paragraph ${i} of the answer.\n\n`,
+      delayMs: i < 20 ? 0 : 40,
+    }));
+    fake = await startFakeOllama({
+      models: [METER_MODEL],
+      replies: [
+        { steps: long },
+        { steps: [{ toolCalls: [{ name: "write_file", arguments: { path: "a.txt", content: "hello\n" } }] }] },
+        { steps: [{ text: "Created." }] },
+      ],
+    });
+    tui = new Tui(sb, ["--host", fake.url, "--model", METER_MODEL.name], { width: 80, height: 24 });
+    await tui.waitFor("Ask anything");
+    tui.type("tell me a lot");
+    tui.press("Enter");
+    await tui.waitFor("Paragraph 19");
+    tui.press("PageUp");
+    let screen = await tui.waitFor(/↓ \d+ new/);
+    const status = screen.split("\n").find((l) => l.includes("↓"))!;
+    expect(status).toMatch(/▱* ?\d+(\.\d)?k? of 8\.2k \(\d+%\)/);
+    await tui.waitFor("idle", 20_000);
+    tui.press("End");
+    tui.type("make a.txt");
+    tui.press("Enter");
+    screen = await tui.waitFor("Allow write_file?");
+    const lines = screen.split("\n");
+    const statusRow = lines.findIndex((l) => l.includes("waiting for your answer"));
+    expect(lines[statusRow]).toMatch(/\d+(\.\d)?k? of 8\.2k \(\d+%\)/);
+    // The dialog sits right above the status line, across the screen, and says its keys.
+    expect(lines[statusRow - 1]).toMatch(/^└─+┘$/);
+    expect(screen).toContain("y/Enter allow once");
+    tui.press("y");
+    await tui.waitFor("Created.");
+  });
+});

@@ -84,44 +84,6 @@ describe("right under the fingers (TUI)", () => {
     await tui.waitFor(new RegExp(`› /${names[3]}\\b`));
   });
 
-  it("the context meter is whole at 80 columns while running scrolled up, and during an approval", async () => {
-    // A screen and more at once, then the rest slowly: the view is scrolled up while it still streams.
-    const long = Array.from({ length: 60 }, (_, i) => ({
-      text: `Paragraph ${i} of the answer.\n\n`,
-      delayMs: i < 20 ? 0 : 40,
-    }));
-    fake = await startFakeOllama({
-      models: [MODEL],
-      replies: [
-        { steps: long },
-        { steps: [{ toolCalls: [{ name: "write_file", arguments: { path: "a.txt", content: "hello\n" } }] }] },
-        { steps: [{ text: "Created." }] },
-      ],
-    });
-    const tui = open([], { width: 80, height: 24 });
-    await tui.waitFor("Ask anything");
-    tui.type("tell me a lot");
-    tui.press("Enter");
-    await tui.waitFor("Paragraph 19");
-    tui.press("PageUp");
-    let screen = await tui.waitFor(/↓ \d+ new/);
-    const status = screen.split("\n").find((l) => l.includes("↓"))!;
-    expect(status).toMatch(/▱* ?\d+(\.\d)?k? of 8\.2k \(\d+%\)/);
-    await tui.waitFor("idle", 20_000);
-    tui.press("End");
-    tui.type("make a.txt");
-    tui.press("Enter");
-    screen = await tui.waitFor("Allow write_file?");
-    const lines = screen.split("\n");
-    const statusRow = lines.findIndex((l) => l.includes("waiting for your answer"));
-    expect(lines[statusRow]).toMatch(/\d+(\.\d)?k? of 8\.2k \(\d+%\)/);
-    // The dialog sits right above the status line, across the screen, and says its keys.
-    expect(lines[statusRow - 1]).toMatch(/^└─+┘$/);
-    expect(screen).toContain("y/Enter allow once");
-    tui.press("y");
-    await tui.waitFor("Created.");
-  });
-
   it("a message queued (Alt+Enter) during a run shows above the input at once; Up takes it back", async () => {
     fake = await startFakeOllama({
       models: [MODEL],
