@@ -45,7 +45,8 @@ describe("Agent Plugins in the TUI", () => {
 
     tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name], { width: 120, height: 40 });
     const t = tui;
-    const asked = await t.waitFor("Trust this project's plugin?");
+    // The whole dialog: a frame caught mid-paint holds only its first lines.
+    const asked = await t.waitFor(/Trust this project's plugin\?[\s\S]*serve\.sh/);
     expect(asked).toContain("plugin:evil");
     expect(asked).toContain("skills: evil-skill");
     expect(asked).toContain("serve.sh");
