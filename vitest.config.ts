@@ -7,6 +7,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Two cores: end-to-end tests start real terminals and workers.
     maxWorkers: 2,
+    // The real engine of the engine tests, installed once before any file (tests/global-setup.ts).
+    globalSetup: ["./tests/global-setup.ts"],
     // Each file's time, slowest first, after the usual report (tests/file-times.ts).
     reporters: ["default", "./tests/file-times.ts"],
   },
