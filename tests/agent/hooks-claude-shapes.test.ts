@@ -20,8 +20,11 @@ import { createSessionMemory } from "../../src/tools/session-memory.js";
 import { scriptedProvider, type Reply } from "./scripted-provider.js";
 import { tempProject, testConfig } from "../tools/ctx.js";
 
-let cleanup = (): void => {};
-afterEach(() => cleanup());
+// A test may run several projects: each is removed after it.
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
 
 /** A hook that saves its stdin to `<dir>/<name>.json`, prints `stdout` and `stderr`, and exits `code`. */
 function script(
@@ -61,7 +64,7 @@ interface Row {
 async function run(row: Row) {
   const project = tempProject({ "a.txt": "alpha\n" });
   const hookDir = fs.mkdtempSync(path.join(project.dir, ".hooks-"));
-  cleanup = project.cleanup;
+  cleanups.push(project.cleanup);
   const provider = scriptedProvider(row.replies);
   const config: RunConfig = {
     ...testConfig(project.dir),
@@ -144,7 +147,7 @@ describe("hook input, as Claude Code sends it", () => {
 
   it("Notification carries message and notification_type, and its matcher sees the type", async () => {
     const project = tempProject({});
-    cleanup = project.cleanup;
+    cleanups.push(project.cleanup);
     const config: RunConfig = {
       ...testConfig(project.dir),
       hooks: {
