@@ -49,7 +49,9 @@ describe("the embedded engine in the TUI", () => {
     Object.assign(sb.env, {
       AGENT0_ENGINE_DIR: engine,
       AGENT0_ENGINE_SEED: "8",
-      AGENT0_ENGINE_MAX_TOKENS: "300",
+      // Room for a whole call: a random model closes a string by chance (about one token in 250), and
+      // a reply cut by its bound is no JSON at all (300 left one run in five unusable).
+      AGENT0_ENGINE_MAX_TOKENS: "2000",
       AGENT0_ENGINE_THREADS: "1",
     });
     // The model's calls are random: edits run (inside the temp project), the shell is refused unasked.
