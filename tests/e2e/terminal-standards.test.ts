@@ -174,7 +174,10 @@ describe("themes in a real terminal", () => {
     Object.assign(sb.env, { TERM_PROXY_BG: "rgb:ffff/ffff/ffff", TERM_PROXY_LOG: path.join(sb.home, "tty.log") });
     tui = new Tui(sb, ["--host", fake.url, "--model", MODEL], { bin: PROXY_BIN });
     await tui.ask("hi", "ok");
-    expect(tui.screenAnsi()).toContain(DARK_USER);
-    expect(tui.screenAnsi()).not.toContain(LIGHT_USER);
+    // A capture taken mid-paint is blank: wait for the user's line in a colour, then judge which.
+    await waitUntil(() => /38;5;(75|25)m/.test(tui!.screenAnsi()), 10_000, "the user's line in colour");
+    const screen = tui.screenAnsi();
+    expect(screen).toContain(DARK_USER);
+    expect(screen).not.toContain(LIGHT_USER);
   });
 });
