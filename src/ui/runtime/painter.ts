@@ -1,5 +1,5 @@
 import type blessed from "blessed";
-import { blessedParts, type Terminal } from "./terminal.js";
+import { blessedParts, redrawInPlace, type Terminal } from "./terminal.js";
 import type { Frame } from "../view/index.js";
 import { SYNC_BEGIN, SYNC_END } from "./restore.js";
 import { hyperlink, takeLinks, type LinkSpan } from "../layout/links.js";
@@ -44,7 +44,8 @@ export function createPainter(term: Terminal): (frame: Frame, size: { width: num
       theme = frame.theme;
       term.setTheme(theme ?? "dark");
       // Every cell is drawn again in the new colours (the content is the same text).
-      screen.realloc();
+      redrawInPlace(screen);
+      written = new Map();
     }
     const inputTop = rows - frame.input.length;
     const dialogRows = frame.dialog?.height ?? 0;

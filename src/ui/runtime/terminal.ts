@@ -174,10 +174,19 @@ export interface Terminal {
 }
 
 /**
+ * Every cell is written again at the next render, over what the terminal shows, without a clear
+ * first: a terminal that paints as bytes come (no synchronized output) never shows an empty screen.
+ */
+export function redrawInPlace(screen: blessed.Widgets.Screen): void {
+  const buffers = screen as unknown as { lines: { dirty: boolean }[]; olines: [number, string][][] };
+  for (const row of buffers.olines) for (const cell of row) cell[0] = -1;
+  for (const line of buffers.lines) line.dirty = true;
+}
+
+/**
  * blessed clears the screen when it allocates its buffers. Taking over from the boot screen
  * (boot-screen.ts), that clear would blank the frame already shown until the first render; so
- * the clear is skipped and every cell is marked unknown, which makes the first render write
- * each cell over the boot frame in place.
+ * the clear is skipped and the first render writes each cell over the boot frame in place.
  */
 function createScreenOver(options: blessed.Widgets.IScreenOptions): blessed.Widgets.Screen {
   const program = blessedParts.program.prototype as { clear(): unknown };
@@ -189,8 +198,7 @@ function createScreenOver(options: blessed.Widgets.IScreenOptions): blessed.Widg
   } finally {
     program.clear = clear;
   }
-  for (const row of (screen as unknown as { olines: [number, string][][] }).olines)
-    for (const cell of row) cell[0] = -1;
+  redrawInPlace(screen);
   return screen;
 }
 
