@@ -150,14 +150,20 @@ describe("themes in a real terminal", () => {
   // darkens it to 25, which the dark theme never uses (greys will not do: light mirrors them).
   const DARK_USER = "38;5;75m";
   const LIGHT_USER = "38;5;25m";
+  const written = () => fs.readFileSync(path.join(sb.home, "tty.log"), "latin1");
+  // After the terminal's background answer, the bytes the app wrote: a screen clear would show
+  // as an empty screen for a moment on a terminal without synchronized output.
+  const afterAnswer = () => written().slice(written().indexOf("\x1b]11;?"));
+  const CLEAR = /\x1b\[H\x1b\[2?J/;
 
   it("a terminal that answers OSC 11 with a white background gets the light theme; /theme switches and is saved", async () => {
     fake = await startFakeOllama({ models: [{ name: MODEL }] });
     Object.assign(sb.env, { TERM_PROXY_BG: "rgb:ffff/ffff/ffff", TERM_PROXY_LOG: path.join(sb.home, "tty.log") });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL], { bin: PROXY_BIN });
-    await tui.ask("hi", "ok");
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL], { bin: PROXY_BIN });
+    await tui.ask("hi", /^ok$/m);
     await waitUntil(() => tui!.screenAnsi().includes(LIGHT_USER), 10_000, "the light theme's user colour");
     expect(tui.screenAnsi()).not.toContain(DARK_USER);
+    expect(afterAnswer()).not.toMatch(CLEAR);
     tui.send("/theme ansi16");
     await waitUntil(() => !/38;5;\d+m/.test(tui!.screenAnsi()), 10_000, "only the 16 basic colours");
     // The screen may repaint before the save lands: wait for the file, as a second launch would read it.
@@ -172,12 +178,13 @@ describe("themes in a real terminal", () => {
     fake = await startFakeOllama({ models: [{ name: MODEL }] });
     fs.writeFileSync(path.join(sb.env.XDG_CONFIG_HOME!, "agent0", "config.json"), JSON.stringify({ theme: "dark" }));
     Object.assign(sb.env, { TERM_PROXY_BG: "rgb:ffff/ffff/ffff", TERM_PROXY_LOG: path.join(sb.home, "tty.log") });
-    tui = new Tui(sb, ["--host", fake.url, "--model", MODEL], { bin: PROXY_BIN });
-    await tui.ask("hi", "ok");
-    // A capture taken mid-paint is blank: wait for the user's line in a colour, then judge which.
-    await waitUntil(() => /38;5;(75|25)m/.test(tui!.screenAnsi()), 10_000, "the user's line in colour");
-    const screen = tui.screenAnsi();
-    expect(screen).toContain(DARK_USER);
-    expect(screen).not.toContain(LIGHT_USER);
+    tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL], { bin: PROXY_BIN });
+    const screen = await tui.ask("hi", /^ok$/m);
+    expect(tui.screenAnsi()).toContain(DARK_USER);
+    expect(tui.screenAnsi()).not.toContain(LIGHT_USER);
+    // The terminal's answer came first, the config after: the screen was never light, never cleared.
+    expect(afterAnswer()).not.toMatch(/38;5;(25|65)m/);
+    expect(afterAnswer()).not.toMatch(CLEAR);
+    expect(screen).toMatch(/^› hi/m);
   });
 });

@@ -54,7 +54,9 @@ export function view(model: Model): Frame {
   if (model.syncOutput) frame.sync = true;
   if (model.terminal.keyboard === "kitty") frame.keyboard = "kitty";
   if (model.terminal.progress && (model.run || model.runFailed)) frame.progress = model.run ? "busy" : "error";
-  if (model.theme.name !== "dark") frame.theme = model.theme.name;
+  // Until the config is read the colours stay the boot screen's: a terminal's answer that comes
+  // first would paint a theme the config then overrules, and the screen would change twice.
+  if (model.booted && model.theme.name !== "dark") frame.theme = model.theme.name;
   return frame;
 }
 
