@@ -14,6 +14,7 @@ import { transcriptHeight } from "../layout/screen.js";
 import { applyMenuKey } from "./menu.js";
 import { applyPlanKey, cycleMode } from "./modes.js";
 import { applySearchKey, remember, startSearch } from "./history.js";
+import { putBack } from "./put-back.js";
 import { collapsePaste, expandPasteAtCursor, expandPastes, isLargePaste } from "./paste.js";
 import { pastedImageMentions } from "./pasted-path.js";
 
@@ -174,8 +175,7 @@ function restoreQueued(model: Model): void {
   const steering = model.steering.splice(0).map((s) => s.text);
   const n = steering.length + model.queued.length;
   if (n === 0) return;
-  const text = [...steering, ...model.queued.splice(0), model.input.text].filter((t) => t.trim()).join("\n\n");
-  setInput(model, text, text.length);
+  putBack(model, [...steering, ...model.queued.splice(0)]);
   addEntry(model, {
     kind: "notice",
     level: "info",
