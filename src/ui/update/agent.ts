@@ -5,6 +5,7 @@ import { assertNever } from "../../protocol/assert-never.js";
 import { tokensOf } from "../../protocol/usage.js";
 import type { Entry, Model } from "../model.js";
 import type { Cmd } from "../msg.js";
+import { putBack } from "./put-back.js";
 import { addEntry, streamingEntry, unansweredCalls } from "./transcript.js";
 import { startRun } from "./run.js";
 import { keepSessionFacts } from "../../protocol/session-facts.js";
@@ -230,15 +231,18 @@ function notePrompt(figures: Model["prompt"], event: Extract<AgentEvent, { type:
 
 /**
  * A UserPromptSubmit hook said no, or the prompt cannot fit the window: it leaves the conversation
- * (the model never saw it, and the next prompt must not carry it) and comes back into the input,
- * with the reason.
+ * (the model never saw it, and the next prompt must not carry it) and the transcript, and comes
+ * back into the input, with the reason.
  */
 function blockPrompt(model: Model, reason: string, source: "hook" | "window"): void {
   const at = model.conversation.findLastIndex((m) => m.role === "user");
   const prompt = at >= 0 ? model.conversation[at]! : undefined;
   if (prompt) model.conversation.splice(at, 1);
   const text = prompt?.typed ?? prompt?.content ?? "";
-  if (text && !model.input.text.trim()) model.input = { text, cursor: text.length };
+  putBack(model, [text]);
+  // Not sent, so not shown as sent: the words are in the input box, once.
+  const shown = model.entries.findLastIndex((e) => e.kind === "user");
+  if (shown >= 0) model.entries.splice(shown, 1);
   addEntry(model, {
     kind: "error",
     message: source === "hook" ? `A UserPromptSubmit hook blocked this prompt: ${reason}` : reason,
