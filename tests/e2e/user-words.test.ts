@@ -72,7 +72,10 @@ describe("the user's words, whole and last", () => {
     // so wait for the frame that has both, and then the run's end.
     const inputBox = (screen: string) => screen.slice(screen.lastIndexOf("shift+tab to cycle"));
     const refused = /more than the model's 4,096-token context window/;
-    const screen = await tui.waitFor((s) => refused.test(s) && /^idle · /m.test(s) && inputBox(s).includes("word END"), 20_000);
+    const screen = await tui.waitFor(
+      (s) => refused.test(s) && /^idle · /m.test(s) && inputBox(s).includes("word END"),
+      20_000,
+    );
     expect(screen).toContain("it is back in the input box");
     expect(openai.requests.filter((q) => q.path.endsWith("/chat/completions"))).toHaveLength(0);
     // The words are still there to edit, in the input box below the error, and nowhere else.

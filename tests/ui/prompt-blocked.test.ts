@@ -9,7 +9,11 @@ const WORDS = "please refactor the parser";
 function blocked(source: "hook" | "window", typedSince = "") {
   const sent = feed(newModel(), ...typeText(WORDS), key("enter"), ...typeText(typedSince));
   expect(sent.model.entries.some((e) => e.kind === "user" && e.text === WORDS)).toBe(true);
-  return feed(sent.model, agent({ type: "prompt-blocked", reason: "no", source }), agent({ type: "done" })).model;
+  return feed(
+    sent.model,
+    agent({ type: "prompt-blocked", reason: "no", source }),
+    agent({ type: "done", reason: "complete" }),
+  ).model;
 }
 
 describe("a blocked prompt", () => {
