@@ -191,7 +191,8 @@ describe("session commands end to end", () => {
     tui.press("Enter");
     await fake.waitForChats(3);
     expect(dialogue(fake.chats[2]!.messages).map((m) => m.content)).toEqual(["alpha prompt", "ok", "continue alpha"]);
-    await tui.waitFor(/^idle · /m);
+    // "idle" alone may be the frame from before the run began: wait for its answer too (/new waits for no run).
+    await tui.waitFor((s) => (s.match(/^ok$/gm) ?? []).length === 2 && /^idle · /m.test(s));
 
     tui.type("/new");
     tui.press("Enter");

@@ -1,6 +1,7 @@
-// The set-up both halves of issue 38's check 2 share (protocol-grammar-seeds.test.ts under the
-// grammar, protocol-free-seeds.test.ts without it): the real engine (node-llama-cpp, CPU) with the
-// tiny random-weights model of tests/fakes/tiny-gguf.ts, the same request, the same seeds.
+// The set-up both halves of issue 38's check 2 share (protocol-grammar-seeds.ts under the grammar,
+// protocol-free-seeds.ts without it): the real engine (node-llama-cpp, CPU) with the tiny
+// random-weights model of tests/fakes/tiny-gguf.ts, the same request, the same seeds. Each half's
+// seeds are run in parts, a test file each, so that the cores share them and no file runs long.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +16,12 @@ import { writeTinyGguf } from "../fakes/tiny-gguf.js";
 import { ensureTestEngine } from "./engine-dir.js";
 
 export const SEEDS = Number(process.env.AGENT0_TEST_SEEDS ?? 100);
+
+/** The seeds of part `part` (from 0) of `parts`: together, 0 to SEEDS - 1, each once. */
+export function seedRange(part: number, parts: number): { first: number; end: number } {
+  const size = Math.ceil(SEEDS / parts);
+  return { first: Math.min(SEEDS, part * size), end: Math.min(SEEDS, (part + 1) * size) };
+}
 export const OFFERED = ["read_file", "list_files", "glob_files", "grep_files"];
 export const tools = coreTools.filter((t) => OFFERED.includes(t.name));
 const specs = toolSpecs(tools);

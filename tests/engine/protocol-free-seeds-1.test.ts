@@ -1,0 +1,4 @@
+// Part 1 of the seeds without the grammar (protocol-free-seeds.ts says what they prove).
+import { freeSeeds } from "./protocol-free-seeds.js";
+
+freeSeeds(0);
