@@ -11,6 +11,7 @@ import { ensureTestEngine } from "../engine/engine-dir.js";
 import { startFakeHub, type FakeHub } from "../fakes/hf-server.js";
 import { writeTinyGguf } from "../fakes/tiny-gguf.js";
 import { eachTest, Tui, waitUntil, type Sandbox } from "./harness.js";
+import { engineEnv } from "./engine-env.js";
 
 let engine: string;
 beforeAll(async () => {
@@ -33,8 +34,7 @@ describe("no server: the engine offer on the first screen", () => {
     hub = await startFakeHub(CATALOGUE.map((e) => ({ repo: e.repo, name: e.file, bytes })));
     Object.assign(sb.env, {
       HF_ENDPOINT: hub.url,
-      AGENT0_ENGINE_DIR: engine,
-      AGENT0_ENGINE_MAX_TOKENS: "16",
+      ...engineEnv(engine),
       AGENT0_DISCOVERY_PORTS: "9",
     });
     tui = await Tui.open(sb, [], { width: 120 });
