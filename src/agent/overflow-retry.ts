@@ -47,7 +47,12 @@ export async function recoverFromOverflow(
   const estimate = fixed + estimateTokens(conversation);
   const scale = overflow.sent && overflow.sent > estimate ? estimate / overflow.sent : 1;
   const counted = Math.floor(window * scale);
-  const compacted = await compactIfNeeded(provider, conversation, next, signal, emit, true, overhead, counted);
+  const compacted = await compactIfNeeded(provider, conversation, next, signal, emit, {
+    trigger: "auto",
+    force: true,
+    overhead,
+    estimatedWindow: counted,
+  });
   return compacted ? { conversation: compacted, config: next } : undefined;
 }
 

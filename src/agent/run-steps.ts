@@ -55,9 +55,9 @@ export async function prepareStep(run: RunState): Promise<{ system: Conversation
   // A conversation compaction could not bring under the threshold goes to the model as it is.
   if (run.conversation.length !== run.compactedLength) {
     const { provider, signal, emit } = run.deps;
-    const compacted = await compactIfNeeded(provider, run.conversation, run.config, signal, emit, false, {
-      system,
-      tools: sentSpecs(run),
+    const compacted = await compactIfNeeded(provider, run.conversation, run.config, signal, emit, {
+      trigger: "auto",
+      overhead: { system, tools: sentSpecs(run) },
     });
     if (compacted) {
       run.conversation = compacted;

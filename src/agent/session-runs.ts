@@ -74,9 +74,10 @@ export async function compact(s: SessionState, cmd: Command<"compact">): Promise
     // The same request the next run sends (system message and tool schemas), so /compact's
     // figures are the status line's and /context's.
     const specs = toolSpecs(sentTools(cmd.config, runTools(s, cmd.config)()));
-    const out = await compactIfNeeded(provider, cmd.conversation, cmd.config, signal, emit, true, {
-      system: systemMessage(cmd.config, specs),
-      tools: wireToolSpecs(cmd.config, specs),
+    const out = await compactIfNeeded(provider, cmd.conversation, cmd.config, signal, emit, {
+      trigger: "manual",
+      force: true,
+      overhead: { system: systemMessage(cmd.config, specs), tools: wireToolSpecs(cmd.config, specs) },
     });
     if (!out) emit({ type: "notice", level: "info", text: "Nothing to compact yet." });
     if (out && cmd.config.checkpointDir) {

@@ -160,9 +160,10 @@ describe("compaction in the loop", () => {
     const specs = toolSpecs(coreTools);
     const events: RunEvent[] = [];
     const conversation = history(3, 400);
-    await compactIfNeeded(provider, conversation, config, new AbortController().signal, (e) => events.push(e), true, {
-      system: { role: "system", content: "You are agent0." },
-      tools: specs,
+    await compactIfNeeded(provider, conversation, config, new AbortController().signal, (e) => events.push(e), {
+      trigger: "manual",
+      force: true,
+      overhead: { system: { role: "system", content: "You are agent0." }, tools: specs },
     });
     const done = events.find((e) => e.type === "compacted");
     expect(done?.type === "compacted" && done.before).toBe(

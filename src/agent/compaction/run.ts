@@ -36,6 +36,25 @@ export function overheadTokens(overhead: RequestOverhead): number {
   return estimateTokens(overhead.system ? [overhead.system] : []) + toolSpecTokens(overhead.tools ?? []);
 }
 
+/** Why a compaction runs, and what the request around it costs. */
+export interface CompactionRequest {
+  /**
+   * Claude Code's PreCompact trigger: "manual" for /compact; "auto" when the window fills or a
+   * server refuses the prompt as too long.
+   */
+  trigger: "manual" | "auto";
+  /** Cut even under COMPACT_AT, and with a window nobody reported: /compact, or a server's refusal. */
+  force?: boolean;
+  /** The system message and tool schemas the next request carries (default: config's prompt, no tools). */
+  overhead?: RequestOverhead;
+  /**
+   * The window to cut for, in agent0's estimate, when the server counts more tokens than the
+   * estimate does (a refusal said how many): the requests still name the real one, config.numCtx —
+   * another num_ctx would make a local engine load the model again, at a window the prompt misses.
+   */
+  estimatedWindow?: number;
+}
+
 /**
  * Keeps the prompt inside the context window before a model call (issue 25): at COMPACT_AT of the
  * window, old tool output is snipped or the older part summarized, down to COMPACT_TO. Returns the
@@ -47,14 +66,7 @@ export async function compactIfNeeded(
   config: RunConfig,
   signal: AbortSignal,
   emit: (e: RunEvent) => void,
-  force = false,
-  overhead: RequestOverhead = {},
-  /**
-   * The window to cut for, in agent0's estimate, when the server counts more tokens than the
-   * estimate does (a refusal said how many): the requests still name the real one, config.numCtx —
-   * another num_ctx would make a local engine load the model again, at a window the prompt misses.
-   */
-  estimatedWindow = config.numCtx,
+  { trigger, force = false, overhead = {}, estimatedWindow = config.numCtx }: CompactionRequest,
 ): Promise<ConversationMessage[] | undefined> {
   // A window nobody reported is not cut to: the reply's counts or a refusal will tell it.
   if (config.windowUnknown && !force) return undefined;
@@ -63,9 +75,8 @@ export async function compactIfNeeded(
   const before = fixed + estimateTokens(conversation);
   const plan = planCompaction(conversation, { contextWindow: estimatedWindow, systemTokens: fixed, force });
   if (plan.action === "none") return undefined;
-  // Claude Code's PreCompact hook: told before the conversation is cut ("manual" for /compact).
+  // Claude Code's PreCompact hook: told before the conversation is cut, and why.
   if (hasHooks(config, "PreCompact")) {
-    const trigger = force ? "manual" : "auto";
     await runHooks(config, "PreCompact", [trigger], { trigger, custom_instructions: "" }, emit, signal);
   }
   let next: ConversationMessage[];
