@@ -5,6 +5,7 @@ import type { ToolContext, ToolDef, ToolResult } from "./types.js";
 import type { ToolSpec } from "../protocol/tool-spec.js";
 import { diffStats } from "./files/diff.js";
 import { parseToolArgs } from "../providers/tool-args.js";
+import { describeIssue } from "./arg-issue.js";
 
 /** After an interrupt, a tool gets this long to return its own (partial) result. */
 export const ABORT_GRACE_MS = 1_500;
@@ -65,14 +66,6 @@ export function validateArgs(tool: ToolDef, args: unknown): ArgsCheck {
   if (parsed.success) return { ok: true, args: parsed.data as Record<string, unknown> };
   const problems = parsed.error.issues.map(describeIssue).join("; ");
   return { ok: false, error: `Invalid arguments for ${tool.name}: ${problems}` };
-}
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  const field = issue.path.length > 0 ? issue.path.join(".") : "arguments";
-  if (issue.code === "invalid_type" && /received undefined$/.test(issue.message)) {
-    return `${field}: missing (expected ${issue.expected})`;
-  }
-  return `${field}: ${issue.message.replace(/^Invalid input: /, "")}`;
 }
 
 /** The one-liner shown on the tool's line when it ends. */
