@@ -3,6 +3,7 @@
 import * as z from "zod";
 import { isRecord } from "../../providers/lenient-json.js";
 import { coerceArgs } from "./coerce-args.js";
+import { describeIssue } from "../../tools/arg-issue.js";
 
 export type ArgsVerdict = { ok: true; args: Record<string, unknown> } | { ok: false; why: string };
 
@@ -18,46 +19,51 @@ export function isPlaceholder(v: unknown): boolean {
   return typeof v === "string" && PLACEHOLDER.test(v.trim());
 }
 
-/** The arguments typed by the schema, then checked: required fields there, types right, no placeholders. */
+/** The arguments typed by the schema, then checked against it; placeholders are no values. */
 export function checkArgs(args: Record<string, unknown>, schema: Record<string, unknown> | undefined): ArgsVerdict {
   const placeholder = Object.entries(args).find(([, v]) => isPlaceholder(v));
   if (placeholder)
     return { ok: false, why: `"${placeholder[0]}" is a placeholder (${String(placeholder[1])}), not a value` };
   if (!schema) return { ok: true, args };
   const typed = coerceArgs(args, schema);
-  const props = isRecord(schema.properties) ? schema.properties : {};
-  const required = Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === "string") : [];
-  const missing = required.filter((r) => typed[r] === undefined || typed[r] === null);
-  if (missing.length > 0) return { ok: false, why: `it lacks ${missing.map((m) => `"${m}"`).join(", ")}` };
-  if (schema.additionalProperties === false) {
-    const extra = Object.keys(typed).filter((k) => !(k in props));
-    if (extra.length > 0) return { ok: false, why: `it has no parameter "${extra[0]}"` };
-  }
-  for (const [key, value] of Object.entries(typed)) {
-    const prop = props[key];
-    if (!isRecord(prop) || value === null) continue;
-    if (!typeFits(value, prop.type)) return { ok: false, why: `"${key}" should be ${String(prop.type)}` };
-  }
-  const broken = schemaIssue(typed, schema);
+  const broken = schemaIssue(typed, schema) ?? shapeIssue(typed, schema);
   return broken ? { ok: false, why: broken } : { ok: true, args: typed };
 }
 
 /**
  * The whole schema, as JSON Schema means it (enums, bounds, lengths, nested items), checked by
- * zod's reading of it: what the run would refuse is no call. A schema zod cannot read is left
- * to the checks above.
+ * zod's reading of it: what the run would refuse is no call. Undefined when it holds; null when
+ * zod cannot read the schema (draft-07 `definitions` refs, if/then, external refs).
  */
-function schemaIssue(args: Record<string, unknown>, schema: Record<string, unknown>): string | undefined {
+function schemaIssue(args: Record<string, unknown>, schema: Record<string, unknown>): string | null | undefined {
   let parsed: ReturnType<z.ZodType["safeParse"]>;
   try {
     parsed = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]).safeParse(args);
   } catch {
-    return undefined;
+    return null;
   }
-  if (parsed.success) return undefined;
-  const issue = parsed.error.issues[0]!;
-  const field = issue.path.length > 0 ? `"${issue.path.join(".")}"` : "the arguments";
-  return `${field}: ${issue.message.replace(/^Invalid input: /, "")}`;
+  return parsed.success ? undefined : describeIssue(parsed.error.issues[0]!);
+}
+
+/**
+ * For a schema zod cannot read, what a JSON Schema states plainly at its top: the required
+ * fields, no others when it says so, and each field's type.
+ */
+function shapeIssue(args: Record<string, unknown>, schema: Record<string, unknown>): string | undefined {
+  const props = isRecord(schema.properties) ? schema.properties : {};
+  const required = Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === "string") : [];
+  const missing = required.find((r) => args[r] === undefined || args[r] === null);
+  if (missing !== undefined) return `${missing}: missing`;
+  if (schema.additionalProperties === false) {
+    const extra = Object.keys(args).find((k) => !(k in props));
+    if (extra !== undefined) return `${extra}: the tool has no such parameter`;
+  }
+  for (const [key, value] of Object.entries(args)) {
+    const prop = props[key];
+    if (!isRecord(prop) || value === null) continue;
+    if (!typeFits(value, prop.type)) return `${key}: expected ${String(prop.type)}`;
+  }
+  return undefined;
 }
 
 function typeFits(value: unknown, type: unknown): boolean {
