@@ -1,6 +1,9 @@
-import fs from "node:fs";
-import path from "node:path";
-import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
+
+// A streaming block is rendered in pieces cut along the way: a repaint costs about what follows
+// the latest cut, and what a later line changes above a cut is set right when the block closes.
+// The streamed READMEs of installed packages are in markdown-open-block-readmes.test.ts and
+// markdown-open-block-mcp-readme.test.ts.
 
 // Counts the characters the engine renders, to see that a streaming block is not rendered whole
 // again on every frame.
@@ -16,69 +19,10 @@ vi.mock("../../src/render/markdown-engine.js", async (importOriginal) => {
   };
 });
 
-const { loadMarkdown, renderMarkdown, renderMarkdownCached, streamTuning } =
-  await import("../../src/render/markdown.js");
+const { renderMarkdown, renderMarkdownCached, streamTuning } = await import("../../src/render/markdown.js");
+const { stream, useMarkdownStreaming } = await import("./stream-frames.js");
 
-const DEFAULT_CUT = streamTuning.cutAfterChars;
-beforeAll(async () => {
-  expect(await loadMarkdown()).toBe(true);
-});
-afterEach(() => {
-  streamTuning.cutAfterChars = DEFAULT_CUT;
-});
-
-/** A small deterministic PRNG (mulberry32), so a failing chunking can be replayed from its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Streams `text` in chunks of 1..maxChunk characters; returns every frame, the finished one last. */
-function stream(text: string, width: number, key: string, seed: number, maxChunk: number): string[][] {
-  const next = random(seed);
-  const frames: string[][] = [];
-  for (let end = 0; end < text.length;) {
-    end = Math.min(text.length, end + 1 + Math.floor(next() * maxChunk));
-    frames.push(renderMarkdownCached(text.slice(0, end), width, key, true));
-  }
-  frames.push(renderMarkdownCached(text, width, key, false));
-  return frames;
-}
-
-// Markdown written by others: the READMEs of packages we install.
-const modules = path.resolve(import.meta.dirname, "../../node_modules");
-const READMES = [
-  "commander/Readme.md",
-  "diff/README.md",
-  "fast-glob/README.md",
-  "highlight.js/README.md",
-  "@modelcontextprotocol/sdk/README.md",
-  "chalk/readme.md",
-  "cli-table3/README.md",
-  "marked/README.md",
-];
-
-describe("a streamed answer, once finished, renders exactly as the same text rendered at once", () => {
-  for (const [i, file] of READMES.entries()) {
-    test(file, () => {
-      const text = fs.readFileSync(path.join(modules, file), "utf8");
-      const width = i % 2 === 0 ? 100 : 57;
-      // Cut the open block at every chance, so that most of each block is rendered in pieces.
-      streamTuning.cutAfterChars = 48;
-      const frames = stream(text, width, `readme-${i}`, 1000 + i, 300);
-      expect(frames.at(-1)).toEqual(renderMarkdownCached(text, width, `once-${i}`));
-      // With the default tuning and other chunk sizes too.
-      streamTuning.cutAfterChars = DEFAULT_CUT;
-      expect(stream(text, width, `readme-default-${i}`, 2000 + i, 120).at(-1)).toEqual(frames.at(-1));
-    });
-  }
-});
+useMarkdownStreaming();
 
 describe("while a block streams, a repaint renders only what follows its latest cut", () => {
   const cases: Record<string, string> = {
