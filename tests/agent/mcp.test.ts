@@ -73,12 +73,13 @@ describe("McpManager", () => {
   it("stops a server that does not answer within the timeout and says so", async () => {
     const file = pidFile();
     const hang = `require("fs").writeFileSync(process.argv[1], String(process.pid)); setInterval(() => {}, 1000);`;
-    const m = manager({ hang: { command: process.execPath, args: ["-e", hang, file] } }, { timeoutMs: 3000 });
+    // A second is ample for the hanging server to start and write its pid, and short to wait out.
+    const m = manager({ hang: { command: process.execPath, args: ["-e", hang, file] } }, { timeoutMs: 1000 });
     const [status] = await m.start();
     expect(status).toEqual({
       name: "hang",
       state: "failed",
-      error: "no answer within 3 s (timed out); the server was stopped",
+      error: "no answer within 1 s (timed out); the server was stopped",
       tools: [],
     });
     expect(() => probe(readPid(file))).toThrow(expect.objectContaining({ code: "ESRCH" }));
