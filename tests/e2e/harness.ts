@@ -9,6 +9,8 @@ import { removeSandbox } from "../fakes/home-processes.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BIN = path.join(ROOT, "bin", "agent0.js");
+/** The app behind term-proxy.py: a terminal in between that answers queries and logs what the app wrote. */
+export const TERM_PROXY_BIN = path.join(ROOT, "tests", "e2e", "fixtures", "term-proxy-bin.mjs");
 
 /**
  * End-to-end tests run the built app: a source file newer than the build would test yesterday's
