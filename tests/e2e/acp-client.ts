@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { PassThrough, Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
+import { expect } from "vitest";
 import { BIN, type Sandbox } from "./harness.js";
 
 export interface AcpHandlers {
@@ -135,3 +136,15 @@ export function messageText(run: AcpRun, sessionId: string): string {
     .map((u) => (u.content.type === "text" ? u.content.text : ""))
     .join("");
 }
+
+/** Every line on stdout is one JSON-RPC 2.0 message. */
+export function expectOnlyProtocol(r: AcpRun) {
+  expect(r.lines.length).toBeGreaterThan(0);
+  for (const line of r.lines) {
+    const msg = JSON.parse(line) as { jsonrpc?: string };
+    expect(msg.jsonrpc, line).toBe("2.0");
+  }
+}
+
+/** An editor that answers every permission request with this option. */
+export const allow = (optionId: string) => async () => ({ outcome: { outcome: "selected" as const, optionId } });
