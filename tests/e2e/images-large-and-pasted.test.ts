@@ -4,8 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { png, PNG, shown, sizeOf, VISION } from "./images-setup.js";
-import { Tui, type Sandbox, eachTest, sleep } from "./harness.js";
+import { png, PNG, sendNaming, shown, sizeOf, VISION } from "./images-setup.js";
+import { Tui, type Sandbox, eachTest } from "./harness.js";
 
 // Claude Code attaches an image named in the prompt; Ollama takes it as `images` (base64) on the
 // user message (ollama docs/api.md, "Chat request (with images)"), for a model whose /api/show
@@ -25,11 +25,7 @@ describe("images in end to end", () => {
     fs.writeFileSync(path.join(sb.project, "big.png"), await png(3000, 2000));
     fake = await startFakeOllama({ models: [VISION], replies: [{ steps: [{ text: "A gradient." }] }] });
     tui = await Tui.open(sb, ["--host", fake.url, "--model", VISION.name], { width: 120, height: 40 });
-    await shown(sb);
-    tui.type("what is in @big.png please");
-    tui.press("Escape"); // closes the @ menu
-    await sleep(200);
-    tui.press("Enter");
+    await sendNaming(sb, tui, "what is in @big.png please");
     const screen = await tui.waitFor("A gradient.");
     expect(screen).toContain("was 3000×2000");
     const user = fake.chats[0]!.messages.find((m) => m.role === "user") as { content: string; images?: string[] };

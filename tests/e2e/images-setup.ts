@@ -2,11 +2,20 @@
 // images-one-shot.test.ts): a tiny PNG, PNGs of any size, an image's size as a server received it,
 // a vision model, and waiting until the app knows the model's capabilities.
 import sharp from "sharp";
-import { loggedEvents, waitUntil, type Sandbox } from "./harness.js";
+import { loggedEvents, sleep, waitUntil, type Sandbox, type Tui } from "./harness.js";
 
 /** The app took the server's answer about the model (its capabilities): the run log has its `model-info`. */
 export async function shown(sb: Sandbox): Promise<void> {
   await waitUntil(() => loggedEvents(sb).some((e) => e.type === "model-info"), 10_000, "the model's facts");
+}
+
+/** Sends a prompt that names an `@image`, once the app knows the model, past the @ menu it opens. */
+export async function sendNaming(sb: Sandbox, tui: Tui, prompt: string): Promise<void> {
+  await shown(sb);
+  tui.type(prompt);
+  tui.press("Escape"); // closes the @ menu
+  await sleep(200);
+  tui.press("Enter");
 }
 
 // A 1×1 PNG (the smallest valid one): what `@pic.png` attaches.

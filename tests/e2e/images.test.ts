@@ -5,8 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { PNG, shown } from "./images-setup.js";
-import { Tui, type Sandbox, eachTest, sleep } from "./harness.js";
+import { PNG, sendNaming } from "./images-setup.js";
+import { Tui, type Sandbox, eachTest } from "./harness.js";
 
 // Claude Code attaches an image named in the prompt; Ollama takes it as `images` (base64) on the
 // user message (ollama docs/api.md, "Chat request (with images)"), for a model whose /api/show
@@ -25,11 +25,7 @@ describe("images in end to end", () => {
     const model = { name: "qwen2.5vl:7b", contextLength: 32768, capabilities: ["completion", "tools", "vision"] };
     fake = await startFakeOllama({ models: [model], replies: [{ steps: [{ text: "A single pixel." }] }] });
     tui = await Tui.open(sb, ["--host", fake.url, "--model", model.name], { width: 120, height: 40 });
-    await shown(sb);
-    tui.type("what is in @pic.png please");
-    tui.press("Escape"); // closes the @ menu
-    await sleep(200);
-    tui.press("Enter");
+    await sendNaming(sb, tui, "what is in @pic.png please");
     await tui.waitFor("A single pixel.");
     const user = fake.chats[0]!.messages.find((m) => m.role === "user") as { content: string; images?: string[] };
     expect(user.images).toEqual([PNG.toString("base64")]);
@@ -41,11 +37,7 @@ describe("images in end to end", () => {
     const model = { name: "qwen3:8b", contextLength: 40960 };
     fake = await startFakeOllama({ models: [model], replies: [{ steps: [{ text: "never" }] }] });
     tui = await Tui.open(sb, ["--host", fake.url, "--model", model.name], { width: 120, height: 40 });
-    await shown(sb);
-    tui.type("what is in @pic.png please");
-    tui.press("Escape"); // closes the @ menu
-    await sleep(200);
-    tui.press("Enter");
+    await sendNaming(sb, tui, "what is in @pic.png please");
     const screen = await tui.waitFor("cannot see images");
     expect(screen).toContain("choose a vision model with /model");
     // The next prompt is the first request the server sees.
