@@ -21,12 +21,13 @@ describe("local models, fast and whole", () => {
     fs.writeFileSync(path.join(sb.home, ".config", "agent0", "config.json"), JSON.stringify({ idleTimeoutMs: 1000 }));
     fake = await startFakeOllama({
       models: [MODEL],
-      loadMs: 4000,
-      replies: [{ steps: [{ text: "Loaded and answering." }], loadDelayMs: 3000 }],
+      loadMs: 3000,
+      replies: [{ steps: [{ text: "Loaded and answering." }], loadDelayMs: 2000 }],
     });
     tui = await Tui.open(sb, ["--host", fake.url, "--model", MODEL.name]);
     tui.send("hello");
-    // The idle time-out (1 s) is far shorter than the load (4 s): a run it ended would never answer.
+    // The idle time-out (1 s) is half the load (2 s before the first byte, 3 s for the warm-up): a
+    // run it ended would never answer.
     await tui.waitFor(/loading model… \d+s/);
     const screen = await tui.waitFor("Loaded and answering.", 15_000);
     expect(screen).not.toMatch(/timed out|timeout/i);
