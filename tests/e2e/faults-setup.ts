@@ -26,7 +26,7 @@ export function onlySession(sb: Sandbox): { id: string; messages: ConversationMe
   const loaded = loadSession(files[0]!);
   if (!loaded.ok) throw new Error(`the session file does not load: ${loaded.error}`);
   expect(loaded.damaged).toEqual([]);
-  // Token counts kept on answers are the status line's (tests/e2e/status-truths.test.ts); here
+  // Token counts kept on answers are the status line's (tests/e2e/status-tokens.test.ts); here
   // only what was said matters.
   return { id: loaded.header.id, messages: loaded.messages.map(({ usage: _usage, ...m }) => m) };
 }
