@@ -6,16 +6,10 @@
 // "context shift strategy" error, seen here before the fix, must never reach the user). A prompt
 // the window cannot hold at all: embedded-window.test.ts.
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { ensureTestEngine } from "../engine/engine-dir.js";
+import { describe, expect, it } from "vitest";
 import { writeTinyGguf } from "../fakes/tiny-gguf.js";
 import { eachTest, runHeadless, type Sandbox } from "./harness.js";
 import { engineEnv } from "./engine-env.js";
-
-let engine: string;
-beforeAll(async () => {
-  engine = await ensureTestEngine();
-}, 600_000);
 
 describe("-p with the embedded engine, through the bundle", () => {
   let sb: Sandbox;
@@ -28,7 +22,7 @@ describe("-p with the embedded engine, through the bundle", () => {
     // A template that renders tools: the engine's function calling, where a random model's text is an answer
     // (plain ChatML would put it on the JSON protocol, whose random calls never end in one).
     writeTinyGguf(model, { toolsTemplate: true });
-    Object.assign(sb.env, { ...engineEnv(engine), AGENT0_ENGINE_SEED: "3" });
+    Object.assign(sb.env, { ...engineEnv(), AGENT0_ENGINE_SEED: "3" });
     const first = await run(model);
     // A random model may earn agent0's own notices about its replies (which depend on the prompt);
     // nothing of node's or the engine's may show.

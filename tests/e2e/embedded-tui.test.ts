@@ -8,18 +8,13 @@
 // evaluates only its new tokens. A small window's tools leave list_files out (tools/small-window.ts):
 // the call is one of the four file tools it has; the shell is refused by a deny rule, unasked.
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { ensureTestEngine } from "../engine/engine-dir.js";
+import { describe, expect, it } from "vitest";
 import { writeTinyGguf } from "../fakes/tiny-gguf.js";
 import { eachTest, loggedEvents, Tui, waitUntil, type Sandbox } from "./harness.js";
+import { engineEnv } from "./engine-env.js";
 
 /** Not 8,192 (the figure used when a server says nothing): the window shown must be the engine's. */
 const WINDOW = 8000;
-
-let engine: string;
-beforeAll(async () => {
-  engine = await ensureTestEngine();
-}, 600_000);
 
 type Logged = ReturnType<typeof loggedEvents>[number];
 
@@ -47,12 +42,11 @@ describe("the embedded engine in the TUI", () => {
     const model = path.join(sb.home, "tiny.gguf");
     writeTinyGguf(model, { contextLength: WINDOW });
     Object.assign(sb.env, {
-      AGENT0_ENGINE_DIR: engine,
+      ...engineEnv(),
       AGENT0_ENGINE_SEED: "8",
       // Room for a whole call: a random model closes a string by chance (about one token in 250), and
       // a reply cut by its bound is no JSON at all (300 left one run in five unusable).
       AGENT0_ENGINE_MAX_TOKENS: "2000",
-      AGENT0_ENGINE_THREADS: "1",
     });
     // The model's calls are random: edits run (inside the temp project), the shell is refused unasked.
     const args = ["--provider", "embedded", "--model", model, "--permission-mode", "auto-edit"];

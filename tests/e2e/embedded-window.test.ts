@@ -2,16 +2,10 @@
 // agent0's own refusal with both figures, not the engine's "context shift strategy" error (seen
 // before the fix). The model is the tests' tiny random-weights GGUF (tests/fakes/tiny-gguf.ts).
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { ensureTestEngine } from "../engine/engine-dir.js";
+import { describe, expect, it } from "vitest";
 import { writeTinyGguf } from "../fakes/tiny-gguf.js";
 import { eachTest, runHeadless, type Sandbox } from "./harness.js";
 import { engineEnv } from "./engine-env.js";
-
-let engine: string;
-beforeAll(async () => {
-  engine = await ensureTestEngine();
-}, 600_000);
 
 describe("-p with the embedded engine and a small window", () => {
   let sb: Sandbox;
@@ -22,7 +16,7 @@ describe("-p with the embedded engine and a small window", () => {
   it("refuses a prompt longer than the model's window with both figures, not the engine's words", async () => {
     const model = path.join(sb.home, "tiny-2k.gguf");
     writeTinyGguf(model, { contextLength: 2048 });
-    Object.assign(sb.env, engineEnv(engine));
+    Object.assign(sb.env, engineEnv());
     const r = await run(model);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/The prompt \([\d,]+ tokens\) exceeds the model's context window \(2,048 tokens\)/);

@@ -5,18 +5,12 @@
 // session then uses the engine and that model.
 import fs from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "../../src/providers/embedded/catalogue.js";
-import { ensureTestEngine } from "../engine/engine-dir.js";
 import { startFakeHub, type FakeHub } from "../fakes/hf-server.js";
 import { writeTinyGguf } from "../fakes/tiny-gguf.js";
 import { eachTest, Tui, waitUntil, type Sandbox } from "./harness.js";
 import { engineEnv } from "./engine-env.js";
-
-let engine: string;
-beforeAll(async () => {
-  engine = await ensureTestEngine();
-}, 600_000);
 
 describe("no server: the engine offer on the first screen", () => {
   let sb: Sandbox;
@@ -34,7 +28,7 @@ describe("no server: the engine offer on the first screen", () => {
     hub = await startFakeHub(CATALOGUE.map((e) => ({ repo: e.repo, name: e.file, bytes })));
     Object.assign(sb.env, {
       HF_ENDPOINT: hub.url,
-      ...engineEnv(engine),
+      ...engineEnv(),
       AGENT0_DISCOVERY_PORTS: "9",
     });
     tui = await Tui.open(sb, [], { width: 120 });

@@ -4,17 +4,12 @@
 // engine (tests/engine/engine-dir.ts) on the tests' tiny GGUF, served under every catalogue file's name.
 import fs from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "../../src/providers/embedded/catalogue.js";
-import { ensureTestEngine } from "../engine/engine-dir.js";
 import { startFakeHub, type FakeHub } from "../fakes/hf-server.js";
 import { writeTinyGguf } from "../fakes/tiny-gguf.js";
 import { eachTest, runHeadless, type Sandbox } from "./harness.js";
-
-let engine: string;
-beforeAll(async () => {
-  engine = await ensureTestEngine();
-}, 600_000);
+import { engineEnv } from "./engine-env.js";
 
 describe("no server: the engine offer in -p", () => {
   let sb: Sandbox;
@@ -33,9 +28,7 @@ describe("no server: the engine offer in -p", () => {
     hub = await startFakeHub(CATALOGUE.map((e) => ({ repo: e.repo, name: e.file, bytes })));
     Object.assign(sb.env, {
       HF_ENDPOINT: hub.url,
-      AGENT0_ENGINE_DIR: engine,
-      AGENT0_ENGINE_MAX_TOKENS: "16",
-      AGENT0_ENGINE_THREADS: "1",
+      ...engineEnv(),
       // Ollama's default address is closed on test machines; the look-around finds nothing on port 9.
       AGENT0_DISCOVERY_PORTS: "9",
     });
