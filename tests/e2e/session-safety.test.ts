@@ -6,25 +6,19 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { dialogue, lastUser, loaded, MODEL } from "./session-files.js";
 import { startFakeOllama, type FakeOllama, type Reply, type WireMessage } from "../fakes/ollama-server.js";
-import { eachTest, runHeadless, sessionFiles, Tui, type Sandbox } from "./harness.js";
+import { appOn, eachTest, runHeadless, sessionFiles, type Sandbox } from "./harness.js";
 
 describe("never lose a line", () => {
   let sb: Sandbox;
   let fake: FakeOllama | undefined;
-  const tuis: Tui[] = [];
+  const { open, headless, opened } = appOn(() => ({ sb, host: fake!.url }), MODEL.name);
   eachTest(
     (s) => {
       sb = s;
       fake = undefined;
     },
-    () => [...tuis.splice(0), fake],
+    () => [...opened(), fake],
   );
-  const open = (args: string[], opts?: { width?: number; height?: number }) => {
-    const tui = new Tui(sb, ["--host", fake!.url, "--model", MODEL.name, ...args], opts);
-    tuis.push(tui);
-    return tui;
-  };
-  const headless = (args: string[]) => runHeadless(sb, [...args, "--host", fake!.url, "--model", MODEL.name]);
 
   it("TUI A and headless B on one session: A's file holds only A's turns, B's turn is a fork, /undo in A touches only A's turn", async () => {
     // Each prompt "make X" creates X.txt with a tool, then answers "made X".
