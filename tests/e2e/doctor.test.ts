@@ -1,5 +1,5 @@
-// Issue 39, part 3: `agent0 doctor` and `/doctor` say what holds here, and a missing protection is
-// said once per machine at the TUI's start.
+// Issue 39, part 3: `agent0 doctor` says what holds here (/doctor in the TUI: doctor-tui.test.ts;
+// a missing protection said once per machine at the TUI's start: doctor-pid-notice.test.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -7,30 +7,22 @@ import { CATALOGUE } from "../../src/providers/embedded/catalogue.js";
 import { ENGINE_VERSION, platformBuild } from "../../src/providers/embedded/engine.js";
 import { modelFilePath } from "../../src/providers/embedded/models-store.js";
 import { ensureTestEngine } from "../engine/engine-dir.js";
-import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
+import type { FakeOllama } from "../fakes/ollama-server.js";
 import { writeTinyGguf } from "../fakes/tiny-gguf.js";
 import { closedPort } from "../fakes/ports.js";
-import { Tui, eachTest, hideFromPath, runHeadless, userConfigFile, writeJson, type Sandbox } from "./harness.js";
-
-const MODEL = "qwen3:8b";
+import { MODEL, withServer } from "./doctor-setup.js";
+import { eachTest, hideFromPath, runHeadless, userConfigFile, writeJson, type Sandbox } from "./harness.js";
 
 describe("agent0 doctor", () => {
   let sb: Sandbox;
   let fake: FakeOllama | undefined;
-  let tui: Tui | undefined;
   eachTest(
     (s) => (sb = s),
-    () => [tui, fake],
+    () => [fake],
   );
 
-  const withServer = async () => {
-    fake = await startFakeOllama({ models: [{ name: MODEL, contextLength: 40960 }] });
-    sb.env.OLLAMA_HOST = fake.url;
-    writeJson(userConfigFile(sb), { model: MODEL });
-  };
-
   it("on this machine: every check holds, with the server, the model and its window; exit 0", async () => {
-    await withServer();
+    fake = await withServer(sb);
     const r = await runHeadless(sb, ["doctor"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`✓ server: Ollama`);
@@ -42,7 +34,7 @@ describe("agent0 doctor", () => {
   });
 
   it("with bubblewrap hidden: the sandbox and the pid namespace are ✗ with their cost and fix; agent0 still runs", async () => {
-    await withServer();
+    fake = await withServer(sb);
     hideFromPath(sb, ["bwrap"]);
     const r = await runHeadless(sb, ["doctor"]);
     expect(r.code).toBe(0);
@@ -105,7 +97,7 @@ describe("agent0 doctor", () => {
   });
 
   it("a config that does not parse: exit 1, naming the file", async () => {
-    await withServer();
+    fake = await withServer(sb);
     fs.writeFileSync(userConfigFile(sb), '{ "model": "qwen3:8b", }');
     const r = await runHeadless(sb, ["doctor"]);
     expect(r.code).toBe(1);
@@ -113,7 +105,7 @@ describe("agent0 doctor", () => {
   });
 
   it("checks the server and model the launch's flags and environment name, not only the config's", async () => {
-    await withServer();
+    fake = await withServer(sb);
     // The config names a model the server lacks; --host and AGENT_MODEL name the real ones.
     writeJson(userConfigFile(sb), { model: "absent:1b", host: `http://127.0.0.1:${await closedPort()}` });
     delete sb.env.OLLAMA_HOST;
@@ -126,57 +118,9 @@ describe("agent0 doctor", () => {
   });
 
   it("a flag agent0 would refuse to start with: ✗ naming it, exit 1", async () => {
-    await withServer();
+    fake = await withServer(sb);
     const r = await runHeadless(sb, ["--num-ctx-cap", "0", "doctor"]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("✗ server: --num-ctx-cap must be a whole number");
-  });
-
-  it("/doctor in the TUI reports the session's model after /model, not the config's", async () => {
-    fake = await startFakeOllama({
-      models: [
-        { name: MODEL, contextLength: 40960 },
-        { name: "gemma3:4b", contextLength: 8192 },
-      ],
-    });
-    sb.env.OLLAMA_HOST = fake.url;
-    writeJson(userConfigFile(sb), { model: MODEL });
-    tui = await Tui.open(sb, [], { height: 60 });
-    await tui.waitFor(/^idle · /m, 15_000);
-    tui.send("/model gemma3:4b");
-    await tui.waitFor(/gemma3:4b/);
-    tui.send("/doctor");
-    const screen = await tui.waitFor("✓ model: gemma3:4b, window 8,192 tokens", 15_000);
-    expect(screen).not.toContain(`✓ model: ${MODEL}`);
-  });
-
-  it("/doctor in the TUI adds what the terminal answered", async () => {
-    await withServer();
-    tui = await Tui.open(sb, ["--model", MODEL]);
-    tui.send("/doctor");
-    await tui.waitFor("agent0 can run here.", 15_000);
-    const screen = await tui.waitFor("keyboard: legacy");
-    expect(screen).toContain("✓ server: Ollama");
-  });
-
-  it("without a pid namespace the TUI says so once per machine, not at every launch", async () => {
-    await withServer();
-    hideFromPath(sb, ["bwrap"]);
-    tui = await Tui.open(sb, ["--model", MODEL]);
-    await tui.waitFor("without a pid namespace of their own", 15_000);
-    tui.press("C-d");
-    await tui.waitFor("[exit 0]");
-    tui.kill();
-    const marker = fs.readdirSync(path.join(sb.env.XDG_DATA_HOME!, "agent0", "told"));
-    expect(marker).toHaveLength(1);
-    // The boot's notices all come in one message (boot-ready), which the status line's "idle" does
-    // not wait for: a config warning is a canary in that same message, so once it shows, the pid
-    // namespace notice would have shown beside it.
-    const config = userConfigFile(sb);
-    const saved = fs.existsSync(config) ? (JSON.parse(fs.readFileSync(config, "utf8")) as object) : {};
-    writeJson(config, { ...saved, bootCanary: 1 });
-    tui = await Tui.open(sb, ["--model", MODEL]);
-    await tui.waitFor("bootCanary: unknown key", 15_000);
-    expect(tui.screen()).not.toContain("without a pid namespace");
   });
 });

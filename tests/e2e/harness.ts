@@ -354,6 +354,35 @@ export function eachTest(use: (sb: Sandbox) => void, opened: () => (Closable | u
 }
 
 /**
+ * The app against a describe's server, `--host` and `--model` given: `open` starts a TUI, kept for
+ * `opened` (eachTest's second argument) to close after the test; `headless` runs -p style. `where`
+ * is read at each call, so it names the current test's sandbox and server.
+ */
+export function appOn(
+  where: () => { sb: Sandbox; host: string },
+  model: string,
+): {
+  open(args?: string[], opts?: ConstructorParameters<typeof Tui>[2]): Tui;
+  headless(args: string[]): ReturnType<typeof runHeadless>;
+  opened(): Tui[];
+} {
+  const tuis: Tui[] = [];
+  return {
+    open(args = [], opts) {
+      const { sb, host } = where();
+      const tui = new Tui(sb, ["--host", host, "--model", model, ...args], opts);
+      tuis.push(tui);
+      return tui;
+    },
+    headless(args) {
+      const { sb, host } = where();
+      return runHeadless(sb, [...args, "--host", host, "--model", model]);
+    },
+    opened: () => tuis.splice(0),
+  };
+}
+
+/**
  * A sandbox of the test's own, for tests that run concurrently (`describe.concurrent`), where the
  * shared variables of eachTest would be overwritten by the next test. `keep` registers what the
  * test opens; when the test finishes (passed or failed) that is closed and the sandbox removed.

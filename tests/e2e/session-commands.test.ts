@@ -2,10 +2,10 @@
 // delete`; --session; the /sessions picker and /new. Saving and resuming itself: sessions.test.ts.
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadSession } from "../../src/session/writer.js";
 import { startFakeOllama, type FakeOllama, type WireMessage } from "../fakes/ollama-server.js";
-import { runHeadless, sandbox, sessionFiles, sleep, Tui, waitUntil, type Sandbox } from "./harness.js";
+import { appOn, eachTest, runHeadless, sessionFiles, sleep, waitUntil, type Sandbox } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 
@@ -16,22 +16,11 @@ const dialogue = (messages: WireMessage[]) =>
 describe("session commands end to end", () => {
   let fake: FakeOllama;
   let sb: Sandbox;
-  const tuis: Tui[] = [];
-  const open = (args: string[], opts?: { width?: number; height?: number }) => {
-    const tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name, ...args], opts);
-    tuis.push(tui);
-    return tui;
-  };
-  const headless = (args: string[]) => runHeadless(sb, [...args, "--host", fake.url, "--model", MODEL.name]);
-
-  beforeEach(() => {
-    sb = sandbox();
-  });
-  afterEach(async () => {
-    for (const t of tuis.splice(0)) t.kill();
-    await fake?.close();
-    sb.cleanup();
-  });
+  const { open, headless, opened } = appOn(() => ({ sb, host: fake.url }), MODEL.name);
+  eachTest(
+    (s) => (sb = s),
+    () => [...opened(), fake],
+  );
 
   it("headless runs are sessions: listed (a corrupt file is warned about by name), resumed, continued; bad ids fail clearly", async () => {
     fake = await startFakeOllama({ models: [MODEL] });

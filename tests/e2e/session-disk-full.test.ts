@@ -5,26 +5,20 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama, type Reply } from "../fakes/ollama-server.js";
-import { eachTest, runHeadless, Tui, waitUntil, type Sandbox } from "./harness.js";
+import { appOn, eachTest, waitUntil, type Sandbox } from "./harness.js";
 import { dialogue, lastUser, loaded, MODEL, SAVED_LINE } from "./session-files.js";
 
 describe("never lose a line on a full disk", () => {
   let sb: Sandbox;
   let fake: FakeOllama | undefined;
-  const tuis: Tui[] = [];
+  const { open, headless, opened } = appOn(() => ({ sb, host: fake!.url }), MODEL.name);
   eachTest(
     (s) => {
       sb = s;
       fake = undefined;
     },
-    () => [...tuis.splice(0), fake],
+    () => [...opened(), fake],
   );
-  const open = (args: string[], opts?: { width?: number; height?: number }) => {
-    const tui = new Tui(sb, ["--host", fake!.url, "--model", MODEL.name, ...args], opts);
-    tuis.push(tui);
-    return tui;
-  };
-  const headless = (args: string[]) => runHeadless(sb, [...args, "--host", fake!.url, "--model", MODEL.name]);
 
   /**
    * Runs `body` with the app's data folder on a fresh 512 KB tmpfs; skipped (saying why) where a
@@ -48,7 +42,7 @@ describe("never lose a line on a full disk", () => {
       fs.mkdirSync(path.join(mount, "agent0", "sessions"), { recursive: true });
       await body(mount);
     } finally {
-      for (const t of tuis.splice(0)) t.kill();
+      for (const t of opened()) t.kill();
       execFileSync("umount", ["-l", mount], { stdio: "ignore" });
     }
   }

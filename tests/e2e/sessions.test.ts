@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadSession } from "../../src/session/writer.js";
 import { startFakeOllama, type FakeOllama, type WireMessage } from "../fakes/ollama-server.js";
-import { runHeadless, sandbox, sessionFiles, Tui, type Sandbox } from "./harness.js";
+import { appOn, eachTest, sessionFiles, type Sandbox } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 const SAVED_LINE = /Session (\S+) saved — resume with: agent0 --resume (\S+)/;
@@ -17,22 +17,11 @@ const slowAnswer = { steps: Array.from({ length: 400 }, (_, i) => ({ text: `word
 describe("sessions end to end", () => {
   let fake: FakeOllama;
   let sb: Sandbox;
-  const tuis: Tui[] = [];
-  const open = (args: string[], opts?: { width?: number; height?: number }) => {
-    const tui = new Tui(sb, ["--host", fake.url, "--model", MODEL.name, ...args], opts);
-    tuis.push(tui);
-    return tui;
-  };
-  const headless = (args: string[]) => runHeadless(sb, [...args, "--host", fake.url, "--model", MODEL.name]);
-
-  beforeEach(() => {
-    sb = sandbox();
-  });
-  afterEach(async () => {
-    for (const t of tuis.splice(0)) t.kill();
-    await fake?.close();
-    sb.cleanup();
-  });
+  const { open, headless, opened } = appOn(() => ({ sb, host: fake.url }), MODEL.name);
+  eachTest(
+    (s) => (sb = s),
+    () => [...opened(), fake],
+  );
 
   it("quitting prints the id; --resume <prefix> shows the transcript and the model sees the whole history", async () => {
     fake = await startFakeOllama({

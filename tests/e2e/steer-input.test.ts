@@ -4,23 +4,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { eachTest, Tui, waitUntil, type Sandbox } from "./harness.js";
+import { appOn, eachTest, waitUntil, type Sandbox } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 
 describe("steering the work: the input box and the quit summary", () => {
   let fake: FakeOllama | undefined;
   let sb: Sandbox;
-  const tuis: Tui[] = [];
+  const { open, opened } = appOn(() => ({ sb, host: fake!.url }), MODEL.name);
   eachTest(
     (s) => (sb = s),
-    () => [...tuis.splice(0), fake],
+    () => [...opened(), fake],
   );
-  const open = (args: string[] = [], opts?: { width?: number; height?: number }) => {
-    const tui = new Tui(sb, ["--host", fake!.url, "--model", MODEL.name, ...args], opts);
-    tuis.push(tui);
-    return tui;
-  };
 
   it("/co shows a menu with /compact and /context, and nothing lands in the transcript", async () => {
     fake = await startFakeOllama({ models: [MODEL] });

@@ -4,23 +4,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { eachTest, runHeadless, sessionFiles, Tui, type Sandbox } from "./harness.js";
+import { appOn, eachTest, runHeadless, sessionFiles, type Sandbox } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 40960 };
 
 describe("steering the work", () => {
   let fake: FakeOllama | undefined;
   let sb: Sandbox;
-  const tuis: Tui[] = [];
+  const { open, opened } = appOn(() => ({ sb, host: fake!.url }), MODEL.name);
   eachTest(
     (s) => (sb = s),
-    () => [...tuis.splice(0), fake],
+    () => [...opened(), fake],
   );
-  const open = (args: string[] = [], opts?: { width?: number; height?: number }) => {
-    const tui = new Tui(sb, ["--host", fake!.url, "--model", MODEL.name, ...args], opts);
-    tuis.push(tui);
-    return tui;
-  };
 
   it("Shift+Tab shows auto-edit then plan; in plan mode create_file is refused without a dialog", async () => {
     fake = await startFakeOllama({

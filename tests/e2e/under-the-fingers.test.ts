@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "../fakes/ollama-server.js";
-import { eachTest, mcpReportedWith, ROOT, runHeadless, Tui, waitUntil, type Sandbox } from "./harness.js";
+import { appOn, eachTest, mcpReportedWith, ROOT, runHeadless, waitUntil, type Sandbox } from "./harness.js";
 
 const MODEL = { name: "qwen3:8b", contextLength: 8192, capabilities: ["completion", "tools", "thinking"] };
 const OTHERS = [
@@ -20,16 +20,11 @@ const selectedModel = (screen: string) => /│ › (\S+)/.exec(screen)?.[1];
 describe("right under the fingers (TUI)", () => {
   let fake: FakeOllama | undefined;
   let sb: Sandbox;
-  const tuis: Tui[] = [];
+  const { open, opened } = appOn(() => ({ sb, host: fake!.url }), MODEL.name);
   eachTest(
     (s) => (sb = s),
-    () => [...tuis.splice(0), fake],
+    () => [...opened(), fake],
   );
-  const open = (args: string[] = [], opts?: { width?: number; height?: number }) => {
-    const tui = new Tui(sb, ["--host", fake!.url, "--model", MODEL.name, ...args], opts);
-    tuis.push(tui);
-    return tui;
-  };
 
   it("one Ctrl+C keeps the app alive and says how to exit; a second one quits", async () => {
     fake = await startFakeOllama({ models: [MODEL] });
