@@ -1,58 +1,15 @@
-// McpManager lifecycle: parallel start with per-server failures, status and /mcp text, and
-// processes gone after close or a start timeout.
+// McpManager lifecycle: parallel start with per-server failures, and processes gone after close,
+// a start timeout or a crash. What a started manager offers (its tools, their names, the /mcp
+// text) is in mcp-offer.test.ts.
 import fs from "node:fs";
-import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { McpManager } from "../../src/agent/mcp/servers.js";
+import { describe, expect, it } from "vitest";
 import { runCall } from "../tools/call.js";
-import { formatMcpStatus } from "../../src/ui/update/mcp.js";
 import { makeCtx } from "../tools/ctx.js";
-import { demoServer, probe, readPid, tempDir } from "./mcp-helpers.js";
+import { DEMO_TOOLS, demoServer, probe, readPid, useManagers } from "./mcp-helpers.js";
 
-const DEMO_TOOLS = ["calls", "sleep", "echo", "add", "image", "fail", "resource"];
-
-let managers: McpManager[] = [];
-let cleanups: (() => void)[] = [];
-
-afterEach(async () => {
-  await Promise.all(managers.map((m) => m.close()));
-  managers = [];
-  for (const c of cleanups) c();
-  cleanups = [];
-});
-
-function manager(...args: ConstructorParameters<typeof McpManager>): McpManager {
-  const m = new McpManager(...args);
-  managers.push(m);
-  return m;
-}
-
-function pidFile(): string {
-  const t = tempDir();
-  cleanups.push(t.cleanup);
-  return path.join(t.dir, "server.pid");
-}
+const { manager, pidFile } = useManagers();
 
 describe("McpManager", () => {
-  it("starts the demo server and offers its tools as mcp__demo__<tool> with the server's JSON schema", async () => {
-    const m = manager({ demo: demoServer() });
-    const [status] = await m.start();
-    expect(status).toMatchObject({ name: "demo", state: "running", tools: DEMO_TOOLS });
-    expect(status!.pid).toBeGreaterThan(0);
-
-    const tools = m.tools();
-    expect(tools.map((t) => t.name)).toEqual(DEMO_TOOLS.map((t) => `mcp__demo__${t}`));
-    const echo = tools.find((t) => t.name === "mcp__demo__echo")!;
-    expect(echo.description).toBe("[MCP server demo] Return the text unchanged.");
-    expect(echo.jsonSchema).toEqual({
-      type: "object",
-      properties: { text: { type: "string", description: "Text to echo." } },
-      required: ["text"],
-    });
-    expect(echo.readOnly).toBe(false);
-    expect(echo.concurrentSafe).toBe(false);
-  });
-
   it("reports a server whose command does not exist by name, and the other server still works", async () => {
     const m = manager({ ghost: { command: "agent0-no-such-command-xyz" }, demo: demoServer() });
     const statuses = await m.start();
@@ -136,33 +93,5 @@ describe("McpManager", () => {
     await expect.poll(() => m.status()[0]!.state).toBe("failed");
     expect(m.status()[0]!.error).toBe("the server exited unexpectedly");
     expect(m.tools()).toEqual([]);
-  });
-
-  it("formats /mcp with each server's state and tools", async () => {
-    const m = manager({ ghost: { command: "agent0-no-such-command-xyz" }, demo: demoServer({ trusted: true }) });
-    await m.start();
-    const pid = m.status()[1]!.pid!;
-    expect(formatMcpStatus(m.views())).toBe(
-      [
-        "MCP servers (2):",
-        "  ghost — failed: command not found: agent0-no-such-command-xyz",
-        `  demo — running (stdio, pid ${pid}, 7 tools, 0 prompts, 0 resources, trusted): ${DEMO_TOOLS.join(", ")}`,
-      ].join("\n"),
-    );
-  });
-
-  it("says how to add servers when none are configured", async () => {
-    const m = manager({});
-    expect(await m.start()).toEqual([]);
-    expect(formatMcpStatus(m.views())).toMatch(/^No MCP servers running\. Add them under "mcpServers"/);
-  });
-
-  it("keeps tool names unique when two server names sanitize to the same text", async () => {
-    const m = manager({ "a.b": demoServer(), a_b: demoServer() });
-    await m.start();
-    const names = m.tools().map((t) => t.name);
-    expect(names).toContain("mcp__a_b__echo");
-    expect(names).toContain("mcp__a_b__echo_2");
-    expect(new Set(names).size).toBe(names.length);
   });
 });
