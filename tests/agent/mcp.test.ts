@@ -29,9 +29,10 @@ describe("McpManager", () => {
 
   it("stops a server that does not answer within the timeout and says so", async () => {
     const file = pidFile();
-    const hang = `require("fs").writeFileSync(process.argv[1], String(process.pid)); setInterval(() => {}, 1000);`;
-    // A second is ample for the hanging server to start and write its pid, and short to wait out.
-    const m = manager({ hang: { command: process.execPath, args: ["-e", hang, file] } }, { timeoutMs: 1000 });
+    // A shell writes its pid at once (node would need a good part of the second under load), then
+    // becomes a sleep under the same pid that never answers.
+    const hang = `echo $$ > "$1"; exec sleep 600`;
+    const m = manager({ hang: { command: "sh", args: ["-c", hang, "sh", file] } }, { timeoutMs: 1000 });
     const [status] = await m.start();
     expect(status).toEqual({
       name: "hang",
