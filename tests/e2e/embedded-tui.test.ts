@@ -92,12 +92,13 @@ describe("the embedded engine in the TUI", () => {
     // coming): Esc stops it.
     const pressed = Date.now();
     t.press("Escape");
-    const stoppedScreen = await t.waitFor("⏹ interrupted", 10_000);
+    // The answer is marked at the key; the status line goes idle once the agent has stopped.
+    const stoppedScreen = await t.waitFor((s) => s.includes("⏹ interrupted") && /^idle · /m.test(s), 10_000);
     const stopMs = Date.now() - pressed;
     const done = await nextEvent("done", turnsBefore, "the turn to end");
     expect(done.reason).toBe("interrupted");
     const agentMs = Date.parse(String(done.at)) - pressed;
-    console.log(`Esc to the agent's stop: ${agentMs} ms; to "interrupted" on screen: ${stopMs} ms`);
+    console.log(`Esc to the agent's stop: ${agentMs} ms; to "interrupted" and idle on screen: ${stopMs} ms`);
     expect(streaming).toMatch(/^✻ \{/m);
     const usageAtStop = events("usage").length;
 
