@@ -2,6 +2,7 @@
 // engine offline. Layout and keys follow /work/shared/reference/gguf-tiny.md and llama.cpp's
 // ggml/docs/gguf.md (ggml-org/ggml, docs/gguf.md).
 import fs from "node:fs";
+import { seededRandom } from "./seeded-random.js";
 
 const UINT32 = 4;
 const INT32 = 5;
@@ -103,18 +104,6 @@ const CHATML_TOOLS =
   "{%- if tools %}{{- '<|im_start|>system\\n' }}{%- if messages[0]['role'] == 'system' %}{{- messages[0]['content'] }}{%- endif %}{{- '\\n\\n# Tools\\n\\n<tools>' }}{%- for tool in tools %}{{- '\\n' }}{{- tool | tojson }}{%- endfor %}{{- '\\n</tools><|im_end|>\\n' }}{%- endif %}" +
   CHATML;
 
-/** A seeded generator (mulberry32), so every written file is the same. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface TinyGgufOptions {
   contextLength?: number;
   seed?: number;
@@ -180,7 +169,7 @@ export function writeTinyGguf(file: string, opts: TinyGgufOptions = {}): number 
     out.str(key);
     out.value(value);
   }
-  const rand = random(opts.seed ?? 1);
+  const rand = seededRandom(opts.seed ?? 1);
   const data: Buffer[] = [];
   let offset = 0;
   for (const [name, dims, fill] of tensors) {

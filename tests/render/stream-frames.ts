@@ -3,6 +3,7 @@
 // after each test.
 import { afterEach, beforeAll, expect } from "vitest";
 import { loadMarkdown, renderMarkdownCached, streamTuning } from "../../src/render/markdown.js";
+import { seededRandom } from "../fakes/seeded-random.js";
 
 export const DEFAULT_CUT = streamTuning.cutAfterChars;
 
@@ -16,21 +17,9 @@ export function useMarkdownStreaming(): void {
   });
 }
 
-/** A small deterministic PRNG (mulberry32), so a failing chunking can be replayed from its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Streams `text` in chunks of 1..maxChunk characters; returns every frame, the finished one last. */
 export function stream(text: string, width: number, key: string, seed: number, maxChunk: number): string[][] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const frames: string[][] = [];
   for (let end = 0; end < text.length;) {
     end = Math.min(text.length, end + 1 + Math.floor(next() * maxChunk));

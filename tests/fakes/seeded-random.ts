@@ -1,0 +1,12 @@
+// A seeded generator (mulberry32): the same seed gives the same numbers, so whatever a test or a fake
+// makes from it (a model file's weights, the chunking of a stream) can be made again from its seed.
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
