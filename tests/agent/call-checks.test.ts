@@ -38,6 +38,11 @@ describe("a text call's arguments against the tool's schema", () => {
     expect(checkArgs({ path: "a.ts", limit: 2 }, PLAIN)).toEqual({ ok: true, args: { path: "a.ts", limit: 2 } });
   });
 
+  it("a schema zod reads is judged by zod alone: a required field that may be null, given null, fits", () => {
+    const schema = { type: "object", properties: { note: { type: ["string", "null"] } }, required: ["note"] };
+    expect(checkArgs({ note: null }, schema)).toEqual({ ok: true, args: { note: null } });
+  });
+
   it.each([
     ["zod-to-json-schema's definitions", ZOD_TO_JSON_SCHEMA, { options: { depth: 1 } }, "path: missing"],
     ["an if/then schema", CONDITIONAL, { count: 2 }, "mode: missing"],

@@ -26,7 +26,8 @@ export function checkArgs(args: Record<string, unknown>, schema: Record<string, 
     return { ok: false, why: `"${placeholder[0]}" is a placeholder (${String(placeholder[1])}), not a value` };
   if (!schema) return { ok: true, args };
   const typed = coerceArgs(args, schema);
-  const broken = schemaIssue(typed, schema) ?? shapeIssue(typed, schema);
+  const issue = schemaIssue(typed, schema);
+  const broken = issue === null ? shapeIssue(typed, schema) : issue;
   return broken ? { ok: false, why: broken } : { ok: true, args: typed };
 }
 
