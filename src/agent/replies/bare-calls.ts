@@ -5,7 +5,7 @@
 import { pythonCallList, skipSpace } from "./call-args.js";
 import { explainedAfter, explainsFormat } from "./call-checks.js";
 import type { NameBook } from "./call-names.js";
-import { argsFor, callsAt, type Calls, type Read } from "./call-reader.js";
+import { argsFor, callsAt, nameAt, type Calls, type Read } from "./call-reader.js";
 import { callish, type Marker } from "./call-wrappers.js";
 import { callsOf } from "./json-values.js";
 import type { WrittenCall } from "./tool-call-shape.js";
@@ -131,7 +131,7 @@ function bareBody(text: string, start: number, book: NameBook): Calls | undefine
     return yaml && yaml.calls.every((c) => book.resolve(c.name)) ? yaml : undefined;
   }
   // Bare, a name must be one of ours, as written: `Note {`, `Summary\n{…}` and `Given {…},` are prose and data.
-  const id = /^[A-Za-z_][\w.:-]*/.exec(text.slice(start))?.[0].replace(/[:.]$/, "");
+  const id = nameAt(text, start);
   return id === undefined || book.resolve(id) ? read : undefined;
 }
 

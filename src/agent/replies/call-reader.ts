@@ -107,7 +107,7 @@ export function callsAt(
   const params = named && tool ? xmlArgsAt(text, i + named[0].length, propsOf(tool.parameters)) : undefined;
   if (params) return { calls: [{ name: named![2]!, args: params.args }], end: params.end };
   if (ch === "[") return pythonic(text, i + 1, groupEnd(text, i) ?? nextMarker(text, i, at), open.fenced);
-  const id = /^[A-Za-z_][\w.:-]*/.exec(text.slice(i))?.[0]?.replace(/[:.]$/, "");
+  const id = nameAt(text, i);
   if (!id) return undefined;
   if (text[i + id.length] === "(") return pythonic(text, i, nextMarker(text, i, at), open.fenced);
   const plain = wrapped ? plainUntilCloser(text, i + id.length, at, book.resolve(id)?.parameters) : undefined;
@@ -245,6 +245,11 @@ function chainStart(text: string, start: number, cuts: { start: number; end: num
     s = c.start;
   }
   return s;
+}
+
+/** The name a call would start with at `at` (`read_file`, `functions.read_file`), without a trailing `:` or `.`. */
+export function nameAt(text: string, at: number): string | undefined {
+  return /^[A-Za-z_][\w.:-]*/.exec(text.slice(at))?.[0].replace(/[:.]$/, "");
 }
 
 function closedAt(text: string, at: number, tag: string): boolean {
