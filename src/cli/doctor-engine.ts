@@ -43,26 +43,15 @@ function engineCheck(dataDir: string, env: NodeJS.ProcessEnv, inUse: boolean): C
   const version = installedEngineVersion(dir) ?? "unknown version";
   const builds = installedBuilds(dir);
   const detail = `node-llama-cpp ${version}, ${builds.length ? builds.join(" + ") : "no build"}, in ${dir}`;
-  if (version !== ENGINE_VERSION) {
-    return {
-      ok: false,
-      what,
-      detail,
-      cost: `this agent0 is made for ${ENGINE_VERSION}: the engine may not load`,
-      fix: "agent0 engine install",
-      ...(inUse && { fatal: true }),
-    };
-  }
-  if (!builds.includes(platformBuild())) {
-    return {
-      ok: false,
-      what,
-      detail,
-      cost: `no build for this machine (${platformBuild()}): the engine cannot run`,
-      fix: "agent0 engine install",
-      ...(inUse && { fatal: true }),
-    };
-  }
+  // A version this agent0 was not made for, or no build for this machine: installing again mends both.
+  const broken =
+    version !== ENGINE_VERSION
+      ? `this agent0 is made for ${ENGINE_VERSION}: the engine may not load`
+      : !builds.includes(platformBuild())
+        ? `no build for this machine (${platformBuild()}): the engine cannot run`
+        : undefined;
+  if (broken)
+    return { ok: false, what, detail, cost: broken, fix: "agent0 engine install", ...(inUse && { fatal: true }) };
   return { ok: true, what, detail };
 }
 
