@@ -2,8 +2,8 @@
 // (a fatal error, Ctrl+C in -p, a reader that closed the pipe) still writes what streamed and lets
 // go of the lock.
 /**
- * The recorders holding a session in this process, closed when it exits. One "exit" listener for
- * them all: an editor serving many sessions (agent0 acp) would pass Node's listener limit with one each.
+ * One "exit" listener for them all: an editor serving many sessions (agent0 acp) would pass Node's
+ * listener limit with one each.
  */
 const heldAtExit: Set<() => void> = new Set();
 
