@@ -43,14 +43,20 @@ describe("/export, /cost and /diff end to end", () => {
     await tui.waitFor(/^idle · /m);
 
     tui.send("/diff");
-    let screen = await tui.waitFor("This session changed 2 files:");
-    const shown = screen.slice(screen.indexOf("This session changed"));
+    // tmux 3.3 paints as bytes come: a report's heading can show before its lines, so wait for them.
+    const after = (heading: string, s: string) => (s.includes(heading) ? s.slice(s.indexOf(heading)) : "");
+    let screen = await tui.waitFor((s) =>
+      [/- colour = red/, /\+ colour = blue/, /\+ fresh/].every((p) =>
+        p.test(after("This session changed 2 files:", s)),
+      ),
+    );
+    const shown = after("This session changed", screen);
     expect(shown).toMatch(/- colour = red/);
     expect(shown).toMatch(/\+ colour = blue/);
     expect(shown).toMatch(/\+ fresh/);
 
     tui.send("/cost");
-    screen = await tui.waitFor("Cost of this launch:");
+    screen = await tui.waitFor((s) => /qwen3:8b: 2 requests/.test(after("Cost of this launch:", s)));
     expect(screen).toMatch(/qwen3:8b: 2 requests · [\d.]+k? in \/ \d+ out · \d+s · local: no charge/);
 
     tui.send("/export chat.md");
