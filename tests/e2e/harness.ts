@@ -136,6 +136,9 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 let seq = 0;
 
 /** The app running in a tmux pane. */
+/** Time for a frame the app is writing to reach the screen whole (see Tui.waitFor). */
+const PAINT_SETTLE_MS = 30;
+
 export class Tui {
   readonly socket = `agent0-test-${process.pid}-${++seq}`;
   constructor(
@@ -190,7 +193,12 @@ export class Tui {
     this.tmux("send-keys", "-t", "main", ...keys);
   }
 
-  /** The screen once it holds `what` (text, a pattern, or a test of the whole screen). */
+  /**
+   * The screen once it holds `what` (text, a pattern, or a test of the whole screen), in two captures
+   * a moment apart; the second is returned. tmux 3.3 paints as the bytes come, so a capture taken while
+   * the app writes a frame can hold what was waited for (a dialog's title) without the rest (its rows)
+   * — under load for tens of milliseconds.
+   */
   async waitFor(what: string | RegExp | ((screen: string) => boolean), timeoutMs = 10_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     let last = "";
@@ -198,7 +206,11 @@ export class Tui {
       typeof what === "string" ? s.includes(what) : typeof what === "function" ? what(s) : what.test(s);
     while (Date.now() < deadline) {
       last = this.screen();
-      if (holds(last)) return last;
+      if (holds(last)) {
+        await sleep(PAINT_SETTLE_MS);
+        last = this.screen();
+        if (holds(last)) return last;
+      }
       await sleep(50);
     }
     throw new Error(`timed out waiting for ${String(what)}; screen was:\n${last}`);
